@@ -1,0 +1,282 @@
+package dev.jvortex.core;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+
+/// A logical data type. Physical representation is chosen per array by its encoding.
+///
+/// Every type except [Null] carries a nullability flag; an [Extension] takes its nullability
+/// from its storage type.
+public sealed interface DType {
+    /// Returns true when values of this type may be null.
+    boolean nullable();
+
+    /// Returns this type with the given nullability.
+    DType withNullable(boolean nullable);
+
+    /// The type of the always-null column.
+    record Null() implements DType {
+        public boolean nullable() {
+            return true;
+        }
+
+        public DType withNullable(boolean nullable) {
+            return this;
+        }
+
+        @Override
+        public String toString() {
+            return "null";
+        }
+    }
+
+    /// Booleans.
+    record Bool(boolean nullable) implements DType {
+        public DType withNullable(boolean n) {
+            return new Bool(n);
+        }
+
+        @Override
+        public String toString() {
+            return "bool" + q(nullable);
+        }
+    }
+
+    /// Fixed-width numbers.
+    record Primitive(PType ptype, boolean nullable) implements DType {
+        public Primitive {
+            Objects.requireNonNull(ptype);
+        }
+
+        public DType withNullable(boolean n) {
+            return new Primitive(ptype, n);
+        }
+
+        @Override
+        public String toString() {
+            return ptype.shortName() + q(nullable);
+        }
+    }
+
+    /// Fixed-point decimals: unscaled integer × 10^-scale.
+    record Decimal(int precision, int scale, boolean nullable) implements DType {
+        public Decimal {
+            if (precision < 1 || precision > 76) {
+                throw VortexException.corrupt("decimal precision must be in 1..76 but was " + precision);
+            }
+            if (scale > 76 || scale < -76 || (scale > 0 && scale > precision)) {
+                throw VortexException.corrupt("decimal scale " + scale + " does not fit precision " + precision);
+            }
+        }
+
+        public DType withNullable(boolean n) {
+            return new Decimal(precision, scale, n);
+        }
+
+        /// Returns the width in bytes of the smallest integer holding every value of this precision.
+        public int minimumByteWidth() {
+            if (precision <= 2) {
+                return 1;
+            } else if (precision <= 4) {
+                return 2;
+            } else if (precision <= 9) {
+                return 4;
+            } else if (precision <= 18) {
+                return 8;
+            } else if (precision <= 38) {
+                return 16;
+            }
+            return 32;
+        }
+
+        @Override
+        public String toString() {
+            return "decimal(" + precision + "," + scale + ")" + q(nullable);
+        }
+    }
+
+    /// UTF-8 strings.
+    record Utf8(boolean nullable) implements DType {
+        public DType withNullable(boolean n) {
+            return new Utf8(n);
+        }
+
+        @Override
+        public String toString() {
+            return "utf8" + q(nullable);
+        }
+    }
+
+    /// Byte strings.
+    record Binary(boolean nullable) implements DType {
+        public DType withNullable(boolean n) {
+            return new Binary(n);
+        }
+
+        @Override
+        public String toString() {
+            return "binary" + q(nullable);
+        }
+    }
+
+    /// Named, ordered fields.
+    record Struct(List<String> names, List<DType> fields, boolean nullable) implements DType {
+        public Struct {
+            names = List.copyOf(names);
+            fields = List.copyOf(fields);
+            if (names.size() != fields.size()) {
+                throw VortexException.corrupt(
+                        "struct has " + names.size() + " names but " + fields.size() + " field types");
+            }
+        }
+
+        public DType withNullable(boolean n) {
+            return new Struct(names, fields, n);
+        }
+
+        /// Returns the index of the first field named `name`, or -1.
+        public int indexOf(String name) {
+            return names.indexOf(name);
+        }
+
+        /// Returns the number of fields.
+        public int size() {
+            return names.size();
+        }
+
+        @Override
+        public String toString() {
+            StringBuilder sb = new StringBuilder("{");
+            for (int i = 0; i < names.size(); i++) {
+                if (i > 0) {
+                    sb.append(", ");
+                }
+                sb.append(names.get(i)).append('=').append(fields.get(i));
+            }
+            return sb.append('}').append(q(nullable)).toString();
+        }
+    }
+
+    /// Variable-length lists.
+    record ListType(DType element, boolean nullable) implements DType {
+        public ListType {
+            Objects.requireNonNull(element);
+        }
+
+        public DType withNullable(boolean n) {
+            return new ListType(element, n);
+        }
+
+        @Override
+        public String toString() {
+            return "list(" + element + ")" + q(nullable);
+        }
+    }
+
+    /// Lists of exactly `size` elements.
+    record FixedSizeList(DType element, int size, boolean nullable) implements DType {
+        public FixedSizeList {
+            Objects.requireNonNull(element);
+            if (size < 0) {
+                throw VortexException.corrupt("fixed-size list size must be non-negative but was " + size);
+            }
+        }
+
+        public DType withNullable(boolean n) {
+            return new FixedSizeList(element, size, n);
+        }
+
+        @Override
+        public String toString() {
+            return "fixed_size_list(" + element + ")[" + size + "]" + q(nullable);
+        }
+    }
+
+    /// Maps: a list of key/value entries.
+    record MapType(DType key, DType value, boolean keysSorted, boolean nullable) implements DType {
+        public DType withNullable(boolean n) {
+            return new MapType(key, value, keysSorted, n);
+        }
+
+        @Override
+        public String toString() {
+            return "map(" + key + ", " + value + ")" + q(nullable);
+        }
+    }
+
+    /// Semi-structured values (not decoded by this version).
+    record Variant(boolean nullable) implements DType {
+        public DType withNullable(boolean n) {
+            return new Variant(n);
+        }
+
+        @Override
+        public String toString() {
+            return "variant" + q(nullable);
+        }
+    }
+
+    /// Tagged unions (a placeholder in the format).
+    record Union(List<String> names, List<DType> variants, boolean nullable) implements DType {
+        public DType withNullable(boolean n) {
+            return new Union(names, variants, n);
+        }
+    }
+
+    /// A logical type over a storage type: id, storage and opaque metadata bytes.
+    record Extension(String id, DType storage, byte[] metadata) implements DType {
+        public Extension {
+            Objects.requireNonNull(id);
+            Objects.requireNonNull(storage);
+            metadata = metadata == null ? new byte[0] : metadata.clone();
+        }
+
+        public boolean nullable() {
+            return storage.nullable();
+        }
+
+        public DType withNullable(boolean n) {
+            return new Extension(id, storage.withNullable(n), metadata);
+        }
+
+        @Override
+        public byte[] metadata() {
+            return metadata.clone();
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Extension e
+                    && id.equals(e.id)
+                    && storage.equals(e.storage)
+                    && Arrays.equals(metadata, e.metadata);
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(id, storage, Arrays.hashCode(metadata));
+        }
+
+        @Override
+        public String toString() {
+            return id + "(" + storage + ")";
+        }
+    }
+
+    /// Builds a struct type from alternating names and types.
+    static Struct struct(boolean nullable, Object... namesAndTypes) {
+        List<String> names = new ArrayList<>();
+        List<DType> types = new ArrayList<>();
+        for (int i = 0; i < namesAndTypes.length; i += 2) {
+            names.add((String) namesAndTypes[i]);
+            types.add((DType) namesAndTypes[i + 1]);
+        }
+        return new Struct(names, types, nullable);
+    }
+
+    private static String q(boolean nullable) {
+        return nullable ? "?" : "";
+    }
+}

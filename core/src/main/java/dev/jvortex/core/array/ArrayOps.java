@@ -1,0 +1,352 @@
+package dev.jvortex.core.array;
+
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+
+import dev.jvortex.core.DType;
+import dev.jvortex.core.VortexException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.List;
+
+/// Operations on canonical arrays: slice, take, concatenate and replace validity.
+///
+/// Value buffers are shared where possible (slices are zero copy); bitmaps and gathered
+/// values are written into the given arena.
+public final class ArrayOps {
+    private ArrayOps() {}
+
+    /// Returns rows `[from, from + len)` of `a`.
+    public static Array slice(Array a, int from, int len, Arena arena) {
+        if (from < 0 || len < 0 || from + len > a.length()) {
+            throw VortexException.misuse("slice [" + from + ", " + (from + len) + ") out of bounds for length " + a.length());
+        }
+        if (from == 0 && len == a.length()) {
+            return a;
+        }
+        Validity v = a.validity().slice(from, len, arena);
+        return switch (a) {
+            case NullArray n -> new NullArray(len);
+            case BoolArray b -> new BoolArray(b.dtype(), Bits.slice(b.bits(), from, len, arena), len, v);
+            case PrimitiveArray p -> {
+                long w = p.ptype().byteWidth();
+                yield new PrimitiveArray(p.dtype(), p.ptype(), p.data().asSlice(from * w, len * w), len, v);
+            }
+            case DecimalArray d -> {
+                long w = d.byteWidth();
+                yield new DecimalArray(d.dtype(), d.byteWidth(), d.data().asSlice(from * w, len * w), len, v);
+            }
+            case VarBinViewArray s -> new VarBinViewArray(
+                    s.dtype(), s.views().asSlice((long) from * 16, (long) len * 16), s.buffers(), len, v);
+            case StructArray s -> {
+                List<Array> fields = new ArrayList<>(s.fields().size());
+                for (Array f : s.fields()) {
+                    fields.add(slice(f, from, len, arena));
+                }
+                yield new StructArray(s.dtype(), fields, len, v);
+            }
+            case ListArray l -> new ListArray(l.dtype(), l.offsets().asSlice(from * 8L, (len + 1L) * 8), l.elements(), len, v);
+            case FixedSizeListArray f -> new FixedSizeListArray(
+                    f.dtype(), slice(f.elements(), from * f.size(), len * f.size(), arena), len, v);
+            case ExtensionArray e -> new ExtensionArray(e.dtype(), slice(e.storage(), from, len, arena));
+        };
+    }
+
+    /// Returns `a` with its validity replaced by `validity` (nested arrays keep theirs).
+    public static Array withValidity(Array a, Validity validity) {
+        return switch (a) {
+            case NullArray n -> n;
+            case BoolArray b -> new BoolArray(b.dtype(), b.bits(), b.length(), validity);
+            case PrimitiveArray p -> new PrimitiveArray(p.dtype(), p.ptype(), p.data(), p.length(), validity);
+            case DecimalArray d -> new DecimalArray(d.dtype(), d.byteWidth(), d.data(), d.length(), validity);
+            case VarBinViewArray s -> new VarBinViewArray(s.dtype(), s.views(), s.buffers(), s.length(), validity);
+            case StructArray s -> new StructArray(s.dtype(), s.fields(), s.length(), validity);
+            case ListArray l -> new ListArray(l.dtype(), l.offsets(), l.elements(), l.length(), validity);
+            case FixedSizeListArray f -> new FixedSizeListArray(f.dtype(), f.elements(), f.length(), validity);
+            case ExtensionArray e -> new ExtensionArray(e.dtype(), withValidity(e.storage(), validity));
+        };
+    }
+
+    /// Returns `a` with the given logical type (same physical layout), e.g. to adjust nullability.
+    public static Array withDType(Array a, DType dtype) {
+        return switch (a) {
+            case NullArray n -> n;
+            case BoolArray b -> new BoolArray(dtype, b.bits(), b.length(), b.validity());
+            case PrimitiveArray p -> new PrimitiveArray(dtype, p.ptype(), p.data(), p.length(), p.validity());
+            case DecimalArray d -> new DecimalArray((DType.Decimal) dtype, d.byteWidth(), d.data(), d.length(), d.validity());
+            case VarBinViewArray s -> new VarBinViewArray(dtype, s.views(), s.buffers(), s.length(), s.validity());
+            case StructArray s -> new StructArray((DType.Struct) dtype, s.fields(), s.length(), s.validity());
+            case ListArray l -> new ListArray(dtype, l.offsets(), l.elements(), l.length(), l.validity());
+            case FixedSizeListArray f -> new FixedSizeListArray((DType.FixedSizeList) dtype, f.elements(), f.length(), f.validity());
+            case ExtensionArray e -> new ExtensionArray((DType.Extension) dtype, e.storage());
+        };
+    }
+
+    /// Returns the rows of `a` at `indices` (each in `[0, a.length())`), in order.
+    public static Array take(Array a, int[] indices, Arena arena) {
+        int n = indices.length;
+        for (int idx : indices) {
+            if (idx < 0 || idx >= a.length()) {
+                throw VortexException.corrupt("index " + idx + " out of bounds for an array of length " + a.length());
+            }
+        }
+        Validity v = takeValidity(a.validity(), indices, arena);
+        return switch (a) {
+            case NullArray na -> new NullArray(n);
+            case BoolArray b -> {
+                MemorySegment out = arena.allocate(Math.max(1, Bits.byteLength(n)));
+                for (int i = 0; i < n; i++) {
+                    if (b.get(indices[i])) {
+                        Bits.set(out, i);
+                    }
+                }
+                yield new BoolArray(b.dtype(), out, n, v);
+            }
+            case PrimitiveArray p -> new PrimitiveArray(p.dtype(), p.ptype(), gather(p.data(), p.ptype().byteWidth(), indices, arena), n, v);
+            case DecimalArray d -> new DecimalArray(d.dtype(), d.byteWidth(), gather(d.data(), d.byteWidth(), indices, arena), n, v);
+            case VarBinViewArray s -> new VarBinViewArray(s.dtype(), gather(s.views(), 16, indices, arena), s.buffers(), n, v);
+            case StructArray s -> {
+                List<Array> fields = new ArrayList<>();
+                for (Array f : s.fields()) {
+                    fields.add(take(f, indices, arena));
+                }
+                yield new StructArray(s.dtype(), fields, n, v);
+            }
+            case ListArray l -> {
+                long total = 0;
+                for (int idx : indices) {
+                    total += l.end(idx) - l.start(idx);
+                }
+                if (total > Integer.MAX_VALUE) {
+                    throw VortexException.unsupported("list take of more than 2^31 elements");
+                }
+                int[] elementIdx = new int[(int) total];
+                MemorySegment offsets = arena.allocate((n + 1L) * 8, 8);
+                int k = 0;
+                for (int i = 0; i < n; i++) {
+                    offsets.setAtIndex(PrimitiveArray.LE_LONG, i, k);
+                    for (long e = l.start(indices[i]); e < l.end(indices[i]); e++) {
+                        elementIdx[k++] = (int) e;
+                    }
+                }
+                offsets.setAtIndex(PrimitiveArray.LE_LONG, n, k);
+                yield new ListArray(l.dtype(), offsets, take(l.elements(), elementIdx, arena), n, v);
+            }
+            case FixedSizeListArray f -> {
+                int size = f.size();
+                int[] elementIdx = new int[Math.multiplyExact(n, size)];
+                for (int i = 0; i < n; i++) {
+                    for (int e = 0; e < size; e++) {
+                        elementIdx[i * size + e] = indices[i] * size + e;
+                    }
+                }
+                yield new FixedSizeListArray(f.dtype(), take(f.elements(), elementIdx, arena), n, v);
+            }
+            case ExtensionArray e -> new ExtensionArray(e.dtype(), take(e.storage(), indices, arena));
+        };
+    }
+
+    private static Validity takeValidity(Validity v, int[] indices, Arena arena) {
+        if (v.bits() == null) {
+            return v;
+        }
+        MemorySegment out = arena.allocate(Math.max(1, Bits.byteLength(indices.length)));
+        for (int i = 0; i < indices.length; i++) {
+            if (v.isValid(indices[i])) {
+                Bits.set(out, i);
+            }
+        }
+        return Validity.ofBits(out);
+    }
+
+    private static MemorySegment gather(MemorySegment src, int width, int[] indices, Arena arena) {
+        MemorySegment out = arena.allocate(Math.max(1L, (long) indices.length * width), Math.min(width, 16));
+        switch (width) {
+            case 1 -> {
+                for (int i = 0; i < indices.length; i++) {
+                    out.set(JAVA_BYTE, i, src.get(JAVA_BYTE, indices[i]));
+                }
+            }
+            case 2 -> {
+                for (int i = 0; i < indices.length; i++) {
+                    out.setAtIndex(PrimitiveArray.LE_SHORT, i, src.getAtIndex(PrimitiveArray.LE_SHORT, indices[i]));
+                }
+            }
+            case 4 -> {
+                for (int i = 0; i < indices.length; i++) {
+                    out.setAtIndex(PrimitiveArray.LE_INT, i, src.getAtIndex(PrimitiveArray.LE_INT, indices[i]));
+                }
+            }
+            case 8 -> {
+                for (int i = 0; i < indices.length; i++) {
+                    out.setAtIndex(PrimitiveArray.LE_LONG, i, src.getAtIndex(PrimitiveArray.LE_LONG, indices[i]));
+                }
+            }
+            default -> {
+                for (int i = 0; i < indices.length; i++) {
+                    MemorySegment.copy(src, (long) indices[i] * width, out, (long) i * width, width);
+                }
+            }
+        }
+        return out;
+    }
+
+    /// Concatenates arrays of the same type into one.
+    public static Array concat(DType dtype, List<Array> parts, Arena arena) {
+        if (parts.size() == 1) {
+            return parts.getFirst();
+        }
+        long total = 0;
+        for (Array p : parts) {
+            total += p.length();
+        }
+        if (total > Integer.MAX_VALUE) {
+            throw VortexException.unsupported("cannot concatenate more than 2^31 rows into one array");
+        }
+        int n = (int) total;
+        if (parts.isEmpty()) {
+            return empty(dtype, arena);
+        }
+        Validity v = concatValidity(parts, n, arena);
+        Array first = parts.getFirst();
+        return switch (first) {
+            case NullArray na -> new NullArray(n);
+            case BoolArray b -> {
+                MemorySegment out = arena.allocate(Math.max(1, Bits.byteLength(n)));
+                long pos = 0;
+                for (Array p : parts) {
+                    Bits.copy(((BoolArray) p).bits(), 0, out, pos, p.length());
+                    pos += p.length();
+                }
+                yield new BoolArray(dtype, out, n, v);
+            }
+            case PrimitiveArray p -> {
+                int w = p.ptype().byteWidth();
+                yield new PrimitiveArray(dtype, p.ptype(), concatFixed(parts, w, n, arena, a -> ((PrimitiveArray) a).data()), n, v);
+            }
+            case DecimalArray d -> {
+                int w = d.byteWidth();
+                for (Array a : parts) {
+                    if (((DecimalArray) a).byteWidth() != w) {
+                        throw VortexException.unsupported("concatenating decimals of different widths");
+                    }
+                }
+                yield new DecimalArray((DType.Decimal) dtype, w, concatFixed(parts, w, n, arena, a -> ((DecimalArray) a).data()), n, v);
+            }
+            case VarBinViewArray s -> concatViews(dtype, parts, n, v, arena);
+            case StructArray s -> {
+                List<Array> fields = new ArrayList<>();
+                DType.Struct st = (DType.Struct) dtype;
+                for (int f = 0; f < st.size(); f++) {
+                    List<Array> col = new ArrayList<>();
+                    for (Array a : parts) {
+                        col.add(((StructArray) a).field(f));
+                    }
+                    fields.add(concat(st.fields().get(f), col, arena));
+                }
+                yield new StructArray(st, fields, n, v);
+            }
+            case ListArray l -> {
+                MemorySegment offsets = arena.allocate((n + 1L) * 8, 8);
+                List<Array> elems = new ArrayList<>();
+                long base = 0;
+                int row = 0;
+                for (Array a : parts) {
+                    ListArray la = (ListArray) a;
+                    long s0 = la.length() == 0 ? 0 : la.start(0);
+                    long e1 = la.length() == 0 ? 0 : la.end(la.length() - 1);
+                    for (int i = 0; i < la.length(); i++) {
+                        offsets.setAtIndex(PrimitiveArray.LE_LONG, row++, base + la.start(i) - s0);
+                    }
+                    elems.add(slice(la.elements(), (int) s0, (int) (e1 - s0), arena));
+                    base += e1 - s0;
+                }
+                offsets.setAtIndex(PrimitiveArray.LE_LONG, n, base);
+                DType elemType = ((DType.ListType) dtype).element();
+                yield new ListArray(dtype, offsets, concat(elemType, elems, arena), n, v);
+            }
+            case FixedSizeListArray f -> {
+                List<Array> elems = new ArrayList<>();
+                for (Array a : parts) {
+                    elems.add(((FixedSizeListArray) a).elements());
+                }
+                DType.FixedSizeList ft = (DType.FixedSizeList) dtype;
+                yield new FixedSizeListArray(ft, concat(ft.element(), elems, arena), n, v);
+            }
+            case ExtensionArray e -> {
+                List<Array> storages = new ArrayList<>();
+                for (Array a : parts) {
+                    storages.add(((ExtensionArray) a).storage());
+                }
+                DType.Extension et = (DType.Extension) dtype;
+                yield new ExtensionArray(et, concat(et.storage(), storages, arena));
+            }
+        };
+    }
+
+    private static MemorySegment concatFixed(List<Array> parts, int width, int n, Arena arena,
+            java.util.function.Function<Array, MemorySegment> data) {
+        MemorySegment out = arena.allocate(Math.max(1L, (long) n * width), Math.min(width, 16));
+        long pos = 0;
+        for (Array a : parts) {
+            long bytes = (long) a.length() * width;
+            MemorySegment.copy(data.apply(a), 0, out, pos, bytes);
+            pos += bytes;
+        }
+        return out;
+    }
+
+    private static Array concatViews(DType dtype, List<Array> parts, int n, Validity v, Arena arena) {
+        List<MemorySegment> buffers = new ArrayList<>();
+        MemorySegment views = arena.allocate(Math.max(16L, n * 16L), 16);
+        long row = 0;
+        for (Array a : parts) {
+            VarBinViewArray s = (VarBinViewArray) a;
+            int shift = buffers.size();
+            buffers.addAll(List.of(s.buffers()));
+            MemorySegment.copy(s.views(), 0, views, row * 16, s.length() * 16L);
+            if (shift != 0) {
+                for (int i = 0; i < s.length(); i++) {
+                    long at = (row + i) * 16;
+                    if (views.get(PrimitiveArray.LE_INT, at) > VarBinViewArray.MAX_INLINED) {
+                        views.set(PrimitiveArray.LE_INT, at + 8, views.get(PrimitiveArray.LE_INT, at + 8) + shift);
+                    }
+                }
+            }
+            row += s.length();
+        }
+        return new VarBinViewArray(dtype, views, buffers.toArray(MemorySegment[]::new), n, v);
+    }
+
+    private static Validity concatValidity(List<Array> parts, int n, Arena arena) {
+        boolean allValid = true;
+        boolean allInvalid = true;
+        for (Array a : parts) {
+            allValid &= a.validity().isAllValid();
+            allInvalid &= a.validity().isAllInvalid();
+        }
+        if (allValid) {
+            return Validity.ALL_VALID;
+        }
+        if (allInvalid) {
+            return Validity.allInvalid();
+        }
+        MemorySegment out = arena.allocate(Math.max(1, Bits.byteLength(n)));
+        long pos = 0;
+        for (Array a : parts) {
+            Validity pv = a.validity();
+            if (pv.bits() != null) {
+                Bits.copy(pv.bits(), 0, out, pos, a.length());
+            } else if (pv.isAllValid()) {
+                Bits.setRange(out, pos, a.length());
+            }
+            pos += a.length();
+        }
+        return Validity.ofBits(out);
+    }
+
+    /// Returns an empty array of the given type.
+    public static Array empty(DType dtype, Arena arena) {
+        return Constants.allNull(dtype, 0, arena);
+    }
+}

@@ -1,0 +1,14 @@
+package dev.jvortex.core.array;
+
+import dev.jvortex.core.DType;
+
+/// An array of the null type: every row is null.
+public record NullArray(int length) implements Array {
+    public DType dtype() {
+        return new DType.Null();
+    }
+
+    public Validity validity() {
+        return Validity.allInvalid();
+    }
+}

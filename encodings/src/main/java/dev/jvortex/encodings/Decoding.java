@@ -1,0 +1,94 @@
+package dev.jvortex.encodings;
+
+import dev.jvortex.core.DType;
+import dev.jvortex.core.VortexException;
+import dev.jvortex.core.array.Array;
+import dev.jvortex.core.serde.ArrayDecoder;
+import dev.jvortex.core.serde.DecodeContext;
+import dev.jvortex.core.serde.EncodedNode;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+
+/// Decodes serialized array trees into canonical arrays in one arena, with limits that turn
+/// corrupt input into a [VortexException] instead of an endless loop or an out-of-memory error.
+public final class Decoding implements DecodeContext {
+    /// Default cap on the bytes one decode may allocate.
+    public static final long DEFAULT_MAX_BYTES = 8L << 30;
+    /// Most nodes one decode may visit (guards against shared subtrees exploding).
+    public static final int MAX_NODES = 1 << 20;
+
+    private static final java.util.Set<String> EXTENSION_AWARE = java.util.Set.of("vortex.ext", "vortex.datetimeparts");
+
+    private final Arena arena;
+    private final long maxBytes;
+    private long allocated;
+    private int nodes;
+
+    /// Creates a context that allocates from `arena`.
+    public Decoding(Arena arena) {
+        this(arena, DEFAULT_MAX_BYTES);
+    }
+
+    /// Creates a context that allocates at most `maxBytes` from `arena`.
+    public Decoding(Arena arena, long maxBytes) {
+        this.arena = arena;
+        this.maxBytes = maxBytes;
+    }
+
+    /// Decodes a whole serialized array rooted at `root`.
+    public static Array decodeRoot(EncodedNode root, DType dtype, long length, Arena arena) {
+        int len = DecodeContext.checkedLength(length, "array length");
+        return new Decoding(arena).decode(root, dtype, len);
+    }
+
+    @Override
+    public Arena arena() {
+        return arena;
+    }
+
+    @Override
+    public Array decode(EncodedNode node, DType dtype, int length) {
+        if (++nodes > MAX_NODES) {
+            throw VortexException.corrupt(node.location() + ": array tree has more than " + MAX_NODES + " nodes");
+        }
+        if (length < 0) {
+            throw VortexException.corrupt(node.location() + ": negative length " + length);
+        }
+        String id = node.encoding();
+        if (dtype instanceof DType.Extension ext && !EXTENSION_AWARE.contains(id)) {
+            // Encodings other than these work on the storage values; the extension type is re-applied on top.
+            return new dev.jvortex.core.array.ExtensionArray(ext, decode(node, ext.storage(), length));
+        }
+        ArrayDecoder decoder = EncodingRegistry.decoder(id);
+        if (decoder == null) {
+            throw VortexException.unsupported(node.location() + ": array encoding '" + id + "' is not supported");
+        }
+        Array out;
+        try {
+            out = decoder.decode(node, dtype, length, this);
+        } catch (VortexException e) {
+            throw e;
+        } catch (IndexOutOfBoundsException | IllegalArgumentException | ArithmeticException | NegativeArraySizeException
+                | ClassCastException | IllegalStateException e) {
+            throw new VortexException(VortexException.Kind.CORRUPT,
+                    node.location() + " (" + id + " as " + dtype + ", " + length + " rows): " + e, e);
+        }
+        if (out.length() != length) {
+            throw VortexException.corrupt(node.location() + ": " + id + " decoded " + out.length() + " rows, expected " + length);
+        }
+        return out;
+    }
+
+    @Override
+    public MemorySegment allocate(long bytes, long alignment) {
+        if (bytes < 0 || bytes > maxBytes - allocated) {
+            throw VortexException.corrupt("decoding needs " + bytes + " more bytes, over the limit of " + maxBytes);
+        }
+        allocated += bytes;
+        try {
+            return arena.allocate(Math.max(bytes, 1), alignment);
+        } catch (OutOfMemoryError e) {
+            throw new VortexException(VortexException.Kind.IO, "out of memory allocating " + bytes + " bytes for decoding", e);
+        }
+    }
+}

@@ -1,0 +1,50 @@
+package dev.jvortex.encodings;
+
+import dev.jvortex.core.serde.ArrayDecoder;
+import dev.jvortex.encodings.canonical.CanonicalDecoders;
+import java.util.Set;
+import java.util.TreeSet;
+
+/// The one dispatch point from an array encoding id to its decoder.
+public final class EncodingRegistry {
+    private EncodingRegistry() {}
+
+    /// Returns the decoder for encoding `id`, or null when the id is not supported.
+    public static ArrayDecoder decoder(String id) {
+        return switch (id) {
+            case "vortex.null" -> CanonicalDecoders::nullArray;
+            case "vortex.bool" -> CanonicalDecoders::bool;
+            case "vortex.primitive" -> CanonicalDecoders::primitive;
+            case "vortex.decimal" -> CanonicalDecoders::decimal;
+            case "vortex.varbin" -> CanonicalDecoders::varbin;
+            case "vortex.varbinview" -> CanonicalDecoders::varbinview;
+            case "vortex.struct" -> CanonicalDecoders::struct;
+            case "vortex.list" -> CanonicalDecoders::list;
+            case "vortex.listview" -> CanonicalDecoders::listview;
+            case "vortex.fixed_size_list" -> CanonicalDecoders::fixedSizeList;
+            case "vortex.ext" -> CanonicalDecoders::extension;
+            default -> null;
+        };
+    }
+
+    /// Returns the ids of every supported encoding, sorted.
+    public static Set<String> supported() {
+        Set<String> out = new TreeSet<>();
+        for (String id : KNOWN_IDS) {
+            if (decoder(id) != null) {
+                out.add(id);
+            }
+        }
+        return out;
+    }
+
+    /// Every encoding id the reference is known to write.
+    public static final java.util.List<String> KNOWN_IDS = java.util.List.of(
+            "fastlanes.bitpacked", "fastlanes.delta", "fastlanes.for", "fastlanes.rle",
+            "vortex.alp", "vortex.alprd", "vortex.bool", "vortex.bytebool", "vortex.chunked", "vortex.constant",
+            "vortex.datetimeparts", "vortex.decimal", "vortex.decimal_byte_parts", "vortex.dict", "vortex.ext",
+            "vortex.fixed_size_list", "vortex.fsst", "vortex.list", "vortex.listview", "vortex.masked", "vortex.null",
+            "vortex.pco", "vortex.primitive", "vortex.runend", "vortex.sequence", "vortex.sparse", "vortex.struct",
+            "vortex.varbin", "vortex.varbinview", "vortex.variant", "vortex.zigzag", "vortex.zstd",
+            "vortex.onpair", "vortex.zstd_buffers", "vortex.patched", "vortex.map");
+}

@@ -1,0 +1,236 @@
+package dev.jvortex.format;
+
+import dev.jvortex.core.DType;
+import dev.jvortex.core.PType;
+import dev.jvortex.core.VortexException;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.List;
+
+/// Reads the `DType` flatbuffer (`dtype.fbs`) and the protobuf form (`dtype.proto`).
+public final class DTypes {
+    /// Deepest nesting accepted, to reject cycles and absurd inputs cleanly.
+    public static final int MAX_DEPTH = 128;
+
+    private DTypes() {}
+
+    /// Parses a whole DType flatbuffer.
+    public static DType readFlatbuffer(MemorySegment buf) {
+        return read(FbTable.root(buf, "dtype flatbuffer"), 0);
+    }
+
+    /// Parses a `DType` table.
+    public static DType read(FbTable t, int depth) {
+        if (depth > MAX_DEPTH) {
+            throw VortexException.corrupt("dtype nesting deeper than " + MAX_DEPTH);
+        }
+        int tag = t.getU8(0, 0);
+        FbTable v = t.getTable(1, "dtype variant");
+        if (v == null && tag != 0) {
+            throw VortexException.corrupt("dtype union tag " + tag + " without a value");
+        }
+        return switch (tag) {
+            case 1 -> new DType.Null();
+            case 2 -> new DType.Bool(v.getBool(0, false));
+            case 3 -> new DType.Primitive(PType.fromCode(v.getU8(0, 0)), v.getBool(1, false));
+            case 4 -> new DType.Decimal(v.getU8(0, 0), v.getI8(1, 0), v.getBool(2, false));
+            case 5 -> new DType.Utf8(v.getBool(0, false));
+            case 6 -> new DType.Binary(v.getBool(0, false));
+            case 7 -> {
+                FbVector names = v.getVector(0);
+                FbVector types = v.getVector(1);
+                if (names == null || types == null) {
+                    throw VortexException.corrupt("struct dtype without names or field types");
+                }
+                if (names.length() != types.length()) {
+                    throw VortexException.corrupt("struct dtype has " + names.length() + " names but " + types.length() + " types");
+                }
+                List<String> n = new ArrayList<>();
+                List<DType> f = new ArrayList<>();
+                for (int i = 0; i < names.length(); i++) {
+                    n.add(names.string(i));
+                    f.add(read(types.table(i, "struct field dtype"), depth + 1));
+                }
+                yield new DType.Struct(n, f, v.getBool(2, false));
+            }
+            case 8 -> {
+                FbTable e = v.getTable(0, "list element dtype");
+                if (e == null) {
+                    throw VortexException.corrupt("list dtype without an element type");
+                }
+                yield new DType.ListType(read(e, depth + 1), v.getBool(1, false));
+            }
+            case 9 -> {
+                String id = v.getString(0);
+                FbTable storage = v.getTable(1, "extension storage dtype");
+                if (id == null || storage == null) {
+                    throw VortexException.corrupt("extension dtype without id or storage type");
+                }
+                MemorySegment meta = v.getBytes(2);
+                yield new DType.Extension(id, read(storage, depth + 1),
+                        meta == null ? new byte[0] : meta.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE));
+            }
+            case 10 -> {
+                FbTable e = v.getTable(0, "fixed-size list element dtype");
+                if (e == null) {
+                    throw VortexException.corrupt("fixed-size list dtype without an element type");
+                }
+                long size = v.getU32(1, 0);
+                if (size > Integer.MAX_VALUE) {
+                    throw VortexException.corrupt("fixed-size list size " + size + " is too large");
+                }
+                yield new DType.FixedSizeList(read(e, depth + 1), (int) size, v.getBool(2, false));
+            }
+            case 11 -> new DType.Variant(v.getBool(0, false));
+            case 12 -> readUnion(v, depth);
+            case 13 -> {
+                FbTable k = v.getTable(0, "map key dtype");
+                FbTable val = v.getTable(1, "map value dtype");
+                if (k == null || val == null) {
+                    throw VortexException.corrupt("map dtype without key or value type");
+                }
+                yield new DType.MapType(read(k, depth + 1), read(val, depth + 1), v.getBool(2, false), v.getBool(3, false));
+            }
+            default -> throw VortexException.unsupported("unknown dtype union tag " + tag);
+        };
+    }
+
+    private static DType readUnion(FbTable v, int depth) {
+        FbVector names = v.getVector(0);
+        FbVector types = v.getVector(1);
+        List<String> n = new ArrayList<>();
+        List<DType> f = new ArrayList<>();
+        if (names != null && types != null) {
+            for (int i = 0; i < Math.min(names.length(), types.length()); i++) {
+                n.add(names.string(i));
+                f.add(read(types.table(i, "union variant dtype"), depth + 1));
+            }
+            return new DType.Union(n, f, v.getBool(3, false));
+        }
+        return new DType.Union(n, f, v.getBool(0, false));
+    }
+
+    /// Parses a protobuf `vortex.dtype.DType` message.
+    public static DType readProto(byte[] bytes) {
+        return readProto(new dev.jvortex.core.proto.ProtoReader(bytes, "DType"), 0);
+    }
+
+    static DType readProto(dev.jvortex.core.proto.ProtoReader r, int depth) {
+        if (depth > MAX_DEPTH) {
+            throw VortexException.corrupt("dtype nesting deeper than " + MAX_DEPTH);
+        }
+        DType result = null;
+        while (r.next()) {
+            int f = r.field();
+            if (r.wireType() != dev.jvortex.core.proto.ProtoReader.LEN) {
+                r.skip();
+                continue;
+            }
+            var m = r.readMessage("DType variant");
+            result = switch (f) {
+                case 1 -> new DType.Null();
+                case 2, 5, 6, 11 -> {
+                    boolean nullable = false;
+                    while (m.next()) {
+                        if (m.field() == 1) {
+                            nullable = m.readBool();
+                        } else {
+                            m.skip();
+                        }
+                    }
+                    yield switch (f) {
+                        case 2 -> new DType.Bool(nullable);
+                        case 5 -> new DType.Utf8(nullable);
+                        case 6 -> new DType.Binary(nullable);
+                        default -> new DType.Variant(nullable);
+                    };
+                }
+                case 3 -> {
+                    int pt = 0;
+                    boolean nullable = false;
+                    while (m.next()) {
+                        switch (m.field()) {
+                            case 1 -> pt = (int) m.readVarint();
+                            case 2 -> nullable = m.readBool();
+                            default -> m.skip();
+                        }
+                    }
+                    yield new DType.Primitive(PType.fromCode(pt), nullable);
+                }
+                case 4 -> {
+                    int p = 0;
+                    int s = 0;
+                    boolean nullable = false;
+                    while (m.next()) {
+                        switch (m.field()) {
+                            case 1 -> p = (int) m.readVarint();
+                            case 2 -> s = (int) m.readVarint();
+                            case 3 -> nullable = m.readBool();
+                            default -> m.skip();
+                        }
+                    }
+                    yield new DType.Decimal(p, s, nullable);
+                }
+                case 7 -> {
+                    List<String> names = new ArrayList<>();
+                    List<DType> types = new ArrayList<>();
+                    boolean nullable = false;
+                    while (m.next()) {
+                        switch (m.field()) {
+                            case 1 -> names.add(m.readString());
+                            case 2 -> types.add(readProto(m.readMessage("DType"), depth + 1));
+                            case 3 -> nullable = m.readBool();
+                            default -> m.skip();
+                        }
+                    }
+                    yield new DType.Struct(names, types, nullable);
+                }
+                case 8, 10 -> {
+                    DType elem = null;
+                    long size = 0;
+                    boolean nullable = false;
+                    while (m.next()) {
+                        switch (m.field()) {
+                            case 1 -> elem = readProto(m.readMessage("DType"), depth + 1);
+                            case 2 -> {
+                                if (f == 8) {
+                                    nullable = m.readBool();
+                                } else {
+                                    size = m.readVarint();
+                                }
+                            }
+                            case 3 -> nullable = m.readBool();
+                            default -> m.skip();
+                        }
+                    }
+                    if (elem == null) {
+                        throw VortexException.corrupt("list dtype without an element type");
+                    }
+                    yield f == 8 ? new DType.ListType(elem, nullable) : new DType.FixedSizeList(elem, (int) size, nullable);
+                }
+                case 9 -> {
+                    String id = null;
+                    DType storage = null;
+                    byte[] meta = new byte[0];
+                    while (m.next()) {
+                        switch (m.field()) {
+                            case 1 -> id = m.readString();
+                            case 2 -> storage = readProto(m.readMessage("DType"), depth + 1);
+                            case 3 -> meta = m.readBytes();
+                            default -> m.skip();
+                        }
+                    }
+                    if (id == null || storage == null) {
+                        throw VortexException.corrupt("extension dtype without id or storage");
+                    }
+                    yield new DType.Extension(id, storage, meta);
+                }
+                default -> throw VortexException.unsupported("unknown protobuf dtype variant " + f);
+            };
+        }
+        if (result == null) {
+            throw VortexException.corrupt("empty protobuf dtype");
+        }
+        return result;
+    }
+}
