@@ -2,6 +2,7 @@ package dev.jvortex.encodings;
 
 import dev.jvortex.core.serde.ArrayDecoder;
 import dev.jvortex.encodings.canonical.CanonicalDecoders;
+import dev.jvortex.encodings.structural.StructuralDecoders;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -23,6 +24,11 @@ public final class EncodingRegistry {
             case "vortex.listview" -> CanonicalDecoders::listview;
             case "vortex.fixed_size_list" -> CanonicalDecoders::fixedSizeList;
             case "vortex.ext" -> CanonicalDecoders::extension;
+            case "vortex.chunked" -> StructuralDecoders::chunked;
+            case "vortex.constant" -> StructuralDecoders::constant;
+            case "vortex.masked" -> StructuralDecoders::masked;
+            case "vortex.dict" -> StructuralDecoders::dict;
+            case "vortex.sparse" -> StructuralDecoders::sparse;
             default -> null;
         };
     }

@@ -1,0 +1,142 @@
+package dev.jvortex.cli;
+
+import dev.jvortex.core.VortexException;
+import dev.jvortex.file.VortexFile;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.PrintStream;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/// The `jvx` command: inspect and export Vortex files.
+public final class Main {
+    private static final String USAGE = """
+            usage: jvx <command> [options]
+
+            commands:
+              inspect FILE [--json]                          the layout tree and array encodings, with sizes
+              schema FILE                                    the file's type and row count
+              export FILE [--columns a,b] [--format jsonl|csv]   every row to standard output
+              help                                           this text
+            """;
+
+    private Main() {}
+
+    /// Runs the command line and exits with its status.
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    /// Runs the command line; returns the exit status (0 on success).
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        if (args.length == 0 || args[0].equals("help") || args[0].equals("--help") || args[0].equals("-h")) {
+            (args.length == 0 ? err : out).print(USAGE);
+            return args.length == 0 ? 2 : 0;
+        }
+        try {
+            List<String> rest = new ArrayList<>(Arrays.asList(args).subList(1, args.length));
+            return switch (args[0]) {
+                case "inspect" -> inspect(rest, out);
+                case "schema" -> schema(rest, out);
+                case "export" -> export(rest, out);
+                default -> throw new UsageException("unknown command '" + args[0] + "'");
+            };
+        } catch (UsageException e) {
+            err.println("jvx: " + e.getMessage());
+            err.print(USAGE);
+            return 2;
+        } catch (VortexException e) {
+            err.println("jvx: " + e.getMessage());
+            return 1;
+        } catch (IOException e) {
+            err.println("jvx: I/O error: " + e.getMessage());
+            return 1;
+        } catch (RuntimeException e) {
+            err.println("jvx: internal error: " + e);
+            return 3;
+        }
+    }
+
+    private static final class UsageException extends RuntimeException {
+        UsageException(String message) {
+            super(message);
+        }
+    }
+
+    private static Path file(List<String> args) {
+        List<String> positional = args.stream().filter(a -> !a.startsWith("--")).toList();
+        if (positional.isEmpty()) {
+            throw new UsageException("missing FILE");
+        }
+        Path p = Path.of(positional.getFirst());
+        if (!Files.isRegularFile(p)) {
+            throw new VortexException(VortexException.Kind.IO, p + ": no such file");
+        }
+        return p;
+    }
+
+    private static String option(List<String> args, String name) {
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (a.equals(name)) {
+                if (i + 1 >= args.size()) {
+                    throw new UsageException(name + " needs a value");
+                }
+                String v = args.remove(i + 1);
+                args.remove(i);
+                return v;
+            }
+            if (a.startsWith(name + "=")) {
+                args.remove(i);
+                return a.substring(name.length() + 1);
+            }
+        }
+        return null;
+    }
+
+    private static int inspect(List<String> args, PrintStream out) {
+        boolean json = args.remove("--json");
+        try (VortexFile f = VortexFile.open(file(args))) {
+            out.print(Inspector.describe(f, json));
+        }
+        return 0;
+    }
+
+    private static int schema(List<String> args, PrintStream out) {
+        try (VortexFile f = VortexFile.open(file(args))) {
+            out.println(f.dtype());
+            out.println(f.rowCount() + " rows");
+        }
+        return 0;
+    }
+
+    private static int export(List<String> args, PrintStream out) throws IOException {
+        String cols = option(args, "--columns");
+        String format = option(args, "--format");
+        if (format == null) {
+            format = "jsonl";
+        }
+        for (String a : args) {
+            if (a.startsWith("--")) {
+                throw new UsageException("unknown option " + a);
+            }
+        }
+        List<String> columns = cols == null ? null : Arrays.stream(cols.split(",")).map(String::trim).toList();
+        try (VortexFile f = VortexFile.open(file(args))) {
+            Writer w = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 1 << 16);
+            switch (format) {
+                case "jsonl", "json" -> Exporter.jsonl(f, columns, w);
+                case "csv" -> Exporter.csv(f, columns, w);
+                default -> throw new UsageException("unknown format '" + format + "' (jsonl or csv)");
+            }
+            w.flush();
+        }
+        return out.checkError() ? 1 : 0;
+    }
+}

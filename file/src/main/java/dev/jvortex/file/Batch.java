@@ -1,0 +1,90 @@
+package dev.jvortex.file;
+
+import dev.jvortex.core.DType;
+import dev.jvortex.core.VortexException;
+import dev.jvortex.core.array.Array;
+import java.lang.foreign.Arena;
+import java.util.List;
+
+/// A run of consecutive rows of the projected columns. The batch owns the memory its columns
+/// were decoded into; close it when done. After close, [#column(int)] fails, and arrays taken
+/// from the batch fail on access with the FFM "already closed" error.
+public final class Batch implements AutoCloseable {
+    private final long firstRow;
+    private final int rowCount;
+    private final List<String> names;
+    private final List<Array> columns;
+    private final Arena arena;
+    private final ReadContext context;
+    private boolean closed;
+
+    Batch(long firstRow, int rowCount, List<String> names, List<Array> columns, Arena arena, ReadContext context) {
+        this.firstRow = firstRow;
+        this.rowCount = rowCount;
+        this.names = List.copyOf(names);
+        this.columns = List.copyOf(columns);
+        this.arena = arena;
+        this.context = context;
+    }
+
+    /// Returns the file row index of this batch's first row.
+    public long firstRow() {
+        return firstRow;
+    }
+
+    /// Returns the number of rows.
+    public int rowCount() {
+        return rowCount;
+    }
+
+    /// Returns the number of columns.
+    public int columnCount() {
+        return columns.size();
+    }
+
+    /// Returns the column names, in order.
+    public List<String> columnNames() {
+        return names;
+    }
+
+    /// Returns column `i`.
+    public Array column(int i) {
+        ensureOpen();
+        return columns.get(i);
+    }
+
+    /// Returns the first column named `name`.
+    public Array column(String name) {
+        ensureOpen();
+        int i = names.indexOf(name);
+        if (i < 0) {
+            throw VortexException.misuse("batch has no column '" + name + "'; columns are " + names);
+        }
+        return columns.get(i);
+    }
+
+    /// Returns the type of column `i`.
+    public DType columnType(int i) {
+        return columns.get(i).dtype();
+    }
+
+    private void ensureOpen() {
+        if (closed) {
+            throw VortexException.misuse("batch of rows [" + firstRow + ", " + (firstRow + rowCount) + ") is closed");
+        }
+    }
+
+    /// Returns true once closed.
+    public boolean isClosed() {
+        return closed;
+    }
+
+    @Override
+    public void close() {
+        if (!closed) {
+            closed = true;
+            context.releaseHeld();
+            arena.close();
+        }
+    }
+}

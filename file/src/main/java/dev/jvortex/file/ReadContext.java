@@ -1,0 +1,34 @@
+package dev.jvortex.file;
+
+import java.lang.foreign.Arena;
+import java.util.ArrayList;
+import java.util.List;
+
+/// What reading one batch needs: the batch's own arena and the shared blocks it keeps alive.
+public final class ReadContext {
+    private final Arena arena;
+    private final List<Shared> held = new ArrayList<>();
+
+    /// Creates a context over `arena`.
+    public ReadContext(Arena arena) {
+        this.arena = arena;
+    }
+
+    /// Returns the batch's arena (memory decoded only for this batch).
+    public Arena arena() {
+        return arena;
+    }
+
+    /// Keeps `block` alive until the batch closes.
+    public void hold(Shared block) {
+        held.add(block.retain());
+    }
+
+    /// Releases every block this context holds.
+    public void releaseHeld() {
+        for (Shared s : held) {
+            s.release();
+        }
+        held.clear();
+    }
+}

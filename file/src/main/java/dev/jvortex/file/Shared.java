@@ -1,0 +1,31 @@
+package dev.jvortex.file;
+
+import java.lang.foreign.Arena;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/// Reference-counted decoded memory: a shared arena that closes when its last holder releases it.
+///
+/// A decoded flat chunk may serve several batches (when columns are chunked differently); each
+/// batch that uses it retains it, and the scan holds one reference while the chunk is cached.
+public final class Shared {
+    private final Arena arena = Arena.ofShared();
+    private final AtomicInteger refs = new AtomicInteger(1);
+
+    /// Returns the arena that owns the memory.
+    public Arena arena() {
+        return arena;
+    }
+
+    /// Adds a holder.
+    public Shared retain() {
+        refs.incrementAndGet();
+        return this;
+    }
+
+    /// Removes a holder; the last one closes the arena.
+    public void release() {
+        if (refs.decrementAndGet() == 0) {
+            arena.close();
+        }
+    }
+}

@@ -1,0 +1,265 @@
+package dev.jvortex.file;
+
+import dev.jvortex.core.DType;
+import dev.jvortex.core.Scalar;
+import dev.jvortex.core.VortexException;
+import dev.jvortex.file.layout.LayoutReader;
+import dev.jvortex.file.layout.Layouts;
+import dev.jvortex.file.layout.SegmentSource;
+import dev.jvortex.format.ArrayStats;
+import dev.jvortex.format.DTypes;
+import dev.jvortex.format.Footer;
+import dev.jvortex.format.LayoutNode;
+import dev.jvortex.format.Postscript;
+import dev.jvortex.format.SegmentSpec;
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+
+/// An open Vortex file: memory-mapped, its footer parsed and checked.
+///
+/// ```java
+/// try (VortexFile file = VortexFile.open(Path.of("data.vortex"));
+///      Scan scan = file.scan(ScanOptions.columns("id", "name"))) {
+///     for (Batch batch : scan) {
+///         try (batch) {
+///             PrimitiveArray ids = (PrimitiveArray) batch.column("id");
+///             ...
+///         }
+///     }
+/// }
+/// ```
+///
+/// Closing the file unmaps it; arrays that still point into the mapping then fail on access
+/// with the FFM "already closed" error.
+public final class VortexFile implements AutoCloseable {
+    /// The magic bytes at the start and end of every file.
+    public static final int MAGIC = 0x46585456; // "VTXF" read little-endian
+    /// The only file-format version this reader accepts.
+    public static final int VERSION = 1;
+    /// Size of the end-of-file marker: version, postscript length, magic.
+    public static final int EOF_SIZE = 8;
+
+    private static final ValueLayout.OfShort LE_SHORT = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfInt LE_INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+
+    private final String name;
+    private final Arena arena;
+    private final MemorySegment data;
+    private final Postscript postscript;
+    private final Footer footer;
+    private final DType dtype;
+    private final LayoutNode layout;
+    private final List<ArrayStats> statistics;
+
+    private VortexFile(String name, Arena arena, MemorySegment data) {
+        this.name = name;
+        this.arena = arena;
+        this.data = data;
+        long size = data.byteSize();
+        if (size < 4 + EOF_SIZE) {
+            throw corrupt("file of " + size + " bytes is too short to be a Vortex file");
+        }
+        if (data.get(LE_INT, 0) != MAGIC) {
+            throw corrupt("does not start with the VTXF magic");
+        }
+        if (data.get(LE_INT, size - 4) != MAGIC) {
+            throw corrupt("does not end with the VTXF magic (truncated or not a Vortex file)");
+        }
+        int version = Short.toUnsignedInt(data.get(LE_SHORT, size - 8));
+        if (version != VERSION) {
+            throw new VortexException(VortexException.Kind.UNSUPPORTED, name + ": file format version " + version
+                    + " is not supported (expected " + VERSION + ")");
+        }
+        int psLen = Short.toUnsignedInt(data.get(LE_SHORT, size - 6));
+        if (psLen > size - EOF_SIZE - 4) {
+            throw corrupt("postscript length " + psLen + " exceeds the file");
+        }
+        try {
+            this.postscript = Postscript.read(data.asSlice(size - EOF_SIZE - psLen, psLen));
+            this.footer = Footer.read(section(postscript.footer(), "footer"));
+            if (postscript.dtype() == null) {
+                throw VortexException.unsupported("the file does not store its dtype");
+            }
+            this.dtype = DTypes.readFlatbuffer(section(postscript.dtype(), "dtype"));
+            for (int i = 0; i < footer.segments().size(); i++) {
+                SegmentSpec s = footer.segments().get(i);
+                if (s.offset() + s.length() > size || s.offset() + s.length() < 0) {
+                    throw VortexException.corrupt("segment " + i + " [" + s.offset() + ", +" + s.length()
+                            + ") lies past the end of the " + size + "-byte file");
+                }
+            }
+            this.layout = LayoutNode.read(section(postscript.layout(), "layout"), footer);
+            this.statistics = postscript.statistics() == null ? List.of()
+                    : ArrayStats.readFileStatistics(section(postscript.statistics(), "statistics"));
+        } catch (VortexException e) {
+            throw e.at(name);
+        }
+    }
+
+    private MemorySegment section(SegmentSpec s, String what) {
+        long size = data.byteSize();
+        if (s.offset() < 0 || s.length() > size || s.offset() > size - s.length()) {
+            throw VortexException.corrupt(what + " flatbuffer [" + s.offset() + ", +" + s.length()
+                    + ") lies outside the " + size + "-byte file");
+        }
+        return data.asSlice(s.offset(), s.length());
+    }
+
+    private VortexException corrupt(String what) {
+        return VortexException.corrupt(name + ": " + what);
+    }
+
+    /// Opens and maps a file. Fails with a [VortexException] naming the problem if the file is not valid.
+    public static VortexFile open(Path path) {
+        Arena arena = Arena.ofShared();
+        try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
+            long size = ch.size();
+            MemorySegment seg = size == 0 ? MemorySegment.NULL.reinterpret(0) : ch.map(FileChannel.MapMode.READ_ONLY, 0, size, arena);
+            return new VortexFile(path.toString(), arena, seg);
+        } catch (IOException e) {
+            arena.close();
+            throw new VortexException(VortexException.Kind.IO, path + ": cannot read: " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            arena.close();
+            throw e;
+        }
+    }
+
+    /// Opens a file held in memory (the segment must stay valid while the file is open).
+    public static VortexFile open(MemorySegment bytes, String name) {
+        return new VortexFile(name, null, bytes);
+    }
+
+    /// Returns the file name used in messages.
+    public String name() {
+        return name;
+    }
+
+    /// Returns the file's logical type (a struct for tables).
+    public DType dtype() {
+        return dtype;
+    }
+
+    /// Returns the number of rows.
+    public long rowCount() {
+        return layout.rowCount();
+    }
+
+    /// Returns the root of the layout tree.
+    public LayoutNode layout() {
+        return layout;
+    }
+
+    /// Returns the footer (id tables and segment map).
+    public Footer footer() {
+        return footer;
+    }
+
+    /// Returns the postscript.
+    public Postscript postscript() {
+        return postscript;
+    }
+
+    /// Returns the file size in bytes.
+    public long size() {
+        return data.byteSize();
+    }
+
+    /// Returns the raw per-field statistics (one per top-level field of a struct, else one).
+    public List<ArrayStats> rawStatistics() {
+        return statistics;
+    }
+
+    /// Returns the statistics of top-level field `i`, decoded with its type, or null if there are none.
+    public ColumnStatistics statistics(int field) {
+        if (field < 0 || field >= statistics.size()) {
+            return null;
+        }
+        DType t = dtype instanceof DType.Struct s ? s.fields().get(field) : dtype;
+        return ColumnStatistics.of(statistics.get(field), t);
+    }
+
+    /// Returns a new layout reader over the whole file (the caller closes it).
+    public LayoutReader newReader() {
+        return Layouts.reader(layout, dtype, segments());
+    }
+
+    /// Returns the segment source of this file.
+    public SegmentSource segments() {
+        return new SegmentSource() {
+            @Override
+            public MemorySegment segment(int id) {
+                if (id < 0 || id >= footer.segments().size()) {
+                    throw VortexException.corrupt(name + ": segment " + id + " does not exist");
+                }
+                SegmentSpec s = footer.segments().get(id);
+                return data.asSlice(s.offset(), s.length());
+            }
+
+            @Override
+            public List<String> arraySpecs() {
+                return footer.arraySpecs();
+            }
+
+            @Override
+            public String name() {
+                return name;
+            }
+        };
+    }
+
+    /// Starts a scan.
+    public Scan scan(ScanOptions options) {
+        return new Scan(this, options);
+    }
+
+    /// Starts a scan of every column and row.
+    public Scan scan() {
+        return scan(ScanOptions.all());
+    }
+
+    /// Returns the top-level column names (a single unnamed column for a non-struct file).
+    public List<String> columnNames() {
+        if (dtype instanceof DType.Struct s) {
+            return s.names();
+        }
+        return List.of("");
+    }
+
+    @Override
+    public void close() {
+        if (arena != null && arena.scope().isAlive()) {
+            arena.close();
+        }
+    }
+
+    /// Decoded file-level statistics of one column.
+    ///
+    /// @param min the minimum (or a lower bound when `minExact` is false), or null
+    /// @param minExact whether the minimum is exact
+    /// @param max the maximum (or an upper bound), or null
+    /// @param maxExact whether the maximum is exact
+    /// @param sum the sum, or null
+    /// @param nullCount the number of nulls, or null
+    /// @param nanCount the number of NaNs, or null
+    public record ColumnStatistics(Scalar min, boolean minExact, Scalar max, boolean maxExact, Scalar sum, Long nullCount,
+            Long nanCount) {
+        static ColumnStatistics of(ArrayStats s, DType t) {
+            DType sumType = dev.jvortex.file.layout.ZoneSchema.sumType(t instanceof DType.Extension e ? e.storage() : t);
+            return new ColumnStatistics(
+                    s.min() == null ? null : Scalar.decode(s.min(), t.withNullable(true)), s.minExact(),
+                    s.max() == null ? null : Scalar.decode(s.max(), t.withNullable(true)), s.maxExact(),
+                    s.sum() == null || sumType == null ? null : Scalar.decode(s.sum(), sumType),
+                    s.nullCount(), s.nanCount());
+        }
+    }
+
+}

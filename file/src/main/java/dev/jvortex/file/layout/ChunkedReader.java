@@ -1,0 +1,77 @@
+package dev.jvortex.file.layout;
+
+import dev.jvortex.core.DType;
+import dev.jvortex.core.array.Array;
+import dev.jvortex.core.array.ArrayOps;
+import dev.jvortex.core.array.Constants;
+import dev.jvortex.file.ReadContext;
+import dev.jvortex.format.LayoutNode;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SortedSet;
+
+/// Reads a `vortex.chunked` layout: children in row order.
+public final class ChunkedReader implements LayoutReader {
+    private final LayoutNode node;
+    private final DType dtype;
+    private final List<LayoutReader> chunks;
+    private final long[] starts;
+
+    ChunkedReader(LayoutNode node, DType dtype, List<LayoutReader> chunks, long[] starts) {
+        this.node = node;
+        this.dtype = dtype;
+        this.chunks = List.copyOf(chunks);
+        this.starts = starts;
+    }
+
+    @Override
+    public LayoutNode node() {
+        return node;
+    }
+
+    @Override
+    public DType dtype() {
+        return dtype;
+    }
+
+    /// Returns the chunk readers.
+    public List<LayoutReader> chunks() {
+        return chunks;
+    }
+
+    @Override
+    public void splitPoints(long base, SortedSet<Long> out) {
+        for (int i = 0; i < chunks.size(); i++) {
+            chunks.get(i).splitPoints(base + starts[i], out);
+        }
+    }
+
+    @Override
+    public Array read(long from, long to, ReadContext ctx) {
+        if (from == to) {
+            return Constants.allNull(dtype, 0, ctx.arena());
+        }
+        int c = Arrays.binarySearch(starts, 0, chunks.size(), from);
+        if (c < 0) {
+            c = -c - 2;
+        }
+        List<Array> parts = new ArrayList<>();
+        long pos = from;
+        while (pos < to) {
+            while (starts[c] + chunks.get(c).rowCount() <= pos) {
+                c++;
+            }
+            LayoutReader chunk = chunks.get(c);
+            long end = Math.min(to, starts[c] + chunk.rowCount());
+            parts.add(chunk.read(pos - starts[c], end - starts[c], ctx));
+            pos = end;
+        }
+        return parts.size() == 1 ? parts.getFirst() : ArrayOps.concat(dtype, parts, ctx.arena());
+    }
+
+    @Override
+    public void close() {
+        chunks.forEach(LayoutReader::close);
+    }
+}

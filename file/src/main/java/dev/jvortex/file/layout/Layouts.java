@@ -1,0 +1,180 @@
+package dev.jvortex.file.layout;
+
+import dev.jvortex.core.DType;
+import dev.jvortex.core.PType;
+import dev.jvortex.core.VortexException;
+import dev.jvortex.core.proto.ProtoReader;
+import dev.jvortex.format.LayoutNode;
+import java.util.ArrayList;
+import java.util.List;
+
+/// Builds layout readers from the layout tree, deriving every child's type from its parent.
+///
+/// ## Layouts
+/// - `vortex.flat`: one segment, no children.
+/// - `vortex.struct`: `[validity?]` then one child per field, each with the struct's row count.
+/// - `vortex.chunked`: children in row order; their row counts sum to the parent's.
+/// - `vortex.zoned`: metadata `0x01` + protobuf `{uint32 zone_len = 1; repeated {string id = 1; bytes options = 2}
+///   aggregate_specs = 2}`; children `[data, zones]`.
+/// - `vortex.stats` (legacy): metadata `u32 LE zone_len` + stat bitset; children `[data, zones]`.
+/// - `vortex.dict`: metadata protobuf `{PType codes_ptype = 1; optional bool is_nullable_codes = 2;
+///   optional bool all_values_referenced = 3}`; children `[values, codes]`.
+public final class Layouts {
+    private Layouts() {}
+
+    /// Returns the reader for `node` holding rows of `dtype`.
+    public static LayoutReader reader(LayoutNode node, DType dtype, SegmentSource source) {
+        return reader(node, dtype, source, "root");
+    }
+
+    private static LayoutReader reader(LayoutNode node, DType dtype, SegmentSource source, String path) {
+        String where = source.name() + ", layout " + path + " (" + node.encoding() + ")";
+        try {
+            return switch (node.encoding()) {
+                case "vortex.flat" -> new FlatReader(node, dtype, source, path);
+                case "vortex.struct" -> struct(node, dtype, source, path, where);
+                case "vortex.chunked" -> chunked(node, dtype, source, path, where);
+                case "vortex.zoned" -> zoned(node, dtype, source, path, where);
+                case "vortex.stats" -> legacyStats(node, dtype, source, path, where);
+                case "vortex.dict" -> dict(node, dtype, source, path, where);
+                default -> throw VortexException.unsupported(where + ": layout '" + node.encoding() + "' is not supported");
+            };
+        } catch (VortexException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw VortexException.corrupt(where + ": " + e, e);
+        }
+    }
+
+    private static void expect(boolean ok, String where, String what) {
+        if (!ok) {
+            throw VortexException.corrupt(where + ": " + what);
+        }
+    }
+
+    private static LayoutReader struct(LayoutNode node, DType dtype, SegmentSource source, String path, String where) {
+        if (!(dtype instanceof DType.Struct s)) {
+            throw VortexException.corrupt(where + ": struct layout for non-struct type " + dtype);
+        }
+        int expected = s.size() + (s.nullable() ? 1 : 0);
+        expect(node.children().size() == expected, where,
+                "expected " + expected + " children for " + s.size() + " fields but found " + node.children().size());
+        expect(node.segments().length == 0, where, "struct layout has segments");
+        LayoutReader validity = null;
+        int first = 0;
+        if (s.nullable()) {
+            LayoutNode v = node.children().getFirst();
+            expect(v.rowCount() == node.rowCount(), where, "validity has " + v.rowCount() + " rows, expected " + node.rowCount());
+            validity = reader(v, new DType.Bool(false), source, path + ".validity");
+            first = 1;
+        }
+        List<LayoutReader> fields = new ArrayList<>();
+        for (int i = 0; i < s.size(); i++) {
+            LayoutNode c = node.children().get(first + i);
+            expect(c.rowCount() == node.rowCount(), where,
+                    "field '" + s.names().get(i) + "' has " + c.rowCount() + " rows, expected " + node.rowCount());
+            fields.add(reader(c, s.fields().get(i), source, path + "." + s.names().get(i)));
+        }
+        return new StructReader(node, s, validity, fields);
+    }
+
+    private static LayoutReader chunked(LayoutNode node, DType dtype, SegmentSource source, String path, String where) {
+        List<LayoutReader> chunks = new ArrayList<>();
+        long[] starts = new long[node.children().size() + 1];
+        long total = 0;
+        for (int i = 0; i < node.children().size(); i++) {
+            LayoutNode c = node.children().get(i);
+            starts[i] = total;
+            total += c.rowCount();
+            expect(total >= 0 && total <= node.rowCount(), where, "chunks hold more than " + node.rowCount() + " rows");
+            chunks.add(reader(c, dtype, source, path + "[" + i + "]"));
+        }
+        starts[chunks.size()] = total;
+        expect(total == node.rowCount(), where, "chunks hold " + total + " rows, expected " + node.rowCount());
+        return new ChunkedReader(node, dtype, chunks, starts);
+    }
+
+    private static LayoutReader zoned(LayoutNode node, DType dtype, SegmentSource source, String path, String where) {
+        expect(node.children().size() == 2, where, "expected 2 children but found " + node.children().size());
+        byte[] meta = node.metadata();
+        expect(meta.length >= 2, where, "zoned metadata is too short");
+        expect(meta[0] == 1, where, "unknown zoned metadata version " + meta[0]);
+        long zoneLen = 0;
+        List<ZoneSchema.Aggregate> aggs = new ArrayList<>();
+        ProtoReader r = new ProtoReader(meta, 1, meta.length, "ZonedMetadata");
+        while (r.next()) {
+            switch (r.field()) {
+                case 1 -> zoneLen = r.readVarint() & 0xFFFFFFFFL;
+                case 2 -> {
+                    ProtoReader a = r.readMessage("AggregateSpec");
+                    String id = "";
+                    byte[] opts = new byte[0];
+                    while (a.next()) {
+                        switch (a.field()) {
+                            case 1 -> id = a.readString();
+                            case 2 -> opts = a.readBytes();
+                            default -> a.skip();
+                        }
+                    }
+                    aggs.add(new ZoneSchema.Aggregate(id, opts));
+                }
+                default -> r.skip();
+            }
+        }
+        LayoutNode dataNode = node.children().get(0);
+        LayoutNode zonesNode = node.children().get(1);
+        expect(dataNode.rowCount() == node.rowCount(), where, "data has " + dataNode.rowCount() + " rows, expected " + node.rowCount());
+        LayoutReader data = reader(dataNode, dtype, source, path + ".data");
+        DType.Struct zoneType = ZoneSchema.forAggregates(aggs, dtype);
+        LayoutReader zones = zoneType == null ? null : zonesReader(zonesNode, zoneType, source, path, where, zoneLen, node.rowCount());
+        return new ZonedReader(node, dtype, data, zones, zoneLen, List.copyOf(aggs));
+    }
+
+    private static LayoutReader zonesReader(LayoutNode zonesNode, DType.Struct zoneType, SegmentSource source, String path,
+            String where, long zoneLen, long rows) {
+        if (zoneLen > 0) {
+            long expectedZones = (rows + zoneLen - 1) / zoneLen;
+            expect(zonesNode.rowCount() == expectedZones, where,
+                    "zone table has " + zonesNode.rowCount() + " rows, expected " + expectedZones);
+        }
+        return reader(zonesNode, zoneType, source, path + ".zones");
+    }
+
+    private static LayoutReader legacyStats(LayoutNode node, DType dtype, SegmentSource source, String path, String where) {
+        expect(node.children().size() == 2, where, "expected 2 children but found " + node.children().size());
+        byte[] meta = node.metadata();
+        expect(meta.length >= 4, where, "stats metadata is too short");
+        long zoneLen = (meta[0] & 0xFFL) | (meta[1] & 0xFFL) << 8 | (meta[2] & 0xFFL) << 16 | (meta[3] & 0xFFL) << 24;
+        byte[] bitset = java.util.Arrays.copyOfRange(meta, 4, meta.length);
+        LayoutNode dataNode = node.children().get(0);
+        expect(dataNode.rowCount() == node.rowCount(), where, "data has " + dataNode.rowCount() + " rows, expected " + node.rowCount());
+        LayoutReader data = reader(dataNode, dtype, source, path + ".data");
+        LayoutReader zones = zonesReader(node.children().get(1), ZoneSchema.forLegacyStats(bitset, dtype), source, path, where,
+                zoneLen, node.rowCount());
+        return new ZonedReader(node, dtype, data, zones, zoneLen, List.of());
+    }
+
+    private static LayoutReader dict(LayoutNode node, DType dtype, SegmentSource source, String path, String where) {
+        expect(node.children().size() == 2, where, "expected 2 children but found " + node.children().size());
+        long codesPtype = 0;
+        Boolean nullableCodes = null;
+        ProtoReader r = new ProtoReader(node.metadata(), "DictLayoutMetadata");
+        while (r.next()) {
+            switch (r.field()) {
+                case 1 -> codesPtype = r.readVarint();
+                case 2 -> nullableCodes = r.readBool();
+                default -> r.skip();
+            }
+        }
+        expect(codesPtype >= 0 && codesPtype <= 7, where, "codes ptype " + codesPtype + " is not an integer type");
+        PType cp = PType.fromCode((int) codesPtype);
+        boolean codesNullable = nullableCodes != null ? nullableCodes : dtype.nullable();
+        LayoutNode valuesNode = node.children().get(0);
+        LayoutNode codesNode = node.children().get(1);
+        expect(codesNode.rowCount() == node.rowCount(), where, "codes have " + codesNode.rowCount() + " rows, expected " + node.rowCount());
+        expect(valuesNode.rowCount() <= Integer.MAX_VALUE, where, "dictionary of " + valuesNode.rowCount() + " values is too large");
+        LayoutReader values = reader(valuesNode, dtype, source, path + ".values");
+        LayoutReader codes = reader(codesNode, new DType.Primitive(cp, codesNullable), source, path + ".codes");
+        return new DictReader(node, dtype, values, codes);
+    }
+}
