@@ -32,6 +32,7 @@ os.environ.setdefault("RUST_LIB_BACKTRACE", "0")
 
 import numpy as np  # noqa: E402
 import pyarrow as pa  # noqa: E402
+import pyarrow.compute  # noqa: E402,F401  (pa.compute)
 import vortex  # noqa: E402
 
 PRESETS = ("default", "compact")
@@ -172,10 +173,11 @@ def fmt_array(arr) -> list:
         ]
     if pa.types.is_date32(t):
         raw = arr.cast(pa.int32()).fill_null(0).to_numpy(zero_copy_only=False)
-        return _apply_nulls(_datetime_strings(raw, "D", False), valid)
+        return _apply_nulls(['"' + d + '"' for d in _datetime_strings(raw, "D", False)], valid)
     if pa.types.is_date64(t):
         raw = arr.cast(pa.int64()).fill_null(0).to_numpy(zero_copy_only=False)
-        return _apply_nulls(_datetime_strings(np.floor_divide(raw, 86_400_000), "D", False), valid)
+        days = np.floor_divide(raw, 86_400_000)
+        return _apply_nulls(['"' + d + '"' for d in _datetime_strings(days, "D", False)], valid)
     if pa.types.is_time(t):
         raw = arr.cast(pa.int64() if t.bit_width == 64 else pa.int32()).fill_null(0)
         raw = raw.to_numpy(zero_copy_only=False)
@@ -271,7 +273,7 @@ def runs(rng, n, max_run, values):
 
 
 def list_offsets(rng, n, max_len, null_p, empty_p=0.1):
-    """Offsets (int32) and null mask for n lists; null lists have length 0."""
+    """Offsets (n + 1, int64) and null mask for n lists; null lists have length 0."""
     lens = rng.integers(1, max_len + 1, n)
     lens[rng.random(n) < empty_p] = 0
     mask = null_mask(rng, n, null_p)
@@ -938,6 +940,157 @@ def link_or_copy(src: str, dst: str) -> None:
         shutil.copyfile(src, dst)
 
 
+# ---------------------------------------------------------------------------
+# Self-check: an independent, slow, per-value implementation of the same
+# conventions (pure Python datetime/decimal/uuid on to_pylist() values) that the
+# expected lines are parsed and compared against. Used by --verify.
+# ---------------------------------------------------------------------------
+
+_UNIT_DIGITS = {"s": 0, "ms": 3, "us": 6, "ns": 9}
+
+
+def _raw_ints(arr) -> list:
+    """Raw integer storage of a temporal array, None for nulls."""
+    if isinstance(arr, pa.ChunkedArray):
+        arr = arr.combine_chunks()
+    width = pa.int32() if arr.type.bit_width == 32 else pa.int64()
+    return arr.view(width).to_pylist() if arr.offset == 0 else arr.cast(width).to_pylist()
+
+
+def _ref_values(arr) -> list:
+    """Plain-Python expected values (JSON-like) for every slot of arr."""
+    import datetime
+    import uuid as uuid_mod
+    if isinstance(arr, pa.ChunkedArray):
+        arr = arr.combine_chunks()
+    t = arr.type
+    if pa.types.is_dictionary(t):
+        return _ref_values(arr.dictionary_decode())
+    if isinstance(t, pa.BaseExtensionType):
+        return [None if b is None else str(uuid_mod.UUID(bytes=b)) for b in arr.storage.to_pylist()]
+    if pa.types.is_floating(t):
+        return [None if x is None else ("NaN" if x != x else "Infinity" if x == float("inf")
+                                        else "-Infinity" if x == float("-inf") else x)
+                for x in arr.to_pylist()]
+    if pa.types.is_decimal(t):
+        return [None if d is None else format(d, "f") for d in arr.to_pylist()]
+    if (pa.types.is_binary(t) or pa.types.is_large_binary(t) or pa.types.is_binary_view(t)
+            or pa.types.is_fixed_size_binary(t)):
+        return [None if b is None else base64.b64encode(b).decode() for b in arr.to_pylist()]
+    epoch = datetime.datetime(1970, 1, 1)
+    if pa.types.is_date32(t) or pa.types.is_date64(t):
+        per_day = 1 if pa.types.is_date32(t) else 86_400_000
+        return [None if v is None else (epoch + datetime.timedelta(days=v // per_day)).date().isoformat()
+                for v in _raw_ints(arr)]
+    if pa.types.is_time(t) or pa.types.is_timestamp(t):
+        digits = _UNIT_DIGITS[t.unit]
+        out = []
+        for v in _raw_ints(arr):
+            if v is None:
+                out.append(None)
+                continue
+            secs, frac = divmod(v, 10 ** digits)
+            text = (epoch + datetime.timedelta(seconds=secs)).isoformat()
+            if pa.types.is_time(t):
+                text = text[11:]
+            if digits:
+                text += "." + str(frac).zfill(digits)
+            if pa.types.is_timestamp(t) and t.tz is not None:
+                text += "Z"
+            out.append(text)
+        return out
+    if pa.types.is_struct(t):
+        kids = [_ref_values(c) for c in arr.flatten()]
+        names = [t.field(i).name for i in range(t.num_fields)]
+        return [None if not ok else {k: kid[i] for k, kid in zip(names, kids)}
+                for i, ok in enumerate(arr.is_valid().to_pylist())]
+    if pa.types.is_map(t):
+        keys = _ref_values(arr.keys)
+        items = _ref_values(arr.items)
+        offs = arr.offsets.to_pylist()
+        base = offs[0] if offs else 0
+        return [None if not ok else [{"key": keys[j - base], "value": items[j - base]}
+                                     for j in range(offs[i], offs[i + 1])]
+                for i, ok in enumerate(arr.is_valid().to_pylist())]
+    if (pa.types.is_list(t) or pa.types.is_large_list(t) or pa.types.is_list_view(t)
+            or pa.types.is_large_list_view(t) or pa.types.is_fixed_size_list(t)):
+        flat = _ref_values(arr.flatten())
+        lens = pa.compute.list_value_length(arr).to_pylist()
+        out, pos = [], 0
+        for n_ in lens:
+            if n_ is None:
+                out.append(None)
+            else:
+                out.append(flat[pos:pos + n_])
+                pos += n_
+        return out
+    return arr.to_pylist()  # null, bool, integers, strings
+
+
+def _same(got, want, t) -> bool:
+    if want is None or got is None:
+        return got is None and want is None
+    if pa.types.is_floating(t):
+        if isinstance(want, str) or isinstance(got, str):
+            return got == want
+        if not isinstance(got, Decimal):  # numbers are parsed with parse_float=Decimal
+            return False
+        # round-trips in its own width, and is short (at most the digits that
+        # binary16/32/64 ever need: 5/9/17 significant digits)
+        cast = {16: np.float16, 32: np.float32, 64: np.float64}[t.bit_width]
+        g, w = cast(float(got)), cast(want)
+        max_digits = {16: 5, 32: 9, 64: 17}[t.bit_width]
+        return (g == w and np.signbit(g) == np.signbit(w)
+                and len(got.normalize().as_tuple().digits) <= max_digits)
+    if pa.types.is_struct(t):
+        return (isinstance(got, dict) and list(got) == [f.name for f in t]
+                and all(_same(got[f.name], want[f.name], f.type) for f in t))
+    if pa.types.is_map(t):
+        return (isinstance(got, list) and len(got) == len(want)
+                and all(isinstance(g, dict) and list(g) == ["key", "value"]
+                        and _same(g["key"], w["key"], t.key_type) and _same(g["value"], w["value"], t.item_type)
+                        for g, w in zip(got, want)))
+    if (pa.types.is_list(t) or pa.types.is_large_list(t) or pa.types.is_list_view(t)
+            or pa.types.is_large_list_view(t) or pa.types.is_fixed_size_list(t)):
+        return (isinstance(got, list) and len(got) == len(want)
+                and all(_same(g, w, t.value_type) for g, w in zip(got, want)))
+    if pa.types.is_boolean(t):
+        return got is want
+    if pa.types.is_integer(t):
+        return type(got) is int and got == want
+    return type(got) is type(want) and got == want
+
+
+def self_check(tbl: pa.Table, lines: list) -> str | None:
+    """Parse every expected line and compare it with the independent implementation."""
+    if len(lines) != tbl.num_rows:
+        return f"{len(lines)} lines for {tbl.num_rows} rows"
+    names = tbl.schema.names
+    cols = [_ref_values(tbl.column(i)) for i in range(tbl.num_columns)]
+    types = [f.type for f in tbl.schema]
+    for r, line in enumerate(lines):
+        try:
+            obj = json.loads(line, parse_float=Decimal)
+        except ValueError as e:
+            return f"row {r}: invalid JSON ({e}): {line[:200]}"
+        if list(obj) != names:
+            return f"row {r}: keys {list(obj)} != {names}"
+        for c, name in enumerate(names):
+            if not _same(obj[name], cols[c][r], types[c]):
+                return f"row {r} column {name}: expected line has {obj[name]!r}, independent value {cols[c][r]!r}"
+    return None
+
+
+def encodings_of(path: str) -> list:
+    """Best effort: the encoding ids of the arrays the reference reads back from `path`."""
+    import re
+    try:
+        tree = vortex.open(path).scan().read_all().display_tree()
+    except Exception:  # noqa: BLE001 - informational only
+        return []
+    return sorted(set(re.findall(r"\b([a-z]+\.[a-z0-9_.]+)\(", tree)))
+
+
 def verify(path: str, lines: list, names: list) -> str | None:
     """Read back with the reference and compare the formatted values."""
     back = vortex.open(path).to_arrow().read_all()
@@ -970,7 +1123,9 @@ def main(argv=None) -> int:
     ap.add_argument("--only", action="append", default=[], metavar="TABLE",
                     help="generate only this table (repeatable)")
     ap.add_argument("--verify", action="store_true",
-                    help="read every file back with the reference and compare (sanity check; exit 1 on mismatch)")
+                    help="sanity checks: re-derive every expected value with an independent per-value "
+                         "implementation, and read every file back with the reference and compare "
+                         "(exit 1 on any mismatch)")
     args = ap.parse_args(argv)
     if args.rows < 64:
         ap.error("--rows must be >= 64")
@@ -1013,6 +1168,11 @@ def main(argv=None) -> int:
                 continue
             lines = expected_lines(tbl)
             t_fmt = time.time() - t0
+            if args.verify:
+                err = self_check(tbl, lines)
+                if err:
+                    failures.append(f"{name}: self-check: {err}")
+                    print(f"SELF-CHECK FAILED {name}: {err[:500]}", file=sys.stderr)
             first_expected = None
             for preset in presets:
                 fname = f"{name}.{preset}" if args.preset == "all" else name
@@ -1052,6 +1212,7 @@ def main(argv=None) -> int:
                     "rows": tbl.num_rows,
                     "preset": preset,
                     "bytes": vsize,
+                    "encodings": encodings_of(vpath),
                     "description": description,
                     "columns": {f.name: str(f.type) for f in tbl.schema},
                 })
