@@ -24,6 +24,7 @@ public final class EncodingRegistry {
             case "vortex.listview" -> CanonicalDecoders::listview;
             case "vortex.fixed_size_list" -> CanonicalDecoders::fixedSizeList;
             case "vortex.ext" -> CanonicalDecoders::extension;
+            case "vortex.map" -> CanonicalDecoders::map;
             case "vortex.chunked" -> StructuralDecoders::chunked;
             case "vortex.constant" -> StructuralDecoders::constant;
             case "vortex.masked" -> StructuralDecoders::masked;

@@ -262,7 +262,7 @@ public final class ArrayOps {
                     base += e1 - s0;
                 }
                 offsets.setAtIndex(PrimitiveArray.LE_LONG, n, base);
-                DType elemType = ((DType.ListType) dtype).element();
+                DType elemType = listElement(dtype);
                 yield new ListArray(dtype, offsets, concat(elemType, elems, arena), n, v);
             }
             case FixedSizeListArray f -> {
@@ -343,6 +343,20 @@ public final class ArrayOps {
             pos += a.length();
         }
         return Validity.ofBits(out);
+    }
+
+    /// Returns the element type of a list or map type (a map's elements are `{key, value}` structs).
+    public static DType listElement(DType dtype) {
+        return switch (dtype) {
+            case DType.ListType l -> l.element();
+            case DType.MapType m -> mapEntry(m);
+            default -> throw VortexException.misuse(dtype + " is not a list type");
+        };
+    }
+
+    /// Returns the entry type of a map: a non-nullable struct `{key, value}`.
+    public static DType.Struct mapEntry(DType.MapType m) {
+        return new DType.Struct(List.of("key", "value"), List.of(m.key(), m.value()), false);
     }
 
     /// Returns an empty array of the given type.

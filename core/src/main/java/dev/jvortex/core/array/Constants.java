@@ -121,6 +121,7 @@ public final class Constants {
                 yield new StructArray(t, fields, n, v);
             }
             case DType.ListType t -> new ListArray(t, arena.allocate((n + 1L) * 8, 8), allNull(t.element(), 0, arena), n, v);
+            case DType.MapType t -> new ListArray(t, arena.allocate((n + 1L) * 8, 8), allNull(ArrayOps.mapEntry(t), 0, arena), n, v);
             case DType.FixedSizeList t -> new FixedSizeListArray(t,
                     allNull(t.element(), Math.multiplyExact(n, t.size()), arena), n, v);
             case DType.Extension t -> new ExtensionArray(t, allNull(t.storage(), n, arena));

@@ -41,6 +41,7 @@ import java.util.List;
 /// - `vortex.listview`: metadata adds `PType size_ptype = 3`; children `[elements, offsets, sizes, validity?]`.
 /// - `vortex.fixed_size_list`: children `[elements (len × size), validity?]`.
 /// - `vortex.ext`: children `[storage]`.
+/// - `vortex.map`: children `[entries: list of {key, value} structs, with the map's nullability]`.
 public final class CanonicalDecoders {
     private CanonicalDecoders() {}
 
@@ -254,8 +255,8 @@ public final class CanonicalDecoders {
     }
 
     private static DType elementType(EncodedNode node, DType dtype) {
-        if (dtype instanceof DType.ListType l) {
-            return l.element();
+        if (dtype instanceof DType.ListType || dtype instanceof DType.MapType) {
+            return ArrayOps.listElement(dtype);
         }
         throw VortexException.corrupt(node.location() + ": " + node.encoding() + " cannot decode type " + dtype);
     }
@@ -328,6 +329,19 @@ public final class CanonicalDecoders {
         }
         wide.setAtIndex(PrimitiveArray.LE_LONG, len, k);
         return new ListArray(dtype, wide, ArrayOps.take(elements, idx, ctx.arena()), len, validity);
+    }
+
+    /// Decodes `vortex.map`: one child, the entries as a list of `{key, value}` structs.
+    public static Array map(EncodedNode node, DType dtype, int len, DecodeContext ctx) {
+        if (!(dtype instanceof DType.MapType m)) {
+            throw VortexException.corrupt(node.location() + ": vortex.map cannot decode type " + dtype);
+        }
+        Nodes.children(node, 1, 1);
+        Array entries = ctx.decode(node.child(0), new DType.ListType(ArrayOps.mapEntry(m), m.nullable()), len);
+        if (!(entries instanceof ListArray l)) {
+            throw VortexException.corrupt(node.location() + ": map entries did not decode to a list");
+        }
+        return new ListArray(dtype, l.offsets(), l.elements(), len, l.validity());
     }
 
     /// Decodes `vortex.fixed_size_list`.
