@@ -13,7 +13,7 @@ import java.lang.foreign.MemorySegment;
 /// corrupt input into a [VortexException] instead of an endless loop or an out-of-memory error.
 public final class Decoding implements DecodeContext {
     /// Default cap on the bytes one decode may allocate.
-    public static final long DEFAULT_MAX_BYTES = 8L << 30;
+    public static final long DEFAULT_MAX_BYTES = 2L << 30;
     /// Most nodes one decode may visit (guards against shared subtrees exploding).
     public static final int MAX_NODES = 1 << 20;
 
