@@ -187,6 +187,37 @@ public final class VortexFile implements AutoCloseable {
         return ColumnStatistics.of(statistics.get(field), t);
     }
 
+    /// Reads the zone map of top-level column `column`, or returns null when the column has no
+    /// zone map whose statistics this reader understands. Close the result to free its memory.
+    public ZoneMap zoneMap(String column) {
+        int idx = columnNames().indexOf(column);
+        if (idx < 0) {
+            throw VortexException.misuse(name + ": no column '" + column + "'; columns are " + columnNames());
+        }
+        LayoutReader root = newReader();
+        Arena zoneArena = Arena.ofShared();
+        ReadContext ctx = new ReadContext(zoneArena);
+        try {
+            LayoutReader col = root instanceof dev.jvortex.file.layout.StructReader s && dtype instanceof DType.Struct
+                    ? s.field(idx) : root;
+            if (!(col instanceof dev.jvortex.file.layout.ZonedReader z) || !z.hasZoneTable() || z.zoneLength() == 0) {
+                ctx.releaseHeld();
+                zoneArena.close();
+                return null;
+            }
+            return new ZoneMap(z.zoneLength(), z.rowCount(), z.readZones(ctx), () -> {
+                ctx.releaseHeld();
+                zoneArena.close();
+            });
+        } catch (RuntimeException e) {
+            ctx.releaseHeld();
+            zoneArena.close();
+            throw e;
+        } finally {
+            root.close();
+        }
+    }
+
     /// Returns a new layout reader over the whole file (the caller closes it).
     public LayoutReader newReader() {
         return Layouts.reader(layout, dtype, segments());
