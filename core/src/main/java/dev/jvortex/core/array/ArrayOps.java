@@ -345,6 +345,74 @@ public final class ArrayOps {
         return Validity.ofBits(out);
     }
 
+    /// Returns a copy of `a` in `arena` that shares no memory with it: string data is compacted
+    /// to the bytes the views use and list elements to the rows the offsets use.
+    public static Array deepCopy(Array a, Arena arena) {
+        int n = a.length();
+        Validity v = a.validity().bits() == null ? a.validity() : Validity.ofBits(Bits.slice(a.validity().bits(), 0, n, arena));
+        return switch (a) {
+            case NullArray na -> na;
+            case BoolArray b -> new BoolArray(b.dtype(), Bits.slice(b.bits(), 0, n, arena), n, v);
+            case PrimitiveArray p -> new PrimitiveArray(p.dtype(), p.ptype(), copyBytes(p.data(), (long) n * p.ptype().byteWidth(),
+                    p.ptype().byteWidth(), arena), n, v);
+            case DecimalArray d -> new DecimalArray(d.dtype(), d.byteWidth(), copyBytes(d.data(), (long) n * d.byteWidth(),
+                    Math.min(16, d.byteWidth()), arena), n, v);
+            case VarBinViewArray s -> {
+                long total = 0;
+                for (int i = 0; i < n; i++) {
+                    int size = s.byteLength(i);
+                    if (size > VarBinViewArray.MAX_INLINED) {
+                        total += size;
+                    }
+                }
+                MemorySegment views = arena.allocate(Math.max(16L, n * 16L), 16);
+                MemorySegment data = arena.allocate(Math.max(1L, total));
+                long pos = 0;
+                for (int i = 0; i < n; i++) {
+                    long at = i * 16L;
+                    MemorySegment.copy(s.views(), at, views, at, 16);
+                    int size = s.byteLength(i);
+                    if (size > VarBinViewArray.MAX_INLINED) {
+                        if (pos > 0xFFFFFFFFL) {
+                            throw VortexException.unsupported("more than 4 GiB of string data in one array");
+                        }
+                        MemorySegment.copy(s.slice(i), 0, data, pos, size);
+                        views.set(PrimitiveArray.LE_INT, at + 8, 0);
+                        views.set(PrimitiveArray.LE_INT, at + 12, (int) pos);
+                        pos += size;
+                    }
+                }
+                MemorySegment[] bufs = total == 0 ? new MemorySegment[0] : new MemorySegment[] {data.asSlice(0, total)};
+                yield new VarBinViewArray(s.dtype(), views, bufs, n, v);
+            }
+            case StructArray s -> {
+                List<Array> fields = new ArrayList<>();
+                for (Array f : s.fields()) {
+                    fields.add(deepCopy(f, arena));
+                }
+                yield new StructArray(s.dtype(), fields, n, v);
+            }
+            case ListArray l -> {
+                long first = n == 0 ? 0 : l.start(0);
+                long last = n == 0 ? 0 : l.end(n - 1);
+                MemorySegment offsets = arena.allocate((n + 1L) * 8, 8);
+                for (int i = 0; i <= n; i++) {
+                    offsets.setAtIndex(PrimitiveArray.LE_LONG, i, l.offsets().getAtIndex(PrimitiveArray.LE_LONG, i) - first);
+                }
+                Array elems = slice(l.elements(), (int) first, (int) (last - first), arena);
+                yield new ListArray(l.dtype(), offsets, deepCopy(elems, arena), n, v);
+            }
+            case FixedSizeListArray f -> new FixedSizeListArray(f.dtype(), deepCopy(f.elements(), arena), n, v);
+            case ExtensionArray e -> new ExtensionArray(e.dtype(), deepCopy(e.storage(), arena));
+        };
+    }
+
+    private static MemorySegment copyBytes(MemorySegment src, long bytes, int align, Arena arena) {
+        MemorySegment out = arena.allocate(Math.max(1L, bytes), align);
+        MemorySegment.copy(src, 0, out, 0, bytes);
+        return out;
+    }
+
     /// Returns the element type of a list or map type (a map's elements are `{key, value}` structs).
     public static DType listElement(DType dtype) {
         return switch (dtype) {

@@ -1,0 +1,126 @@
+package dev.jvortex.conformance;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import dev.jvortex.core.DType;
+import dev.jvortex.file.Batch;
+import dev.jvortex.file.Scan;
+import dev.jvortex.file.VortexFile;
+import dev.jvortex.file.write.VortexWriter;
+import dev.jvortex.file.write.WriteOptions;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+/// Writes every corpus table with our writer and has the reference read the files back: the
+/// reference must return exactly the values of the source tables.
+class WriterInteropTest {
+    private static Path corpus;
+    private static Path out;
+    private static final Map<String, String> READ_STATUS = new HashMap<>();
+    private static final StringBuilder SIZES = new StringBuilder();
+    private static long oursTotal;
+    private static long refTotal;
+
+    @BeforeAll
+    static void writeAll() throws Exception {
+        corpus = Oracle.corpus("default");
+        out = Oracle.root().resolve("conformance/target/interop");
+        Files.createDirectories(out);
+        List<String> args = new ArrayList<>(List.of(Oracle.python().toString(),
+                Oracle.root().resolve("conformance/src/test/python/read_with_reference.py").toString()));
+        for (Map<String, Object> entry : CorpusConformanceTest.manifest(corpus)) {
+            String name = (String) entry.get("name");
+            Path src = corpus.resolve((String) entry.get("file"));
+            Path dst = out.resolve(name + ".vortex");
+            try {
+                rewrite(src, dst);
+            } catch (RuntimeException e) {
+                READ_STATUS.put(name, "our write failed: " + e);
+                continue;
+            }
+            args.add(dst.toString());
+            args.add(out.resolve(name + ".reference.jsonl").toString());
+        }
+        Oracle.Result r = Oracle.run(args, Oracle.root(), 1800);
+        for (String line : r.stdout().split("\n")) {
+            String[] parts = line.split(" ", 3);
+            if (parts.length >= 2) {
+                String name = Path.of(parts[1]).getFileName().toString().replace(".vortex", "");
+                READ_STATUS.put(name, parts[0].equals("ok") ? "ok" : "the reference could not read it: " + (parts.length > 2 ? parts[2] : ""));
+            }
+        }
+    }
+
+    /// Reads `src` with our reader and writes it again with our writer, batch by batch.
+    static void rewrite(Path src, Path dst) {
+        try (VortexFile f = VortexFile.open(src)) {
+            DType.Struct schema = (DType.Struct) f.dtype();
+            try (VortexWriter w = VortexWriter.create(dst, schema, WriteOptions.defaults()); Scan scan = f.scan()) {
+                for (Batch b : scan) {
+                    try (b) {
+                        List<dev.jvortex.core.array.Array> cols = new ArrayList<>();
+                        for (int i = 0; i < b.columnCount(); i++) {
+                            cols.add(b.column(i));
+                        }
+                        w.write(cols);
+                    }
+                }
+            }
+        }
+    }
+
+    @TestFactory
+    Stream<DynamicTest> referenceReadsOurFiles() throws IOException {
+        List<DynamicTest> tests = new ArrayList<>();
+        for (Map<String, Object> entry : CorpusConformanceTest.manifest(corpus)) {
+            String name = (String) entry.get("name");
+            tests.add(DynamicTest.dynamicTest(name, () -> {
+                String status = READ_STATUS.getOrDefault(name, "not written");
+                if (!status.equals("ok")) {
+                    fail(name + ": " + status);
+                }
+                Path ours = out.resolve(name + ".vortex");
+                Path ref = corpus.resolve((String) entry.get("file"));
+                DType dtype;
+                try (VortexFile f = VortexFile.open(ours)) {
+                    dtype = f.dtype();
+                    assertEquals(((Json.Num) entry.get("rows")).decimal().longValueExact(), f.rowCount());
+                }
+                long values = CorpusConformanceTest.compare(dtype, corpus.resolve((String) entry.get("expected")),
+                        out.resolve(name + ".reference.jsonl"));
+                assertTrue(values >= 0);
+                synchronized (SIZES) {
+                    long a = Files.size(ours);
+                    long b = Files.size(ref);
+                    oursTotal += a;
+                    refTotal += b;
+                    SIZES.append("| ").append(name).append(" | ").append(a).append(" | ").append(b).append(" | ")
+                            .append(String.format("%.2f", (double) a / b)).append(" |\n");
+                }
+            }));
+        }
+        return tests.stream();
+    }
+
+    @AfterAll
+    static void report() throws IOException {
+        String table = "## Our files (uncompressed leaves) vs the reference's default files\n\n"
+                + "| table | jvortex bytes | reference bytes | ratio |\n|---|---|---|---|\n" + SIZES
+                + "| **total** | " + oursTotal + " | " + refTotal + " | "
+                + String.format("%.2f", refTotal == 0 ? 0 : (double) oursTotal / refTotal) + " |\n";
+        Files.writeString(Oracle.root().resolve("conformance/target/interop-sizes.md"), table);
+        System.out.println(table);
+    }
+}

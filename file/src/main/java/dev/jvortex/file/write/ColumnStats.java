@@ -1,0 +1,368 @@
+package dev.jvortex.file.write;
+
+import dev.jvortex.core.DType;
+import dev.jvortex.core.PType;
+import dev.jvortex.core.Scalar;
+import dev.jvortex.core.array.Array;
+import dev.jvortex.core.array.Bits;
+import dev.jvortex.core.array.BoolArray;
+import dev.jvortex.core.array.ExtensionArray;
+import dev.jvortex.core.array.PrimitiveArray;
+import dev.jvortex.core.array.StructArray;
+import dev.jvortex.core.array.Validity;
+import dev.jvortex.core.proto.ProtoWriter;
+import dev.jvortex.format.ArrayStats;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/// Accumulates per-zone and whole-column statistics while a column is written: min and max
+/// (nulls and NaNs skipped), sum (null on overflow), null and NaN counts, as the reference's
+/// zone maps and file statistics hold them.
+final class ColumnStats {
+    private enum Kind { INT, UINT, FLOAT, BOOL, TEMPORAL, OTHER }
+
+    private final DType dtype;
+    private final Kind kind;
+    private final PType ptype;
+    private final int zoneLength;
+    private int zones;
+    private long rowsInLastZone;
+    private long[] min = new long[16];
+    private long[] max = new long[16];
+    private double[] fmin = new double[16];
+    private double[] fmax = new double[16];
+    private boolean[] has = new boolean[16];
+    private long[] nulls = new long[16];
+    private long[] nans = new long[16];
+    private long[] sum = new long[16];
+    private double[] fsum = new double[16];
+    private boolean[] overflow = new boolean[16];
+
+    ColumnStats(DType dtype, int zoneLength) {
+        this.dtype = dtype;
+        this.zoneLength = zoneLength;
+        DType base = dtype instanceof DType.Extension e ? e.storage() : dtype;
+        if (base instanceof DType.Primitive p) {
+            ptype = p.ptype();
+            if (dtype instanceof DType.Extension) {
+                kind = p.ptype().isInteger() ? Kind.TEMPORAL : Kind.OTHER;
+            } else {
+                kind = p.ptype().isFloat() ? Kind.FLOAT : p.ptype().isSigned() ? Kind.INT : Kind.UINT;
+            }
+        } else {
+            ptype = null;
+            kind = base instanceof DType.Bool ? Kind.BOOL : Kind.OTHER;
+        }
+    }
+
+    private void ensure(int z) {
+        if (z >= has.length) {
+            int n = Math.max(z + 1, has.length * 2);
+            min = Arrays.copyOf(min, n);
+            max = Arrays.copyOf(max, n);
+            fmin = Arrays.copyOf(fmin, n);
+            fmax = Arrays.copyOf(fmax, n);
+            has = Arrays.copyOf(has, n);
+            nulls = Arrays.copyOf(nulls, n);
+            nans = Arrays.copyOf(nans, n);
+            sum = Arrays.copyOf(sum, n);
+            fsum = Arrays.copyOf(fsum, n);
+            overflow = Arrays.copyOf(overflow, n);
+        }
+    }
+
+    /// Adds the rows of `a`, which continue the column.
+    void add(Array a) {
+        Array values = a instanceof ExtensionArray e ? e.storage() : a;
+        Validity v = a.validity();
+        for (int i = 0; i < a.length(); i++) {
+            if (rowsInLastZone == 0 || rowsInLastZone == zoneLength) {
+                ensure(zones);
+                zones++;
+                rowsInLastZone = 0;
+            }
+            int z = zones - 1;
+            rowsInLastZone++;
+            if (!v.isValid(i)) {
+                nulls[z]++;
+                continue;
+            }
+            switch (kind) {
+                case INT, TEMPORAL -> {
+                    long x = ((PrimitiveArray) values).getLong(i);
+                    if (!has[z]) {
+                        min[z] = max[z] = x;
+                        has[z] = true;
+                    } else {
+                        min[z] = Math.min(min[z], x);
+                        max[z] = Math.max(max[z], x);
+                    }
+                    long s = sum[z] + x;
+                    if (((sum[z] ^ s) & (x ^ s)) < 0) {
+                        overflow[z] = true;
+                    }
+                    sum[z] = s;
+                }
+                case UINT -> {
+                    long x = ((PrimitiveArray) values).getLong(i);
+                    if (!has[z]) {
+                        min[z] = max[z] = x;
+                        has[z] = true;
+                    } else {
+                        if (Long.compareUnsigned(x, min[z]) < 0) {
+                            min[z] = x;
+                        }
+                        if (Long.compareUnsigned(x, max[z]) > 0) {
+                            max[z] = x;
+                        }
+                    }
+                    long s = sum[z] + x;
+                    if (Long.compareUnsigned(s, sum[z]) < 0) {
+                        overflow[z] = true;
+                    }
+                    sum[z] = s;
+                }
+                case FLOAT -> {
+                    double x = ((PrimitiveArray) values).getDouble(i);
+                    fsum[z] += x;
+                    if (Double.isNaN(x)) {
+                        nans[z]++;
+                        continue;
+                    }
+                    if (!has[z]) {
+                        fmin[z] = fmax[z] = x;
+                        has[z] = true;
+                    } else {
+                        fmin[z] = Math.min(fmin[z], x);
+                        fmax[z] = Math.max(fmax[z], x);
+                    }
+                }
+                case BOOL -> {
+                    long x = ((BoolArray) values).get(i) ? 1 : 0;
+                    if (!has[z]) {
+                        min[z] = max[z] = x;
+                        has[z] = true;
+                    } else {
+                        min[z] = Math.min(min[z], x);
+                        max[z] = Math.max(max[z], x);
+                    }
+                    sum[z] += x;
+                }
+                case OTHER -> {}
+            }
+        }
+    }
+
+    private boolean hasMinMax() {
+        return kind != Kind.OTHER;
+    }
+
+    private boolean hasSum() {
+        return kind == Kind.INT || kind == Kind.UINT || kind == Kind.FLOAT || kind == Kind.BOOL;
+    }
+
+    private DType sumType() {
+        return switch (kind) {
+            case INT -> new DType.Primitive(PType.I64, true);
+            case UINT, BOOL -> new DType.Primitive(PType.U64, true);
+            default -> new DType.Primitive(PType.F64, true);
+        };
+    }
+
+    /// One zone-table column: its aggregate id, option bytes and values.
+    record ZoneColumn(String id, byte[] options, String name, Array values) {}
+
+    private static final byte[] SKIP_NANS = new ProtoWriter().varint(1, 1).toByteArray();
+
+    /// Returns the zone-table columns, sorted by name, dropping columns that are null in every zone.
+    List<ZoneColumn> zoneColumns(Arena arena) {
+        List<ZoneColumn> cols = new ArrayList<>();
+        int n = zones;
+        boolean anyValue = false;
+        for (int z = 0; z < n; z++) {
+            anyValue |= has[z];
+        }
+        if (hasMinMax() && anyValue) {
+            cols.add(new ZoneColumn("vortex.max", SKIP_NANS, "vortex.max()", extremes(arena, false)));
+            cols.add(new ZoneColumn("vortex.min", SKIP_NANS, "vortex.min()", extremes(arena, true)));
+        }
+        if (kind == Kind.FLOAT) {
+            cols.add(new ZoneColumn("vortex.nan_count", new byte[0], "vortex.nan_count()", counts(nans, arena)));
+        }
+        cols.add(new ZoneColumn("vortex.null_count", new byte[0], "vortex.null_count()", counts(nulls, arena)));
+        if (hasSum()) {
+            Array sums = sums(arena);
+            if (sums.validity().nullCount(n) < n) {
+                cols.add(new ZoneColumn("vortex.sum", SKIP_NANS, "vortex.sum()", sums));
+            }
+        }
+        cols.sort((a, b) -> a.name().compareTo(b.name()));
+        return cols;
+    }
+
+    /// Returns the zone table as a struct array.
+    StructArray zoneTable(List<ZoneColumn> cols) {
+        List<String> names = new ArrayList<>();
+        List<DType> types = new ArrayList<>();
+        List<Array> arrays = new ArrayList<>();
+        for (ZoneColumn c : cols) {
+            names.add(c.name());
+            types.add(c.values().dtype());
+            arrays.add(c.values());
+        }
+        return new StructArray(new DType.Struct(names, types, false), arrays, zones, Validity.ALL_VALID);
+    }
+
+    int zoneCount() {
+        return zones;
+    }
+
+    private Array extremes(Arena arena, boolean wantMin) {
+        int n = zones;
+        MemorySegment valid = arena.allocate(Math.max(1, Bits.byteLength(n)));
+        if (kind == Kind.BOOL) {
+            MemorySegment bits = arena.allocate(Math.max(1, Bits.byteLength(n)));
+            for (int z = 0; z < n; z++) {
+                if (has[z]) {
+                    Bits.set(valid, z);
+                    if ((wantMin ? min[z] : max[z]) != 0) {
+                        Bits.set(bits, z);
+                    }
+                }
+            }
+            return new BoolArray(new DType.Bool(true), bits, n, Validity.ofBits(valid));
+        }
+        MemorySegment data = arena.allocate(Math.max(1L, (long) n * ptype.byteWidth()), ptype.byteWidth());
+        for (int z = 0; z < n; z++) {
+            if (!has[z]) {
+                continue;
+            }
+            Bits.set(valid, z);
+            if (kind == Kind.FLOAT) {
+                double d = wantMin ? fmin[z] : fmax[z];
+                switch (ptype) {
+                    case F64 -> data.setAtIndex(PrimitiveArray.LE_DOUBLE, z, d);
+                    case F32 -> data.setAtIndex(PrimitiveArray.LE_FLOAT, z, (float) d);
+                    default -> data.setAtIndex(PrimitiveArray.LE_SHORT, z, Float.floatToFloat16((float) d));
+                }
+            } else {
+                PrimitiveArray.setLong(data, ptype, z, wantMin ? min[z] : max[z]);
+            }
+        }
+        DType storageType = new DType.Primitive(ptype, true);
+        PrimitiveArray p = new PrimitiveArray(storageType, ptype, data, n, Validity.ofBits(valid));
+        if (dtype instanceof DType.Extension e) {
+            DType.Extension et = (DType.Extension) e.withNullable(true);
+            return new ExtensionArray(et, p);
+        }
+        return p;
+    }
+
+    private Array counts(long[] values, Arena arena) {
+        int n = zones;
+        MemorySegment data = arena.allocate(Math.max(8L, n * 8L), 8);
+        for (int z = 0; z < n; z++) {
+            data.setAtIndex(PrimitiveArray.LE_LONG, z, values[z]);
+        }
+        return new PrimitiveArray(new DType.Primitive(PType.U64, true), PType.U64, data, n, Validity.ALL_VALID);
+    }
+
+    private Array sums(Arena arena) {
+        int n = zones;
+        MemorySegment data = arena.allocate(Math.max(8L, n * 8L), 8);
+        MemorySegment valid = arena.allocate(Math.max(1, Bits.byteLength(n)));
+        DType t = sumType();
+        PType pt = ((DType.Primitive) t).ptype();
+        for (int z = 0; z < n; z++) {
+            if (overflow[z]) {
+                continue;
+            }
+            Bits.set(valid, z);
+            if (pt == PType.F64) {
+                data.setAtIndex(PrimitiveArray.LE_DOUBLE, z, fsum[z]);
+            } else {
+                data.setAtIndex(PrimitiveArray.LE_LONG, z, sum[z]);
+            }
+        }
+        return new PrimitiveArray(t, pt, data, n, Validity.ofBits(valid));
+    }
+
+    /// Returns the whole-column statistics (min, max, sum, null count, NaN count).
+    ArrayStats fileStatistics() {
+        long nullCount = 0;
+        long nanCount = 0;
+        boolean any = false;
+        long lo = 0;
+        long hi = 0;
+        double flo = 0;
+        double fhi = 0;
+        long s = 0;
+        double fs = 0;
+        boolean over = false;
+        for (int z = 0; z < zones; z++) {
+            nullCount += nulls[z];
+            nanCount += nans[z];
+            fs += fsum[z];
+            if (overflow[z]) {
+                over = true;
+            }
+            long ns = s + sum[z];
+            if (kind == Kind.INT && ((s ^ ns) & (sum[z] ^ ns)) < 0) {
+                over = true;
+            }
+            if ((kind == Kind.UINT || kind == Kind.BOOL) && Long.compareUnsigned(ns, s) < 0) {
+                over = true;
+            }
+            s = ns;
+            if (!has[z]) {
+                continue;
+            }
+            if (!any) {
+                lo = min[z];
+                hi = max[z];
+                flo = fmin[z];
+                fhi = fmax[z];
+                any = true;
+            } else if (kind == Kind.UINT) {
+                lo = Long.compareUnsigned(min[z], lo) < 0 ? min[z] : lo;
+                hi = Long.compareUnsigned(max[z], hi) > 0 ? max[z] : hi;
+            } else {
+                lo = Math.min(lo, min[z]);
+                hi = Math.max(hi, max[z]);
+                flo = Math.min(flo, fmin[z]);
+                fhi = Math.max(fhi, fmax[z]);
+            }
+        }
+        byte[] minBytes = null;
+        byte[] maxBytes = null;
+        byte[] sumBytes = null;
+        if (any && hasMinMax()) {
+            minBytes = scalar(lo, flo);
+            maxBytes = scalar(hi, fhi);
+        }
+        if (hasSum() && !over) {
+            DType t = sumType();
+            Object v = ((DType.Primitive) t).ptype() == PType.F64 ? (Object) fs : (Object) s;
+            sumBytes = new Scalar(t, v).encode();
+        }
+        return new ArrayStats(minBytes, minBytes != null, maxBytes, maxBytes != null, sumBytes, null, null, null, nullCount,
+                null, kind == Kind.FLOAT ? nanCount : null);
+    }
+
+    private byte[] scalar(long v, double f) {
+        DType base = dtype instanceof DType.Extension e ? e.storage() : dtype;
+        Object value = switch (kind) {
+            case BOOL -> v != 0;
+            case FLOAT -> switch (ptype) {
+                case F64 -> (Object) f;
+                case F32 -> (Object) (float) f;
+                default -> (Object) Float.floatToFloat16((float) f);
+            };
+            default -> v;
+        };
+        return new Scalar(base, value).encode();
+    }
+}

@@ -1,0 +1,382 @@
+package dev.jvortex.file.write;
+
+import dev.jvortex.core.DType;
+import dev.jvortex.core.VortexException;
+import dev.jvortex.core.array.Array;
+import dev.jvortex.core.array.ArrayOps;
+import dev.jvortex.core.array.StructArray;
+import dev.jvortex.core.proto.ProtoWriter;
+import dev.jvortex.core.serde.WriteNode;
+import dev.jvortex.encodings.canonical.CanonicalEncoder;
+import dev.jvortex.format.ArraySerializer;
+import dev.jvortex.format.ArrayStats;
+import dev.jvortex.format.FormatWriter;
+import dev.jvortex.format.FormatWriter.LayoutSpec;
+import dev.jvortex.format.SegmentSpec;
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/// Writes a Vortex file that the reference implementation reads.
+///
+/// ```java
+/// DType.Struct schema = DType.struct(false, "id", new DType.Primitive(PType.I64, false));
+/// try (VortexWriter w = VortexWriter.create(Path.of("out.vortex"), schema, WriteOptions.defaults())) {
+///     w.write(List.of(idColumn));
+/// }
+/// ```
+///
+/// Columns are cut into chunks of about `targetChunkBytes` (a multiple of `rowBlock` rows),
+/// each stored as one flat segment under a chunked layout, wrapped in a zone map; memory stays
+/// bounded by the chunk size. The file is written to a temporary file beside the target and
+/// renamed on [#close()]; a failed write leaves nothing under the target name.
+public final class VortexWriter implements AutoCloseable {
+    private static final byte[] MAGIC = {'V', 'T', 'X', 'F'};
+
+    private final Path target;
+    private final Path temp;
+    private final FileChannel channel;
+    private final DType.Struct schema;
+    private final WriteOptions options;
+    private final List<ColumnWriter> columns = new ArrayList<>();
+    private final List<SegmentSpec> segments = new ArrayList<>();
+    private final Map<String, Integer> arrayIds = new LinkedHashMap<>();
+    private final Arena statsArena = Arena.ofShared();
+    private long position;
+    private long rows;
+    private boolean closed;
+    private boolean failed;
+
+    private VortexWriter(Path target, DType.Struct schema, WriteOptions options) throws IOException {
+        this.target = target.toAbsolutePath();
+        this.schema = schema;
+        this.options = options;
+        Path dir = this.target.getParent();
+        this.temp = Files.createTempFile(dir, "." + this.target.getFileName() + ".", ".tmp");
+        this.channel = FileChannel.open(temp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
+        for (String id : ARRAY_IDS) {
+            arrayIds.put(id, arrayIds.size());
+        }
+        for (int i = 0; i < schema.size(); i++) {
+            columns.add(new ColumnWriter(schema.names().get(i), schema.fields().get(i)));
+        }
+        writeBytes(MemorySegment.ofArray(MAGIC));
+    }
+
+    /// The array encoding ids this writer may emit, sorted (the footer lists all of them).
+    private static final List<String> ARRAY_IDS = List.of("vortex.bool", "vortex.constant", "vortex.decimal", "vortex.ext",
+            "vortex.fixed_size_list", "vortex.list", "vortex.map", "vortex.null", "vortex.primitive", "vortex.struct",
+            "vortex.varbinview");
+
+    /// Creates a writer for `target` with the given schema (a struct: one column per field).
+    public static VortexWriter create(Path target, DType.Struct schema, WriteOptions options) {
+        if (schema.nullable()) {
+            throw VortexException.misuse("the file schema must be a non-nullable struct");
+        }
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (String n : schema.names()) {
+            if (!seen.add(n)) {
+                throw VortexException.misuse("duplicate column name '" + n + "'");
+            }
+        }
+        try {
+            return new VortexWriter(target, schema, options);
+        } catch (IOException e) {
+            throw new VortexException(VortexException.Kind.IO, target + ": cannot create: " + e.getMessage(), e);
+        }
+    }
+
+    /// Returns the schema.
+    public DType.Struct schema() {
+        return schema;
+    }
+
+    /// Returns the rows written so far.
+    public long rowCount() {
+        return rows;
+    }
+
+    /// Appends one batch given as a struct array of the schema's type.
+    public void write(StructArray batch) {
+        write(batch.fields());
+    }
+
+    /// Appends one batch: one array per column, in schema order, all of the same length.
+    public void write(List<Array> batch) {
+        ensureOpen();
+        if (batch.size() != columns.size()) {
+            throw VortexException.misuse("batch has " + batch.size() + " columns but the schema has " + columns.size());
+        }
+        int n = batch.isEmpty() ? 0 : batch.getFirst().length();
+        for (int i = 0; i < batch.size(); i++) {
+            Array a = batch.get(i);
+            DType want = schema.fields().get(i);
+            if (a.length() != n) {
+                throw VortexException.misuse("column '" + schema.names().get(i) + "' has " + a.length() + " rows, expected " + n);
+            }
+            if (!sameIgnoringNullability(a.dtype(), want)) {
+                throw VortexException.misuse("column '" + schema.names().get(i) + "' has type " + a.dtype() + " but the schema says " + want);
+            }
+            if (!want.nullable() && a.validity().nullCount(n) > 0) {
+                throw VortexException.misuse("column '" + schema.names().get(i) + "' is not nullable but has nulls");
+            }
+        }
+        try {
+            for (int i = 0; i < batch.size(); i++) {
+                columns.get(i).append(ArrayOps.withDType(batch.get(i), schema.fields().get(i)));
+            }
+            rows += n;
+        } catch (IOException e) {
+            failed = true;
+            throw new VortexException(VortexException.Kind.IO, temp + ": write failed: " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            failed = true;
+            throw e;
+        }
+    }
+
+    private static boolean sameIgnoringNullability(DType a, DType b) {
+        return a.withNullable(false).equals(b.withNullable(false)) || a.withNullable(true).equals(b.withNullable(true));
+    }
+
+    private void ensureOpen() {
+        if (closed) {
+            throw VortexException.misuse("the writer for " + target + " is closed");
+        }
+        if (failed) {
+            throw VortexException.misuse("an earlier write to " + target + " failed; the file will not be created");
+        }
+    }
+
+    private void writeBytes(MemorySegment seg) throws IOException {
+        ByteBuffer bb = seg.asByteBuffer();
+        while (bb.hasRemaining()) {
+            channel.write(bb);
+        }
+        position += seg.byteSize();
+    }
+
+    private void pad(long alignment) throws IOException {
+        long pad = (-position) & (alignment - 1);
+        if (pad > 0) {
+            writeBytes(MemorySegment.ofArray(new byte[(int) pad]));
+        }
+    }
+
+    /// Serializes an array tree as a new segment; returns the segment id.
+    private int writeSegment(WriteNode node) throws IOException {
+        Function<String, Integer> index = id -> {
+            Integer i = arrayIds.get(id);
+            if (i == null) {
+                throw new IllegalStateException("encoding " + id + " is not in the footer's id table");
+            }
+            return i;
+        };
+        ArraySerializer.Serialized s = ArraySerializer.serialize(node, index::apply);
+        pad(s.alignment());
+        long start = position;
+        for (MemorySegment part : s.parts()) {
+            writeBytes(part);
+        }
+        segments.add(new SegmentSpec(start, s.length(), Integer.numberOfTrailingZeros(s.alignment())));
+        return segments.size() - 1;
+    }
+
+    private final class ColumnWriter {
+        private final String name;
+        private final DType dtype;
+        private final List<Array> pending = new ArrayList<>();
+        private Arena pendingArena = Arena.ofShared();
+        private long pendingRows;
+        private final List<long[]> chunks = new ArrayList<>();
+        private final ColumnStats stats;
+        private long chunkRows;
+
+        ColumnWriter(String name, DType dtype) {
+            this.name = name;
+            this.dtype = dtype;
+            this.stats = new ColumnStats(dtype, options.rowBlock());
+        }
+
+        void append(Array a) throws IOException {
+            if (a.length() == 0) {
+                return;
+            }
+            if (chunkRows == 0) {
+                long bytesPerRow = Math.max(1, estimateBytes(a) / Math.max(1, a.length()));
+                long rowsForTarget = Math.max(1, options.targetChunkBytes() / bytesPerRow);
+                long blocks = Math.max(1, (rowsForTarget + options.rowBlock() - 1) / options.rowBlock());
+                chunkRows = blocks * options.rowBlock();
+            }
+            stats.add(a);
+            // Copy into the writer's own arena: the caller may free its batch after write returns.
+            pending.add(ArrayOps.deepCopy(a, pendingArena));
+            pendingRows += a.length();
+            while (pendingRows >= chunkRows) {
+                flush(chunkRows);
+            }
+        }
+
+        private void flush(long n) throws IOException {
+            Array all = ArrayOps.concat(dtype, pending, pendingArena);
+            Array chunk = ArrayOps.slice(all, 0, (int) n, pendingArena);
+            int seg = writeSegment(CanonicalEncoder.encode(ArrayOps.deepCopy(chunk, pendingArena)));
+            chunks.add(new long[] {n, seg});
+            Arena next = Arena.ofShared();
+            pending.clear();
+            long rest = pendingRows - n;
+            if (rest > 0) {
+                Array tail = ArrayOps.slice(all, (int) n, (int) rest, next);
+                pending.add(ArrayOps.deepCopy(tail, next));
+            }
+            pendingArena.close();
+            pendingArena = next;
+            pendingRows = rest;
+        }
+
+        LayoutSpec finish(Map<String, Integer> layoutIds) throws IOException {
+            if (pendingRows > 0) {
+                flush(pendingRows);
+            }
+            pendingArena.close();
+            LayoutSpec data;
+            if (chunks.size() == 1) {
+                data = flat(layoutIds, chunks.getFirst());
+            } else {
+                List<LayoutSpec> kids = new ArrayList<>();
+                for (long[] c : chunks) {
+                    kids.add(flat(layoutIds, c));
+                }
+                data = new LayoutSpec(layoutId(layoutIds, "vortex.chunked"), rows, new byte[0], kids, new int[0]);
+            }
+            if (!options.zoneMaps() || rows == 0) {
+                return data;
+            }
+            List<ColumnStats.ZoneColumn> zoneCols = stats.zoneColumns(statsArena);
+            if (zoneCols.isEmpty()) {
+                return data;
+            }
+            StructArray table = stats.zoneTable(zoneCols);
+            int seg = writeSegment(CanonicalEncoder.encode(table));
+            LayoutSpec zones = new LayoutSpec(layoutId(layoutIds, "vortex.flat"), table.length(), new byte[0], List.of(), new int[] {seg});
+            ProtoWriter meta = new ProtoWriter().varint(1, options.rowBlock());
+            for (ColumnStats.ZoneColumn c : zoneCols) {
+                ProtoWriter spec = new ProtoWriter().string(1, c.id());
+                if (c.options().length > 0) {
+                    spec.bytes(2, c.options());
+                }
+                meta.bytes(2, spec.toByteArray());
+            }
+            byte[] body = meta.toByteArray();
+            byte[] m = new byte[body.length + 1];
+            m[0] = 1;
+            System.arraycopy(body, 0, m, 1, body.length);
+            return new LayoutSpec(layoutId(layoutIds, "vortex.zoned"), rows, m, List.of(data, zones), new int[0]);
+        }
+
+        private LayoutSpec flat(Map<String, Integer> layoutIds, long[] c) {
+            return new LayoutSpec(layoutId(layoutIds, "vortex.flat"), c[0], new byte[0], List.of(), new int[] {(int) c[1]});
+        }
+
+        ArrayStats fileStats() {
+            return stats.fileStatistics();
+        }
+
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+
+    private static long estimateBytes(Array a) {
+        return CanonicalEncoder.encode(a).bufferBytes();
+    }
+
+    private static int layoutId(Map<String, Integer> ids, String id) {
+        return ids.computeIfAbsent(id, k -> ids.size());
+    }
+
+    /// Finishes the file: writes the layout, statistics and footer, then renames it into place.
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            if (failed) {
+                return;
+            }
+            Map<String, Integer> layoutIds = new LinkedHashMap<>();
+            List<LayoutSpec> cols = new ArrayList<>();
+            List<ArrayStats> fieldStats = new ArrayList<>();
+            for (ColumnWriter c : columns) {
+                cols.add(c.finish(layoutIds));
+                fieldStats.add(c.fileStats());
+            }
+            LayoutSpec root = new LayoutSpec(layoutId(layoutIds, "vortex.struct"), rows, new byte[0], cols, new int[0]);
+            List<String> layoutNames = new ArrayList<>(layoutIds.keySet());
+            byte[] dtypeFb = FormatWriter.dtypeBuffer(schema);
+            byte[] layoutFb = FormatWriter.layoutBuffer(root);
+            byte[] statsFb = options.fileStatistics() && !columns.isEmpty() ? FormatWriter.fileStatistics(fieldStats) : null;
+            byte[] footerFb = FormatWriter.footer(List.copyOf(arrayIds.keySet()), layoutNames, segments);
+            SegmentSpec d = section(dtypeFb);
+            SegmentSpec l = section(layoutFb);
+            SegmentSpec s = statsFb == null ? null : section(statsFb);
+            SegmentSpec f = section(footerFb);
+            byte[] ps = FormatWriter.postscript(d, l, s, f);
+            if (ps.length > 65527) {
+                throw VortexException.unsupported("postscript of " + ps.length + " bytes is too large");
+            }
+            writeBytes(MemorySegment.ofArray(ps));
+            byte[] eof = {1, 0, (byte) ps.length, (byte) (ps.length >>> 8), 'V', 'T', 'X', 'F'};
+            writeBytes(MemorySegment.ofArray(eof));
+            channel.force(true);
+            channel.close();
+            Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            failed = true;
+            throw new VortexException(VortexException.Kind.IO, target + ": write failed: " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            failed = true;
+            throw e;
+        } finally {
+            statsArena.close();
+            try {
+                channel.close();
+            } catch (IOException ignored) {
+                // closing after a failure: the temporary file is removed below
+            }
+            if (failed) {
+                try {
+                    Files.deleteIfExists(temp);
+                } catch (IOException ignored) {
+                    // best effort: a stray temporary file never carries the target's name
+                }
+            }
+        }
+    }
+
+    /// Discards everything written; no file is created under the target name.
+    public void abort() {
+        failed = true;
+        close();
+    }
+
+    private SegmentSpec section(byte[] fb) throws IOException {
+        long start = position;
+        writeBytes(MemorySegment.ofArray(fb));
+        return new SegmentSpec(start, fb.length, 3);
+    }
+}

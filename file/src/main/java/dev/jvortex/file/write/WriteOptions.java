@@ -1,0 +1,36 @@
+package dev.jvortex.file.write;
+
+/// How a [VortexWriter] lays out a file.
+///
+/// @param targetChunkBytes the uncompressed size a leaf chunk aims for (rows are rounded to a
+///     multiple of `rowBlock`)
+/// @param rowBlock the row multiple of chunks and the zone length
+/// @param zoneMaps whether to write per-zone statistics (`vortex.zoned`)
+/// @param fileStatistics whether to write per-column file statistics
+public record WriteOptions(long targetChunkBytes, int rowBlock, boolean zoneMaps, boolean fileStatistics) {
+    /// The reference's defaults: about 1 MiB per chunk, 8192-row blocks and zones, zone maps and statistics on.
+    public static WriteOptions defaults() {
+        return new WriteOptions(1 << 20, 8192, true, true);
+    }
+
+    public WriteOptions {
+        if (rowBlock < 1 || targetChunkBytes < 1) {
+            throw dev.jvortex.core.VortexException.misuse("rowBlock and targetChunkBytes must be positive");
+        }
+    }
+
+    /// Returns these options with zone maps on or off.
+    public WriteOptions withZoneMaps(boolean on) {
+        return new WriteOptions(targetChunkBytes, rowBlock, on, fileStatistics);
+    }
+
+    /// Returns these options with the given chunk size target.
+    public WriteOptions withTargetChunkBytes(long bytes) {
+        return new WriteOptions(bytes, rowBlock, zoneMaps, fileStatistics);
+    }
+
+    /// Returns these options with the given row block (chunk multiple and zone length).
+    public WriteOptions withRowBlock(int rows) {
+        return new WriteOptions(targetChunkBytes, rows, zoneMaps, fileStatistics);
+    }
+}
