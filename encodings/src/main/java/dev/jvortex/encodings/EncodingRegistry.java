@@ -1,7 +1,14 @@
 package dev.jvortex.encodings;
 
 import dev.jvortex.core.serde.ArrayDecoder;
+import dev.jvortex.encodings.alp.AlpDecoder;
+import dev.jvortex.encodings.alp.AlpRdDecoder;
 import dev.jvortex.encodings.canonical.CanonicalDecoders;
+import dev.jvortex.encodings.fastlanes.BitPackedDecoder;
+import dev.jvortex.encodings.fastlanes.DeltaDecoder;
+import dev.jvortex.encodings.fastlanes.ForDecoder;
+import dev.jvortex.encodings.fastlanes.RleDecoder;
+import dev.jvortex.encodings.patches.PatchedDecoder;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -23,6 +30,13 @@ public final class EncodingRegistry {
             case "vortex.listview" -> CanonicalDecoders::listview;
             case "vortex.fixed_size_list" -> CanonicalDecoders::fixedSizeList;
             case "vortex.ext" -> CanonicalDecoders::extension;
+            case "vortex.patched" -> PatchedDecoder::decode;
+            case "fastlanes.bitpacked" -> BitPackedDecoder::decode;
+            case "fastlanes.for" -> ForDecoder::decode;
+            case "fastlanes.delta" -> DeltaDecoder::decode;
+            case "fastlanes.rle" -> RleDecoder::decode;
+            case "vortex.alp" -> AlpDecoder::decode;
+            case "vortex.alprd" -> AlpRdDecoder::decode;
             default -> null;
         };
     }
