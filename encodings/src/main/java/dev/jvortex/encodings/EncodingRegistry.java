@@ -1,8 +1,15 @@
 package dev.jvortex.encodings;
 
 import dev.jvortex.core.serde.ArrayDecoder;
+import dev.jvortex.encodings.alp.AlpDecoder;
+import dev.jvortex.encodings.alp.AlpRdDecoder;
 import dev.jvortex.encodings.canonical.CanonicalDecoders;
 import dev.jvortex.encodings.structural.StructuralDecoders;
+import dev.jvortex.encodings.fastlanes.BitPackedDecoder;
+import dev.jvortex.encodings.fastlanes.DeltaDecoder;
+import dev.jvortex.encodings.fastlanes.ForDecoder;
+import dev.jvortex.encodings.fastlanes.RleDecoder;
+import dev.jvortex.encodings.patches.PatchedDecoder;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -30,6 +37,13 @@ public final class EncodingRegistry {
             case "vortex.masked" -> StructuralDecoders::masked;
             case "vortex.dict" -> StructuralDecoders::dict;
             case "vortex.sparse" -> StructuralDecoders::sparse;
+            case "vortex.patched" -> PatchedDecoder::decode;
+            case "fastlanes.bitpacked" -> BitPackedDecoder::decode;
+            case "fastlanes.for" -> ForDecoder::decode;
+            case "fastlanes.delta" -> DeltaDecoder::decode;
+            case "fastlanes.rle" -> RleDecoder::decode;
+            case "vortex.alp" -> AlpDecoder::decode;
+            case "vortex.alprd" -> AlpRdDecoder::decode;
             default -> null;
         };
     }

@@ -1,0 +1,147 @@
+package dev.jvortex.encodings.fastlanes;
+
+import java.util.Arrays;
+
+/// Unpacks one FastLanes block of 1024 values from `width`-bit fields, one method per word size.
+///
+/// Input: the block's `lanes × width` packed words (`packed[lanes × w + lane]` is word `w` of
+/// lane `lane`). Output: the 1024 values in block order, zero-extended to the word size.
+///
+/// The width is fixed for a whole block, so each method does its width checks once and then
+/// walks the rows. Every row is one shift (and, when the field straddles two words, a second
+/// shift and an OR) applied to all lanes: the inner loop has a fixed trip count of `lanes`,
+/// loop-invariant shifts and masks, reads consecutive words and writes consecutive positions
+/// (a row is a run of `lanes` block positions), so C2 can vectorise it. The width is still a
+/// runtime value here; per-width generated variants (as Lucene's `ForUtil`) are a possible
+/// next step once a JMH benchmark shows they pay.
+public final class BitUnpack {
+    private BitUnpack() {}
+
+    /// Unpacks 1024 `u8` values of `width` bits (0..8) from `128 × width` bytes.
+    public static void unpack8(int width, byte[] packed, byte[] out) {
+        if (width == 0) {
+            Arrays.fill(out, 0, FastLanes.BLOCK, (byte) 0);
+            return;
+        }
+        if (width == 8) {
+            for (int row = 0; row < 8; row++) {
+                System.arraycopy(packed, 128 * row, out, FastLanes.rowStart(row), 128);
+            }
+            return;
+        }
+        int mask = (1 << width) - 1;
+        for (int row = 0; row < 8; row++) {
+            int bit = row * width;
+            int src = (bit >>> 3) * 128;
+            int shift = bit & 7;
+            int dst = FastLanes.rowStart(row);
+            if (shift + width <= 8) {
+                for (int lane = 0; lane < 128; lane++) {
+                    out[dst + lane] = (byte) (((packed[src + lane] & 0xFF) >>> shift) & mask);
+                }
+            } else {
+                int next = src + 128;
+                int up = 8 - shift;
+                for (int lane = 0; lane < 128; lane++) {
+                    out[dst + lane] = (byte) ((((packed[src + lane] & 0xFF) >>> shift) | (packed[next + lane] << up)) & mask);
+                }
+            }
+        }
+    }
+
+    /// Unpacks 1024 `u16` values of `width` bits (0..16) from `64 × width` words.
+    public static void unpack16(int width, short[] packed, short[] out) {
+        if (width == 0) {
+            Arrays.fill(out, 0, FastLanes.BLOCK, (short) 0);
+            return;
+        }
+        if (width == 16) {
+            for (int row = 0; row < 16; row++) {
+                System.arraycopy(packed, 64 * row, out, FastLanes.rowStart(row), 64);
+            }
+            return;
+        }
+        int mask = (1 << width) - 1;
+        for (int row = 0; row < 16; row++) {
+            int bit = row * width;
+            int src = (bit >>> 4) * 64;
+            int shift = bit & 15;
+            int dst = FastLanes.rowStart(row);
+            if (shift + width <= 16) {
+                for (int lane = 0; lane < 64; lane++) {
+                    out[dst + lane] = (short) (((packed[src + lane] & 0xFFFF) >>> shift) & mask);
+                }
+            } else {
+                int next = src + 64;
+                int up = 16 - shift;
+                for (int lane = 0; lane < 64; lane++) {
+                    out[dst + lane] = (short) ((((packed[src + lane] & 0xFFFF) >>> shift) | (packed[next + lane] << up)) & mask);
+                }
+            }
+        }
+    }
+
+    /// Unpacks 1024 `u32` values of `width` bits (0..32) from `32 × width` words.
+    public static void unpack32(int width, int[] packed, int[] out) {
+        if (width == 0) {
+            Arrays.fill(out, 0, FastLanes.BLOCK, 0);
+            return;
+        }
+        if (width == 32) {
+            for (int row = 0; row < 32; row++) {
+                System.arraycopy(packed, 32 * row, out, FastLanes.rowStart(row), 32);
+            }
+            return;
+        }
+        int mask = (1 << width) - 1;
+        for (int row = 0; row < 32; row++) {
+            int bit = row * width;
+            int src = (bit >>> 5) * 32;
+            int shift = bit & 31;
+            int dst = FastLanes.rowStart(row);
+            if (shift + width <= 32) {
+                for (int lane = 0; lane < 32; lane++) {
+                    out[dst + lane] = (packed[src + lane] >>> shift) & mask;
+                }
+            } else {
+                int next = src + 32;
+                int up = 32 - shift;
+                for (int lane = 0; lane < 32; lane++) {
+                    out[dst + lane] = ((packed[src + lane] >>> shift) | (packed[next + lane] << up)) & mask;
+                }
+            }
+        }
+    }
+
+    /// Unpacks 1024 `u64` values of `width` bits (0..64) from `16 × width` words.
+    public static void unpack64(int width, long[] packed, long[] out) {
+        if (width == 0) {
+            Arrays.fill(out, 0, FastLanes.BLOCK, 0L);
+            return;
+        }
+        if (width == 64) {
+            for (int row = 0; row < 64; row++) {
+                System.arraycopy(packed, 16 * row, out, FastLanes.rowStart(row), 16);
+            }
+            return;
+        }
+        long mask = (1L << width) - 1;
+        for (int row = 0; row < 64; row++) {
+            int bit = row * width;
+            int src = (bit >>> 6) * 16;
+            int shift = bit & 63;
+            int dst = FastLanes.rowStart(row);
+            if (shift + width <= 64) {
+                for (int lane = 0; lane < 16; lane++) {
+                    out[dst + lane] = (packed[src + lane] >>> shift) & mask;
+                }
+            } else {
+                int next = src + 16;
+                int up = 64 - shift;
+                for (int lane = 0; lane < 16; lane++) {
+                    out[dst + lane] = ((packed[src + lane] >>> shift) | (packed[next + lane] << up)) & mask;
+                }
+            }
+        }
+    }
+}

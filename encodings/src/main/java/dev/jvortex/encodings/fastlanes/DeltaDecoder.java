@@ -1,0 +1,122 @@
+package dev.jvortex.encodings.fastlanes;
+
+import dev.jvortex.core.DType;
+import dev.jvortex.core.PType;
+import dev.jvortex.core.VortexException;
+import dev.jvortex.core.array.Array;
+import dev.jvortex.core.array.Bits;
+import dev.jvortex.core.array.PrimitiveArray;
+import dev.jvortex.core.array.Validity;
+import dev.jvortex.core.proto.ProtoReader;
+import dev.jvortex.core.serde.DecodeContext;
+import dev.jvortex.core.serde.EncodedNode;
+import dev.jvortex.encodings.Nodes;
+import java.lang.foreign.MemorySegment;
+
+/// Decodes `fastlanes.delta`: per 1024-value block, `lanes` running sums seeded by the bases, in
+/// transposed order (layout in the package docs).
+///
+/// Arithmetic is done on `long` and truncated on store, which is exact for wrapping addition in
+/// any narrower unsigned type.
+public final class DeltaDecoder {
+    private DeltaDecoder() {}
+
+    /// Decodes a `fastlanes.delta` node.
+    public static Array decode(EncodedNode node, DType dtype, int len, DecodeContext ctx) {
+        PType ptype = Nodes.integerPtype(node, dtype);
+        Nodes.buffers(node, 0, 0);
+        Nodes.children(node, 2, 2);
+        long deltasLenRaw = 0;
+        long offsetRaw = 0;
+        ProtoReader r = new ProtoReader(node.metadata(), "DeltaMetadata");
+        while (r.next()) {
+            switch (r.field()) {
+                case 1 -> deltasLenRaw = r.readVarint();
+                case 2 -> offsetRaw = r.readVarint();
+                default -> r.skip();
+            }
+        }
+        int deltasLen = Nodes.length(node, deltasLenRaw, "deltas_len");
+        if (offsetRaw < 0 || offsetRaw >= FastLanes.BLOCK) {
+            throw VortexException.corrupt(node.location() + ": delta offset " + Long.toUnsignedString(offsetRaw)
+                    + " must be below 1024");
+        }
+        int offset = (int) offsetRaw;
+        if ((long) offset + len > deltasLen) {
+            throw VortexException.corrupt(node.location() + ": " + len + " rows at offset " + offset + " exceed the "
+                    + deltasLen + " deltas");
+        }
+        int lanes = FastLanes.lanes(ptype.bitWidth());
+        int rows = ptype.bitWidth();
+        int fullBlocks = deltasLen / FastLanes.BLOCK;
+        int tail = deltasLen % FastLanes.BLOCK;
+        int basesLen = fullBlocks * lanes + (tail > 0 ? 1 : 0);
+        PrimitiveArray bases = Nodes.primitive(ctx, node, 0, ptype, dtype.nullable(), basesLen);
+        PrimitiveArray deltas = Nodes.primitive(ctx, node, 1, ptype, dtype.nullable(), deltasLen);
+
+        int bytes = ptype.byteWidth();
+        MemorySegment out = ctx.allocate((long) len * bytes, bytes);
+        long end = offset + (long) len;
+        long[] base = new long[lanes];
+        long[] block = new long[FastLanes.BLOCK];
+        long[] sums = new long[FastLanes.BLOCK];
+        long[] values = new long[FastLanes.BLOCK];
+        int[] transpose = FastLanes.transposeTable();
+        for (int c = 0; c < fullBlocks && (long) c * FastLanes.BLOCK < end; c++) {
+            long q = (long) c * FastLanes.BLOCK;
+            Segments.load(bases.data(), ptype, (long) c * lanes, base, 0, lanes);
+            Segments.load(deltas.data(), ptype, q, block, 0, FastLanes.BLOCK);
+            // Row by row, every lane adds its next delta: lanes are independent running sums.
+            for (int row = 0; row < rows; row++) {
+                int at = FastLanes.rowStart(row);
+                for (int lane = 0; lane < lanes; lane++) {
+                    long sum = base[lane] + block[at + lane];
+                    base[lane] = sum;
+                    sums[at + lane] = sum;
+                }
+            }
+            for (int i = 0; i < FastLanes.BLOCK; i++) {
+                values[transpose[i]] = sums[i];
+            }
+            int from = c == 0 ? offset : 0;
+            int to = (int) Math.min(FastLanes.BLOCK, end - q);
+            Segments.store(values, from, out, ptype, q + from - offset, to - from);
+        }
+        if (tail > 0 && end > (long) fullBlocks * FastLanes.BLOCK) {
+            // Files written before March 2026 coded a final partial block sequentially from one extra base.
+            long q = (long) fullBlocks * FastLanes.BLOCK;
+            long[] one = new long[1];
+            Segments.load(bases.data(), ptype, basesLen - 1, one, 0, 1);
+            Segments.load(deltas.data(), ptype, q, block, 0, tail);
+            long x = one[0];
+            for (int k = 0; k < tail; k++) {
+                x += block[k];
+                values[k] = x;
+            }
+            int from = fullBlocks == 0 ? offset : 0;
+            int to = (int) (end - q);
+            Segments.store(values, from, out, ptype, q + from - offset, to - from);
+        }
+        return new PrimitiveArray(dtype, ptype, out, len, validity(deltas.validity(), tail == 0, offset, len, ctx));
+    }
+
+    /// Returns rows `[offset, offset + len)` of the deltas' validity, undoing the per-block bit
+    /// transpose that current writers apply (logical bit `i` of a block is stored at bit
+    /// `transpose(i)`); legacy arrays with a partial tail block stored it in plain order.
+    private static Validity validity(Validity stored, boolean transposed, int offset, int len, DecodeContext ctx) {
+        MemorySegment bits = stored.bits();
+        if (bits == null) {
+            return stored;
+        }
+        MemorySegment out = ctx.allocate(Bits.byteLength(len), 1);
+        int[] transpose = FastLanes.transposeTable();
+        for (int i = 0; i < len; i++) {
+            long q = offset + (long) i;
+            long source = transposed ? (q & ~1023L) + transpose[(int) (q & 1023)] : q;
+            if (Bits.get(bits, source)) {
+                Bits.set(out, i);
+            }
+        }
+        return Validity.ofBits(out);
+    }
+}

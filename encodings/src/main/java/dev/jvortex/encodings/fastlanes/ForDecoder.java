@@ -1,0 +1,77 @@
+package dev.jvortex.encodings.fastlanes;
+
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+
+import dev.jvortex.core.DType;
+import dev.jvortex.core.PType;
+import dev.jvortex.core.Scalar;
+import dev.jvortex.core.VortexException;
+import dev.jvortex.core.array.Array;
+import dev.jvortex.core.array.PrimitiveArray;
+import dev.jvortex.core.serde.DecodeContext;
+import dev.jvortex.core.serde.EncodedNode;
+import dev.jvortex.encodings.Nodes;
+import java.lang.foreign.MemorySegment;
+
+/// Decodes `fastlanes.for` (frame of reference): every value plus one reference, wrapping.
+public final class ForDecoder {
+    private ForDecoder() {}
+
+    /// Decodes a `fastlanes.for` node.
+    public static Array decode(EncodedNode node, DType dtype, int len, DecodeContext ctx) {
+        PType ptype = Nodes.integerPtype(node, dtype);
+        Nodes.buffers(node, 0, 0);
+        Nodes.children(node, 1, 1);
+        Scalar reference;
+        try {
+            reference = Scalar.decode(node.metadata(), dtype);
+        } catch (VortexException e) {
+            throw e.at(node.location() + ": FoR reference");
+        }
+        if (reference.isNull()) {
+            throw VortexException.corrupt(node.location() + ": FoR reference is null");
+        }
+        long ref = reference.asLong();
+        PrimitiveArray encoded = Nodes.primitive(ctx, node, 0, ptype, dtype.nullable(), len);
+        if (ref == 0) {
+            return new PrimitiveArray(dtype, ptype, encoded.data(), len, encoded.validity());
+        }
+        // A bit-packed child decodes into memory of its own (see BitPackedDecoder), so the
+        // reference is added in place: no second buffer, and the values are still in cache.
+        // Any other child may be a view of the file, which must not be written.
+        boolean owned = node.child(0).encoding().equals("fastlanes.bitpacked");
+        int bytes = ptype.byteWidth();
+        MemorySegment out = owned ? encoded.data() : ctx.allocate((long) len * bytes, bytes);
+        addReference(encoded.data(), out, bytes, ref, len);
+        return new PrimitiveArray(dtype, ptype, out, len, encoded.validity());
+    }
+
+    /// Writes `out[i] = in[i] + reference` for `len` values of `bytes` bytes, wrapping (`in` may be `out`).
+    static void addReference(MemorySegment in, MemorySegment out, int bytes, long reference, int len) {
+        switch (bytes) {
+            case 1 -> {
+                byte r = (byte) reference;
+                for (int i = 0; i < len; i++) {
+                    out.set(JAVA_BYTE, i, (byte) (in.get(JAVA_BYTE, i) + r));
+                }
+            }
+            case 2 -> {
+                short r = (short) reference;
+                for (int i = 0; i < len; i++) {
+                    out.setAtIndex(PrimitiveArray.LE_SHORT, i, (short) (in.getAtIndex(PrimitiveArray.LE_SHORT, i) + r));
+                }
+            }
+            case 4 -> {
+                int r = (int) reference;
+                for (int i = 0; i < len; i++) {
+                    out.setAtIndex(PrimitiveArray.LE_INT, i, in.getAtIndex(PrimitiveArray.LE_INT, i) + r);
+                }
+            }
+            default -> {
+                for (int i = 0; i < len; i++) {
+                    out.setAtIndex(PrimitiveArray.LE_LONG, i, in.getAtIndex(PrimitiveArray.LE_LONG, i) + reference);
+                }
+            }
+        }
+    }
+}
