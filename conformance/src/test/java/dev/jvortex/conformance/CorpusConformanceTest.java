@@ -25,9 +25,9 @@ import org.junit.jupiter.api.TestFactory;
 /// Reads every file the reference wrote for the corpus and compares every value with the
 /// expected values computed from the source tables (not from the reference's reader).
 class CorpusConformanceTest {
-    private static final Coverage COVERAGE = new Coverage();
-    private static final AtomicLong VALUES = new AtomicLong();
-    private static final AtomicLong FILES = new AtomicLong();
+    private static final Map<String, Coverage> COVERAGE = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final Map<String, AtomicLong> VALUES = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final Map<String, AtomicLong> FILES = new java.util.concurrent.ConcurrentHashMap<>();
 
     static List<Map<String, Object>> manifest(Path corpus) throws IOException {
         @SuppressWarnings("unchecked")
@@ -39,17 +39,26 @@ class CorpusConformanceTest {
 
     @TestFactory
     Stream<DynamicTest> defaultPreset() throws IOException {
-        Path corpus = Oracle.corpus("default");
+        return preset("default");
+    }
+
+    @TestFactory
+    Stream<DynamicTest> compactPreset() throws IOException {
+        return preset("compact");
+    }
+
+    private static Stream<DynamicTest> preset(String preset) throws IOException {
+        Path corpus = Oracle.corpus(preset);
         List<DynamicTest> tests = new ArrayList<>();
         for (Map<String, Object> entry : manifest(corpus)) {
             String name = (String) entry.get("name");
-            tests.add(DynamicTest.dynamicTest(name, () -> check(corpus, entry)));
+            tests.add(DynamicTest.dynamicTest(preset + ": " + name, () -> check(preset, corpus, entry)));
         }
         assertTrue(tests.size() >= 20, "corpus has only " + tests.size() + " files");
         return tests.stream();
     }
 
-    static void check(Path corpus, Map<String, Object> entry) throws IOException {
+    static void check(String preset, Path corpus, Map<String, Object> entry) throws IOException {
         Path file = corpus.resolve((String) entry.get("file"));
         Path expected = corpus.resolve((String) entry.get("expected"));
         long rows = ((Json.Num) entry.get("rows")).decimal().longValueExact();
@@ -62,11 +71,11 @@ class CorpusConformanceTest {
                     assertEquals(rows, Exporter.jsonl(f, null, w));
                 }
                 long values = compare(f.dtype(), expected, actual);
-                VALUES.addAndGet(values);
-                FILES.incrementAndGet();
+                VALUES.computeIfAbsent(preset, k -> new AtomicLong()).addAndGet(values);
+                FILES.computeIfAbsent(preset, k -> new AtomicLong()).incrementAndGet();
                 ok = true;
             } finally {
-                COVERAGE.record(f, ok);
+                COVERAGE.computeIfAbsent(preset, k -> new Coverage()).record(f, ok);
             }
         }
         Files.deleteIfExists(actual);
@@ -99,8 +108,13 @@ class CorpusConformanceTest {
 
     @AfterAll
     static void report() throws IOException {
-        System.out.println("conformance: " + FILES.get() + " files read exactly, " + VALUES.get() + " values compared");
-        COVERAGE.write(Oracle.root().resolve("conformance/target/coverage-default.md"),
-                "Default preset: " + FILES.get() + " files read exactly, " + VALUES.get() + " top-level values compared");
+        for (var e : COVERAGE.entrySet()) {
+            String preset = e.getKey();
+            long files = FILES.getOrDefault(preset, new AtomicLong()).get();
+            long values = VALUES.getOrDefault(preset, new AtomicLong()).get();
+            System.out.println("conformance (" + preset + "): " + files + " files read exactly, " + values + " values compared");
+            e.getValue().write(Oracle.root().resolve("conformance/target/coverage-" + preset + ".md"),
+                    "Preset " + preset + ": " + files + " files read exactly, " + values + " top-level values compared");
+        }
     }
 }
