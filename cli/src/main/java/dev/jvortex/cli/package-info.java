@@ -1,0 +1,2 @@
+/// The `jvx` command line: `schema`, `inspect` and `export`.
+package dev.jvortex.cli;
