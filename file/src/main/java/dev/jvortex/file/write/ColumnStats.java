@@ -22,7 +22,10 @@ import java.util.List;
 /// (nulls and NaNs skipped), sum (null on overflow), null and NaN counts, as the reference's
 /// zone maps and file statistics hold them.
 final class ColumnStats {
-    private enum Kind { INT, UINT, FLOAT, BOOL, TEMPORAL, OTHER }
+    private enum Kind { INT, UINT, FLOAT, BOOL, TEMPORAL, STRING, OTHER }
+
+    /// Longest string statistic kept, as the reference's `bounded_max(64)` / `bounded_min(64)`.
+    static final int MAX_STRING_BYTES = 64;
 
     private final DType dtype;
     private final Kind kind;
@@ -40,6 +43,12 @@ final class ColumnStats {
     private long[] sum = new long[16];
     private double[] fsum = new double[16];
     private boolean[] overflow = new boolean[16];
+    private final List<byte[]> zoneMinStrings = new ArrayList<>();
+    private final List<byte[]> zoneMaxStrings = new ArrayList<>();
+    private byte[] curMin;
+    private byte[] curMax;
+    private byte[] fileMin;
+    private byte[] fileMax;
 
     ColumnStats(DType dtype, int zoneLength) {
         this.dtype = dtype;
@@ -54,7 +63,8 @@ final class ColumnStats {
             }
         } else {
             ptype = null;
-            kind = base instanceof DType.Bool ? Kind.BOOL : Kind.OTHER;
+            kind = base instanceof DType.Bool ? Kind.BOOL
+                    : base instanceof DType.Utf8 || base instanceof DType.Binary ? Kind.STRING : Kind.OTHER;
         }
     }
 
@@ -80,6 +90,9 @@ final class ColumnStats {
         Validity v = a.validity();
         for (int i = 0; i < a.length(); i++) {
             if (rowsInLastZone == 0 || rowsInLastZone == zoneLength) {
+                if (kind == Kind.STRING && zones > 0) {
+                    closeStringZone();
+                }
                 ensure(zones);
                 zones++;
                 rowsInLastZone = 0;
@@ -151,9 +164,79 @@ final class ColumnStats {
                     }
                     sum[z] += x;
                 }
+                case STRING -> {
+                    byte[] x = ((dev.jvortex.core.array.VarBinViewArray) values).getBytes(i);
+                    has[z] = true;
+                    if (curMin == null || java.util.Arrays.compareUnsigned(x, curMin) < 0) {
+                        curMin = x;
+                    }
+                    if (curMax == null || java.util.Arrays.compareUnsigned(x, curMax) > 0) {
+                        curMax = x;
+                    }
+                }
                 case OTHER -> {}
             }
         }
+    }
+
+    private void closeStringZone() {
+        zoneMinStrings.add(curMin);
+        zoneMaxStrings.add(curMax);
+        if (curMin != null && (fileMin == null || java.util.Arrays.compareUnsigned(curMin, fileMin) < 0)) {
+            fileMin = curMin;
+        }
+        if (curMax != null && (fileMax == null || java.util.Arrays.compareUnsigned(curMax, fileMax) > 0)) {
+            fileMax = curMax;
+        }
+        curMin = null;
+        curMax = null;
+    }
+
+    /// Returns a prefix of `v` of at most `limit` bytes (for UTF-8, cut at a character boundary): a lower bound.
+    static byte[] lowerBound(byte[] v, boolean utf8, int limit) {
+        if (v.length <= limit) {
+            return v;
+        }
+        int cut = limit;
+        if (utf8) {
+            while (cut > 0 && (v[cut] & 0xC0) == 0x80) {
+                cut--;
+            }
+        }
+        return java.util.Arrays.copyOf(v, cut);
+    }
+
+    /// Returns a value of at most `limit` bytes that is not less than `v`, or null when none exists.
+    static byte[] upperBound(byte[] v, boolean utf8, int limit) {
+        if (v.length <= limit) {
+            return v;
+        }
+        if (!utf8) {
+            byte[] b = java.util.Arrays.copyOf(v, limit);
+            for (int i = limit - 1; i >= 0; i--) {
+                if (b[i] != (byte) 0xFF) {
+                    b[i]++;
+                    return java.util.Arrays.copyOf(b, i + 1);
+                }
+            }
+            return null;
+        }
+        String s = new String(lowerBound(v, true, limit), java.nio.charset.StandardCharsets.UTF_8);
+        int[] cps = s.codePoints().toArray();
+        for (int i = cps.length - 1; i >= 0; i--) {
+            int next = cps[i] + 1;
+            if (next >= 0xD800 && next <= 0xDFFF) {
+                next = 0xE000;
+            }
+            if (next <= 0x10FFFF) {
+                String candidate = new String(cps, 0, i) + Character.toString(next);
+                byte[] b = candidate.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                if (b.length <= limit) {
+                    return b;
+                }
+            }
+        }
+        return null;
     }
 
     private boolean hasMinMax() {
@@ -176,6 +259,66 @@ final class ColumnStats {
     record ZoneColumn(String id, byte[] options, String name, Array values) {}
 
     private static final byte[] SKIP_NANS = new ProtoWriter().varint(1, 1).toByteArray();
+    private static final byte[] BOUND_OPTIONS = {MAX_STRING_BYTES, 0, 0, 0, 0, 0, 0, 0};
+    private boolean stringsFinished;
+
+    private void finishStrings() {
+        if (!stringsFinished && zones > 0) {
+            closeStringZone();
+            stringsFinished = true;
+        }
+    }
+
+    private Array stringBounds(Arena arena, boolean lower) {
+        int n = zones;
+        boolean utf8 = (dtype instanceof DType.Extension e ? e.storage() : dtype) instanceof DType.Utf8;
+        DType valueType = (dtype instanceof DType.Extension e ? e.storage() : dtype).withNullable(true);
+        List<byte[]> values = new ArrayList<>();
+        MemorySegment valid = arena.allocate(Math.max(1, Bits.byteLength(n)));
+        MemorySegment unknown = arena.allocate(Math.max(1, Bits.byteLength(n)));
+        MemorySegment boundValid = arena.allocate(Math.max(1, Bits.byteLength(n)));
+        for (int z = 0; z < n; z++) {
+            byte[] v = lower ? zoneMinStrings.get(z) : zoneMaxStrings.get(z);
+            byte[] bound = null;
+            if (v != null) {
+                Bits.set(valid, z);
+                bound = lower ? lowerBound(v, utf8, MAX_STRING_BYTES) : upperBound(v, utf8, MAX_STRING_BYTES);
+                if (bound == null) {
+                    Bits.set(unknown, z);
+                } else {
+                    Bits.set(boundValid, z);
+                }
+            }
+            values.add(bound == null ? new byte[0] : bound);
+        }
+        Array strings = views(valueType, values, arena);
+        if (lower) {
+            return dev.jvortex.core.array.ArrayOps.withValidity(strings, Validity.ofBits(valid));
+        }
+        Array bounds = dev.jvortex.core.array.ArrayOps.withValidity(strings, Validity.ofBits(boundValid));
+        BoolArray unknownCol = new BoolArray(new DType.Bool(false), unknown, n, Validity.ALL_VALID);
+        DType.Struct st = new DType.Struct(List.of("bound", "unknown"), List.of(valueType, new DType.Bool(false)), true);
+        return new StructArray(st, List.of(bounds, unknownCol), n, Validity.ofBits(valid));
+    }
+
+    private static Array views(DType type, List<byte[]> values, Arena arena) {
+        int n = values.size();
+        long total = 0;
+        for (byte[] v : values) {
+            total += v.length;
+        }
+        MemorySegment data = arena.allocate(Math.max(1, total));
+        MemorySegment views = arena.allocate(Math.max(16L, n * 16L), 16);
+        long pos = 0;
+        for (int i = 0; i < n; i++) {
+            byte[] v = values.get(i);
+            MemorySegment.copy(MemorySegment.ofArray(v), 0, data, pos, v.length);
+            dev.jvortex.encodings.canonical.CanonicalDecoders.writeView(views, i, data, pos, v.length, 0);
+            pos += v.length;
+        }
+        return new dev.jvortex.core.array.VarBinViewArray(type, views, new MemorySegment[] {data.asSlice(0, Math.max(1, total))}, n,
+                Validity.ALL_VALID);
+    }
 
     /// Returns the zone-table columns, sorted by name, dropping columns that are null in every zone.
     List<ZoneColumn> zoneColumns(Arena arena) {
@@ -185,7 +328,13 @@ final class ColumnStats {
         for (int z = 0; z < n; z++) {
             anyValue |= has[z];
         }
-        if (hasMinMax() && anyValue) {
+        if (kind == Kind.STRING) {
+            finishStrings();
+            if (anyValue) {
+                cols.add(new ZoneColumn("vortex.bounded_max", BOUND_OPTIONS, "vortex.bounded_max(64)", stringBounds(arena, false)));
+                cols.add(new ZoneColumn("vortex.bounded_min", BOUND_OPTIONS, "vortex.bounded_min(64)", stringBounds(arena, true)));
+            }
+        } else if (hasMinMax() && anyValue) {
             cols.add(new ZoneColumn("vortex.max", SKIP_NANS, "vortex.max()", extremes(arena, false)));
             cols.add(new ZoneColumn("vortex.min", SKIP_NANS, "vortex.min()", extremes(arena, true)));
         }
@@ -292,6 +441,20 @@ final class ColumnStats {
 
     /// Returns the whole-column statistics (min, max, sum, null count, NaN count).
     ArrayStats fileStatistics() {
+        if (kind == Kind.STRING) {
+            finishStrings();
+            long nullCount = 0;
+            for (int z = 0; z < zones; z++) {
+                nullCount += nulls[z];
+            }
+            DType base = (dtype instanceof DType.Extension e ? e.storage() : dtype).withNullable(true);
+            boolean utf8 = base instanceof DType.Utf8;
+            byte[] lo = fileMin == null ? null : lowerBound(fileMin, utf8, MAX_STRING_BYTES);
+            byte[] hi = fileMax == null ? null : upperBound(fileMax, utf8, MAX_STRING_BYTES);
+            return new ArrayStats(lo == null ? null : stringScalar(base, lo), lo != null && lo.length == fileMin.length,
+                    hi == null ? null : stringScalar(base, hi), hi != null && hi.length == fileMax.length && java.util.Arrays.equals(hi, fileMax),
+                    null, null, null, null, nullCount, null, null);
+        }
         long nullCount = 0;
         long nanCount = 0;
         boolean any = false;
@@ -350,6 +513,11 @@ final class ColumnStats {
         }
         return new ArrayStats(minBytes, minBytes != null, maxBytes, maxBytes != null, sumBytes, null, null, null, nullCount,
                 null, kind == Kind.FLOAT ? nanCount : null);
+    }
+
+    private static byte[] stringScalar(DType t, byte[] v) {
+        Object value = t instanceof DType.Utf8 ? new String(v, java.nio.charset.StandardCharsets.UTF_8) : v;
+        return new Scalar(t, value).encode();
     }
 
     private byte[] scalar(long v, double f) {
