@@ -23,6 +23,8 @@ public final class Main {
               inspect FILE [--json]                          the layout tree and array encodings, with sizes
               schema FILE                                    the file's type and row count
               export FILE [--columns a,b] [--format jsonl|csv]   every row to standard output
+              convert IN.csv OUT.vortex [--delimiter C] [--no-zone-maps]
+                                                             a CSV file (header line, types inferred) to Vortex
               help                                           this text
             """;
 
@@ -45,6 +47,7 @@ public final class Main {
                 case "inspect" -> inspect(rest, out);
                 case "schema" -> schema(rest, out);
                 case "export" -> export(rest, out);
+                case "convert" -> convert(rest, err);
                 default -> throw new UsageException("unknown command '" + args[0] + "'");
             };
         } catch (UsageException e) {
@@ -113,6 +116,43 @@ public final class Main {
             out.println(f.dtype());
             out.println(f.rowCount() + " rows");
         }
+        return 0;
+    }
+
+    private static int convert(List<String> args, PrintStream err) throws IOException {
+        String delimiter = option(args, "--delimiter");
+        boolean noZones = args.remove("--no-zone-maps");
+        List<String> positional = args.stream().filter(a -> !a.startsWith("--")).toList();
+        for (String a : args) {
+            if (a.startsWith("--")) {
+                throw new UsageException("unknown option " + a);
+            }
+        }
+        if (positional.size() != 2) {
+            throw new UsageException("convert needs IN and OUT");
+        }
+        Path in = Path.of(positional.get(0));
+        Path outPath = Path.of(positional.get(1));
+        if (!Files.isRegularFile(in)) {
+            throw new VortexException(VortexException.Kind.IO, in + ": no such file");
+        }
+        String name = in.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
+        if (name.endsWith(".parquet")) {
+            throw VortexException.unsupported(in + ": Parquet input is not supported by this version; convert it to CSV first");
+        }
+        char delim = delimiter == null ? (name.endsWith(".tsv") ? '\t' : ',') : delimiter.equals("\\t") ? '\t' : delimiter.charAt(0);
+        var options = dev.jvortex.file.write.WriteOptions.defaults().withZoneMaps(!noZones);
+        long start = System.nanoTime();
+        long[] lastReport = {start};
+        var result = new dev.jvortex.convert.csv.CsvConverter(10_000, 65_536, delim).convert(in, outPath, options, rows -> {
+            long now = System.nanoTime();
+            if (now - lastReport[0] > 2_000_000_000L) {
+                err.println("jvx: " + rows + " rows written...");
+                lastReport[0] = now;
+            }
+        });
+        err.printf("jvx: wrote %d rows (%s) to %s in %.1f s, %d bytes%n", result.rows(), result.schema(), outPath,
+                (System.nanoTime() - start) / 1e9, Files.size(outPath));
         return 0;
     }
 

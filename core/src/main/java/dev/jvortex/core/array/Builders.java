@@ -1,0 +1,334 @@
+package dev.jvortex.core.array;
+
+import dev.jvortex.core.DType;
+import dev.jvortex.core.PType;
+import dev.jvortex.core.VortexException;
+import java.io.ByteArrayOutputStream;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/// Builders that collect values row by row (with nulls) into canonical arrays, and factories
+/// that wrap Java arrays.
+///
+/// ```java
+/// Builders.LongBuilder ids = Builders.longs(new DType.Primitive(PType.I64, true));
+/// ids.append(1);
+/// ids.appendNull();
+/// Array a = ids.build(arena);
+/// ```
+public final class Builders {
+    private Builders() {}
+
+    /// Returns a builder of integers (or timestamps, dates and times over integer storage).
+    public static LongBuilder longs(DType dtype) {
+        return new LongBuilder(dtype);
+    }
+
+    /// Returns a builder of f64 or f32 values.
+    public static DoubleBuilder doubles(DType dtype) {
+        return new DoubleBuilder(dtype);
+    }
+
+    /// Returns a builder of booleans.
+    public static BoolBuilder bools(DType dtype) {
+        return new BoolBuilder(dtype);
+    }
+
+    /// Returns a builder of UTF-8 strings or byte strings.
+    public static StringBuilder strings(DType dtype) {
+        return new StringBuilder(dtype);
+    }
+
+    /// Wraps `values` as a non-nullable array of `ptype` (copied into `arena`).
+    public static PrimitiveArray of(PType ptype, long[] values, Arena arena) {
+        LongBuilder b = new LongBuilder(new DType.Primitive(ptype, false));
+        for (long v : values) {
+            b.append(v);
+        }
+        return (PrimitiveArray) b.build(arena);
+    }
+
+    /// Wraps `values` as a non-nullable f64 array (copied into `arena`).
+    public static PrimitiveArray of(double[] values, Arena arena) {
+        DoubleBuilder b = new DoubleBuilder(new DType.Primitive(PType.F64, false));
+        for (double v : values) {
+            b.append(v);
+        }
+        return (PrimitiveArray) b.build(arena);
+    }
+
+    /// Collects validity bits.
+    public abstract static class Base {
+        final DType dtype;
+        long[] valid = new long[16];
+        int size;
+        boolean anyNull;
+
+        Base(DType dtype) {
+            this.dtype = dtype;
+        }
+
+        void mark(boolean isValid) {
+            if ((size >>> 6) >= valid.length) {
+                valid = Arrays.copyOf(valid, valid.length * 2);
+            }
+            if (isValid) {
+                valid[size >>> 6] |= 1L << (size & 63);
+            } else {
+                if (!dtype.nullable()) {
+                    throw VortexException.misuse("null appended to a non-nullable " + dtype + " column");
+                }
+                anyNull = true;
+            }
+        }
+
+        Validity validity(Arena arena) {
+            if (!anyNull) {
+                return Validity.ALL_VALID;
+            }
+            MemorySegment bits = arena.allocate(Math.max(8, ((size + 63) >>> 6) * 8L), 8);
+            MemorySegment.copy(valid, 0, bits, ValueLayout.JAVA_LONG_UNALIGNED.withOrder(java.nio.ByteOrder.LITTLE_ENDIAN), 0,
+                    (size + 63) >>> 6);
+            return Validity.ofBits(bits);
+        }
+
+        /// Returns the number of rows appended.
+        public int size() {
+            return size;
+        }
+
+        /// Returns the array of the rows appended so far, in `arena`.
+        public abstract Array build(Arena arena);
+
+        /// Forgets every row.
+        public void reset() {
+            Arrays.fill(valid, 0);
+            size = 0;
+            anyNull = false;
+        }
+
+        Array wrap(Array storage) {
+            return dtype instanceof DType.Extension e ? new ExtensionArray(e, storage) : storage;
+        }
+
+        DType storageType() {
+            return dtype instanceof DType.Extension e ? e.storage() : dtype;
+        }
+    }
+
+    /// Builds integer arrays.
+    public static final class LongBuilder extends Base {
+        private long[] values = new long[1024];
+        private final PType ptype;
+
+        LongBuilder(DType dtype) {
+            super(dtype);
+            if (!(storageType() instanceof DType.Primitive p) || !p.ptype().isInteger()) {
+                throw VortexException.misuse("a long builder needs an integer type, not " + dtype);
+            }
+            ptype = p.ptype();
+        }
+
+        /// Appends a value.
+        public void append(long v) {
+            if (size == values.length) {
+                values = Arrays.copyOf(values, size * 2);
+            }
+            values[size] = v;
+            mark(true);
+            size++;
+        }
+
+        /// Appends a null.
+        public void appendNull() {
+            if (size == values.length) {
+                values = Arrays.copyOf(values, size * 2);
+            }
+            values[size] = 0;
+            mark(false);
+            size++;
+        }
+
+        @Override
+        public Array build(Arena arena) {
+            MemorySegment data = arena.allocate(Math.max(1L, (long) size * ptype.byteWidth()), ptype.byteWidth());
+            for (int i = 0; i < size; i++) {
+                PrimitiveArray.setLong(data, ptype, i, values[i]);
+            }
+            return wrap(new PrimitiveArray(storageType(), ptype, data, size, validity(arena)));
+        }
+    }
+
+    /// Builds f64 and f32 arrays.
+    public static final class DoubleBuilder extends Base {
+        private double[] values = new double[1024];
+        private final PType ptype;
+
+        DoubleBuilder(DType dtype) {
+            super(dtype);
+            if (!(dtype instanceof DType.Primitive p) || !(p.ptype() == PType.F64 || p.ptype() == PType.F32)) {
+                throw VortexException.misuse("a double builder needs f64 or f32, not " + dtype);
+            }
+            ptype = p.ptype();
+        }
+
+        /// Appends a value.
+        public void append(double v) {
+            if (size == values.length) {
+                values = Arrays.copyOf(values, size * 2);
+            }
+            values[size] = v;
+            mark(true);
+            size++;
+        }
+
+        /// Appends a null.
+        public void appendNull() {
+            if (size == values.length) {
+                values = Arrays.copyOf(values, size * 2);
+            }
+            values[size] = 0;
+            mark(false);
+            size++;
+        }
+
+        @Override
+        public Array build(Arena arena) {
+            MemorySegment data = arena.allocate(Math.max(1L, (long) size * ptype.byteWidth()), ptype.byteWidth());
+            for (int i = 0; i < size; i++) {
+                if (ptype == PType.F64) {
+                    data.setAtIndex(PrimitiveArray.LE_DOUBLE, i, values[i]);
+                } else {
+                    data.setAtIndex(PrimitiveArray.LE_FLOAT, i, (float) values[i]);
+                }
+            }
+            return new PrimitiveArray(dtype, ptype, data, size, validity(arena));
+        }
+    }
+
+    /// Builds boolean arrays.
+    public static final class BoolBuilder extends Base {
+        private long[] bits = new long[16];
+
+        BoolBuilder(DType dtype) {
+            super(dtype);
+            if (!(dtype instanceof DType.Bool)) {
+                throw VortexException.misuse("a bool builder needs the bool type, not " + dtype);
+            }
+        }
+
+        /// Appends a value.
+        public void append(boolean v) {
+            if ((size >>> 6) >= bits.length) {
+                bits = Arrays.copyOf(bits, bits.length * 2);
+            }
+            if (v) {
+                bits[size >>> 6] |= 1L << (size & 63);
+            }
+            mark(true);
+            size++;
+        }
+
+        /// Appends a null.
+        public void appendNull() {
+            if ((size >>> 6) >= bits.length) {
+                bits = Arrays.copyOf(bits, bits.length * 2);
+            }
+            mark(false);
+            size++;
+        }
+
+        @Override
+        public Array build(Arena arena) {
+            MemorySegment out = arena.allocate(Math.max(8, ((size + 63) >>> 6) * 8L), 8);
+            MemorySegment.copy(bits, 0, out, ValueLayout.JAVA_LONG_UNALIGNED.withOrder(java.nio.ByteOrder.LITTLE_ENDIAN), 0,
+                    (size + 63) >>> 6);
+            return new BoolArray(dtype, out, size, validity(arena));
+        }
+
+        @Override
+        public void reset() {
+            super.reset();
+            Arrays.fill(bits, 0);
+        }
+    }
+
+    /// Builds UTF-8 and binary arrays.
+    public static final class StringBuilder extends Base {
+        private final ByteArrayOutputStream data = new ByteArrayOutputStream();
+        private int[] lengths = new int[1024];
+
+        StringBuilder(DType dtype) {
+            super(dtype);
+            DType s = storageType();
+            if (!(s instanceof DType.Utf8 || s instanceof DType.Binary)) {
+                throw VortexException.misuse("a string builder needs utf8 or binary, not " + dtype);
+            }
+        }
+
+        /// Appends a string as UTF-8.
+        public void append(String v) {
+            append(v.getBytes(StandardCharsets.UTF_8));
+        }
+
+        /// Appends bytes.
+        public void append(byte[] v) {
+            append(v, 0, v.length);
+        }
+
+        /// Appends `len` bytes of `v` from `off`.
+        public void append(byte[] v, int off, int len) {
+            grow();
+            data.write(v, off, len);
+            lengths[size] = len;
+            mark(true);
+            size++;
+        }
+
+        /// Appends a null.
+        public void appendNull() {
+            grow();
+            lengths[size] = 0;
+            mark(false);
+            size++;
+        }
+
+        private void grow() {
+            if (size == lengths.length) {
+                lengths = Arrays.copyOf(lengths, size * 2);
+            }
+        }
+
+        @Override
+        public Array build(Arena arena) {
+            byte[] bytes = data.toByteArray();
+            MemorySegment buf = arena.allocate(Math.max(1, bytes.length));
+            MemorySegment.copy(bytes, 0, buf, ValueLayout.JAVA_BYTE, 0, bytes.length);
+            MemorySegment views = arena.allocate(Math.max(16L, size * 16L), 16);
+            long pos = 0;
+            for (int i = 0; i < size; i++) {
+                int len = lengths[i];
+                long v = i * 16L;
+                views.set(PrimitiveArray.LE_INT, v, len);
+                if (len <= VarBinViewArray.MAX_INLINED) {
+                    MemorySegment.copy(buf, pos, views, v + 4, len);
+                } else {
+                    MemorySegment.copy(buf, pos, views, v + 4, 4);
+                    views.set(PrimitiveArray.LE_INT, v + 12, (int) pos);
+                }
+                pos += len;
+            }
+            return wrap(new VarBinViewArray(storageType(), views, new MemorySegment[] {buf.asSlice(0, Math.max(1, bytes.length))},
+                    size, validity(arena)));
+        }
+
+        @Override
+        public void reset() {
+            super.reset();
+            data.reset();
+        }
+    }
+}
