@@ -25,7 +25,10 @@ public final class DeltaDecoder {
     public static Array decode(EncodedNode node, DType dtype, int len, DecodeContext ctx) {
         PType ptype = Nodes.integerPtype(node, dtype);
         Nodes.buffers(node, 0, 0);
-        Nodes.children(node, 2, 2);
+        Nodes.children(node, 2, 3);
+        // Two children: the July 2026 form, validity inside the deltas (bit-transposed). Three: the
+        // later form (reference 0.90), non-null bases and deltas plus a validity child in row order.
+        boolean topLevelValidity = node.childCount() == 3;
         long deltasLenRaw = 0;
         long offsetRaw = 0;
         ProtoReader r = new ProtoReader(node.metadata(), "DeltaMetadata");
@@ -51,8 +54,9 @@ public final class DeltaDecoder {
         int fullBlocks = deltasLen / FastLanes.BLOCK;
         int tail = deltasLen % FastLanes.BLOCK;
         int basesLen = fullBlocks * lanes + (tail > 0 ? 1 : 0);
-        PrimitiveArray bases = Nodes.primitive(ctx, node, 0, ptype, dtype.nullable(), basesLen);
-        PrimitiveArray deltas = Nodes.primitive(ctx, node, 1, ptype, dtype.nullable(), deltasLen);
+        boolean childrenNullable = dtype.nullable() && !topLevelValidity;
+        PrimitiveArray bases = Nodes.primitive(ctx, node, 0, ptype, childrenNullable, basesLen);
+        PrimitiveArray deltas = Nodes.primitive(ctx, node, 1, ptype, childrenNullable, deltasLen);
 
         int bytes = ptype.byteWidth();
         MemorySegment out = ctx.allocate((long) len * bytes, bytes);
@@ -97,7 +101,9 @@ public final class DeltaDecoder {
             int to = (int) (end - q);
             Segments.store(values, from, out, ptype, q + from - offset, to - from);
         }
-        return new PrimitiveArray(dtype, ptype, out, len, validity(deltas.validity(), tail == 0, offset, len, ctx));
+        Validity validity = topLevelValidity ? Nodes.validity(ctx, node, 2, dtype, len)
+                : validity(deltas.validity(), tail == 0, offset, len, ctx);
+        return new PrimitiveArray(dtype, ptype, out, len, validity);
     }
 
     /// Returns rows `[offset, offset + len)` of the deltas' validity, undoing the per-block bit

@@ -34,12 +34,15 @@
 /// ## fastlanes.delta
 /// - metadata: `deltas_len` (1, uint64), `offset` (2, uint32, < 1024).
 /// - no buffers; children: bases (array type, `lanes` per whole block, plus one if a partial
-///   block remains), deltas (array type, `deltas_len`).
+///   block remains), deltas (array type, `deltas_len`), and in the newer form a third child, the
+///   validity (non-null bool, one bit per row of the array, row order; bases and deltas are then
+///   non-null). The July 2026 reference writes two children; the 0.90 reference writes three
+///   (and ignores the deltas' own validity in the two-child form).
 /// - a whole block: each lane starts from its base and adds the deltas of its rows in row order,
 ///   giving the block in transposed order; untransposing (`out[transpose(i)] = sums[i]`) gives
 ///   the values. Current writers pad to whole blocks. Files from before March 2026 coded a
 ///   final partial block sequentially from the one extra base.
-/// - validity: the deltas' validity, bit-transposed per 1024-row block in current files (row
+/// - validity (two-child form): the deltas' validity, bit-transposed per 1024-row block (row
 ///   `i` of a block is stored bit `transpose(i)`); stored plainly in legacy files. A legacy file
 ///   is recognised only by its partial block: one whose length was a multiple of 1024 is read
 ///   as transposed (the reference cannot tell either).

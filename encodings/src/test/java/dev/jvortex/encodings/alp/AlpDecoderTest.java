@@ -2,6 +2,7 @@ package dev.jvortex.encodings.alp;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.jvortex.core.DType;
 import dev.jvortex.core.PType;
@@ -99,6 +100,7 @@ class AlpDecoderTest {
         boolean f32 = ptype == PType.F32;
         Random random = new Random(SEED + name.hashCode());
         int max = f32 ? AlpDecoder.F32_MAX_EXPONENT : AlpDecoder.F64_MAX_EXPONENT;
+        int patchedRows = 0;
         for (int round = 0; round < 30; round++) {
             int e = random.nextInt(max + 1);
             int f = e == 0 ? 0 : random.nextInt(e);
@@ -113,6 +115,7 @@ class AlpDecoderTest {
             boolean[] valid = nullable ? TestArrays.validity(random, len, 0.2) : null;
             List<Integer> patched = new ArrayList<>();
             TestNode node = encode(ptype, values, valid, e, f, round % 2 == 0, round % 4 == 3 ? 1000 : 0, patched);
+            patchedRows += patched.size();
             try (Arena arena = Arena.ofConfined()) {
                 PrimitiveArray a = TestArrays.decode(node, ptype, nullable, len, arena);
                 for (int i = 0; i < len; i++) {
@@ -126,6 +129,7 @@ class AlpDecoderTest {
                 }
             }
         }
+        assertTrue(patchedRows > 0, "the data should need some patches");
     }
 
     @ParameterizedTest

@@ -112,6 +112,41 @@ class DeltaDecoderTest {
         }
     }
 
+    @ParameterizedTest
+    @EnumSource(value = PType.class, names = {"U8", "I16", "U32", "I64"})
+    void validityAsAThirdChild(PType ptype) {
+        Random random = new Random(SEED + 19 * ptype.ordinal());
+        for (int round = 0; round < 6; round++) {
+            int blocks = 1 + random.nextInt(3);
+            int offset = round % 2 == 0 ? 0 : random.nextInt(1024);
+            int len = random.nextInt(blocks * 1024 - offset + 1);
+            long[] values = new long[blocks * 1024];
+            for (int q = 0; q < values.length; q++) {
+                values[q] = TestArrays.random(random, ptype.bitWidth());
+            }
+            boolean[] valid = TestArrays.validity(random, len, 0.3);
+            TestNode twoChildren = encode(random, ptype, values, null, offset);
+            TestNode node = new TestNode("fastlanes.delta", twoChildren.metadata(), List.of(),
+                    List.of(twoChildren.child(0), twoChildren.child(1), TestArrays.bools(valid)));
+            try (Arena arena = Arena.ofConfined()) {
+                PrimitiveArray a = TestArrays.decode(node, ptype, true, len, arena);
+                TestArrays.assertValues(a, java.util.Arrays.copyOfRange(values, offset, offset + len), valid,
+                        ptype + " round " + round);
+            }
+        }
+    }
+
+    @Test
+    void thirdChildFormHasNonNullDeltas() {
+        boolean[] stored = new boolean[1024];
+        TestNode node = TestNode.of("fastlanes.delta", new ProtoWriter().varint(1, 1024).toByteArray(), List.of(),
+                TestArrays.primitive(PType.U32, new long[32]), TestArrays.primitive(PType.U32, new long[1024], stored),
+                TestArrays.bools(new boolean[10]));
+        try (Arena arena = Arena.ofConfined()) {
+            assertThrows(VortexException.class, () -> Decoding.decodeRoot(node, new DType.Primitive(PType.U32, true), 10, arena));
+        }
+    }
+
     private static void rejects(TestNode node, PType ptype, int len) {
         try (Arena arena = Arena.ofConfined()) {
             assertThrows(VortexException.class, () -> Decoding.decodeRoot(node, new DType.Primitive(ptype, false), len, arena));
