@@ -44,6 +44,12 @@ public final class EncodingRegistry {
             case "fastlanes.rle" -> RleDecoder::decode;
             case "vortex.alp" -> AlpDecoder::decode;
             case "vortex.alprd" -> AlpRdDecoder::decode;
+            case "vortex.sequence" -> dev.jvortex.encodings.sequence.SequenceDecoder::decode;
+            case "vortex.zigzag" -> dev.jvortex.encodings.zigzag.ZigZagDecoder::decode;
+            case "vortex.runend" -> dev.jvortex.encodings.runend.RunEndDecoder::decode;
+            case "vortex.bytebool" -> dev.jvortex.encodings.bytebool.ByteBoolDecoder::decode;
+            case "vortex.decimal_byte_parts" -> dev.jvortex.encodings.decimal.DecimalBytePartsDecoder::decode;
+            case "vortex.datetimeparts" -> dev.jvortex.encodings.datetime.DateTimePartsDecoder::decode;
             default -> null;
         };
     }
