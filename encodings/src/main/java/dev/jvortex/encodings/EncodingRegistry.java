@@ -50,6 +50,8 @@ public final class EncodingRegistry {
             case "vortex.bytebool" -> dev.jvortex.encodings.bytebool.ByteBoolDecoder::decode;
             case "vortex.decimal_byte_parts" -> dev.jvortex.encodings.decimal.DecimalBytePartsDecoder::decode;
             case "vortex.datetimeparts" -> dev.jvortex.encodings.datetime.DateTimePartsDecoder::decode;
+            case "vortex.fsst" -> dev.jvortex.encodings.fsst.FsstDecoder::decode;
+            case "vortex.onpair" -> dev.jvortex.encodings.onpair.OnPairDecoder::decode;
             default -> null;
         };
     }

@@ -24,6 +24,13 @@ public final class ReadContext {
         held.add(block.retain());
     }
 
+    /// Keeps every block `other` holds alive until this context's batch closes too.
+    public void holdAll(ReadContext other) {
+        for (Shared s : other.held) {
+            hold(s);
+        }
+    }
+
     /// Releases every block this context holds.
     public void releaseHeld() {
         for (Shared s : held) {

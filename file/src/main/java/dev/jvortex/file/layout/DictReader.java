@@ -68,6 +68,8 @@ public final class DictReader implements LayoutReader {
             block = b;
         }
         ctx.hold(block);
+        // The values may point into blocks their own read kept alive (zero-copy slices).
+        ctx.holdAll(valuesContext);
         return decodedValues;
     }
 
