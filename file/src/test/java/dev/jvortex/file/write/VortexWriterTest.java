@@ -1,0 +1,155 @@
+package dev.jvortex.file.write;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.jvortex.core.DType;
+import dev.jvortex.core.PType;
+import dev.jvortex.core.VortexException;
+import dev.jvortex.core.array.Array;
+import dev.jvortex.core.array.Builders;
+import dev.jvortex.core.array.PrimitiveArray;
+import dev.jvortex.core.array.VarBinViewArray;
+import dev.jvortex.file.Batch;
+import dev.jvortex.file.Scan;
+import dev.jvortex.file.VortexFile;
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/// Writer behaviour that does not need the reference: misuse errors and all-or-nothing files.
+/// (That the reference reads what we write is checked in the conformance module.)
+class VortexWriterTest {
+    private static final DType.Struct SCHEMA = DType.struct(false,
+            "id", new DType.Primitive(PType.I64, false), "name", new DType.Utf8(true));
+
+    @TempDir
+    Path dir;
+
+    private static List<Array> batch(Arena arena, int from, int n) {
+        Builders.LongBuilder ids = Builders.longs(SCHEMA.fields().get(0));
+        Builders.StringBuilder names = Builders.strings(SCHEMA.fields().get(1));
+        for (int i = from; i < from + n; i++) {
+            ids.append(i);
+            if (i % 3 == 0) {
+                names.appendNull();
+            } else {
+                names.append("name-" + i);
+            }
+        }
+        return List.of(ids.build(arena), names.build(arena));
+    }
+
+    private List<Path> files() throws IOException {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.toList();
+        }
+    }
+
+    @Test
+    void writesAndReadsBackAcrossManyChunks() {
+        Path target = dir.resolve("t.vortex");
+        WriteOptions small = WriteOptions.defaults().withTargetChunkBytes(4096).withRowBlock(256);
+        try (Arena arena = Arena.ofConfined(); VortexWriter w = VortexWriter.create(target, SCHEMA, small)) {
+            for (int start = 0; start < 10_000; start += 777) {
+                w.write(batch(arena, start, Math.min(777, 10_000 - start)));
+            }
+        }
+        try (VortexFile f = VortexFile.open(target); Scan scan = f.scan()) {
+            assertEquals(10_000, f.rowCount());
+            long row = 0;
+            for (Batch b : scan) {
+                try (b) {
+                    PrimitiveArray ids = (PrimitiveArray) b.column("id");
+                    VarBinViewArray names = (VarBinViewArray) b.column("name");
+                    for (int i = 0; i < b.rowCount(); i++, row++) {
+                        assertEquals(row, ids.getLong(i));
+                        assertEquals(row % 3 != 0, names.isValid(i));
+                        if (row % 3 != 0) {
+                            assertEquals("name-" + row, names.getString(i));
+                        }
+                    }
+                }
+            }
+            assertEquals(10_000, row);
+            assertTrue(f.layout().children().getFirst().encoding().equals("vortex.zoned"));
+        }
+    }
+
+    @Test
+    void misuseGivesClearErrors() {
+        Path target = dir.resolve("m.vortex");
+        try (Arena arena = Arena.ofConfined()) {
+            VortexWriter w = VortexWriter.create(target, SCHEMA, WriteOptions.defaults());
+            List<Array> good = batch(arena, 0, 10);
+            VortexException wrongCount = assertThrows(VortexException.class, () -> w.write(List.of(good.getFirst())));
+            assertEquals(VortexException.Kind.MISUSE, wrongCount.kind());
+            VortexException wrongType = assertThrows(VortexException.class, () -> w.write(List.of(good.get(1), good.getFirst())));
+            assertTrue(wrongType.getMessage().contains("type"), wrongType.getMessage());
+            Builders.LongBuilder nullable = Builders.longs(new DType.Primitive(PType.I64, true));
+            nullable.appendNull();
+            Builders.StringBuilder one = Builders.strings(new DType.Utf8(true));
+            one.append("x");
+            VortexException nulls = assertThrows(VortexException.class,
+                    () -> w.write(List.of(nullable.build(arena), one.build(arena))));
+            assertTrue(nulls.getMessage().contains("not nullable"), nulls.getMessage());
+            w.write(good);
+            w.close();
+            w.close();
+            VortexException afterClose = assertThrows(VortexException.class, () -> w.write(good));
+            assertEquals(VortexException.Kind.MISUSE, afterClose.kind());
+        }
+        try (VortexFile f = VortexFile.open(target)) {
+            assertEquals(10, f.rowCount());
+        }
+    }
+
+    @Test
+    void failedOrAbortedWritesLeaveNoFile() throws IOException {
+        Path target = dir.resolve("a.vortex");
+        try (Arena arena = Arena.ofConfined()) {
+            VortexWriter w = VortexWriter.create(target, SCHEMA, WriteOptions.defaults());
+            w.write(batch(arena, 0, 100));
+            w.abort();
+        }
+        assertFalse(Files.exists(target));
+        assertEquals(List.of(), files(), "temporary files are removed");
+        RuntimeException boom = new RuntimeException("boom");
+        try (Arena arena = Arena.ofConfined()) {
+            RuntimeException e = assertThrows(RuntimeException.class, () -> {
+                try (VortexWriter w = VortexWriter.create(target, SCHEMA, WriteOptions.defaults())) {
+                    w.write(batch(arena, 0, 100));
+                    throw boom;
+                }
+            });
+            assertEquals(boom, e);
+        }
+        // A writer closed by try-with-resources after an exception still completes the file: the
+        // caller decides; abort() is the way to discard. Here the file exists and is whole.
+        try (VortexFile f = VortexFile.open(target)) {
+            assertEquals(100, f.rowCount());
+        }
+    }
+
+    @Test
+    void existingTargetIsReplacedOnlyWhenTheNewFileIsComplete() throws IOException {
+        Path target = dir.resolve("r.vortex");
+        Files.writeString(target, "old contents");
+        try (Arena arena = Arena.ofConfined()) {
+            VortexWriter w = VortexWriter.create(target, SCHEMA, WriteOptions.defaults());
+            w.write(batch(arena, 0, 5));
+            assertEquals("old contents", Files.readString(target));
+            w.close();
+        }
+        try (VortexFile f = VortexFile.open(target)) {
+            assertEquals(5, f.rowCount());
+        }
+    }
+}
