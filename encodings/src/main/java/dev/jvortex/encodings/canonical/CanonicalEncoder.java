@@ -64,9 +64,10 @@ public final class CanonicalEncoder {
             }
             case ListArray l -> {
                 if (l.dtype() instanceof DType.MapType m) {
+                    // The reference requires map entries as a list view.
                     DType.ListType lt = new DType.ListType(ArrayOps.mapEntry(m), m.nullable());
                     yield new WriteNode("vortex.map", new byte[0], List.of(),
-                            List.of(encode(new ListArray(lt, l.offsets(), l.elements(), l.length(), l.validity()))));
+                            List.of(listView(new ListArray(lt, l.offsets(), l.elements(), l.length(), l.validity()))));
                 }
                 byte[] meta = new ProtoWriter().varintIfNonZero(1, l.elements().length()).varint(2, PType.I64.code()).toByteArray();
                 List<WriteNode> kids = new ArrayList<>();
@@ -84,6 +85,24 @@ public final class CanonicalEncoder {
             }
             case ExtensionArray e -> WriteNode.of("vortex.ext", new byte[0], encode(e.storage()));
         };
+    }
+
+    /// Encodes a list as `vortex.listview`: i64 offsets and sizes.
+    public static WriteNode listView(ListArray l) {
+        int n = l.length();
+        MemorySegment sizes = MemorySegment.ofArray(new byte[Math.max(8, n * 8)]);
+        for (int i = 0; i < n; i++) {
+            sizes.setAtIndex(PrimitiveArray.LE_LONG, i, l.end(i) - l.start(i));
+        }
+        DType i64 = new DType.Primitive(PType.I64, false);
+        byte[] meta = new ProtoWriter().varintIfNonZero(1, l.elements().length()).varint(2, PType.I64.code())
+                .varint(3, PType.I64.code()).toByteArray();
+        List<WriteNode> kids = new ArrayList<>();
+        kids.add(encode(l.elements()));
+        kids.add(encode(new PrimitiveArray(i64, PType.I64, l.offsets().asSlice(0, n * 8L), n, Validity.ALL_VALID)));
+        kids.add(encode(new PrimitiveArray(i64, PType.I64, sizes.asSlice(0, n * 8L), n, Validity.ALL_VALID)));
+        kids.addAll(validity(l.dtype(), l.validity(), n));
+        return new WriteNode("vortex.listview", meta, List.of(), kids);
     }
 
     /// Returns the validity child list (empty when the type is not nullable or every row is valid).

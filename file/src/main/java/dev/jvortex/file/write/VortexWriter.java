@@ -49,7 +49,7 @@ public final class VortexWriter implements AutoCloseable {
     private final FileChannel channel;
     private final DType.Struct schema;
     private final WriteOptions options;
-    private final List<ColumnWriter> columns = new ArrayList<>();
+    private final List<Column> columns = new ArrayList<>();
     private final List<SegmentSpec> segments = new ArrayList<>();
     private final Map<String, Integer> arrayIds = new LinkedHashMap<>();
     private final Arena statsArena = Arena.ofShared();
@@ -69,14 +69,14 @@ public final class VortexWriter implements AutoCloseable {
             arrayIds.put(id, arrayIds.size());
         }
         for (int i = 0; i < schema.size(); i++) {
-            columns.add(new ColumnWriter(schema.names().get(i), schema.fields().get(i)));
+            columns.add(column(schema.names().get(i), schema.fields().get(i), true));
         }
         writeBytes(MemorySegment.ofArray(MAGIC));
     }
 
     /// The array encoding ids this writer may emit, sorted (the footer lists all of them).
     private static final List<String> ARRAY_IDS = List.of("vortex.bool", "vortex.constant", "vortex.decimal", "vortex.ext",
-            "vortex.fixed_size_list", "vortex.list", "vortex.map", "vortex.null", "vortex.primitive", "vortex.struct",
+            "vortex.fixed_size_list", "vortex.list", "vortex.listview", "vortex.map", "vortex.null", "vortex.primitive", "vortex.struct",
             "vortex.varbinview");
 
     /// Creates a writer for `target` with the given schema (a struct: one column per field).
@@ -160,11 +160,22 @@ public final class VortexWriter implements AutoCloseable {
     }
 
     private void writeBytes(MemorySegment seg) throws IOException {
-        ByteBuffer bb = seg.asByteBuffer();
+        if (seg.isNative() || seg.heapBase().orElse(null) instanceof byte[]) {
+            writeBuffer(seg.asByteBuffer());
+        } else {
+            // Heap segments over other array types (long[], int[], ...) have no byte buffer view.
+            for (long off = 0; off < seg.byteSize(); off += 1 << 20) {
+                long n = Math.min(1 << 20, seg.byteSize() - off);
+                writeBuffer(ByteBuffer.wrap(seg.asSlice(off, n).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE)));
+            }
+        }
+        position += seg.byteSize();
+    }
+
+    private void writeBuffer(ByteBuffer bb) throws IOException {
         while (bb.hasRemaining()) {
             channel.write(bb);
         }
-        position += seg.byteSize();
     }
 
     private void pad(long alignment) throws IOException {
@@ -193,7 +204,71 @@ public final class VortexWriter implements AutoCloseable {
         return segments.size() - 1;
     }
 
-    private final class ColumnWriter {
+    /// Writes one column (a leaf, or a struct split into one column per field).
+    private interface Column {
+        void append(Array a) throws IOException;
+
+        LayoutSpec finish(Map<String, Integer> layoutIds) throws IOException;
+
+        ArrayStats fileStats();
+    }
+
+    private Column column(String name, DType dtype, boolean zoned) {
+        if (dtype instanceof DType.Struct s) {
+            return new StructColumn(name, s);
+        }
+        return new ColumnWriter(name, dtype, zoned);
+    }
+
+    /// A struct column: its validity (if nullable) and each field are written as columns of
+    /// their own under a `vortex.struct` layout, as the reference lays out nested structs.
+    private final class StructColumn implements Column {
+        private final DType.Struct dtype;
+        private final ColumnWriter validity;
+        private final List<Column> fields = new ArrayList<>();
+
+        StructColumn(String name, DType.Struct dtype) {
+            this.dtype = dtype;
+            this.validity = dtype.nullable() ? new ColumnWriter(name + ".__validity", new DType.Bool(false), false) : null;
+            for (int i = 0; i < dtype.size(); i++) {
+                fields.add(column(name + "." + dtype.names().get(i), dtype.fields().get(i), true));
+            }
+        }
+
+        @Override
+        public void append(Array a) throws IOException {
+            dev.jvortex.core.array.StructArray s = (dev.jvortex.core.array.StructArray) a;
+            if (validity != null) {
+                try (Arena arena = Arena.ofConfined()) {
+                    var bits = s.validity().toBits(0, s.length(), arena);
+                    validity.append(new dev.jvortex.core.array.BoolArray(new DType.Bool(false), bits, s.length(),
+                            dev.jvortex.core.array.Validity.ALL_VALID));
+                }
+            }
+            for (int i = 0; i < fields.size(); i++) {
+                fields.get(i).append(s.field(i));
+            }
+        }
+
+        @Override
+        public LayoutSpec finish(Map<String, Integer> layoutIds) throws IOException {
+            List<LayoutSpec> kids = new ArrayList<>();
+            if (validity != null) {
+                kids.add(validity.finish(layoutIds));
+            }
+            for (Column f : fields) {
+                kids.add(f.finish(layoutIds));
+            }
+            return new LayoutSpec(layoutId(layoutIds, "vortex.struct"), rows, new byte[0], kids, new int[0]);
+        }
+
+        @Override
+        public ArrayStats fileStats() {
+            return new ArrayStats(null, false, null, false, null, null, null, null, null, null, null);
+        }
+    }
+
+    private final class ColumnWriter implements Column {
         private final String name;
         private final DType dtype;
         private final List<Array> pending = new ArrayList<>();
@@ -203,13 +278,17 @@ public final class VortexWriter implements AutoCloseable {
         private final ColumnStats stats;
         private long chunkRows;
 
-        ColumnWriter(String name, DType dtype) {
+        private final boolean zoned;
+
+        ColumnWriter(String name, DType dtype, boolean zoned) {
             this.name = name;
             this.dtype = dtype;
+            this.zoned = zoned;
             this.stats = new ColumnStats(dtype, options.rowBlock());
         }
 
-        void append(Array a) throws IOException {
+        @Override
+        public void append(Array a) throws IOException {
             if (a.length() == 0) {
                 return;
             }
@@ -245,7 +324,8 @@ public final class VortexWriter implements AutoCloseable {
             pendingRows = rest;
         }
 
-        LayoutSpec finish(Map<String, Integer> layoutIds) throws IOException {
+        @Override
+        public LayoutSpec finish(Map<String, Integer> layoutIds) throws IOException {
             if (pendingRows > 0) {
                 flush(pendingRows);
             }
@@ -260,7 +340,7 @@ public final class VortexWriter implements AutoCloseable {
                 }
                 data = new LayoutSpec(layoutId(layoutIds, "vortex.chunked"), rows, new byte[0], kids, new int[0]);
             }
-            if (!options.zoneMaps() || rows == 0) {
+            if (!options.zoneMaps() || !zoned || rows == 0) {
                 return data;
             }
             List<ColumnStats.ZoneColumn> zoneCols = stats.zoneColumns(statsArena);
@@ -289,7 +369,8 @@ public final class VortexWriter implements AutoCloseable {
             return new LayoutSpec(layoutId(layoutIds, "vortex.flat"), c[0], new byte[0], List.of(), new int[] {(int) c[1]});
         }
 
-        ArrayStats fileStats() {
+        @Override
+        public ArrayStats fileStats() {
             return stats.fileStatistics();
         }
 
@@ -321,7 +402,7 @@ public final class VortexWriter implements AutoCloseable {
             Map<String, Integer> layoutIds = new LinkedHashMap<>();
             List<LayoutSpec> cols = new ArrayList<>();
             List<ArrayStats> fieldStats = new ArrayList<>();
-            for (ColumnWriter c : columns) {
+            for (Column c : columns) {
                 cols.add(c.finish(layoutIds));
                 fieldStats.add(c.fileStats());
             }
