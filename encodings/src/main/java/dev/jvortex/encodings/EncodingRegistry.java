@@ -3,6 +3,7 @@ package dev.jvortex.encodings;
 import dev.jvortex.core.serde.ArrayDecoder;
 import dev.jvortex.encodings.canonical.CanonicalDecoders;
 import dev.jvortex.encodings.structural.StructuralDecoders;
+import dev.jvortex.encodings.zstd.ZstdDecoder;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -30,6 +31,8 @@ public final class EncodingRegistry {
             case "vortex.masked" -> StructuralDecoders::masked;
             case "vortex.dict" -> StructuralDecoders::dict;
             case "vortex.sparse" -> StructuralDecoders::sparse;
+            case "vortex.zstd" -> ZstdDecoder::zstd;
+            case "vortex.zstd_buffers" -> ZstdDecoder::zstdBuffers;
             default -> null;
         };
     }

@@ -1,0 +1,224 @@
+package dev.jvortex.encodings.zstd;
+
+import dev.jvortex.core.VortexException;
+
+/// A Huffman decoding table for literals (RFC 8878 §4.2): reading a tree description, building
+/// the table, and decoding 1 or 4 streams.
+///
+/// The table has `1 << maxBits` cells indexed by the next `maxBits` bits of the stream; a cell is
+/// `symbol << 8 | numberOfBits`. A symbol of weight `w` owns `2^(w-1)` consecutive cells, and
+/// symbols are laid out by increasing weight, then increasing value, which is exactly the
+/// canonical code assignment: one table load decodes one symbol, whatever its length.
+final class ZstdHuffman {
+    /// Longest code zstd allows.
+    static final int MAX_BITS = 11;
+
+    final int[] table = new int[1 << MAX_BITS];
+    int maxBits;
+
+    private final byte[] weights = new byte[256];
+    private final short[] norm = new short[16];
+    private final int[] fseTable = new int[64];
+    private final int[] fseNext = new int[16];
+    private final ZstdBitReader reader = new ZstdBitReader();
+
+    /// Copies another table into this one.
+    void copyFrom(ZstdHuffman other) {
+        maxBits = other.maxBits;
+        System.arraycopy(other.table, 0, table, 0, 1 << maxBits);
+    }
+
+    /// Reads the tree description at `buf[pos, end)` and builds the table; returns the bytes read.
+    int readTree(byte[] buf, int pos, int end) {
+        if (pos >= end) {
+            throw VortexException.corrupt("zstd: Huffman tree description is missing");
+        }
+        int header = buf[pos] & 0xFF;
+        int count;
+        int read;
+        if (header >= 128) {
+            // Direct representation: 4 bits per weight, first weight in the high nibble.
+            count = header - 127;
+            read = 1 + (count + 1) / 2;
+            if (read > end - pos) {
+                throw VortexException.corrupt("zstd: Huffman weights are truncated");
+            }
+            for (int i = 0; i < count; i++) {
+                int b = buf[pos + 1 + i / 2] & 0xFF;
+                weights[i] = (byte) ((i & 1) == 0 ? b >>> 4 : b & 0xF);
+            }
+        } else {
+            read = 1 + header;
+            if (header == 0 || read > end - pos) {
+                throw VortexException.corrupt("zstd: FSE-compressed Huffman weights of " + header + " bytes do not fit");
+            }
+            count = readCompressedWeights(buf, pos + 1, pos + 1 + header);
+        }
+        build(count);
+        return read;
+    }
+
+    /// Decodes the FSE-compressed weights in `buf[pos, end)`; returns how many were decoded.
+    private int readCompressedWeights(byte[] buf, int pos, int end) {
+        int desc = ZstdFse.readDescription(buf, pos, end, norm, 15, 6, "Huffman weights");
+        int descBytes = desc >>> 16;
+        int accuracyLog = (desc & 0xF) + 5;
+        ZstdFse.build(norm, (desc >>> 4) & 0xFFF, accuracyLog, fseTable, fseNext);
+        ZstdBitReader r = reader;
+        r.init(buf, pos + descBytes, end, "Huffman weights");
+        // Two states share one table and take turns; decoding stops when a state update has read
+        // past the start of the stream, and the other state then yields the final weight.
+        int state1 = r.readBits(accuracyLog);
+        int state2 = r.readBits(accuracyLog);
+        r.reload();
+        int n = 0;
+        while (true) {
+            if (n > 253) {
+                throw VortexException.corrupt("zstd: more than 255 Huffman weights");
+            }
+            int e = fseTable[state1];
+            weights[n++] = (byte) e;
+            state1 = (e >>> 16) + r.readBits((e >>> 8) & 0xFF);
+            r.reload();
+            if (r.overflowed()) {
+                weights[n++] = (byte) fseTable[state2];
+                break;
+            }
+            e = fseTable[state2];
+            weights[n++] = (byte) e;
+            state2 = (e >>> 16) + r.readBits((e >>> 8) & 0xFF);
+            r.reload();
+            if (r.overflowed()) {
+                weights[n++] = (byte) fseTable[state1];
+                break;
+            }
+        }
+        return n;
+    }
+
+    /// Builds the table from `count` stored weights plus the implied last one.
+    private void build(int count) {
+        int sum = 0;
+        for (int i = 0; i < count; i++) {
+            int w = weights[i];
+            if (w > MAX_BITS) {
+                throw VortexException.corrupt("zstd: Huffman weight " + w + " exceeds " + MAX_BITS);
+            }
+            if (w > 0) {
+                sum += 1 << (w - 1);
+            }
+        }
+        if (sum == 0) {
+            throw VortexException.corrupt("zstd: Huffman weights are all zero");
+        }
+        int bits = 32 - Integer.numberOfLeadingZeros(sum);
+        if (bits > MAX_BITS) {
+            throw VortexException.corrupt("zstd: Huffman codes longer than " + MAX_BITS + " bits");
+        }
+        int rest = (1 << bits) - sum;
+        if ((rest & (rest - 1)) != 0) {
+            throw VortexException.corrupt("zstd: Huffman weights do not complete a prefix code");
+        }
+        int symbols = count + 1;
+        if (symbols > 256) {
+            throw VortexException.corrupt("zstd: more than 256 Huffman symbols");
+        }
+        weights[count] = (byte) (32 - Integer.numberOfLeadingZeros(rest));
+        int position = 0;
+        for (int w = 1; w <= bits; w++) {
+            int span = 1 << (w - 1);
+            int cell = (bits + 1 - w);
+            for (int s = 0; s < symbols; s++) {
+                if (weights[s] == w) {
+                    int v = s << 8 | cell;
+                    for (int k = 0; k < span; k++) {
+                        table[position + k] = v;
+                    }
+                    position += span;
+                }
+            }
+        }
+        maxBits = bits;
+    }
+
+    /// Decodes `count` literals from the single stream `src[start, end)` into `out[off, ...)`.
+    void decode1(byte[] src, int start, int end, byte[] out, int off, int count) {
+        decodeStream(src, start, end, out, off, count);
+    }
+
+    /// Decodes `count` literals from 4 streams in `src[start, end)` (after the 6-byte jump table).
+    void decode4(byte[] src, int start, int end, byte[] out, int off, int count) {
+        if (end - start < 10) {
+            throw VortexException.corrupt("zstd: 4-stream Huffman literals of " + (end - start) + " bytes are too short");
+        }
+        int s1 = (src[start] & 0xFF) | (src[start + 1] & 0xFF) << 8;
+        int s2 = (src[start + 2] & 0xFF) | (src[start + 3] & 0xFF) << 8;
+        int s3 = (src[start + 4] & 0xFF) | (src[start + 5] & 0xFF) << 8;
+        int p1 = start + 6;
+        int p2 = p1 + s1;
+        int p3 = p2 + s2;
+        int p4 = p3 + s3;
+        if (p4 >= end) {
+            throw VortexException.corrupt("zstd: Huffman jump table points past the literals");
+        }
+        int segment = (count + 3) / 4;
+        int last = count - 3 * segment;
+        if (last < 0) {
+            throw VortexException.corrupt("zstd: " + count + " literals are too few for 4 streams");
+        }
+        decodeStream(src, p1, p2, out, off, segment);
+        decodeStream(src, p2, p3, out, off + segment, segment);
+        decodeStream(src, p3, p4, out, off + 2 * segment, segment);
+        decodeStream(src, p4, end, out, off + 3 * segment, last);
+    }
+
+    private void decodeStream(byte[] src, int start, int end, byte[] out, int off, int count) {
+        ZstdBitReader r = reader;
+        r.init(src, start, end, "Huffman literals");
+        // The reader's state lives in locals here: this loop decodes most literal bytes.
+        int pos = r.pos;
+        long container = r.container;
+        int consumed = r.consumed;
+        int[] t = table;
+        int shift = 64 - maxBits;
+        int o = off;
+        int stop = off + count;
+        // After a reload at least 57 bits are readable and a code has at most 11: 4 codes per reload.
+        while (stop - o >= 4) {
+            if (pos != start) {
+                int bytes = Math.min(consumed >>> 3, pos - start);
+                pos -= bytes;
+                consumed -= bytes << 3;
+                container = (long) ZstdBitReader.LE_LONG.get(src, pos);
+            }
+            int e = t[(int) ((container << consumed) >>> shift)];
+            consumed += e & 0xFF;
+            out[o] = (byte) (e >>> 8);
+            e = t[(int) ((container << consumed) >>> shift)];
+            consumed += e & 0xFF;
+            out[o + 1] = (byte) (e >>> 8);
+            e = t[(int) ((container << consumed) >>> shift)];
+            consumed += e & 0xFF;
+            out[o + 2] = (byte) (e >>> 8);
+            e = t[(int) ((container << consumed) >>> shift)];
+            consumed += e & 0xFF;
+            out[o + 3] = (byte) (e >>> 8);
+            o += 4;
+        }
+        while (o < stop) {
+            if (pos != start) {
+                int bytes = Math.min(consumed >>> 3, pos - start);
+                pos -= bytes;
+                consumed -= bytes << 3;
+                container = (long) ZstdBitReader.LE_LONG.get(src, pos);
+            }
+            int e = t[(int) ((container << consumed) >>> shift)];
+            consumed += e & 0xFF;
+            out[o++] = (byte) (e >>> 8);
+        }
+        if (pos != start || consumed != 64) {
+            throw VortexException.corrupt("zstd: Huffman stream of " + (end - start) + " bytes did not end after "
+                    + count + " literals");
+        }
+    }
+}
