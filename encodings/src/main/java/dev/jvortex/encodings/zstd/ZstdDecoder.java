@@ -21,10 +21,9 @@ import java.util.List;
 public final class ZstdDecoder {
     private ZstdDecoder() {}
 
-    /// No zstd block expands more than 128 KiB from 4 bytes (an RLE block), so no frame
-    /// decompresses to more than this many bytes per input byte. Sizes in the metadata beyond it
-    /// are lies, caught before anything is allocated for them.
-    static final long MAX_RATIO = 32 * 1024;
+    /// No frame decompresses to more than this many bytes per input byte, so sizes in the
+    /// metadata beyond it are lies, caught before anything is allocated for them.
+    static final long MAX_RATIO = ZstdDecompressor.MAX_RATIO;
 
     private record Frame(long uncompressedSize, long values) {}
 

@@ -25,6 +25,8 @@ public final class ZstdDecompressor {
     public static final int MAGIC = 0xFD2FB528;
     /// Largest decompressed size of one block.
     static final int MAX_BLOCK = 128 * 1024;
+    /// Most output bytes one input byte can yield: an RLE block turns 4 bytes into 128 KiB.
+    static final long MAX_RATIO = MAX_BLOCK / 4;
     /// Largest output one call can produce (a Java array bound).
     public static final int MAX_OUTPUT = Integer.MAX_VALUE - 16;
 
@@ -207,6 +209,12 @@ public final class ZstdDecompressor {
             if (contentSize < 0 || contentSize > cap - op) {
                 throw corrupt("frame content size " + Long.toUnsignedString(contentSize) + " exceeds the "
                         + (cap - op) + " bytes of output expected", ip);
+            }
+            // No block yields more than 128 KiB from 4 input bytes (an RLE block), so a size beyond
+            // that ratio is a lie; refusing it here keeps a tiny frame from forcing a huge allocation.
+            if (contentSize > (long) (end - ip) * MAX_RATIO) {
+                throw corrupt("frame content size " + contentSize + " cannot come from the " + (end - ip)
+                        + " bytes that follow", ip);
             }
             frameLimit = op + contentSize;
             grow((int) frameLimit);

@@ -95,6 +95,11 @@ class ZstdDecompressorTest {
         // A frame claiming 2^63 bytes of content.
         byte[] huge = {0x28, (byte) 0xB5, 0x2F, (byte) 0xFD, (byte) 0xE0, 0, 0, 0, 0, 0, 0, 0, (byte) 0x80, 1, 0, 0};
         assertThrows(VortexException.class, () -> new ZstdDecompressor().decompress(huge, Integer.MAX_VALUE));
+        // A 4-byte content size of 1 GiB in front of a 3-byte empty block is refused before allocating.
+        byte[] gig = {0x28, (byte) 0xB5, 0x2F, (byte) 0xFD, (byte) 0xA0, 0, 0, 0, 0x40, 1, 0, 0};
+        VortexException e = assertThrows(VortexException.class,
+                () -> new ZstdDecompressor().decompress(gig, Integer.MAX_VALUE));
+        assertTrue(e.getMessage().contains("cannot come from"), e.getMessage());
     }
 
     // ---------------------------------------------------------------- corruption
