@@ -166,23 +166,93 @@ final class ZstdHuffman {
         if (last < 0) {
             throw VortexException.corrupt("zstd: " + count + " literals are too few for 4 streams");
         }
-        decodeStream(src, p1, p2, out, off, segment);
-        decodeStream(src, p2, p3, out, off + segment, segment);
-        decodeStream(src, p3, p4, out, off + 2 * segment, segment);
-        decodeStream(src, p4, end, out, off + 3 * segment, last);
+        // The four streams are decoded side by side: within one stream every code's position
+        // depends on the previous code's length (a load-shift-add chain), so a single stream runs
+        // at the latency of that chain; four independent chains keep the core busy.
+        ZstdBitReader r = reader;
+        r.init(src, p1, p2, "Huffman literals");
+        int q1 = r.pos;
+        long c1 = r.container;
+        int n1 = r.consumed;
+        r.init(src, p2, p3, "Huffman literals");
+        int q2 = r.pos;
+        long c2 = r.container;
+        int n2 = r.consumed;
+        r.init(src, p3, p4, "Huffman literals");
+        int q3 = r.pos;
+        long c3 = r.container;
+        int n3 = r.consumed;
+        r.init(src, p4, end, "Huffman literals");
+        int q4 = r.pos;
+        long c4 = r.container;
+        int n4 = r.consumed;
+        int[] t = table;
+        int shift = 64 - maxBits;
+        int o1 = off;
+        int o2 = off + segment;
+        int o3 = off + 2 * segment;
+        int o4 = off + 3 * segment;
+        int stop4 = off + count;
+        // Stream 4 is the shortest (segment - 3 <= last <= segment): while it has 4 codes left, all do.
+        while (stop4 - o4 >= 4) {
+            if (q1 != p1) {
+                int k = Math.min(n1 >>> 3, q1 - p1);
+                q1 -= k;
+                n1 -= k << 3;
+                c1 = (long) ZstdBitReader.LE_LONG.get(src, q1);
+            }
+            if (q2 != p2) {
+                int k = Math.min(n2 >>> 3, q2 - p2);
+                q2 -= k;
+                n2 -= k << 3;
+                c2 = (long) ZstdBitReader.LE_LONG.get(src, q2);
+            }
+            if (q3 != p3) {
+                int k = Math.min(n3 >>> 3, q3 - p3);
+                q3 -= k;
+                n3 -= k << 3;
+                c3 = (long) ZstdBitReader.LE_LONG.get(src, q3);
+            }
+            if (q4 != p4) {
+                int k = Math.min(n4 >>> 3, q4 - p4);
+                q4 -= k;
+                n4 -= k << 3;
+                c4 = (long) ZstdBitReader.LE_LONG.get(src, q4);
+            }
+            for (int i = 0; i < 4; i++) {
+                int e1 = t[(int) ((c1 << n1) >>> shift)];
+                int e2 = t[(int) ((c2 << n2) >>> shift)];
+                int e3 = t[(int) ((c3 << n3) >>> shift)];
+                int e4 = t[(int) ((c4 << n4) >>> shift)];
+                n1 += e1 & 0xFF;
+                n2 += e2 & 0xFF;
+                n3 += e3 & 0xFF;
+                n4 += e4 & 0xFF;
+                out[o1++] = (byte) (e1 >>> 8);
+                out[o2++] = (byte) (e2 >>> 8);
+                out[o3++] = (byte) (e3 >>> 8);
+                out[o4++] = (byte) (e4 >>> 8);
+            }
+        }
+        finishStream(src, p1, p2, q1, c1, n1, out, o1, off + segment, segment);
+        finishStream(src, p2, p3, q2, c2, n2, out, o2, off + 2 * segment, segment);
+        finishStream(src, p3, p4, q3, c3, n3, out, o3, off + 3 * segment, segment);
+        finishStream(src, p4, end, q4, c4, n4, out, o4, stop4, last);
     }
 
     private void decodeStream(byte[] src, int start, int end, byte[] out, int off, int count) {
         ZstdBitReader r = reader;
         r.init(src, start, end, "Huffman literals");
+        finishStream(src, start, end, r.pos, r.container, r.consumed, out, off, off + count, count);
+    }
+
+    /// Decodes one stream's codes into `out[o, stop)` from the given reader state, then checks
+    /// that the stream `src[start, end)` was used up exactly (`count` is for the message).
+    private void finishStream(byte[] src, int start, int end, int pos, long container, int consumed, byte[] out, int o,
+            int stop, int count) {
         // The reader's state lives in locals here: this loop decodes most literal bytes.
-        int pos = r.pos;
-        long container = r.container;
-        int consumed = r.consumed;
         int[] t = table;
         int shift = 64 - maxBits;
-        int o = off;
-        int stop = off + count;
         // After a reload at least 57 bits are readable and a code has at most 11: 4 codes per reload.
         while (stop - o >= 4) {
             if (pos != start) {
