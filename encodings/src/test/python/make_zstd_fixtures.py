@@ -82,6 +82,14 @@ def mixed(rng, n):
     return bytes(buf[:n])
 
 
+def two_letters(rng, n):
+    return bytes(rng.choice(b"ab") for _ in range(n))
+
+
+def three_bits(rng, n):
+    return bytes(rng.getrandbits(3) for _ in range(n))
+
+
 def compress(data, level=3, checksum=False, content_size=True, dict_data=None, window_log=None, dict_id=True):
     if window_log is not None:
         params = zstd.ZstdCompressionParameters.from_level(level, window_log=window_log,
@@ -179,15 +187,37 @@ def main():
     write("dict-raw-crossing.zst", compress(crossing, 19, dict_data=raw_dict), crossing,
           "first match starts in the dictionary and runs into the frame")
 
-    # Differential corpus: many small inputs, random levels and frame options.
+    # Differential corpus: many small inputs, random levels, strategies, window sizes, long
+    # distance matching and frame options (between them they reach every table mode).
     crng = random.Random(99)
-    for i in range(48):
-        kind = crng.choice([words_text, log_lines, mixed])
-        data = kind(random.Random(5000 + i), crng.choice([0, 1, 7, 100, 1000, 5000, 20_000, 60_000]))
-        level = crng.choice([-3, 1, 2, 3, 5, 9, 12, 16, 19, 22])
-        write("corpus/%02d.zst" % i, compress(data, level, checksum=crng.random() < 0.5,
-                                              content_size=crng.random() < 0.7), data,
-              "%s, %d bytes, level %d" % (kind.__name__, len(data), level))
+    kinds = [words_text, log_lines, mixed, two_letters, three_bits]
+    strategies = [zstd.STRATEGY_FAST, zstd.STRATEGY_DFAST, zstd.STRATEGY_GREEDY, zstd.STRATEGY_LAZY2,
+                  zstd.STRATEGY_BTOPT, zstd.STRATEGY_BTULTRA2]
+    for i in range(64):
+        kind = kinds[i % len(kinds)]
+        data = kind(random.Random(5000 + i), crng.choice([0, 1, 7, 100, 1000, 5000, 20_000, 40_000]))
+        level = crng.choice([-5, -1, 1, 2, 3, 5, 9, 12, 16, 19, 22])
+        checksum = crng.random() < 0.5
+        content_size = crng.random() < 0.7
+        if crng.random() < 0.5:
+            window_log = crng.choice([10, 12, 15, 17, 20])
+            strategy = crng.choice(strategies)
+            ldm = crng.random() < 0.3
+            params = zstd.ZstdCompressionParameters.from_level(level, window_log=window_log, strategy=strategy,
+                                                               enable_ldm=ldm, write_checksum=checksum,
+                                                               write_content_size=content_size)
+            cctx = zstd.ZstdCompressor(compression_params=params)
+            how = "level %d, window 2^%d, strategy %d%s" % (level, window_log, strategy, ", ldm" if ldm else "")
+        else:
+            cctx = zstd.ZstdCompressor(level=level, write_checksum=checksum, write_content_size=content_size)
+            how = "level %d" % level
+        if content_size:
+            frame = cctx.compress(data)
+        else:
+            obj = cctx.compressobj()
+            frame = obj.compress(data) + obj.flush()
+        write("corpus/%02d.zst" % i, frame, data, "%s, %d bytes, %s%s%s" % (
+            kind.__name__, len(data), how, ", checksum" if checksum else "", "" if content_size else ", no content size"))
 
     vortex_fixtures(trained)
 

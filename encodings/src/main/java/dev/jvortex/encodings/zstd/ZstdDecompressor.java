@@ -18,8 +18,9 @@ import java.util.Arrays;
 /// claims or produces more fails. Every size, offset and count read from the input is checked
 /// before use, so corrupt input ends in a [VortexException].
 ///
-/// An instance keeps scratch tables between calls and is not thread-safe; it costs a few hundred
-/// kilobytes, so reuse one per thread of work.
+/// Input is one or more frames back to back; empty input is an error (a frame is at least 9
+/// bytes). An instance keeps scratch tables between calls and is not thread-safe; it costs a few
+/// hundred kilobytes, so reuse one per thread of work.
 public final class ZstdDecompressor {
     /// Magic number of a zstd frame, little-endian at its start.
     public static final int MAGIC = 0xFD2FB528;
