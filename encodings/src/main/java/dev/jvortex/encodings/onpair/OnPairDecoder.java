@@ -98,36 +98,48 @@ public final class OnPairDecoder {
         byte[] outArr = new byte[(int) total + 16];
         int[] tokens = Nodes.ints(node, codes, "token");
         int[] bounds = Nodes.ints(node, codesOffsets, "codes offset");
+        int bad = expand(tokens, bounds, rowLen, tokStart, tokLen, dictArr, outArr, ntokens);
+        if (bad >= 0) {
+            throw VortexException.corrupt(node.location() + ": row " + bad + " has codes outside the " + ntokens
+                    + " tokens, a token outside the " + ndict + "-token dictionary, or does not decode to its length "
+                    + rowLen[bad]);
+        }
+        MemorySegment out = ctx.arena().allocate(Math.max(1, total), 8);
+        MemorySegment.copy(outArr, 0, out, java.lang.foreign.ValueLayout.JAVA_BYTE, 0, (int) total);
+        return new VarBinViewArray(dtype, CanonicalDecoders.views(outArr, rowLen, ctx), new MemorySegment[] {out}, len, validity);
+    }
+
+    /// Expands every row's tokens into `out`; returns -1, or the first row that is inconsistent.
+    /// Kept small and separate so the JIT compiles the loop on its own (not as an OSR of decode).
+    private static int expand(int[] tokens, int[] bounds, int[] rowLen, int[] tokStart, int[] tokLen, byte[] dict, byte[] out,
+            int ntokens) {
+        int ndict = tokLen.length;
         int pos = 0;
-        for (int i = 0; i < len; i++) {
+        int rows = rowLen.length;
+        for (int i = 0; i < rows; i++) {
             int from = bounds[i];
             int to = bounds[i + 1];
             if (from < 0 || to < from || to > ntokens) {
-                throw VortexException.corrupt(node.location() + ": codes [" + from + ", " + to + ") of row " + i + " outside the "
-                        + ntokens + " tokens");
+                return i;
             }
             int limit = pos + rowLen[i];
             for (int k = from; k < to; k++) {
                 int t = tokens[k];
                 if (Integer.compareUnsigned(t, ndict) >= 0) {
-                    throw VortexException.corrupt(node.location() + ": token " + t + " in row " + i + " is not in the "
-                            + ndict + "-token dictionary");
+                    return i;
                 }
                 int n = tokLen[t];
-                if (pos + n > limit) {
-                    throw VortexException.corrupt(node.location() + ": row " + i + " decodes past its length " + rowLen[i]);
+                if (n > limit - pos) {
+                    return i;
                 }
-                dev.jvortex.encodings.Heap.copyShort(dictArr, tokStart[t], outArr, pos, n);
+                dev.jvortex.encodings.Heap.copyShort(dict, tokStart[t], out, pos, n);
                 pos += n;
             }
             if (pos != limit) {
-                throw VortexException.corrupt(node.location() + ": row " + i + " decoded to " + (pos - (limit - rowLen[i]))
-                        + " bytes, expected " + rowLen[i]);
+                return i;
             }
         }
-        MemorySegment out = ctx.arena().allocate(Math.max(1, total), 8);
-        MemorySegment.copy(outArr, 0, out, java.lang.foreign.ValueLayout.JAVA_BYTE, 0, (int) total);
-        return new VarBinViewArray(dtype, CanonicalDecoders.views(outArr, rowLen, ctx), new MemorySegment[] {out}, len, validity);
+        return -1;
     }
 
     private static PType integer(EncodedNode node, long code, String field) {
