@@ -1,7 +1,15 @@
 package dev.jvortex.encodings;
 
 import dev.jvortex.core.serde.ArrayDecoder;
+import dev.jvortex.encodings.bytebool.ByteBoolDecoder;
 import dev.jvortex.encodings.canonical.CanonicalDecoders;
+import dev.jvortex.encodings.datetime.DateTimePartsDecoder;
+import dev.jvortex.encodings.decimalbyteparts.DecimalBytePartsDecoder;
+import dev.jvortex.encodings.fsst.FsstDecoder;
+import dev.jvortex.encodings.onpair.OnPairDecoder;
+import dev.jvortex.encodings.runend.RunEndDecoder;
+import dev.jvortex.encodings.sequence.SequenceDecoder;
+import dev.jvortex.encodings.zigzag.ZigZagDecoder;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -23,6 +31,14 @@ public final class EncodingRegistry {
             case "vortex.listview" -> CanonicalDecoders::listview;
             case "vortex.fixed_size_list" -> CanonicalDecoders::fixedSizeList;
             case "vortex.ext" -> CanonicalDecoders::extension;
+            case "vortex.fsst" -> FsstDecoder::decode;
+            case "vortex.onpair" -> OnPairDecoder::decode;
+            case "vortex.runend" -> RunEndDecoder::decode;
+            case "vortex.sequence" -> SequenceDecoder::decode;
+            case "vortex.zigzag" -> ZigZagDecoder::decode;
+            case "vortex.bytebool" -> ByteBoolDecoder::decode;
+            case "vortex.decimal_byte_parts" -> DecimalBytePartsDecoder::decode;
+            case "vortex.datetimeparts" -> DateTimePartsDecoder::decode;
             default -> null;
         };
     }

@@ -1,0 +1,207 @@
+package dev.jvortex.encodings.onpair;
+
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+
+import dev.jvortex.core.DType;
+import dev.jvortex.core.PType;
+import dev.jvortex.core.VortexException;
+import dev.jvortex.core.array.Array;
+import dev.jvortex.core.array.PrimitiveArray;
+import dev.jvortex.core.array.Validity;
+import dev.jvortex.core.proto.ProtoReader;
+import dev.jvortex.core.serde.DecodeContext;
+import dev.jvortex.core.serde.EncodedNode;
+import dev.jvortex.encodings.IntegerArrays;
+import dev.jvortex.encodings.Nodes;
+import dev.jvortex.encodings.StringViews;
+import java.lang.foreign.MemorySegment;
+
+/// Decodes `vortex.onpair` into views: every row's tokens are looked up in the dictionary and
+/// copied back to back into one buffer sized from `uncompressed_lengths`.
+public final class OnPairDecoder {
+    /// Longest token the fast path copies with two 8-byte stores (the OnPair trainer's limit).
+    static final int FAST_TOKEN_BYTES = 16;
+
+    private OnPairDecoder() {}
+
+    /// Decodes a `vortex.onpair` node as `dtype` (Utf8 or Binary) with `len` rows.
+    public static Array decode(EncodedNode node, DType dtype, int len, DecodeContext ctx) {
+        if (!(dtype instanceof DType.Utf8 || dtype instanceof DType.Binary)) {
+            throw VortexException.corrupt(node.location() + ": vortex.onpair cannot decode type " + dtype);
+        }
+        Nodes.buffers(node, 1, 1);
+        Nodes.children(node, 4, 5);
+        PType lengthsPtype = PType.U8;
+        PType dictOffsetsPtype = PType.U8;
+        PType codesPtype = PType.U8;
+        PType codesOffsetsPtype = PType.U8;
+        long dictSize = 0;
+        long totalTokens = 0;
+        ProtoReader r = new ProtoReader(node.metadata(), "OnPairMetadata");
+        while (r.next()) {
+            switch (r.field()) {
+                case 1 -> lengthsPtype = Nodes.ptypeCode(node, r.readVarint(), "uncompressed_lengths_ptype");
+                case 3 -> dictSize = r.readVarint();
+                case 4 -> totalTokens = r.readVarint();
+                case 5 -> dictOffsetsPtype = Nodes.ptypeCode(node, r.readVarint(), "dict_offsets_ptype");
+                case 6 -> codesPtype = Nodes.ptypeCode(node, r.readVarint(), "codes_ptype");
+                case 7 -> codesOffsetsPtype = Nodes.ptypeCode(node, r.readVarint(), "codes_offsets_ptype");
+                default -> r.skip(); // field 2 (bits) only describes how narrow the codes are
+            }
+        }
+        int tokenCount = Nodes.length(node, dictSize, "dict_size");
+        if (tokenCount > (1 << 20)) {
+            throw VortexException.corrupt(node.location() + ": onpair dict_size " + tokenCount + " is implausibly large");
+        }
+        int codeCount = Nodes.length(node, totalTokens, "total_tokens");
+        requireInteger(node, lengthsPtype, "uncompressed_lengths_ptype");
+        requireInteger(node, dictOffsetsPtype, "dict_offsets_ptype");
+        requireInteger(node, codesPtype, "codes_ptype");
+        requireInteger(node, codesOffsetsPtype, "codes_offsets_ptype");
+
+        MemorySegment dictBytes = node.buffer(0);
+        long[] dictOffsets = IntegerArrays.toLongs(Nodes.primitive(ctx, node, 0, dictOffsetsPtype, false, tokenCount + 1));
+        Dictionary dict = Dictionary.read(node, dictBytes, dictOffsets, tokenCount);
+        PrimitiveArray codes = Nodes.primitive(ctx, node, 1, codesPtype, false, codeCount);
+        PrimitiveArray codesOffsets = Nodes.primitive(ctx, node, 2, codesOffsetsPtype, false, len + 1);
+        PrimitiveArray lengths = Nodes.primitive(ctx, node, 3, lengthsPtype, false, len);
+        Validity validity = Nodes.validity(ctx, node, 4, dtype, len);
+
+        long codesStart = codesOffsets.getLong(0);
+        long codesEnd = codesOffsets.getLong(len);
+        if (codesStart < 0 || codesEnd < codesStart || codesEnd > codeCount) {
+            throw VortexException.corrupt(node.location() + ": onpair code window [" + codesStart + ", " + codesEnd
+                    + ") is outside the " + codeCount + " codes");
+        }
+        int[] window = IntegerArrays.toNonNegativeInts(codes, (int) codesStart, (int) codesEnd, "onpair code");
+        long[] rowLengths = StringViews.lengthsWithTotal(node, lengths, "uncompressed_lengths");
+        long total = rowLengths[len];
+        MemorySegment out = ctx.allocate(total + StringViews.SLACK, 8);
+        if (dict.allShort) {
+            decompressShortTokens(node, dict, window, out, total);
+        } else {
+            decompressAnyTokens(node, dict, dictBytes, window, out, total);
+        }
+        return StringViews.build(dtype, out, total, rowLengths, len, validity, ctx);
+    }
+
+    private static void requireInteger(EncodedNode node, PType ptype, String field) {
+        if (!ptype.isInteger()) {
+            throw VortexException.corrupt(node.location() + ": " + field + " must be an integer type, not " + ptype.shortName());
+        }
+    }
+
+    /// The fast path when no token exceeds 16 bytes: each token is held as two words, stored whole,
+    /// and the cursor advances by its length (later stores overwrite the excess, the buffer's slack
+    /// absorbs the last one).
+    static void decompressShortTokens(EncodedNode node, Dictionary dict, int[] codes, MemorySegment out, long total) {
+        long[] low = dict.low;
+        long[] high = dict.high;
+        int[] lengths = dict.lengths;
+        int tokens = lengths.length;
+        long o = 0;
+        for (int k = 0; k < codes.length; k++) {
+            int c = codes[k];
+            if (c >= tokens) {
+                throw badCode(node, c, k, tokens);
+            }
+            int n = lengths[c];
+            if (n > total - o) {
+                throw overrun(node, total);
+            }
+            out.set(PrimitiveArray.LE_LONG, o, low[c]);
+            out.set(PrimitiveArray.LE_LONG, o + 8, high[c]);
+            o += n;
+        }
+        finish(node, o, total);
+    }
+
+    /// The general path for dictionaries with tokens longer than 16 bytes (not written by the
+    /// reference trainer): one bulk copy per token.
+    static void decompressAnyTokens(EncodedNode node, Dictionary dict, MemorySegment dictBytes, int[] codes,
+            MemorySegment out, long total) {
+        long[] starts = dict.starts;
+        int[] lengths = dict.lengths;
+        int tokens = lengths.length;
+        long o = 0;
+        for (int k = 0; k < codes.length; k++) {
+            int c = codes[k];
+            if (c >= tokens) {
+                throw badCode(node, c, k, tokens);
+            }
+            int n = lengths[c];
+            if (n > total - o) {
+                throw overrun(node, total);
+            }
+            MemorySegment.copy(dictBytes, starts[c], out, o, n);
+            o += n;
+        }
+        finish(node, o, total);
+    }
+
+    private static void finish(EncodedNode node, long o, long total) {
+        if (o != total) {
+            throw VortexException.corrupt(node.location() + ": onpair codes decode to " + o
+                    + " bytes but uncompressed_lengths add up to " + total);
+        }
+    }
+
+    private static VortexException badCode(EncodedNode node, int code, int at, int tokens) {
+        return VortexException.corrupt(node.location() + ": onpair code " + code + " at window position " + at
+                + " is not below the dictionary size " + tokens);
+    }
+
+    private static VortexException overrun(EncodedNode node, long total) {
+        return VortexException.corrupt(node.location() + ": onpair codes decode to more than the " + total
+                + " bytes that uncompressed_lengths add up to");
+    }
+
+    /// The dictionary as per-token arrays: byte start, length and (for the fast path) the token's
+    /// bytes as two little-endian words, zero beyond its length.
+    static final class Dictionary {
+        final long[] starts;
+        final int[] lengths;
+        final long[] low;
+        final long[] high;
+        final boolean allShort;
+
+        private Dictionary(int n, boolean allShort) {
+            this.starts = new long[n];
+            this.lengths = new int[n];
+            this.allShort = allShort;
+            this.low = allShort ? new long[n] : null;
+            this.high = allShort ? new long[n] : null;
+        }
+
+        static Dictionary read(EncodedNode node, MemorySegment bytes, long[] offsets, int n) {
+            boolean allShort = true;
+            for (int t = 0; t < n; t++) {
+                long s = offsets[t];
+                long e = offsets[t + 1];
+                if (s < 0 || e < s || e > bytes.byteSize()) {
+                    throw VortexException.corrupt(node.location() + ": onpair token " + t + " spans bytes [" + s + ", " + e
+                            + ") outside the " + bytes.byteSize() + "-byte dictionary");
+                }
+                if (e - s > FAST_TOKEN_BYTES) {
+                    allShort = false;
+                }
+            }
+            Dictionary d = new Dictionary(n, allShort);
+            byte[] scratch = new byte[FAST_TOKEN_BYTES];
+            for (int t = 0; t < n; t++) {
+                long s = offsets[t];
+                int length = Math.toIntExact(offsets[t + 1] - s);
+                d.starts[t] = s;
+                d.lengths[t] = length;
+                if (allShort) {
+                    java.util.Arrays.fill(scratch, (byte) 0);
+                    MemorySegment.copy(bytes, JAVA_BYTE, s, scratch, 0, length);
+                    MemorySegment words = MemorySegment.ofArray(scratch);
+                    d.low[t] = words.get(PrimitiveArray.LE_LONG, 0);
+                    d.high[t] = words.get(PrimitiveArray.LE_LONG, 8);
+                }
+            }
+            return d;
+        }
+    }
+}
