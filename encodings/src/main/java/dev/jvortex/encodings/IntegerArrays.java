@@ -65,22 +65,27 @@ public final class IntegerArrays {
     /// Returns the values at rows `[from, to)` of an integer array as ints, failing with `what` in the
     /// message when a value is negative or does not fit an int.
     public static int[] toNonNegativeInts(PrimitiveArray p, int from, int to, String what) {
+        int[] out = new int[to - from];
+        copyNonNegativeInts(p, from, to, out, what);
+        return out;
+    }
+
+    /// Copies the values at rows `[from, to)` of an integer array into `dst[0 .. to - from)`, failing
+    /// with `what` in the message when a value is negative or does not fit an int.
+    public static void copyNonNegativeInts(PrimitiveArray p, int from, int to, int[] dst, String what) {
         PType ptype = p.ptype();
         MemorySegment d = p.data();
         int n = to - from;
-        int[] out = new int[n];
         switch (ptype) {
             case U8 -> {
                 for (int i = 0; i < n; i++) {
-                    out[i] = d.get(JAVA_BYTE, from + i) & 0xFF;
+                    dst[i] = d.get(JAVA_BYTE, from + i) & 0xFF;
                 }
-                return out;
             }
             case U16 -> {
                 for (int i = 0; i < n; i++) {
-                    out[i] = d.getAtIndex(PrimitiveArray.LE_SHORT, from + i) & 0xFFFF;
+                    dst[i] = d.getAtIndex(PrimitiveArray.LE_SHORT, from + i) & 0xFFFF;
                 }
-                return out;
             }
             default -> {
                 long[] wide = toLongs(p, from, to);
@@ -90,9 +95,8 @@ public final class IntegerArrays {
                         throw VortexException.corrupt(what + " value " + (ptype == PType.U64 ? Long.toUnsignedString(v) : v)
                                 + " at index " + (from + i) + " is out of range");
                     }
-                    out[i] = (int) v;
+                    dst[i] = (int) v;
                 }
-                return out;
             }
         }
     }

@@ -25,6 +25,8 @@ public final class FsstDecoder {
     static final int ESCAPE = 255;
     /// Most symbols a table may hold (codes 0..254; 255 is the escape).
     static final int MAX_SYMBOLS = 255;
+    /// Code bytes decoded per heap chunk.
+    static final int CHUNK = 1 << 16;
 
     private FsstDecoder() {}
 
@@ -110,32 +112,44 @@ public final class FsstDecoder {
             MemorySegment out, long total) {
         long[] symbols = table.symbols;
         int[] lengths = table.lengths;
-        long in = from;
+        // The codes are read from a heap copy, one chunk at a time: a byte[] load is markedly cheaper
+        // than a MemorySegment load in this loop (about 2x end to end in a JDK 25 micro-benchmark), and
+        // chunking bounds the copy. A chunk carries one byte more than it may start codes in, so an
+        // escape on its last position still finds its literal.
+        byte[] chunk = new byte[(int) Math.min(CHUNK + 1, to - from)];
         long o = 0;
-        while (in < to) {
-            int code = codes.get(JAVA_BYTE, in++) & 0xFF;
-            int n = lengths[code];
-            if (n != 0) {
-                if (n > total - o) {
-                    throw overrun(node, total, in - 1);
+        long pos = from;
+        while (pos < to) {
+            int available = (int) Math.min(chunk.length, to - pos);
+            MemorySegment.copy(codes, JAVA_BYTE, pos, chunk, 0, available);
+            int limit = Math.min(CHUNK, available);
+            int k = 0;
+            while (k < limit) {
+                int code = chunk[k++] & 0xFF;
+                int n = lengths[code];
+                if (n != 0) {
+                    if (n > total - o) {
+                        throw overrun(node, total, pos + k - 1);
+                    }
+                    // Every symbol is stored as one little-endian word: write all 8 bytes and advance by
+                    // the symbol's length. The bytes past it are overwritten by what follows or land in
+                    // the slack after `total`, so no per-byte loop or length switch is needed.
+                    out.set(PrimitiveArray.LE_LONG, o, symbols[code]);
+                    o += n;
+                } else if (code == ESCAPE) {
+                    if (k >= available) {
+                        throw VortexException.corrupt(node.location() + ": fsst codes end with an escape code");
+                    }
+                    if (o >= total) {
+                        throw overrun(node, total, pos + k - 1);
+                    }
+                    out.set(JAVA_BYTE, o++, chunk[k++]);
+                } else {
+                    throw VortexException.corrupt(node.location() + ": fsst code " + code + " at byte " + (pos + k - 1)
+                            + " has no symbol (the table has " + table.count + ")");
                 }
-                // Every symbol is stored as one little-endian word: write all 8 bytes and advance by the
-                // symbol's length. The bytes past it are overwritten by what follows or land in the
-                // slack after `total`, so no per-byte loop or length switch is needed.
-                out.set(PrimitiveArray.LE_LONG, o, symbols[code]);
-                o += n;
-            } else if (code == ESCAPE) {
-                if (in >= to) {
-                    throw VortexException.corrupt(node.location() + ": fsst codes end with an escape code");
-                }
-                if (o >= total) {
-                    throw overrun(node, total, in - 1);
-                }
-                out.set(JAVA_BYTE, o++, codes.get(JAVA_BYTE, in++));
-            } else {
-                throw VortexException.corrupt(node.location() + ": fsst code " + code + " at byte " + (in - 1)
-                        + " has no symbol (the table has " + table.count + ")");
             }
+            pos += k;
         }
         if (o != total) {
             throw VortexException.corrupt(node.location() + ": fsst codes decode to " + o

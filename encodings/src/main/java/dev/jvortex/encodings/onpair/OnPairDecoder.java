@@ -21,6 +21,8 @@ import java.lang.foreign.MemorySegment;
 public final class OnPairDecoder {
     /// Longest token the fast path copies with two 8-byte stores (the OnPair trainer's limit).
     static final int FAST_TOKEN_BYTES = 16;
+    /// Token ids widened per chunk.
+    static final int CHUNK = 1 << 14;
 
     private OnPairDecoder() {}
 
@@ -73,14 +75,23 @@ public final class OnPairDecoder {
             throw VortexException.corrupt(node.location() + ": onpair code window [" + codesStart + ", " + codesEnd
                     + ") is outside the " + codeCount + " codes");
         }
-        int[] window = IntegerArrays.toNonNegativeInts(codes, (int) codesStart, (int) codesEnd, "onpair code");
         long[] rowLengths = StringViews.lengthsWithTotal(node, lengths, "uncompressed_lengths");
         long total = rowLengths[len];
         MemorySegment out = ctx.allocate(total + StringViews.SLACK, 8);
-        if (dict.allShort) {
-            decompressShortTokens(node, dict, window, out, total);
-        } else {
-            decompressAnyTokens(node, dict, dictBytes, window, out, total);
+        // The token ids are widened to ints one chunk at a time, so the decode loops index a plain
+        // int[] whatever the codes' ptype, without materialising the whole window.
+        int[] chunk = new int[(int) Math.min(CHUNK, codesEnd - codesStart)];
+        long o = 0;
+        for (long at = codesStart; at < codesEnd; at += chunk.length) {
+            int n = (int) Math.min(chunk.length, codesEnd - at);
+            IntegerArrays.copyNonNegativeInts(codes, (int) at, (int) at + n, chunk, "onpair code");
+            o = dict.allShort
+                    ? decompressShortTokens(node, dict, chunk, n, out, o, total)
+                    : decompressAnyTokens(node, dict, dictBytes, chunk, n, out, o, total);
+        }
+        if (o != total) {
+            throw VortexException.corrupt(node.location() + ": onpair codes decode to " + o
+                    + " bytes but uncompressed_lengths add up to " + total);
         }
         return StringViews.build(dtype, out, total, rowLengths, len, validity, ctx);
     }
@@ -94,16 +105,17 @@ public final class OnPairDecoder {
     /// The fast path when no token exceeds 16 bytes: each token is held as two words, stored whole,
     /// and the cursor advances by its length (later stores overwrite the excess, the buffer's slack
     /// absorbs the last one).
-    static void decompressShortTokens(EncodedNode node, Dictionary dict, int[] codes, MemorySegment out, long total) {
+    /// Returns the output position after decoding `codes[0, count)` from position `o`.
+    static long decompressShortTokens(EncodedNode node, Dictionary dict, int[] codes, int count, MemorySegment out, long o,
+            long total) {
         long[] low = dict.low;
         long[] high = dict.high;
         int[] lengths = dict.lengths;
         int tokens = lengths.length;
-        long o = 0;
-        for (int k = 0; k < codes.length; k++) {
+        for (int k = 0; k < count; k++) {
             int c = codes[k];
             if (c >= tokens) {
-                throw badCode(node, c, k, tokens);
+                throw badCode(node, c, tokens);
             }
             int n = lengths[c];
             if (n > total - o) {
@@ -113,21 +125,21 @@ public final class OnPairDecoder {
             out.set(PrimitiveArray.LE_LONG, o + 8, high[c]);
             o += n;
         }
-        finish(node, o, total);
+        return o;
     }
 
     /// The general path for dictionaries with tokens longer than 16 bytes (not written by the
     /// reference trainer): one bulk copy per token.
-    static void decompressAnyTokens(EncodedNode node, Dictionary dict, MemorySegment dictBytes, int[] codes,
-            MemorySegment out, long total) {
+    /// Returns the output position after decoding `codes[0, count)` from position `o`.
+    static long decompressAnyTokens(EncodedNode node, Dictionary dict, MemorySegment dictBytes, int[] codes, int count,
+            MemorySegment out, long o, long total) {
         long[] starts = dict.starts;
         int[] lengths = dict.lengths;
         int tokens = lengths.length;
-        long o = 0;
-        for (int k = 0; k < codes.length; k++) {
+        for (int k = 0; k < count; k++) {
             int c = codes[k];
             if (c >= tokens) {
-                throw badCode(node, c, k, tokens);
+                throw badCode(node, c, tokens);
             }
             int n = lengths[c];
             if (n > total - o) {
@@ -136,19 +148,12 @@ public final class OnPairDecoder {
             MemorySegment.copy(dictBytes, starts[c], out, o, n);
             o += n;
         }
-        finish(node, o, total);
+        return o;
     }
 
-    private static void finish(EncodedNode node, long o, long total) {
-        if (o != total) {
-            throw VortexException.corrupt(node.location() + ": onpair codes decode to " + o
-                    + " bytes but uncompressed_lengths add up to " + total);
-        }
-    }
-
-    private static VortexException badCode(EncodedNode node, int code, int at, int tokens) {
-        return VortexException.corrupt(node.location() + ": onpair code " + code + " at window position " + at
-                + " is not below the dictionary size " + tokens);
+    private static VortexException badCode(EncodedNode node, int code, int tokens) {
+        return VortexException.corrupt(node.location() + ": onpair code " + code + " is not below the dictionary size "
+                + tokens);
     }
 
     private static VortexException overrun(EncodedNode node, long total) {

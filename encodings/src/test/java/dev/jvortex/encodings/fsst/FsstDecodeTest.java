@@ -259,6 +259,33 @@ class FsstDecodeTest {
     }
 
     @Test
+    void decodesEscapesAcrossChunkBoundaries() {
+        // With no symbols every byte is coded as (escape, literal), so escapes sit at even window
+        // positions; a leading one-byte symbol moves them to odd ones. One of the two puts an escape
+        // on the last position of a chunk, whose literal is then the chunk's extra byte.
+        Random random = new Random(17);
+        byte[][] rows = new byte[400][];
+        for (int i = 0; i < rows.length; i++) {
+            rows[i] = new byte[random.nextInt(400)];
+            random.nextBytes(rows[i]);
+            for (int k = 0; k < rows[i].length; k++) {
+                if (rows[i][k] == 'a') {
+                    rows[i][k] = 'b';
+                }
+            }
+        }
+        roundTrip(new SimpleFsstEncoder(List.of()), rows, new DType.Binary(false), new Shape(PType.U32, PType.U32, 0, 0, false),
+                "even escapes");
+        byte[][] shifted = new byte[rows.length + 1][];
+        shifted[0] = utf8("a");
+        System.arraycopy(rows, 0, shifted, 1, rows.length);
+        roundTrip(new SimpleFsstEncoder(List.of(utf8("a"))), shifted, new DType.Binary(false),
+                new Shape(PType.U32, PType.U32, 0, 0, false), "odd escapes");
+        roundTrip(new SimpleFsstEncoder(List.of(utf8("a"))), shifted, new DType.Binary(false),
+                new Shape(PType.U32, PType.U64, 12_345, 77, false), "odd escapes, offset window");
+    }
+
+    @Test
     void longRowsReferToOneDataBuffer() {
         byte[][] rows = {utf8("the quick brown fox jumps over"), utf8("short"), utf8("vortexvortexvortex")};
         try (Arena arena = Arena.ofConfined()) {

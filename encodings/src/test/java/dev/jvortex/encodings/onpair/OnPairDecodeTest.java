@@ -175,6 +175,16 @@ class OnPairDecodeTest {
     }
 
     @Test
+    void decodesWindowsLongerThanOneChunk() {
+        Random random = new Random(21);
+        byte[][] rows = TestArrays.randomStrings(random, 4000, 0.05, true);
+        SimpleOnPairEncoder bytesOnly = new SimpleOnPairEncoder(List.of(), false);
+        roundTrip(bytesOnly, rows, UTF8_NULLABLE, new Shape(PType.U32, PType.U16, PType.U32, PType.U32, 3, 3, 16), "bytes only");
+        SimpleOnPairEncoder longTokens = new SimpleOnPairEncoder(extraTokens(random, rows, 50, 30), true);
+        roundTrip(longTokens, rows, UTF8_NULLABLE, new Shape(PType.U32, PType.U32, PType.U64, PType.U32, 0, 0, 0), "long tokens");
+    }
+
+    @Test
     void decodesBinaryNonNullableAndEmpty() {
         Random random = new Random(9);
         byte[][] rows = TestArrays.randomBinary(random, 300, false);
