@@ -1,6 +1,7 @@
 package dev.jvortex.encodings;
 
 import dev.jvortex.core.DType;
+import dev.jvortex.core.PType;
 import dev.jvortex.core.VortexException;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
@@ -37,7 +38,7 @@ public final class StringViews {
             long v = wide[i];
             if (v < 0) {
                 throw VortexException.corrupt(node.location() + ": " + field + "[" + i + "] = "
-                        + (lengths.ptype() == dev.jvortex.core.PType.U64 ? Long.toUnsignedString(v) : v) + " is negative or too large");
+                        + (lengths.ptype() == PType.U64 ? Long.toUnsignedString(v) : v) + " is negative or too large");
             }
             out[i] = v;
             total += v;

@@ -15,6 +15,7 @@ import dev.jvortex.encodings.IntegerArrays;
 import dev.jvortex.encodings.Nodes;
 import dev.jvortex.encodings.StringViews;
 import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
 
 /// Decodes `vortex.onpair` into views: every row's tokens are looked up in the dictionary and
 /// copied back to back into one buffer sized from `uncompressed_lengths`.
@@ -199,7 +200,7 @@ public final class OnPairDecoder {
                 d.starts[t] = s;
                 d.lengths[t] = length;
                 if (allShort) {
-                    java.util.Arrays.fill(scratch, (byte) 0);
+                    Arrays.fill(scratch, (byte) 0);
                     MemorySegment.copy(bytes, JAVA_BYTE, s, scratch, 0, length);
                     MemorySegment words = MemorySegment.ofArray(scratch);
                     d.low[t] = words.get(PrimitiveArray.LE_LONG, 0);
