@@ -21,6 +21,7 @@ public final class Decoding implements DecodeContext {
 
     private final Arena arena;
     private final long maxBytes;
+    private DType.Extension stripped;
     private long allocated;
     private int nodes;
 
@@ -57,7 +58,20 @@ public final class Decoding implements DecodeContext {
         String id = node.encoding();
         if (dtype instanceof DType.Extension ext && !EXTENSION_AWARE.contains(id)) {
             // Encodings other than these work on the storage values; the extension type is re-applied on top.
-            return new dev.jvortex.core.array.ExtensionArray(ext, decode(node, ext.storage(), length));
+            DType.Extension outer = stripped;
+            stripped = ext;
+            try {
+                return new dev.jvortex.core.array.ExtensionArray(ext, decode(node, ext.storage(), length));
+            } finally {
+                stripped = outer;
+            }
+        }
+        if (!(dtype instanceof DType.Extension) && EXTENSION_AWARE.contains(id) && !id.equals("vortex.ext") && stripped != null
+                && stripped.storage().withNullable(false).equals(dtype.withNullable(false))) {
+            // An extension-aware encoding (date-time parts) below a generic one (dict, run-end, ...) that
+            // was given the storage type: decode it with the extension type and hand back the storage.
+            Array a = decode(node, stripped.withNullable(dtype.nullable()), length);
+            return a instanceof dev.jvortex.core.array.ExtensionArray e ? e.storage() : a;
         }
         ArrayDecoder decoder = EncodingRegistry.decoder(id);
         if (decoder == null) {

@@ -125,6 +125,22 @@ class MiscDecodersTest {
         assertEquals(-86_400L * 1_000_000 + 86_399L * 1_000_000 + 999_999, s.getLong(1));
     }
 
+    @Test
+    void dateTimePartsBelowADictionaryKeepTheirUnit() {
+        DType.Extension ts = new DType.Extension("vortex.timestamp", new DType.Primitive(PType.I64, false), new byte[] {2, 0, 0});
+        byte[] partsMeta = new ProtoWriter().varint(1, PType.I32.code()).varint(2, PType.U32.code()).varint(3, PType.U16.code())
+                .toByteArray();
+        TestNode values = TestNode.of("vortex.datetimeparts", partsMeta, List.of(), prim(PType.I32, 0, 1), prim(PType.U32, 0, 1),
+                prim(PType.U16, 7, 0));
+        byte[] dictMeta = new ProtoWriter().varint(1, 2).varint(2, PType.U8.code()).toByteArray();
+        TestNode dict = TestNode.of("vortex.dict", dictMeta, List.of(), prim(PType.U8, 1, 0, 1), values);
+        ExtensionArray a = (ExtensionArray) decode(dict, ts, 3);
+        PrimitiveArray s = (PrimitiveArray) a.storage();
+        assertEquals(86_401_000L, s.getLong(0));
+        assertEquals(7L, s.getLong(1));
+        assertEquals(86_401_000L, s.getLong(2));
+    }
+
     private static MemorySegment symbols(String... syms) {
         ByteBuffer b = ByteBuffer.allocate(8 * syms.length).order(ByteOrder.LITTLE_ENDIAN);
         for (String s : syms) {
