@@ -47,6 +47,25 @@ class CorpusConformanceTest {
         return preset("compact");
     }
 
+    /// Corpora written by other versions of the reference (`-Djvortex.corpus.extra=DIR,DIR`), e.g.
+    /// generated with gen_corpus.py in a venv holding an older or newer vortex-data.
+    @TestFactory
+    Stream<DynamicTest> extraCorpora() throws IOException {
+        String dirs = System.getProperty("jvortex.corpus.extra", "");
+        List<DynamicTest> tests = new ArrayList<>();
+        for (String dir : dirs.split(",")) {
+            if (dir.isBlank()) {
+                continue;
+            }
+            Path corpus = Path.of(dir.strip());
+            String label = corpus.getFileName().toString();
+            for (Map<String, Object> entry : manifest(corpus)) {
+                tests.add(DynamicTest.dynamicTest(label + ": " + entry.get("name"), () -> check(label, corpus, entry)));
+            }
+        }
+        return tests.stream();
+    }
+
     private static Stream<DynamicTest> preset(String preset) throws IOException {
         Path corpus = Oracle.corpus(preset);
         List<DynamicTest> tests = new ArrayList<>();
