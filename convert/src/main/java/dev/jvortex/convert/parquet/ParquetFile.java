@@ -95,8 +95,16 @@ public final class ParquetFile implements AutoCloseable {
 
     /// Decodes row group `g` into one array per top-level field, allocated in `out`.
     public List<Array> readRowGroup(int g, Arena out) {
+        return readRowGroup(g, out, Budget.forRowGroup());
+    }
+
+    /// Decodes row group `g`, failing when it needs more than `maxBytes` bytes of heap.
+    public List<Array> readRowGroup(int g, Arena out, long maxBytes) {
+        return readRowGroup(g, out, new Budget(maxBytes));
+    }
+
+    private List<Array> readRowGroup(int g, Arena out, Budget budget) {
         ParquetMetadata.RowGroup rg = meta.rowGroups().get(g);
-        Budget budget = Budget.forRowGroup();
         ColumnData[] cols = new ColumnData[schema.columns.size()];
         for (int c = 0; c < cols.length; c++) {
             ParquetSchema.Column sc = schema.columns.get(c);
