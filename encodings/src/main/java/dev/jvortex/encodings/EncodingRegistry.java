@@ -10,6 +10,7 @@ import dev.jvortex.encodings.fastlanes.DeltaDecoder;
 import dev.jvortex.encodings.fastlanes.ForDecoder;
 import dev.jvortex.encodings.fastlanes.RleDecoder;
 import dev.jvortex.encodings.patches.PatchedDecoder;
+import dev.jvortex.encodings.zstd.ZstdDecoder;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -52,6 +53,8 @@ public final class EncodingRegistry {
             case "vortex.datetimeparts" -> dev.jvortex.encodings.datetime.DateTimePartsDecoder::decode;
             case "vortex.fsst" -> dev.jvortex.encodings.fsst.FsstDecoder::decode;
             case "vortex.onpair" -> dev.jvortex.encodings.onpair.OnPairDecoder::decode;
+            case "vortex.zstd" -> ZstdDecoder::zstd;
+            case "vortex.zstd_buffers" -> ZstdDecoder::zstdBuffers;
             default -> null;
         };
     }

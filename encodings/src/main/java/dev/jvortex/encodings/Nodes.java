@@ -71,6 +71,62 @@ public final class Nodes {
         return out;
     }
 
+    /// Returns the values of an integer array as ints (zero- or sign-extended), failing if one does not fit.
+    /// One tight loop per width: used to turn codes and offsets into plain arrays before hot loops.
+    public static int[] ints(EncodedNode node, PrimitiveArray p, String what) {
+        int n = p.length();
+        int[] out = new int[n];
+        var data = p.data();
+        switch (p.ptype()) {
+            case U8 -> {
+                for (int i = 0; i < n; i++) {
+                    out[i] = data.get(java.lang.foreign.ValueLayout.JAVA_BYTE, i) & 0xFF;
+                }
+            }
+            case I8 -> {
+                for (int i = 0; i < n; i++) {
+                    out[i] = data.get(java.lang.foreign.ValueLayout.JAVA_BYTE, i);
+                }
+            }
+            case U16 -> {
+                for (int i = 0; i < n; i++) {
+                    out[i] = data.getAtIndex(PrimitiveArray.LE_SHORT, i) & 0xFFFF;
+                }
+            }
+            case I16 -> {
+                for (int i = 0; i < n; i++) {
+                    out[i] = data.getAtIndex(PrimitiveArray.LE_SHORT, i);
+                }
+            }
+            case I32 -> MemorySegmentInts.copy(data, out, n);
+            case U32 -> {
+                MemorySegmentInts.copy(data, out, n);
+                for (int i = 0; i < n; i++) {
+                    if (out[i] < 0) {
+                        throw VortexException.corrupt(node.location() + ": " + what + " value " + Integer.toUnsignedString(out[i])
+                                + " at " + i + " is too large");
+                    }
+                }
+            }
+            default -> {
+                for (int i = 0; i < n; i++) {
+                    long v = p.getLong(i);
+                    if (v < Integer.MIN_VALUE || v > Integer.MAX_VALUE) {
+                        throw VortexException.corrupt(node.location() + ": " + what + " value " + v + " at " + i + " is too large");
+                    }
+                    out[i] = (int) v;
+                }
+            }
+        }
+        return out;
+    }
+
+    private static final class MemorySegmentInts {
+        static void copy(java.lang.foreign.MemorySegment data, int[] out, int n) {
+            java.lang.foreign.MemorySegment.copy(data, PrimitiveArray.LE_INT, 0, out, 0, n);
+        }
+    }
+
     /// Decodes the validity child at index `i` (a non-nullable bool array), or all-valid if absent.
     public static Validity validity(DecodeContext ctx, EncodedNode node, int i, DType dtype, int len) {
         if (i >= node.childCount()) {

@@ -7,11 +7,28 @@ import java.util.List;
 /// What reading one batch needs: the batch's own arena and the shared blocks it keeps alive.
 public final class ReadContext {
     private final Arena arena;
+    private final boolean threadShared;
     private final List<Shared> held = new ArrayList<>();
 
-    /// Creates a context over `arena`.
+    /// Creates a context over `arena` whose blocks may be used from any thread.
     public ReadContext(Arena arena) {
+        this(arena, true);
+    }
+
+    /// Creates a context over `arena`; with `threadShared` false, decoded blocks are confined to this thread.
+    public ReadContext(Arena arena, boolean threadShared) {
         this.arena = arena;
+        this.threadShared = threadShared;
+    }
+
+    /// Returns a new block of decoded memory (held by its creator).
+    public Shared newBlock() {
+        return new Shared(threadShared);
+    }
+
+    /// Returns a context for memory that outlives one batch, with the same thread policy.
+    public ReadContext sibling(Arena other) {
+        return new ReadContext(other, threadShared);
     }
 
     /// Returns the batch's arena (memory decoded only for this batch).

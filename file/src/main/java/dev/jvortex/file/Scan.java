@@ -25,12 +25,14 @@ public final class Scan implements Iterable<Batch>, AutoCloseable {
     private final List<LayoutReader> columns = new ArrayList<>();
     private final int[] rootFields;
     private final long[] splits;
+    private final boolean threadShared;
     private int next;
     private boolean closed;
 
     Scan(VortexFile file, ScanOptions options) {
         this.file = file;
         this.root = file.newReader();
+        this.threadShared = options.threadShared();
         List<String> all = file.columnNames();
         List<String> wanted = options.columns() == null ? all : options.columns();
         int[] fieldIdx = new int[wanted.size()];
@@ -98,8 +100,8 @@ public final class Scan implements Iterable<Batch>, AutoCloseable {
         long from = splits[next];
         long to = splits[next + 1];
         next++;
-        Arena arena = Arena.ofShared();
-        ReadContext ctx = new ReadContext(arena);
+        Arena arena = threadShared ? Arena.ofShared() : Arena.ofConfined();
+        ReadContext ctx = new ReadContext(arena, threadShared);
         try {
             List<Array> cols = new ArrayList<>();
             if (rootFields == null) {

@@ -8,7 +8,10 @@ import java.util.List;
 /// @param firstRow the first row to read
 /// @param lastRow one past the last row to read (clamped to the file's row count)
 /// @param maxBatchRows the largest batch to produce
-public record ScanOptions(List<String> columns, long firstRow, long lastRow, int maxBatchRows) {
+/// @param threadShared whether batches may be used and closed on threads other than the one
+///     that read them (shared arenas); by default batches are confined to the scanning thread,
+///     which makes freeing their memory much cheaper
+public record ScanOptions(List<String> columns, long firstRow, long lastRow, int maxBatchRows, boolean threadShared) {
     /// The default cap on rows per batch.
     public static final int DEFAULT_MAX_BATCH_ROWS = 1 << 20;
 
@@ -24,26 +27,31 @@ public record ScanOptions(List<String> columns, long firstRow, long lastRow, int
 
     /// Reads everything.
     public static ScanOptions all() {
-        return new ScanOptions(null, 0, Long.MAX_VALUE, DEFAULT_MAX_BATCH_ROWS);
+        return new ScanOptions(null, 0, Long.MAX_VALUE, DEFAULT_MAX_BATCH_ROWS, false);
     }
 
     /// Reads the named columns.
     public static ScanOptions columns(String... names) {
-        return new ScanOptions(List.of(names), 0, Long.MAX_VALUE, DEFAULT_MAX_BATCH_ROWS);
+        return new ScanOptions(List.of(names), 0, Long.MAX_VALUE, DEFAULT_MAX_BATCH_ROWS, false);
     }
 
     /// Returns these options with a row range `[first, last)`.
     public ScanOptions rows(long first, long last) {
-        return new ScanOptions(columns, first, last, maxBatchRows);
+        return new ScanOptions(columns, first, last, maxBatchRows, threadShared);
     }
 
     /// Returns these options with the given column projection.
     public ScanOptions withColumns(List<String> names) {
-        return new ScanOptions(names, firstRow, lastRow, maxBatchRows);
+        return new ScanOptions(names, firstRow, lastRow, maxBatchRows, threadShared);
+    }
+
+    /// Returns these options with batches usable from any thread (or confined to the scanning thread).
+    public ScanOptions withThreadShared(boolean shared) {
+        return new ScanOptions(columns, firstRow, lastRow, maxBatchRows, shared);
     }
 
     /// Returns these options with a cap on rows per batch.
     public ScanOptions withMaxBatchRows(int rows) {
-        return new ScanOptions(columns, firstRow, lastRow, rows);
+        return new ScanOptions(columns, firstRow, lastRow, rows, threadShared);
     }
 }

@@ -8,8 +8,14 @@ import java.util.concurrent.atomic.AtomicInteger;
 /// A decoded flat chunk may serve several batches (when columns are chunked differently); each
 /// batch that uses it retains it, and the scan holds one reference while the chunk is cached.
 public final class Shared {
-    private final Arena arena = Arena.ofShared();
+    private final Arena arena;
     private final AtomicInteger refs = new AtomicInteger(1);
+
+    /// Creates a block; `threadShared` allows any thread to use and release it, otherwise only
+    /// the creating thread may (cheaper to close).
+    public Shared(boolean threadShared) {
+        this.arena = threadShared ? Arena.ofShared() : Arena.ofConfined();
+    }
 
     /// Returns the arena that owns the memory.
     public Arena arena() {

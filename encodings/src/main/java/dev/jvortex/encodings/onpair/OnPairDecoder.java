@@ -64,58 +64,82 @@ public final class OnPairDecoder {
         PrimitiveArray lengths = Nodes.primitive(ctx, node, 3, integer(node, lengthsCode, "uncompressed_lengths_ptype"), false, len);
         Validity validity = Nodes.validity(ctx, node, 4, dtype, len);
         // Token bounds, checked once so the copy loop can trust them.
-        long[] tokStart = new long[ndict];
+        long dictBytes = dict.byteSize();
+        if (dictBytes > Integer.MAX_VALUE - 32) {
+            throw VortexException.corrupt(node.location() + ": dictionary of " + dictBytes + " bytes is too large");
+        }
+        int[] tokStart = new int[ndict];
         int[] tokLen = new int[ndict];
         for (int t = 0; t < ndict; t++) {
             long a = dictOffsets.getLong(t);
             long b = dictOffsets.getLong(t + 1);
-            if (a < 0 || b < a || b > dict.byteSize()) {
+            if (a < 0 || b < a || b > dictBytes) {
                 throw VortexException.corrupt(node.location() + ": token " + t + " [" + a + ", " + b + ") outside the "
-                        + dict.byteSize() + "-byte dictionary");
+                        + dictBytes + "-byte dictionary");
             }
-            tokStart[t] = a;
+            tokStart[t] = (int) a;
             tokLen[t] = (int) (b - a);
         }
         long total = 0;
+        int[] rowLen = Nodes.ints(node, lengths, "uncompressed length");
         for (int i = 0; i < len; i++) {
-            long l = lengths.getLong(i);
-            if (l < 0) {
+            if (rowLen[i] < 0) {
                 throw VortexException.corrupt(node.location() + ": negative uncompressed length at row " + i);
             }
-            total += l;
+            total += rowLen[i];
         }
-        MemorySegment out = ctx.allocate(total, 8);
-        MemorySegment views = ctx.allocate(len * 16L, 16);
-        long pos = 0;
-        for (int i = 0; i < len; i++) {
-            long from = codesOffsets.getLong(i);
-            long to = codesOffsets.getLong(i + 1);
+        if (total > Integer.MAX_VALUE - 32) {
+            throw VortexException.unsupported(node.location() + ": " + total + " bytes of strings in one array");
+        }
+        ctx.allocate(total, 1); // charges the decode budget before the heap buffers below
+        // Tokens are copied as 8-byte words on heap arrays with slack; see Heap.copyShort.
+        byte[] dictArr = new byte[(int) dictBytes + 16];
+        MemorySegment.copy(dict, java.lang.foreign.ValueLayout.JAVA_BYTE, 0, dictArr, 0, (int) dictBytes);
+        byte[] outArr = new byte[(int) total + 16];
+        int[] tokens = Nodes.ints(node, codes, "token");
+        int[] bounds = Nodes.ints(node, codesOffsets, "codes offset");
+        int bad = expand(tokens, bounds, rowLen, tokStart, tokLen, dictArr, outArr, ntokens);
+        if (bad >= 0) {
+            throw VortexException.corrupt(node.location() + ": row " + bad + " has codes outside the " + ntokens
+                    + " tokens, a token outside the " + ndict + "-token dictionary, or does not decode to its length "
+                    + rowLen[bad]);
+        }
+        MemorySegment out = ctx.arena().allocate(Math.max(1, total), 8);
+        MemorySegment.copy(outArr, 0, out, java.lang.foreign.ValueLayout.JAVA_BYTE, 0, (int) total);
+        return new VarBinViewArray(dtype, CanonicalDecoders.views(outArr, rowLen, ctx), new MemorySegment[] {out}, len, validity);
+    }
+
+    /// Expands every row's tokens into `out`; returns -1, or the first row that is inconsistent.
+    /// Kept small and separate so the JIT compiles the loop on its own (not as an OSR of decode).
+    private static int expand(int[] tokens, int[] bounds, int[] rowLen, int[] tokStart, int[] tokLen, byte[] dict, byte[] out,
+            int ntokens) {
+        int ndict = tokLen.length;
+        int pos = 0;
+        int rows = rowLen.length;
+        for (int i = 0; i < rows; i++) {
+            int from = bounds[i];
+            int to = bounds[i + 1];
             if (from < 0 || to < from || to > ntokens) {
-                throw VortexException.corrupt(node.location() + ": codes [" + from + ", " + to + ") of row " + i + " outside the "
-                        + ntokens + " tokens");
+                return i;
             }
-            long start = pos;
-            long limit = start + lengths.getLong(i);
-            for (long k = from; k < to; k++) {
-                long t = codes.getLong((int) k);
-                if (t < 0 || t >= ndict) {
-                    throw VortexException.corrupt(node.location() + ": token " + t + " in row " + i + " is not in the "
-                            + ndict + "-token dictionary");
+            int limit = pos + rowLen[i];
+            for (int k = from; k < to; k++) {
+                int t = tokens[k];
+                if (Integer.compareUnsigned(t, ndict) >= 0) {
+                    return i;
                 }
-                int n = tokLen[(int) t];
-                if (pos + n > limit) {
-                    throw VortexException.corrupt(node.location() + ": row " + i + " decodes past its length " + (limit - start));
+                int n = tokLen[t];
+                if (n > limit - pos) {
+                    return i;
                 }
-                MemorySegment.copy(dict, tokStart[(int) t], out, pos, n);
+                dev.jvortex.encodings.Heap.copyShort(dict, tokStart[t], out, pos, n);
                 pos += n;
             }
             if (pos != limit) {
-                throw VortexException.corrupt(node.location() + ": row " + i + " decoded to " + (pos - start) + " bytes, expected "
-                        + (limit - start));
+                return i;
             }
-            CanonicalDecoders.writeView(views, i, out, start, (int) (pos - start), 0);
         }
-        return new VarBinViewArray(dtype, views, new MemorySegment[] {out.asSlice(0, pos)}, len, validity);
+        return -1;
     }
 
     private static PType integer(EncodedNode node, long code, String field) {

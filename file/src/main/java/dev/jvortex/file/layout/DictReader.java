@@ -56,8 +56,8 @@ public final class DictReader implements LayoutReader {
 
     private Array values(ReadContext ctx) {
         if (decodedValues == null) {
-            Shared b = new Shared();
-            ReadContext own = new ReadContext(b.arena());
+            Shared b = ctx.newBlock();
+            ReadContext own = ctx.sibling(b.arena());
             try {
                 decodedValues = values.read(0, values.rowCount(), own);
             } catch (RuntimeException e) {

@@ -54,9 +54,9 @@ public final class FlatReader implements LayoutReader {
     }
 
     /// Decodes the whole chunk into its own cached block.
-    public Array decodeAll() {
+    public Array decodeAll(ReadContext ctx) {
         if (decoded == null) {
-            Shared b = new Shared();
+            Shared b = ctx.newBlock();
             try {
                 decoded = Decoding.decodeRoot(serialized().root(), dtype, node.rowCount(), b.arena());
             } catch (RuntimeException e) {
@@ -70,7 +70,7 @@ public final class FlatReader implements LayoutReader {
 
     @Override
     public Array read(long from, long to, ReadContext ctx) {
-        Array all = decodeAll();
+        Array all = decodeAll(ctx);
         ctx.hold(block);
         Array out = ArrayOps.slice(all, (int) from, (int) (to - from), ctx.arena());
         if (to == node.rowCount()) {

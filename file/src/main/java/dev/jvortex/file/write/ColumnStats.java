@@ -22,7 +22,7 @@ import java.util.List;
 /// (nulls and NaNs skipped), sum (null on overflow), null and NaN counts, as the reference's
 /// zone maps and file statistics hold them.
 final class ColumnStats {
-    private enum Kind { INT, UINT, FLOAT, BOOL, TEMPORAL, STRING, OTHER }
+    private enum Kind { INT, UINT, FLOAT, BOOL, TEMPORAL, STRING, DECIMAL, OTHER }
 
     /// Longest string statistic kept, as the reference's `bounded_max(64)` / `bounded_min(64)`.
     static final int MAX_STRING_BYTES = 64;
@@ -49,6 +49,9 @@ final class ColumnStats {
     private byte[] curMax;
     private byte[] fileMin;
     private byte[] fileMax;
+    private final List<java.math.BigInteger> decMin = new ArrayList<>();
+    private final List<java.math.BigInteger> decMax = new ArrayList<>();
+    private final List<java.math.BigInteger> decSum = new ArrayList<>();
 
     ColumnStats(DType dtype, int zoneLength) {
         this.dtype = dtype;
@@ -64,7 +67,8 @@ final class ColumnStats {
         } else {
             ptype = null;
             kind = base instanceof DType.Bool ? Kind.BOOL
-                    : base instanceof DType.Utf8 || base instanceof DType.Binary ? Kind.STRING : Kind.OTHER;
+                    : base instanceof DType.Utf8 || base instanceof DType.Binary ? Kind.STRING
+                    : base instanceof DType.Decimal && !(dtype instanceof DType.Extension) ? Kind.DECIMAL : Kind.OTHER;
         }
     }
 
@@ -164,6 +168,27 @@ final class ColumnStats {
                     }
                     sum[z] += x;
                 }
+                case DECIMAL -> {
+                    java.math.BigInteger x = ((dev.jvortex.core.array.DecimalArray) values).getUnscaled(i);
+                    while (decMin.size() <= z) {
+                        decMin.add(null);
+                        decMax.add(null);
+                        decSum.add(java.math.BigInteger.ZERO);
+                    }
+                    if (!has[z]) {
+                        decMin.set(z, x);
+                        decMax.set(z, x);
+                        has[z] = true;
+                    } else {
+                        if (x.compareTo(decMin.get(z)) < 0) {
+                            decMin.set(z, x);
+                        }
+                        if (x.compareTo(decMax.get(z)) > 0) {
+                            decMax.set(z, x);
+                        }
+                    }
+                    decSum.set(z, decSum.get(z).add(x));
+                }
                 case STRING -> {
                     byte[] x = ((dev.jvortex.core.array.VarBinViewArray) values).getBytes(i);
                     has[z] = true;
@@ -244,10 +269,14 @@ final class ColumnStats {
     }
 
     private boolean hasSum() {
-        return kind == Kind.INT || kind == Kind.UINT || kind == Kind.FLOAT || kind == Kind.BOOL;
+        return kind == Kind.INT || kind == Kind.UINT || kind == Kind.FLOAT || kind == Kind.BOOL || kind == Kind.DECIMAL;
     }
 
     private DType sumType() {
+        if (kind == Kind.DECIMAL) {
+            DType.Decimal d = (DType.Decimal) dtype;
+            return new DType.Decimal(Math.min(76, d.precision() + 10), d.scale(), true);
+        }
         return switch (kind) {
             case INT -> new DType.Primitive(PType.I64, true);
             case UINT, BOOL -> new DType.Primitive(PType.U64, true);
@@ -371,6 +400,13 @@ final class ColumnStats {
 
     private Array extremes(Arena arena, boolean wantMin) {
         int n = zones;
+        if (kind == Kind.DECIMAL) {
+            java.util.List<java.math.BigInteger> vals = new ArrayList<>();
+            for (int z = 0; z < n; z++) {
+                vals.add(has[z] ? (wantMin ? decMin.get(z) : decMax.get(z)) : null);
+            }
+            return decimals((DType.Decimal) dtype.withNullable(true), vals, arena);
+        }
         MemorySegment valid = arena.allocate(Math.max(1, Bits.byteLength(n)));
         if (kind == Kind.BOOL) {
             MemorySegment bits = arena.allocate(Math.max(1, Bits.byteLength(n)));
@@ -419,8 +455,38 @@ final class ColumnStats {
         return new PrimitiveArray(new DType.Primitive(PType.U64, true), PType.U64, data, n, Validity.ALL_VALID);
     }
 
+    private static Array decimals(DType.Decimal t, List<java.math.BigInteger> vals, Arena arena) {
+        int n = vals.size();
+        int w = t.minimumByteWidth();
+        MemorySegment data = arena.allocate(Math.max(1L, (long) n * w), Math.min(16, w));
+        MemorySegment valid = arena.allocate(Math.max(1, Bits.byteLength(n)));
+        for (int z = 0; z < n; z++) {
+            java.math.BigInteger v = vals.get(z);
+            if (v == null) {
+                continue;
+            }
+            Bits.set(valid, z);
+            byte[] be = v.toByteArray();
+            byte fill = (byte) (v.signum() < 0 ? 0xFF : 0);
+            for (int k = 0; k < w; k++) {
+                data.set(java.lang.foreign.ValueLayout.JAVA_BYTE, (long) z * w + k, k < be.length ? be[be.length - 1 - k] : fill);
+            }
+        }
+        return new dev.jvortex.core.array.DecimalArray(t, w, data, n, Validity.ofBits(valid));
+    }
+
     private Array sums(Arena arena) {
         int n = zones;
+        if (kind == Kind.DECIMAL) {
+            DType.Decimal t = (DType.Decimal) sumType();
+            java.math.BigInteger limit = java.math.BigInteger.TEN.pow(t.precision());
+            java.util.List<java.math.BigInteger> vals = new ArrayList<>();
+            for (int z = 0; z < n; z++) {
+                java.math.BigInteger v = z < decSum.size() ? decSum.get(z) : java.math.BigInteger.ZERO;
+                vals.add(v.abs().compareTo(limit) >= 0 ? null : v);
+            }
+            return decimals(t, vals, arena);
+        }
         MemorySegment data = arena.allocate(Math.max(8L, n * 8L), 8);
         MemorySegment valid = arena.allocate(Math.max(1, Bits.byteLength(n)));
         DType t = sumType();
@@ -441,6 +507,26 @@ final class ColumnStats {
 
     /// Returns the whole-column statistics (min, max, sum, null count, NaN count).
     ArrayStats fileStatistics() {
+        if (kind == Kind.DECIMAL) {
+            long nullCount = 0;
+            java.math.BigInteger lo = null;
+            java.math.BigInteger hi = null;
+            java.math.BigInteger total = java.math.BigInteger.ZERO;
+            for (int z = 0; z < zones; z++) {
+                nullCount += nulls[z];
+                if (has[z]) {
+                    lo = lo == null || decMin.get(z).compareTo(lo) < 0 ? decMin.get(z) : lo;
+                    hi = hi == null || decMax.get(z).compareTo(hi) > 0 ? decMax.get(z) : hi;
+                    total = total.add(decSum.get(z));
+                }
+            }
+            DType t = dtype.withNullable(true);
+            DType.Decimal st = (DType.Decimal) sumType();
+            byte[] sumBytes = total.abs().compareTo(java.math.BigInteger.TEN.pow(st.precision())) >= 0 ? null
+                    : new Scalar(st, total).encode();
+            return new ArrayStats(lo == null ? null : new Scalar(t, lo).encode(), lo != null,
+                    hi == null ? null : new Scalar(t, hi).encode(), hi != null, sumBytes, null, null, null, nullCount, null, null);
+        }
         if (kind == Kind.STRING) {
             finishStrings();
             long nullCount = 0;

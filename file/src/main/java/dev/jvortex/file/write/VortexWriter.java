@@ -279,6 +279,9 @@ public final class VortexWriter implements AutoCloseable {
         private long chunkRows;
 
         private final boolean zoned;
+        private Boolean dictMode;
+        private DictState dict;
+        private final List<DictRun> dictRuns = new ArrayList<>();
 
         ColumnWriter(String name, DType dtype, boolean zoned) {
             this.name = name;
@@ -299,6 +302,13 @@ public final class VortexWriter implements AutoCloseable {
                 chunkRows = blocks * options.rowBlock();
             }
             stats.add(a);
+            if (dictMode == null) {
+                dictMode = options.dictionaries() && DictState.worthIt(dtype, a, options.rowBlock());
+            }
+            if (dictMode) {
+                appendDict((dev.jvortex.core.array.VarBinViewArray) a);
+                return;
+            }
             // Copy into the writer's own arena: the caller may free its batch after write returns.
             pending.add(ArrayOps.deepCopy(a, pendingArena));
             pendingRows += a.length();
@@ -324,14 +334,81 @@ public final class VortexWriter implements AutoCloseable {
             pendingRows = rest;
         }
 
+        private void appendDict(dev.jvortex.core.array.VarBinViewArray a) throws IOException {
+            for (int i = 0; i < a.length(); i++) {
+                if (dict == null) {
+                    dict = new DictState(dtype);
+                }
+                dict.add(a, i);
+                if (dict.pendingCodes() >= DictState.CODES_PER_CHUNK) {
+                    flushCodes();
+                }
+                if (dict.full()) {
+                    finishRun();
+                }
+            }
+        }
+
+        private void flushCodes() throws IOException {
+            try (Arena arena = Arena.ofConfined()) {
+                dev.jvortex.core.array.PrimitiveArray codes = dict.takeCodes(arena);
+                int seg = writeSegment(CanonicalEncoder.encode(codes));
+                dict.codeChunks.add(new long[] {codes.length(), seg});
+            }
+        }
+
+        private void finishRun() throws IOException {
+            if (dict == null) {
+                return;
+            }
+            if (dict.pendingCodes() > 0) {
+                flushCodes();
+            }
+            try (Arena arena = Arena.ofConfined()) {
+                Array values = dict.values(arena);
+                int seg = writeSegment(CanonicalEncoder.encode(values));
+                dictRuns.add(new DictRun(values.length(), seg, List.copyOf(dict.codeChunks), dict.rows));
+            }
+            dict = null;
+        }
+
+        private LayoutSpec dictLayout(Map<String, Integer> layoutIds) {
+            List<LayoutSpec> runs = new ArrayList<>();
+            byte[] meta = new ProtoWriter().varint(1, dev.jvortex.core.PType.U16.code()).varint(2, 0).varint(3, 0).toByteArray();
+            for (DictRun run : dictRuns) {
+                LayoutSpec values = new LayoutSpec(layoutId(layoutIds, "vortex.flat"), run.values(), new byte[0], List.of(),
+                        new int[] {run.valuesSegment()});
+                LayoutSpec codes;
+                if (run.codeChunks().size() == 1) {
+                    codes = flat(layoutIds, run.codeChunks().getFirst());
+                } else {
+                    List<LayoutSpec> kids = new ArrayList<>();
+                    for (long[] c : run.codeChunks()) {
+                        kids.add(flat(layoutIds, c));
+                    }
+                    codes = new LayoutSpec(layoutId(layoutIds, "vortex.chunked"), run.rows(), new byte[0], kids, new int[0]);
+                }
+                runs.add(new LayoutSpec(layoutId(layoutIds, "vortex.dict"), run.rows(), meta, List.of(values, codes), new int[0]));
+            }
+            if (runs.size() == 1) {
+                return runs.getFirst();
+            }
+            return new LayoutSpec(layoutId(layoutIds, "vortex.chunked"), rows, new byte[0], runs, new int[0]);
+        }
+
         @Override
         public LayoutSpec finish(Map<String, Integer> layoutIds) throws IOException {
             if (pendingRows > 0) {
                 flush(pendingRows);
             }
             pendingArena.close();
+            if (Boolean.TRUE.equals(dictMode)) {
+                finishRun();
+            }
             LayoutSpec data;
-            if (chunks.size() == 1) {
+            if (Boolean.TRUE.equals(dictMode)) {
+                data = dictLayout(layoutIds);
+            } else if (chunks.size() == 1) {
                 data = flat(layoutIds, chunks.getFirst());
             } else {
                 List<LayoutSpec> kids = new ArrayList<>();
@@ -379,6 +456,9 @@ public final class VortexWriter implements AutoCloseable {
             return name;
         }
     }
+
+    /// One dictionary layout's worth of a column: its values segment and its code chunks.
+    private record DictRun(long values, int valuesSegment, List<long[]> codeChunks, long rows) {}
 
     private static long estimateBytes(Array a) {
         return CanonicalEncoder.encode(a).bufferBytes();

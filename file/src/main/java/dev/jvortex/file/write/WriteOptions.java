@@ -7,10 +7,17 @@ package dev.jvortex.file.write;
 /// @param rowBlock the row multiple of chunks and the zone length
 /// @param zoneMaps whether to write per-zone statistics (`vortex.zoned`)
 /// @param fileStatistics whether to write per-column file statistics
-public record WriteOptions(long targetChunkBytes, int rowBlock, boolean zoneMaps, boolean fileStatistics) {
-    /// The reference's defaults: about 1 MiB per chunk, 8192-row blocks and zones, zone maps and statistics on.
+/// @param dictionaries whether low-cardinality string columns use the dictionary layout
+public record WriteOptions(long targetChunkBytes, int rowBlock, boolean zoneMaps, boolean fileStatistics, boolean dictionaries) {
+    /// The reference's defaults: about 1 MiB per chunk, 8192-row blocks and zones, zone maps,
+    /// statistics and dictionary layouts on.
     public static WriteOptions defaults() {
-        return new WriteOptions(1 << 20, 8192, true, true);
+        return new WriteOptions(1 << 20, 8192, true, true, true);
+    }
+
+    /// Returns these options with dictionary layouts on or off.
+    public WriteOptions withDictionaries(boolean on) {
+        return new WriteOptions(targetChunkBytes, rowBlock, zoneMaps, fileStatistics, on);
     }
 
     public WriteOptions {
@@ -21,16 +28,16 @@ public record WriteOptions(long targetChunkBytes, int rowBlock, boolean zoneMaps
 
     /// Returns these options with zone maps on or off.
     public WriteOptions withZoneMaps(boolean on) {
-        return new WriteOptions(targetChunkBytes, rowBlock, on, fileStatistics);
+        return new WriteOptions(targetChunkBytes, rowBlock, on, fileStatistics, dictionaries);
     }
 
     /// Returns these options with the given chunk size target.
     public WriteOptions withTargetChunkBytes(long bytes) {
-        return new WriteOptions(bytes, rowBlock, zoneMaps, fileStatistics);
+        return new WriteOptions(bytes, rowBlock, zoneMaps, fileStatistics, dictionaries);
     }
 
     /// Returns these options with the given row block (chunk multiple and zone length).
     public WriteOptions withRowBlock(int rows) {
-        return new WriteOptions(targetChunkBytes, rows, zoneMaps, fileStatistics);
+        return new WriteOptions(targetChunkBytes, rows, zoneMaps, fileStatistics, dictionaries);
     }
 }

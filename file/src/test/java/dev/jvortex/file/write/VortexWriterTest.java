@@ -84,6 +84,45 @@ class VortexWriterTest {
     }
 
     @Test
+    void dictionaryLayoutSplitsWhenTheDictionaryFills() {
+        Path target = dir.resolve("d.vortex");
+        DType.Struct schema = DType.struct(false, "s", new DType.Utf8(true));
+        int rows = 200_000;
+        try (Arena arena = Arena.ofConfined(); VortexWriter w = VortexWriter.create(target, schema, WriteOptions.defaults())) {
+            Builders.StringBuilder b = Builders.strings(schema.fields().getFirst());
+            for (int i = 0; i < rows; i++) {
+                // Few distinct values at first (so the column gets a dictionary), then ~100k distinct ones.
+                if (i % 7 == 0) {
+                    b.appendNull();
+                } else {
+                    b.append(i < 10_000 ? "v" + (i % 10) : "value-" + (i / 2));
+                }
+            }
+            w.write(List.of(b.build(arena)));
+        }
+        try (VortexFile f = VortexFile.open(target); Scan scan = f.scan()) {
+            dev.jvortex.format.LayoutNode data = f.layout().children().getFirst().children().getFirst();
+            assertEquals("vortex.chunked", data.encoding(), "a full dictionary starts a new one");
+            assertTrue(data.children().size() >= 2);
+            assertEquals("vortex.dict", data.children().getFirst().encoding());
+            long row = 0;
+            for (Batch batch : scan) {
+                try (batch) {
+                    VarBinViewArray s = (VarBinViewArray) batch.column(0);
+                    for (int i = 0; i < batch.rowCount(); i++, row++) {
+                        if (row % 7 == 0) {
+                            assertFalse(s.isValid(i));
+                        } else {
+                            assertEquals(row < 10_000 ? "v" + (row % 10) : "value-" + (row / 2), s.getString(i));
+                        }
+                    }
+                }
+            }
+            assertEquals(rows, row);
+        }
+    }
+
+    @Test
     void misuseGivesClearErrors() {
         Path target = dir.resolve("m.vortex");
         try (Arena arena = Arena.ofConfined()) {

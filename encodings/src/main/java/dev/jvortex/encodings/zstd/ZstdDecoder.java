@@ -1,0 +1,261 @@
+package dev.jvortex.encodings.zstd;
+
+import dev.jvortex.core.DType;
+import dev.jvortex.core.PType;
+import dev.jvortex.core.VortexException;
+import dev.jvortex.core.array.Array;
+import dev.jvortex.core.array.PrimitiveArray;
+import dev.jvortex.core.array.Validity;
+import dev.jvortex.core.array.VarBinViewArray;
+import dev.jvortex.core.proto.ProtoReader;
+import dev.jvortex.core.serde.DecodeContext;
+import dev.jvortex.core.serde.EncodedNode;
+import dev.jvortex.encodings.Nodes;
+import dev.jvortex.encodings.canonical.CanonicalDecoders;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.List;
+
+/// Decoders of `vortex.zstd` (values compressed in zstd frames) and `vortex.zstd_buffers` (any
+/// array whose buffers are each one zstd frame). The bytes are described in [dev.jvortex.encodings.zstd].
+public final class ZstdDecoder {
+    private ZstdDecoder() {}
+
+    /// No frame decompresses to more than this many bytes per input byte, so sizes in the
+    /// metadata beyond it are lies, caught before anything is allocated for them.
+    static final long MAX_RATIO = ZstdDecompressor.MAX_RATIO;
+
+    private record Frame(long uncompressedSize, long values) {}
+
+    /// Decodes `vortex.zstd` into a [PrimitiveArray] or, for Utf8 and Binary, a [VarBinViewArray].
+    public static Array zstd(EncodedNode node, DType dtype, int len, DecodeContext ctx) {
+        boolean strings = dtype instanceof DType.Utf8 || dtype instanceof DType.Binary;
+        PType ptype = strings ? null : Nodes.ptype(node, dtype);
+        Nodes.children(node, 0, 1);
+        long dictionarySize = 0;
+        List<Frame> frames = new ArrayList<>();
+        ProtoReader r = new ProtoReader(node.metadata(), "ZstdMetadata");
+        while (r.next()) {
+            switch (r.field()) {
+                case 1 -> dictionarySize = r.readVarint() & 0xFFFFFFFFL;
+                case 2 -> {
+                    ProtoReader f = r.readMessage("ZstdFrameMetadata");
+                    long size = 0;
+                    long values = 0;
+                    while (f.next()) {
+                        switch (f.field()) {
+                            case 1 -> size = f.readVarint();
+                            case 2 -> values = f.readVarint();
+                            default -> f.skip();
+                        }
+                    }
+                    frames.add(new Frame(size, values));
+                }
+                default -> r.skip();
+            }
+        }
+        int first = dictionarySize > 0 ? 1 : 0;
+        if (node.bufferCount() != first + frames.size()) {
+            throw VortexException.corrupt(node.location() + ": vortex.zstd has " + node.bufferCount() + " buffers but its metadata "
+                    + "describes " + frames.size() + " frames" + (first == 1 ? " and a dictionary" : ""));
+        }
+        ZstdDictionary dictionary = null;
+        if (first == 1) {
+            MemorySegment dict = node.buffer(0);
+            if (dict.byteSize() != dictionarySize) {
+                throw VortexException.corrupt(node.location() + ": zstd dictionary buffer has " + dict.byteSize()
+                        + " bytes but the metadata says " + dictionarySize);
+            }
+            dictionary = ZstdDictionary.parse(dict);
+        }
+        Validity validity = Nodes.validity(ctx, node, 0, dtype, len);
+        int valid = len - validity.nullCount(len);
+        int width = strings ? 1 : ptype.byteWidth();
+
+        long total = 0;
+        long values = 0;
+        for (int i = 0; i < frames.size(); i++) {
+            Frame f = frames.get(i);
+            long compressed = node.buffer(first + i).byteSize();
+            if (f.uncompressedSize() < 0 || f.uncompressedSize() > compressed * MAX_RATIO) {
+                throw VortexException.corrupt(node.location() + ": zstd frame " + i + " of " + compressed
+                        + " bytes cannot hold the " + Long.toUnsignedString(f.uncompressedSize()) + " bytes its metadata claims");
+            }
+            total += f.uncompressedSize();
+            // Old primitive-only writers left n_values at 0: the frame then holds size / width values.
+            values += f.values() != 0 || strings ? f.values() : f.uncompressedSize() / width;
+            if (total > MAX_TOTAL || values < 0) {
+                throw VortexException.corrupt(node.location() + ": zstd frames total more than " + MAX_TOTAL + " bytes");
+            }
+        }
+        if (!strings) {
+            if (total != (long) valid * width) {
+                throw VortexException.corrupt(node.location() + ": zstd frames hold " + total + " bytes but " + valid + " valid "
+                        + ptype.shortName() + " values need " + (long) valid * width);
+            }
+            if (values != valid) {
+                throw VortexException.corrupt(node.location() + ": zstd frames hold " + values + " values but " + valid
+                        + " rows are valid");
+            }
+        }
+
+        MemorySegment data = ctx.allocate(total, width);
+        ZstdDecompressor decompressor = new ZstdDecompressor(dictionary);
+        long offset = 0;
+        for (int i = 0; i < frames.size(); i++) {
+            long size = frames.get(i).uncompressedSize();
+            long n;
+            try {
+                n = decompressor.decompress(node.buffer(first + i), data.asSlice(offset, size));
+            } catch (VortexException e) {
+                throw e.at(node.location() + ": zstd frame " + i);
+            }
+            if (n != size) {
+                throw VortexException.corrupt(node.location() + ": zstd frame " + i + " decompressed to " + n
+                        + " bytes but its metadata says " + size);
+            }
+            offset += size;
+        }
+        return strings ? views(node, dtype, len, validity, valid, data, ctx) : scatter(dtype, ptype, len, validity, valid, data, ctx);
+    }
+
+    /// Guard on the decompressed bytes of one array (the decode context enforces its own limit too).
+    private static final long MAX_TOTAL = Integer.MAX_VALUE - 16;
+
+    /// Places the packed values of the valid rows at their row positions (null rows stay zero).
+    private static Array scatter(DType dtype, PType ptype, int len, Validity validity, int valid, MemorySegment packed,
+            DecodeContext ctx) {
+        if (valid == len) {
+            return new PrimitiveArray(dtype, ptype, packed, len, validity);
+        }
+        int width = ptype.byteWidth();
+        MemorySegment out = ctx.allocate((long) len * width, width);
+        long k = 0;
+        for (int i = 0; i < len; i++) {
+            if (validity.isValid(i)) {
+                MemorySegment.copy(packed, k, out, (long) i * width, width);
+                k += width;
+            }
+        }
+        return new PrimitiveArray(dtype, ptype, out, len, validity);
+    }
+
+    /// Builds views over `data`, which holds `u32 length` + bytes for each valid row in order.
+    private static Array views(EncodedNode node, DType dtype, int len, Validity validity, int valid, MemorySegment data,
+            DecodeContext ctx) {
+        MemorySegment views = ctx.allocate(len * 16L, 16);
+        long size = data.byteSize();
+        long pos = 0;
+        for (int i = 0; i < len; i++) {
+            if (!validity.isValid(i)) {
+                continue;
+            }
+            if (size - pos < 4) {
+                throw VortexException.corrupt(node.location() + ": zstd string payload of " + size + " bytes ends before row "
+                        + i + " (" + valid + " valid rows)");
+            }
+            long n = Integer.toUnsignedLong(data.get(PrimitiveArray.LE_INT, pos));
+            if (n > size - pos - 4) {
+                throw VortexException.corrupt(node.location() + ": zstd string of row " + i + " claims " + n + " bytes but "
+                        + (size - pos - 4) + " remain");
+            }
+            CanonicalDecoders.writeView(views, i, data, pos + 4, (int) n, 0);
+            pos += 4 + n;
+        }
+        if (pos != size) {
+            throw VortexException.corrupt(node.location() + ": zstd string payload has " + (size - pos)
+                    + " bytes left after the last of " + valid + " valid rows");
+        }
+        return new VarBinViewArray(dtype, views, new MemorySegment[] {data}, len, validity);
+    }
+
+    /// Decodes `vortex.zstd_buffers`: decompresses each buffer, then decodes the inner encoding
+    /// with its own metadata, the decompressed buffers and this node's children.
+    public static Array zstdBuffers(EncodedNode node, DType dtype, int len, DecodeContext ctx) {
+        String inner = null;
+        byte[] innerMetadata = new byte[0];
+        List<Long> sizes = new ArrayList<>();
+        List<Long> alignments = new ArrayList<>();
+        ProtoReader r = new ProtoReader(node.metadata(), "ZstdBuffersMetadata");
+        while (r.next()) {
+            switch (r.field()) {
+                case 1 -> inner = r.readString();
+                case 2 -> innerMetadata = r.readBytes();
+                case 3 -> r.readRepeatedVarint(sizes::add);
+                case 4 -> r.readRepeatedVarint(alignments::add);
+                // 5 and 6 (child dtypes and lengths) are not needed: the inner decoder knows its children.
+                default -> r.skip();
+            }
+        }
+        if (inner == null || inner.isEmpty()) {
+            throw VortexException.corrupt(node.location() + ": vortex.zstd_buffers names no inner encoding");
+        }
+        int n = node.bufferCount();
+        if (sizes.size() != n || alignments.size() != n) {
+            throw VortexException.corrupt(node.location() + ": vortex.zstd_buffers has " + n + " buffers, " + sizes.size()
+                    + " sizes and " + alignments.size() + " alignments");
+        }
+        List<MemorySegment> buffers = new ArrayList<>(n);
+        ZstdDecompressor decompressor = new ZstdDecompressor();
+        for (int i = 0; i < n; i++) {
+            long size = sizes.get(i);
+            long alignment = alignments.get(i);
+            MemorySegment compressed = node.buffer(i);
+            if (alignment <= 0 || alignment > 1 << 16 || (alignment & (alignment - 1)) != 0) {
+                throw VortexException.corrupt(node.location() + ": buffer " + i + " alignment " + alignment
+                        + " is not a power of two up to 65536");
+            }
+            if (size < 0 || size > compressed.byteSize() * MAX_RATIO) {
+                throw VortexException.corrupt(node.location() + ": zstd buffer " + i + " of " + compressed.byteSize()
+                        + " bytes cannot hold the " + Long.toUnsignedString(size) + " bytes its metadata claims");
+            }
+            MemorySegment out = ctx.allocate(size, alignment);
+            long written;
+            try {
+                written = decompressor.decompress(compressed, out);
+            } catch (VortexException e) {
+                throw e.at(node.location() + ": zstd buffer " + i);
+            }
+            if (written != size) {
+                throw VortexException.corrupt(node.location() + ": zstd buffer " + i + " decompressed to " + written
+                        + " bytes but its metadata says " + size);
+            }
+            buffers.add(out.asSlice(0, size));
+        }
+        return ctx.decode(new InnerNode(inner, innerMetadata, buffers, node), dtype, len);
+    }
+
+    /// The array a `vortex.zstd_buffers` node wraps, with its buffers decompressed.
+    private record InnerNode(String encoding, byte[] meta, List<MemorySegment> buffers, EncodedNode outer)
+            implements EncodedNode {
+        @Override
+        public byte[] metadata() {
+            return meta.clone();
+        }
+
+        @Override
+        public int childCount() {
+            return outer.childCount();
+        }
+
+        @Override
+        public EncodedNode child(int i) {
+            return outer.child(i);
+        }
+
+        @Override
+        public int bufferCount() {
+            return buffers.size();
+        }
+
+        @Override
+        public MemorySegment buffer(int i) {
+            return buffers.get(i);
+        }
+
+        @Override
+        public String location() {
+            return outer.location() + " (inside vortex.zstd_buffers)";
+        }
+    }
+}

@@ -1,0 +1,737 @@
+package dev.jvortex.encodings.zstd;
+
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+
+import dev.jvortex.core.VortexException;
+import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.util.Arrays;
+
+/// A Zstandard decompressor written from RFC 8878: every frame type and block type, Huffman
+/// literals (1 or 4 streams, treeless), FSE/RLE/predefined/repeat sequence tables, repeat offsets,
+/// XXH64 content checksums, skippable and concatenated frames, raw and formatted dictionaries.
+///
+/// Output goes into a heap buffer owned by the instance (matches read earlier output from it) and
+/// is then copied to the caller. Output never grows past what the caller expects: a frame that
+/// claims or produces more fails. Every size, offset and count read from the input is checked
+/// before use, so corrupt input ends in a [VortexException].
+///
+/// Input is one or more frames back to back; empty input is an error (a frame is at least 9
+/// bytes). An instance keeps scratch tables between calls and is not thread-safe; it costs a few
+/// hundred kilobytes, so reuse one per thread of work.
+public final class ZstdDecompressor {
+    /// Magic number of a zstd frame, little-endian at its start.
+    public static final int MAGIC = 0xFD2FB528;
+    /// Largest decompressed size of one block.
+    static final int MAX_BLOCK = 128 * 1024;
+    /// Most output bytes one input byte can yield: an RLE block turns 4 bytes into 128 KiB.
+    static final long MAX_RATIO = MAX_BLOCK / 4;
+    /// Largest output one call can produce (a Java array bound).
+    public static final int MAX_OUTPUT = Integer.MAX_VALUE - 16;
+
+    private static final VarHandle LE_INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle LE_LONG = ZstdBitReader.LE_LONG;
+    /// Spare bytes past the output limit, so that short copies may move whole 8-byte words.
+    private static final int SLACK = 32;
+
+    // Literal-length and match-length codes: base value and number of extra bits (RFC 8878 §3.1.1.3.2.1.1).
+    private static final int[] LL_BASE = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 18, 20, 22, 24, 28, 32, 40,
+        48, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384, 32768, 65536};
+    private static final int[] LL_BITS = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 3, 3, 4, 6, 7, 8, 9, 10,
+        11, 12, 13, 14, 15, 16};
+    private static final int[] ML_BASE = {3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26,
+        27, 28, 29, 30, 31, 32, 33, 34, 35, 37, 39, 41, 43, 47, 51, 59, 67, 83, 99, 131, 259, 515, 1027, 2051, 4099, 8195,
+        16387, 32771, 65539};
+    private static final int[] ML_BITS = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 1, 1, 1, 1, 2, 2, 3, 3, 4, 4, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
+    private static final int LL_MAX_SYMBOL = 35;
+    private static final int ML_MAX_SYMBOL = 52;
+    private static final int OF_MAX_SYMBOL = 31;
+
+    private final ZstdDictionary dictionary;
+    private final byte[] dictContent;
+
+    private byte[] out = new byte[0];
+    private int op;
+    private int frameStart;
+
+    private final byte[] literals = new byte[MAX_BLOCK + SLACK];
+    private final ZstdHuffman huffman = new ZstdHuffman();
+    private ZstdHuffman currentHuffman;
+
+    private final int[] llScratch = new int[1 << ZstdFse.MAX_ACCURACY_LOG];
+    private final int[] ofScratch = new int[1 << ZstdFse.MAX_ACCURACY_LOG];
+    private final int[] mlScratch = new int[1 << ZstdFse.MAX_ACCURACY_LOG];
+    private final int[] llRle = new int[1];
+    private final int[] ofRle = new int[1];
+    private final int[] mlRle = new int[1];
+    private final short[] norm = new short[64];
+    private final int[] next = new int[64];
+    private int[] llTable;
+    private int[] ofTable;
+    private int[] mlTable;
+    private int llLog;
+    private int ofLog;
+    private int mlLog;
+    private int rep0;
+    private int rep1;
+    private int rep2;
+    private final ZstdBitReader reader = new ZstdBitReader();
+
+    /// Creates a decompressor without a dictionary.
+    public ZstdDecompressor() {
+        this(null);
+    }
+
+    /// Creates a decompressor that uses `dictionary` (may be null) for every frame.
+    public ZstdDecompressor(ZstdDictionary dictionary) {
+        this.dictionary = dictionary;
+        this.dictContent = dictionary == null ? new byte[0] : dictionary.content;
+    }
+
+    /// Decompresses every frame of `src` into `dst` and returns the number of bytes written; fails
+    /// if the output would not fit in `dst`.
+    public long decompress(MemorySegment src, MemorySegment dst) {
+        int cap = (int) Math.min(dst.byteSize(), MAX_OUTPUT);
+        int n = run(toArray(src), cap);
+        MemorySegment.copy(MemorySegment.ofArray(out), 0, dst, 0, n);
+        return n;
+    }
+
+    /// Decompresses every frame of `src` into a new array; fails if the output exceeds `maxSize` bytes.
+    public byte[] decompress(MemorySegment src, int maxSize) {
+        return decompress(toArray(src), maxSize);
+    }
+
+    /// Decompresses every frame of `src` into a new array; fails if the output exceeds `maxSize` bytes.
+    public byte[] decompress(byte[] src, int maxSize) {
+        int n = run(src, Math.min(Math.max(maxSize, 0), MAX_OUTPUT));
+        return Arrays.copyOf(out, n);
+    }
+
+    private static byte[] toArray(MemorySegment src) {
+        if (src.byteSize() > MAX_OUTPUT) {
+            throw VortexException.unsupported("zstd: input of " + src.byteSize() + " bytes is too large");
+        }
+        return src.toArray(JAVA_BYTE);
+    }
+
+    private int run(byte[] src, int cap) {
+        try {
+            decodeFrames(src, 0, src.length, cap);
+            return op;
+        } catch (IndexOutOfBoundsException | NegativeArraySizeException | ArithmeticException e) {
+            // Every read and write above is checked explicitly; this is the net under those checks.
+            throw VortexException.corrupt("zstd: corrupt input escaped a bounds check: " + e, e);
+        }
+    }
+
+    static int le32(byte[] b, int p) {
+        return (int) LE_INT.get(b, p);
+    }
+
+    private static VortexException corrupt(String what, int at) {
+        return VortexException.corrupt("zstd: " + what + " (input byte " + at + ")");
+    }
+
+    // ---------------------------------------------------------------- frames
+
+    private void decodeFrames(byte[] in, int ip, int end, int cap) {
+        op = 0;
+        if (ip == end) {
+            throw corrupt("input is empty", ip);
+        }
+        while (ip < end) {
+            if (end - ip < 4) {
+                throw corrupt("truncated frame magic", ip);
+            }
+            int magic = le32(in, ip);
+            if ((magic & 0xFFFFFFF0) == 0x184D2A50) {
+                if (end - ip < 8) {
+                    throw corrupt("truncated skippable frame header", ip);
+                }
+                long size = le32(in, ip + 4) & 0xFFFFFFFFL;
+                if (size > end - ip - 8) {
+                    throw corrupt("skippable frame of " + size + " bytes runs past the input", ip);
+                }
+                ip += 8 + (int) size;
+                continue;
+            }
+            if (magic != MAGIC) {
+                throw corrupt("not a zstd frame (magic 0x" + Integer.toHexString(magic) + ")", ip);
+            }
+            ip = decodeFrame(in, ip + 4, end, cap);
+        }
+    }
+
+    private int decodeFrame(byte[] in, int ip, int end, int cap) {
+        if (ip >= end) {
+            throw corrupt("truncated frame header", ip);
+        }
+        int descriptor = in[ip] & 0xFF;
+        int fcsFlag = descriptor >>> 6;
+        boolean singleSegment = (descriptor & 0x20) != 0;
+        boolean checksum = (descriptor & 0x04) != 0;
+        int dictFlag = descriptor & 3;
+        if ((descriptor & 0x08) != 0) {
+            throw corrupt("reserved bit set in the frame header", ip);
+        }
+        int didBytes = dictFlag == 3 ? 4 : dictFlag;
+        int fcsBytes = fcsFlag == 0 ? (singleSegment ? 1 : 0) : 1 << fcsFlag;
+        int headerSize = 1 + (singleSegment ? 0 : 1) + didBytes + fcsBytes;
+        if (end - ip < headerSize) {
+            throw corrupt("truncated frame header", ip);
+        }
+        int p = ip + 1;
+        if (!singleSegment) {
+            int wd = in[p++] & 0xFF;
+            if ((wd >>> 3) > 31 - 10) {
+                throw corrupt("window of 2^" + (10 + (wd >>> 3)) + " bytes is too large", p - 1);
+            }
+        }
+        long dictId = 0;
+        for (int i = 0; i < didBytes; i++) {
+            dictId |= (in[p++] & 0xFFL) << (8 * i);
+        }
+        long contentSize = -1;
+        if (fcsBytes > 0) {
+            long v = 0;
+            for (int i = 0; i < fcsBytes; i++) {
+                v |= (in[p++] & 0xFFL) << (8 * i);
+            }
+            contentSize = fcsBytes == 2 ? v + 256 : v;
+        }
+        ip = p;
+        long frameLimit = cap;
+        if (contentSize != -1) {
+            // Also catches a negative (over 2^63) 8-byte size.
+            if (contentSize < 0 || contentSize > cap - op) {
+                throw corrupt("frame content size " + Long.toUnsignedString(contentSize) + " exceeds the "
+                        + (cap - op) + " bytes of output expected", ip);
+            }
+            // No block yields more than 128 KiB from 4 input bytes (an RLE block), so a size beyond
+            // that ratio is a lie; refusing it here keeps a tiny frame from forcing a huge allocation.
+            if (contentSize > (long) (end - ip) * MAX_RATIO) {
+                throw corrupt("frame content size " + contentSize + " cannot come from the " + (end - ip)
+                        + " bytes that follow", ip);
+            }
+            frameLimit = op + contentSize;
+            grow((int) frameLimit);
+        }
+        startFrame(dictId, ip);
+
+        boolean last = false;
+        while (!last) {
+            if (end - ip < 3) {
+                throw corrupt("truncated block header", ip);
+            }
+            int header = (in[ip] & 0xFF) | (in[ip + 1] & 0xFF) << 8 | (in[ip + 2] & 0xFF) << 16;
+            ip += 3;
+            last = (header & 1) != 0;
+            int type = (header >>> 1) & 3;
+            int size = header >>> 3;
+            switch (type) {
+                case 0 -> {
+                    if (size > end - ip) {
+                        throw corrupt("raw block of " + size + " bytes runs past the input", ip);
+                    }
+                    reserve(size, frameLimit, ip);
+                    System.arraycopy(in, ip, out, op, size);
+                    op += size;
+                    ip += size;
+                }
+                case 1 -> {
+                    if (ip >= end) {
+                        throw corrupt("truncated RLE block", ip);
+                    }
+                    reserve(size, frameLimit, ip);
+                    Arrays.fill(out, op, op + size, in[ip]);
+                    op += size;
+                    ip += 1;
+                }
+                case 2 -> {
+                    if (size > end - ip) {
+                        throw corrupt("compressed block of " + size + " bytes runs past the input", ip);
+                    }
+                    if (size > MAX_BLOCK) {
+                        throw corrupt("compressed block of " + size + " bytes exceeds 128 KiB", ip);
+                    }
+                    decodeCompressedBlock(in, ip, ip + size, frameLimit);
+                    ip += size;
+                }
+                default -> throw corrupt("reserved block type", ip - 3);
+            }
+        }
+        int produced = op - frameStart;
+        if (contentSize != -1 && produced != contentSize) {
+            throw corrupt("frame produced " + produced + " bytes but declares " + contentSize, ip);
+        }
+        if (checksum) {
+            if (end - ip < 4) {
+                throw corrupt("truncated content checksum", ip);
+            }
+            int expected = le32(in, ip);
+            int actual = (int) XxHash64.hash(out, frameStart, produced, 0);
+            if (expected != actual) {
+                throw corrupt("content checksum mismatch: frame says 0x" + Integer.toHexString(expected) + ", content hashes to 0x"
+                        + Integer.toHexString(actual), ip);
+            }
+            ip += 4;
+        }
+        return ip;
+    }
+
+    /// Resets the per-frame state: repeat offsets, previous tables, history start.
+    private void startFrame(long dictId, int ip) {
+        frameStart = op;
+        ZstdDictionary d = dictionary;
+        if (dictId != 0 && (d == null || (d.id & 0xFFFFFFFFL) != dictId)) {
+            throw corrupt("frame needs dictionary " + dictId + (d == null ? " but none was given" : " but dictionary "
+                    + Integer.toUnsignedString(d.id) + " was given"), ip);
+        }
+        if (d == null) {
+            rep0 = 1;
+            rep1 = 4;
+            rep2 = 8;
+            currentHuffman = null;
+            llTable = null;
+            ofTable = null;
+            mlTable = null;
+        } else {
+            rep0 = d.rep0;
+            rep1 = d.rep1;
+            rep2 = d.rep2;
+            currentHuffman = d.huffman;
+            llTable = d.llTable;
+            llLog = d.llLog;
+            ofTable = d.ofTable;
+            ofLog = d.ofLog;
+            mlTable = d.mlTable;
+            mlLog = d.mlLog;
+        }
+    }
+
+    /// Checks that `n` more bytes fit in the block, frame and output, and grows the buffer for them.
+    private void reserve(int n, long frameLimit, int ip) {
+        if (n > MAX_BLOCK) {
+            throw corrupt("block of " + n + " bytes exceeds 128 KiB", ip);
+        }
+        if (n > frameLimit - op) {
+            throw corrupt("frame output exceeds the " + (frameLimit - frameStart) + " bytes expected", ip);
+        }
+        grow(op + n);
+    }
+
+    private void grow(int needed) {
+        long want = (long) needed + SLACK;
+        if (want > out.length) {
+            long doubled = Math.max((long) out.length * 2, 1024);
+            out = Arrays.copyOf(out, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(want, doubled)));
+        }
+    }
+
+    // ---------------------------------------------------------------- blocks
+
+    private void decodeCompressedBlock(byte[] in, int ip, int blockEnd, long frameLimit) {
+        // Output limit for this block: 128 KiB, the frame's declared size, the caller's capacity.
+        int limit = (int) Math.min(frameLimit, (long) op + MAX_BLOCK);
+        grow(limit);
+
+        // Literals section (RFC 8878 §3.1.1.3.1).
+        if (ip >= blockEnd) {
+            throw corrupt("empty compressed block", ip);
+        }
+        int b0 = in[ip] & 0xFF;
+        int litType = b0 & 3;
+        int sizeFormat = (b0 >>> 2) & 3;
+        byte[] litArray;
+        int litPos;
+        int litCount;
+        if (litType <= 1) {
+            int headerSize;
+            if ((sizeFormat & 1) == 0) {
+                headerSize = 1;
+                litCount = b0 >>> 3;
+            } else if (sizeFormat == 1) {
+                headerSize = 2;
+                litCount = blockEnd - ip < 2 ? -1 : (b0 >>> 4) + ((in[ip + 1] & 0xFF) << 4);
+            } else {
+                headerSize = 3;
+                litCount = blockEnd - ip < 3 ? -1 : (b0 >>> 4) + ((in[ip + 1] & 0xFF) << 4) + ((in[ip + 2] & 0xFF) << 12);
+            }
+            if (litCount < 0) {
+                throw corrupt("truncated literals header", ip);
+            }
+            if (litCount > MAX_BLOCK) {
+                throw corrupt(litCount + " literals exceed 128 KiB", ip);
+            }
+            if (litType == 0) {
+                if (litCount > blockEnd - ip - headerSize) {
+                    throw corrupt(litCount + " raw literals run past the block", ip);
+                }
+                litArray = in;
+                litPos = ip + headerSize;
+                ip += headerSize + litCount;
+            } else {
+                if (blockEnd - ip < headerSize + 1) {
+                    throw corrupt("truncated RLE literals", ip);
+                }
+                Arrays.fill(literals, 0, litCount, in[ip + headerSize]);
+                litArray = literals;
+                litPos = 0;
+                ip += headerSize + 1;
+            }
+        } else {
+            int headerSize = sizeFormat <= 1 ? 3 : sizeFormat + 2;
+            if (blockEnd - ip < headerSize) {
+                throw corrupt("truncated literals header", ip);
+            }
+            long h = 0;
+            for (int i = 0; i < headerSize; i++) {
+                h |= (in[ip + i] & 0xFFL) << (8 * i);
+            }
+            int sizeBits = switch (sizeFormat) {
+                case 0, 1 -> 10;
+                case 2 -> 14;
+                default -> 18;
+            };
+            litCount = (int) ((h >>> 4) & ((1 << sizeBits) - 1));
+            int compressedSize = (int) ((h >>> (4 + sizeBits)) & ((1 << sizeBits) - 1));
+            if (litCount > MAX_BLOCK) {
+                throw corrupt(litCount + " literals exceed 128 KiB", ip);
+            }
+            int start = ip + headerSize;
+            if (compressedSize > blockEnd - start) {
+                throw corrupt("Huffman literals of " + compressedSize + " bytes run past the block", ip);
+            }
+            int stop = start + compressedSize;
+            if (litType == 2) {
+                start += huffman.readTree(in, start, stop);
+                currentHuffman = huffman;
+            } else if (currentHuffman == null) {
+                throw corrupt("treeless literals without a previous Huffman table", ip);
+            }
+            if (sizeFormat == 0) {
+                currentHuffman.decode1(in, start, stop, literals, 0, litCount);
+            } else {
+                currentHuffman.decode4(in, start, stop, literals, 0, litCount);
+            }
+            litArray = literals;
+            litPos = 0;
+            ip = stop;
+        }
+
+        // Sequences section header (RFC 8878 §3.1.1.3.2).
+        if (ip >= blockEnd) {
+            throw corrupt("missing sequences section", ip);
+        }
+        int s0 = in[ip] & 0xFF;
+        int nbSeq;
+        if (s0 == 0) {
+            if (ip + 1 != blockEnd) {
+                throw corrupt("bytes after an empty sequences section", ip);
+            }
+            if (litCount > limit - op) {
+                throw corrupt("block output exceeds the expected size", ip);
+            }
+            System.arraycopy(litArray, litPos, out, op, litCount);
+            op += litCount;
+            return;
+        } else if (s0 < 128) {
+            nbSeq = s0;
+            ip += 1;
+        } else if (s0 < 255) {
+            if (blockEnd - ip < 2) {
+                throw corrupt("truncated sequence count", ip);
+            }
+            nbSeq = ((s0 - 128) << 8) + (in[ip + 1] & 0xFF);
+            ip += 2;
+        } else {
+            if (blockEnd - ip < 3) {
+                throw corrupt("truncated sequence count", ip);
+            }
+            nbSeq = (in[ip + 1] & 0xFF) + ((in[ip + 2] & 0xFF) << 8) + 0x7F00;
+            ip += 3;
+        }
+        if (ip >= blockEnd) {
+            throw corrupt("missing symbol compression modes", ip);
+        }
+        int modes = in[ip++] & 0xFF;
+        if ((modes & 3) != 0) {
+            throw corrupt("reserved bits set in symbol compression modes", ip - 1);
+        }
+        ip = literalLengthTable(in, ip, blockEnd, modes >>> 6);
+        ip = offsetTable(in, ip, blockEnd, (modes >>> 4) & 3);
+        ip = matchLengthTable(in, ip, blockEnd, (modes >>> 2) & 3);
+        decodeSequences(in, ip, blockEnd, nbSeq, litArray, litPos, litPos + litCount, limit);
+    }
+
+    private int literalLengthTable(byte[] in, int ip, int end, int mode) {
+        switch (mode) {
+            case 0 -> {
+                llTable = ZstdFse.LL_DEFAULT_TABLE;
+                llLog = 6;
+            }
+            case 1 -> {
+                llTable = ZstdFse.rle(rleSymbol(in, ip, end, LL_MAX_SYMBOL, "literal length"), llRle);
+                llLog = 0;
+                ip++;
+            }
+            case 2 -> {
+                int desc = ZstdFse.readDescription(in, ip, end, norm, LL_MAX_SYMBOL, 9, "literal lengths");
+                llLog = (desc & 0xF) + 5;
+                llTable = ZstdFse.build(norm, (desc >>> 4) & 0xFFF, llLog, llScratch, next);
+                ip += desc >>> 16;
+            }
+            default -> {
+                if (llTable == null) {
+                    throw corrupt("repeat-mode literal lengths without a previous table", ip);
+                }
+            }
+        }
+        return ip;
+    }
+
+    private int offsetTable(byte[] in, int ip, int end, int mode) {
+        switch (mode) {
+            case 0 -> {
+                ofTable = ZstdFse.OF_DEFAULT_TABLE;
+                ofLog = 5;
+            }
+            case 1 -> {
+                ofTable = ZstdFse.rle(rleSymbol(in, ip, end, OF_MAX_SYMBOL, "offset code"), ofRle);
+                ofLog = 0;
+                ip++;
+            }
+            case 2 -> {
+                int desc = ZstdFse.readDescription(in, ip, end, norm, OF_MAX_SYMBOL, 8, "offsets");
+                ofLog = (desc & 0xF) + 5;
+                ofTable = ZstdFse.build(norm, (desc >>> 4) & 0xFFF, ofLog, ofScratch, next);
+                ip += desc >>> 16;
+            }
+            default -> {
+                if (ofTable == null) {
+                    throw corrupt("repeat-mode offsets without a previous table", ip);
+                }
+            }
+        }
+        return ip;
+    }
+
+    private int matchLengthTable(byte[] in, int ip, int end, int mode) {
+        switch (mode) {
+            case 0 -> {
+                mlTable = ZstdFse.ML_DEFAULT_TABLE;
+                mlLog = 6;
+            }
+            case 1 -> {
+                mlTable = ZstdFse.rle(rleSymbol(in, ip, end, ML_MAX_SYMBOL, "match length"), mlRle);
+                mlLog = 0;
+                ip++;
+            }
+            case 2 -> {
+                int desc = ZstdFse.readDescription(in, ip, end, norm, ML_MAX_SYMBOL, 9, "match lengths");
+                mlLog = (desc & 0xF) + 5;
+                mlTable = ZstdFse.build(norm, (desc >>> 4) & 0xFFF, mlLog, mlScratch, next);
+                ip += desc >>> 16;
+            }
+            default -> {
+                if (mlTable == null) {
+                    throw corrupt("repeat-mode match lengths without a previous table", ip);
+                }
+            }
+        }
+        return ip;
+    }
+
+    private static int rleSymbol(byte[] in, int ip, int end, int max, String what) {
+        if (ip >= end) {
+            throw corrupt("truncated RLE " + what + " symbol", ip);
+        }
+        int s = in[ip] & 0xFF;
+        if (s > max) {
+            throw corrupt("RLE " + what + " symbol " + s + " exceeds " + max, ip);
+        }
+        return s;
+    }
+
+    // ---------------------------------------------------------------- sequences
+
+    /// Decodes `nbSeq` sequences from the bitstream `in[ip, end)` and executes each one at once:
+    /// copy its literals, then its match. `limit` bounds the output of this block.
+    private void decodeSequences(byte[] in, int ip, int end, int nbSeq, byte[] lit, int litPos, int litEnd, int limit) {
+        ZstdBitReader r = reader;
+        r.init(in, ip, end, "sequences");
+        int llState = r.readBits(llLog);
+        int ofState = r.readBits(ofLog);
+        int mlState = r.readBits(mlLog);
+        r.reload();
+        // The bit reader lives in locals for this loop (one iteration per sequence, the hottest
+        // loop of the decoder); see ZstdBitReader for the meaning of each.
+        long bits = r.container;
+        int consumed = r.consumed;
+        int pos = r.pos;
+        int start = r.start;
+        int[] llT = llTable;
+        int[] ofT = ofTable;
+        int[] mlT = mlTable;
+        byte[] dst = out;
+        int o = op;
+        int fs = frameStart;
+        int dictLen = dictContent.length;
+        int r0 = rep0;
+        int r1 = rep1;
+        int r2 = rep2;
+        for (int i = 0; i < nbSeq; i++) {
+            int ofEntry = ofT[ofState];
+            int mlEntry = mlT[mlState];
+            int llEntry = llT[llState];
+            int ofCode = ofEntry & 0xFF;
+            int mlCode = mlEntry & 0xFF;
+            int llCode = llEntry & 0xFF;
+            // At most 31 offset bits + 16 match-length bits: within the 57 bits a reload guarantees.
+            long ofValue = (1L << ofCode) + (((bits << consumed) >>> 1) >>> (63 - ofCode));
+            consumed += ofCode;
+            int n = ML_BITS[mlCode];
+            int ml = ML_BASE[mlCode] + (int) (((bits << consumed) >>> 1) >>> (63 - n));
+            consumed += n;
+            if (pos != start) {
+                int back = Math.min(consumed >>> 3, pos - start);
+                pos -= back;
+                consumed -= back << 3;
+                bits = (long) ZstdBitReader.LE_LONG.get(in, pos);
+            }
+            n = LL_BITS[llCode];
+            int ll = LL_BASE[llCode] + (int) (((bits << consumed) >>> 1) >>> (63 - n));
+            consumed += n;
+            int offset;
+            if (ofValue > 3) {
+                long value = ofValue - 3;
+                if (value > MAX_OUTPUT) {
+                    throw corrupt("offset " + value + " is beyond any window", end);
+                }
+                offset = (int) value;
+                r2 = r1;
+                r1 = r0;
+                r0 = offset;
+            } else {
+                // Repeat offsets; a zero literal length shifts the choice by one (RFC 8878 §3.1.2.5).
+                int index = (int) ofValue - 1 + (ll == 0 ? 1 : 0);
+                if (index == 0) {
+                    offset = r0;
+                } else {
+                    if (index == 1) {
+                        offset = r1;
+                    } else if (index == 2) {
+                        offset = r2;
+                        r2 = r1;
+                    } else {
+                        offset = r0 - 1;
+                        if (offset == 0) {
+                            throw corrupt("repeat offset 1 minus 1 is zero", end);
+                        }
+                        r2 = r1;
+                    }
+                    r1 = r0;
+                    r0 = offset;
+                }
+            }
+            if (i + 1 < nbSeq) {
+                // Up to 16 literal-length bits + 9 + 9 + 8 state bits: again within 57.
+                n = (llEntry >>> 8) & 0xFF;
+                llState = (llEntry >>> 16) + (int) (((bits << consumed) >>> 1) >>> (63 - n));
+                consumed += n;
+                n = (mlEntry >>> 8) & 0xFF;
+                mlState = (mlEntry >>> 16) + (int) (((bits << consumed) >>> 1) >>> (63 - n));
+                consumed += n;
+                n = (ofEntry >>> 8) & 0xFF;
+                ofState = (ofEntry >>> 16) + (int) (((bits << consumed) >>> 1) >>> (63 - n));
+                consumed += n;
+            }
+            if (pos != start) {
+                int back = Math.min(consumed >>> 3, pos - start);
+                pos -= back;
+                consumed -= back << 3;
+                bits = (long) ZstdBitReader.LE_LONG.get(in, pos);
+            }
+
+            // Execute: literals, then the match.
+            if (ll > litEnd - litPos) {
+                throw corrupt("sequence " + i + " takes " + ll + " literals but " + (litEnd - litPos) + " remain", end);
+            }
+            if (ll + ml > limit - o) {
+                throw corrupt("sequence " + i + " writes past the block or frame output limit", end);
+            }
+            if (ll <= 16 && litPos <= lit.length - 16 && o <= dst.length - 16) {
+                // Short literal runs (most of them) copy 16 bytes unconditionally: two 8-byte moves
+                // beat an arraycopy call. The bytes past `ll` are garbage that the match or the
+                // next sequence overwrites; the output buffer has SLACK bytes for the last one.
+                LE_LONG.set(dst, o, (long) LE_LONG.get(lit, litPos));
+                LE_LONG.set(dst, o + 8, (long) LE_LONG.get(lit, litPos + 8));
+            } else {
+                System.arraycopy(lit, litPos, dst, o, ll);
+            }
+            litPos += ll;
+            o += ll;
+            int history = o - fs;
+            if (offset > history) {
+                int back = offset - history;
+                if (back > dictLen) {
+                    throw corrupt("sequence " + i + " offset " + offset + " reaches before the window (" + history
+                            + " bytes of output" + (dictLen > 0 ? " + " + dictLen + " dictionary bytes" : "") + ")", end);
+                }
+                // The dictionary content sits just before the frame's first byte.
+                int k = Math.min(back, ml);
+                System.arraycopy(dictContent, dictLen - back, dst, o, k);
+                o += k;
+                ml -= k;
+            }
+            if (offset >= 8 && ml <= 32 && o <= dst.length - 40) {
+                // 8 bytes at a time from `offset` back: with offset >= 8 every load reads bytes
+                // already final, and the overshoot (< 8 bytes) lands in the slack.
+                int from = o - offset;
+                for (int k = 0; k < ml; k += 8) {
+                    LE_LONG.set(dst, o + k, (long) LE_LONG.get(dst, from + k));
+                }
+            } else if (ml > 0) {
+                copyMatch(dst, o, offset, ml);
+            }
+            o += ml;
+        }
+        if (pos != start || consumed != 64) {
+            throw corrupt("sequence bitstream did not end after " + nbSeq + " sequences", end);
+        }
+        int rest = litEnd - litPos;
+        if (rest > limit - o) {
+            throw corrupt("block output exceeds the expected size", end);
+        }
+        System.arraycopy(lit, litPos, dst, o, rest);
+        op = o + rest;
+        rep0 = r0;
+        rep1 = r1;
+        rep2 = r2;
+    }
+
+    /// Copies `length` bytes from `offset` back; overlapping copies repeat the pattern.
+    private static void copyMatch(byte[] dst, int o, int offset, int length) {
+        int from = o - offset;
+        if (offset >= length) {
+            System.arraycopy(dst, from, dst, o, length);
+        } else if (offset == 1) {
+            Arrays.fill(dst, o, o + length, dst[from]);
+        } else {
+            // [from, o) holds one period of the pattern; each copy doubles the run that is already
+            // periodic, so an overlapping match of length L takes log2(L / offset) bulk copies.
+            int done = 0;
+            int chunk = offset;
+            while (done < length) {
+                int n = Math.min(chunk, length - done);
+                System.arraycopy(dst, from, dst, o + done, n);
+                done += n;
+                chunk += n;
+            }
+        }
+    }
+}
