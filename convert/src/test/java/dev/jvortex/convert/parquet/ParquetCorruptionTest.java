@@ -26,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ParquetCorruptionTest {
     private static final Path FIXTURES = Path.of("src/test/resources/parquet");
     private static final String[] FILES = {"types_plain_v1", "types_snappy_dict_v2", "types_gzip_plain_v2",
-        "types_lz4_dict_v1", "nested_plain_v1", "nested_snappy_dict_v2", "many_groups_pages", "delta_v2", "int96"};
+        "types_lz4_dict_v1", "nested_plain_v1", "nested_snappy_dict_v2", "many_groups_pages", "delta_v2", "int96", "types_zstd_dict_v2", "delta_zstd_v1"};
 
     @TempDir
     Path tmp;
