@@ -24,6 +24,7 @@ import argparse
 import gzip
 import json
 import os
+import struct
 import sys
 from decimal import Decimal
 from pathlib import Path
@@ -219,6 +220,106 @@ DELTA_ENCODING = {
 }
 
 
+def make_handmade(out: Path) -> list:
+    """Files written by handmade_parquet.py; returns their names."""
+    import handmade_parquet as h
+    rng = rng_for("legacy")
+    n = 60
+
+    def maybe(p):
+        return rng.random() < p
+
+    ids = list(range(n))
+    tags = [None if maybe(0.15) else ["t%d" % rng.integers(0, 20) for _ in range(int(rng.integers(0, 4)))]
+            for _ in range(n)]
+    pts = [None if maybe(0.15) else [{"x": int(rng.integers(-50, 50)), "y": None if maybe(0.3) else int(rng.integers(0, 9))}
+                                     for _ in range(int(rng.integers(0, 4)))] for _ in range(n)]
+    nums = [[int(x) for x in rng.integers(-1000, 1000, int(rng.integers(0, 4)))] for _ in range(n)]
+    decs = [None if maybe(0.2) else int(rng.integers(-(10 ** 18), 10 ** 18)) * int(rng.integers(1, 100)) for _ in range(n)]
+    ts = [None if maybe(0.2) else int(rng.integers(-(10 ** 12), 10 ** 12)) for _ in range(n)]
+    i8 = [None if maybe(0.2) else int(rng.integers(-128, 128)) for _ in range(n)]
+    u16 = [None if maybe(0.2) else int(rng.integers(0, 65536)) for _ in range(n)]
+    dates = [None if maybe(0.2) else int(rng.integers(-20000, 20000)) for _ in range(n)]
+    tms = [None if maybe(0.2) else int(rng.integers(0, 86_400_000)) for _ in range(n)]
+    strs = [None if maybe(0.2) else ["one", "two", "three", "a longer dictionary value"][rng.integers(0, 4)] for _ in range(n)]
+    enums = [None if maybe(0.2) else ["RED", "GREEN"][rng.integers(0, 2)] for _ in range(n)]
+    maps = [None if maybe(0.15) else [("k%d" % j, None if maybe(0.3) else int(rng.integers(0, 100)))
+                                      for j in range(int(rng.integers(0, 4)))] for _ in range(n)]
+    lst3 = [None if maybe(0.15) else [None if maybe(0.2) else "e%d" % rng.integers(0, 5)
+                                      for _ in range(int(rng.integers(0, 4)))] for _ in range(n)]
+    flags = [bool(maybe(0.5)) for _ in range(n)]
+
+    def be(v):
+        return v.to_bytes(max(1, (v.bit_length() + 8) // 8), "big", signed=True)
+
+    def opt(path, ptype, values, **kw):
+        d, vals = h.shred_optional(values)
+        return h.Column(path, ptype, 1, 0, d, [], vals, **kw)
+
+    def lst(path, ptype, rows, list_opt, elem_opt, **kw):
+        r, d, vals, maxd = h.shred_list(rows, list_opt, elem_opt)
+        return h.Column(path, ptype, maxd, 1, d, r, vals, **kw)
+
+    enc = lambda rows: [None if r is None else [None if v is None else v.encode() for v in r] for r in rows]  # noqa: E731
+    cols = [
+        h.Column(["id"], h.INT64, 0, 0, [], [], ids),
+        lst(["tags", "tags"], h.BYTE_ARRAY, enc(tags), True, False, codec=h.SNAPPY),
+        lst(["pts", "array", "x"], h.INT32, [None if r is None else [e["x"] for e in r] for r in pts], True, False),
+        lst(["pts", "array", "y"], h.INT32, [None if r is None else [e["y"] for e in r] for r in pts], True, True),
+        lst(["nums"], h.INT32, nums, False, False, codec=h.LZ4),
+        opt(["dec_ba"], h.BYTE_ARRAY, [None if v is None else be(v) for v in decs], codec=h.GZIP),
+        opt(["ts_ms"], h.INT64, ts),
+        opt(["i8c"], h.INT32, i8),
+        opt(["u16c"], h.INT32, u16),  # BIT_PACKED levels: Arrow reads them LSB-first (apache/arrow#42368), see DecodersTest
+        opt(["d"], h.INT32, dates),
+        opt(["tms"], h.INT32, tms),
+        opt(["s"], h.BYTE_ARRAY, [None if v is None else v.encode() for v in strs], dictionary=True, codec=h.GZIP),
+        opt(["e"], h.BYTE_ARRAY, [None if v is None else v.encode() for v in enums]),
+        lst(["mp", "map", "key"], h.BYTE_ARRAY, [None if r is None else [k.encode() for k, _ in r] for r in maps], True, False),
+        lst(["mp", "map", "value"], h.INT32, [None if r is None else [v for _, v in r] for r in maps], True, True),
+        lst(["lst3", "list", "element"], h.BYTE_ARRAY, enc(lst3), True, True, dictionary=True, codec=h.LZ4),
+        h.Column(["flag"], h.BOOLEAN, 0, 0, [], [], flags),
+    ]
+    O, R, P = h.OPTIONAL, h.REQUIRED, h.REPEATED
+    schema = [
+        dict(name="schema", num_children=15),
+        dict(name="id", type=h.INT64, repetition=R),
+        dict(name="tags", repetition=O, num_children=1, converted_type=h.LIST),
+        dict(name="tags", type=h.BYTE_ARRAY, repetition=P, converted_type=h.UTF8),
+        dict(name="pts", repetition=O, num_children=1, converted_type=h.LIST),
+        dict(name="array", repetition=P, num_children=2),
+        dict(name="x", type=h.INT32, repetition=R),
+        dict(name="y", type=h.INT32, repetition=O),
+        dict(name="nums", type=h.INT32, repetition=P),
+        dict(name="dec_ba", type=h.BYTE_ARRAY, repetition=O, converted_type=h.DECIMAL, precision=22, scale=4),
+        dict(name="ts_ms", type=h.INT64, repetition=O, converted_type=h.TS_MILLIS),
+        dict(name="i8c", type=h.INT32, repetition=O, converted_type=h.INT_8),
+        dict(name="u16c", type=h.INT32, repetition=O, converted_type=h.UINT_16),
+        dict(name="d", type=h.INT32, repetition=O, converted_type=h.DATE),
+        dict(name="tms", type=h.INT32, repetition=O, converted_type=h.TIME_MILLIS),
+        dict(name="s", type=h.BYTE_ARRAY, repetition=O, converted_type=h.UTF8),
+        dict(name="e", type=h.BYTE_ARRAY, repetition=O, converted_type=h.ENUM),
+        dict(name="mp", repetition=O, num_children=1, converted_type=h.MAP),
+        dict(name="map", repetition=P, num_children=2, converted_type=h.MAP_KEY_VALUE),
+        dict(name="key", type=h.BYTE_ARRAY, repetition=R, converted_type=h.UTF8),
+        dict(name="value", type=h.INT32, repetition=O),
+        dict(name="lst3", repetition=O, num_children=1, converted_type=h.LIST),
+        dict(name="list", repetition=P, num_children=1),
+        dict(name="element", type=h.BYTE_ARRAY, repetition=O, converted_type=h.UTF8),
+        dict(name="flag", type=h.BOOLEAN, repetition=R),
+    ]
+    h.write_file(out / "legacy.parquet", schema, cols, n)
+
+    # A decompression bomb: one page claiming 2^31 - 100 null entries in a few bytes.
+    big = (1 << 31) - 100
+    bomb = h.Column(["x"], h.INT32, 1, 0, [], [], [], num_values=big)
+    run = h.varint(big << 1) + b"\x00"
+    bomb.raw_defs = struct.pack("<i", len(run)) + run
+    h.write_file(out / "bomb.parquet", [dict(name="schema", num_children=1), dict(name="x", type=h.INT32, repetition=O)],
+                 [bomb], big)
+    return ["legacy"]
+
+
 def widen_fsb(t: pa.DataType) -> pa.DataType:
     """The Arrow type our converter's result corresponds to: fixed-size binary as binary."""
     if pa.types.is_fixed_size_binary(t) and not isinstance(t, pa.BaseExtensionType):
@@ -280,11 +381,16 @@ def main():
     ]
 
     manifest = []
+    for name in make_handmade(out):
+        fixtures.append((name, None, None, None))
     written_expected = {}
     for name, tname, opts, error in fixtures:
         path = out / (name + ".parquet")
-        opts.setdefault("write_statistics", name == "types_plain_v1")
-        pq.write_table(tables[tname], path, store_schema=False, **opts)
+        if tname is None:
+            tname = name
+        else:
+            opts.setdefault("write_statistics", name == "types_plain_v1")
+            pq.write_table(tables[tname], path, store_schema=False, **opts)
         entry = {"name": name, "file": path.name}
         if error is not None:
             entry["error"] = error

@@ -14,7 +14,7 @@ import java.util.function.LongConsumer;
 /// Converts a Parquet file to a Vortex file, one row group at a time.
 ///
 /// Types map as the reference maps the Arrow types that Arrow's Parquet reader produces:
-/// integers by their INT annotation, STRING/ENUM/JSON to utf8, other byte arrays to binary,
+/// integers by their INT annotation, STRING/JSON to utf8, other byte arrays (ENUM too) to binary,
 /// DECIMAL to decimal, DATE/TIME/TIMESTAMP (and INT96) to the `vortex.date`/`vortex.time`/
 /// `vortex.timestamp` extensions, UUID to `vortex.uuid`, groups to structs, LIST to lists and
 /// MAP to maps; OPTIONAL fields are nullable. The `ARROW:schema` metadata is not used.

@@ -240,8 +240,9 @@ final class ParquetSchema {
         Thrift.Struct l = e.logical();
         Conv c = null;
         switch (lk) {
-            case LT_STRING, LT_ENUM, LT_JSON -> c = type == BYTE_ARRAY ? Conv.UTF8 : null;
-            case LT_BSON -> c = Conv.BINARY;
+            case LT_STRING, LT_JSON -> c = type == BYTE_ARRAY ? Conv.UTF8 : null;
+            // Arrow reads ENUM as binary (the values need not be UTF-8).
+            case LT_ENUM, LT_BSON -> c = Conv.BINARY;
             case LT_DECIMAL -> c = Conv.DECIMAL;
             case LT_DATE -> c = Conv.DATE;
             case LT_TIME -> {
@@ -267,8 +268,8 @@ final class ParquetSchema {
         }
         if (c == null && lk < 0) {
             c = switch (e.convertedType()) {
-                case CT_UTF8, CT_ENUM, CT_JSON -> type == BYTE_ARRAY ? Conv.UTF8 : null;
-                case CT_BSON, CT_INTERVAL -> Conv.BINARY;
+                case CT_UTF8, CT_JSON -> type == BYTE_ARRAY ? Conv.UTF8 : null;
+                case CT_ENUM, CT_BSON, CT_INTERVAL -> Conv.BINARY;
                 case CT_DECIMAL -> Conv.DECIMAL;
                 case CT_DATE -> Conv.DATE;
                 case CT_TIME_MILLIS -> Conv.TIME_MS;

@@ -26,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ParquetCorruptionTest {
     private static final Path FIXTURES = Path.of("src/test/resources/parquet");
     private static final String[] FILES = {"types_plain_v1", "types_snappy_dict_v2", "types_gzip_plain_v2",
-        "types_lz4_dict_v1", "nested_plain_v1", "nested_snappy_dict_v2", "many_groups_pages", "delta_v2", "int96", "types_zstd_dict_v2", "delta_zstd_v1"};
+        "types_lz4_dict_v1", "nested_plain_v1", "nested_snappy_dict_v2", "many_groups_pages", "delta_v2", "int96", "types_zstd_dict_v2", "delta_zstd_v1", "legacy"};
 
     @TempDir
     Path tmp;
@@ -129,6 +129,16 @@ class ParquetCorruptionTest {
                 expectCleanFailure(b, what.toString());
             }
         }));
+    }
+
+    @Test
+    void decompressionBombFailsWithinBudget() throws IOException {
+        // One page declaring 2^31 - 100 null entries in a handful of bytes.
+        try (ParquetFile pq = ParquetFile.open(FIXTURES.resolve("bomb.parquet")); Arena arena = Arena.ofConfined()) {
+            VortexException e = assertThrows(VortexException.class, () -> pq.readRowGroup(0, arena, 256L << 20));
+            assertEquals(VortexException.Kind.UNSUPPORTED, e.kind(), e.getMessage());
+            assertTrue(e.getMessage().contains("decodes to more than"), e.getMessage());
+        }
     }
 
     @Test
