@@ -90,6 +90,29 @@ class ParquetConvertTest {
         }
     }
 
+    @org.junit.jupiter.api.Test
+    void jvxConvertCommand() throws IOException {
+        Path out = tmp.resolve("cli.vortex");
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream errStream = new java.io.PrintStream(err, true, StandardCharsets.UTF_8);
+        int status = dev.jvortex.cli.Main.run(new String[] {"convert", fixtures().resolve("nested_plain_v1.parquet").toString(),
+            out.toString()}, System.out, errStream);
+        String msg = err.toString(StandardCharsets.UTF_8);
+        assertEquals(0, status, msg);
+        assertTrue(msg.startsWith("jvx: wrote 250 rows ({id=i64, st={"), msg);
+        try (VortexFile f = VortexFile.open(out)) {
+            assertEquals(250, f.rowCount());
+        }
+        // An unsupported codec is a one-line error, and no output file.
+        err.reset();
+        Path bad = tmp.resolve("brotli.vortex");
+        status = dev.jvortex.cli.Main.run(new String[] {"convert", fixtures().resolve("types_brotli.parquet").toString(),
+            bad.toString()}, System.out, errStream);
+        assertEquals(1, status);
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("BROTLI is not supported"), err.toString(StandardCharsets.UTF_8));
+        assertFalse(Files.exists(bad));
+    }
+
     private static void compare(DType dtype, Path expectedGz, String actual) throws IOException {
         try (BufferedReader e = new BufferedReader(new InputStreamReader(new GZIPInputStream(Files.newInputStream(expectedGz)),
                 StandardCharsets.UTF_8)); BufferedReader a = new BufferedReader(new StringReader(actual))) {
