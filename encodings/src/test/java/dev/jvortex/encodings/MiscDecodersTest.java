@@ -88,9 +88,9 @@ class MiscDecodersTest {
     }
 
     @Test
-    void runEndRejectsUnorderedEnds() {
+    void runEndRejectsDecreasingEnds() {
         byte[] meta = new ProtoWriter().varint(1, PType.U8.code()).varint(2, 2).toByteArray();
-        TestNode node = TestNode.of("vortex.runend", meta, List.of(), prim(PType.U8, 4, 4), prim(PType.I64, 1, 2));
+        TestNode node = TestNode.of("vortex.runend", meta, List.of(), prim(PType.U8, 4, 2), prim(PType.I64, 1, 2));
         assertThrows(VortexException.class, () -> decode(node, new DType.Primitive(PType.I64, false), 4));
     }
 

@@ -9,64 +9,74 @@ import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.proto.ProtoReader;
 import dev.jvortex.core.serde.DecodeContext;
 import dev.jvortex.core.serde.EncodedNode;
+import dev.jvortex.encodings.IntegerArrays;
 import dev.jvortex.encodings.Nodes;
 import java.lang.foreign.MemorySegment;
 
-/// Decodes `vortex.datetimeparts` into a `vortex.timestamp` over i64:
-/// `ts = days × 86400 × D + seconds × D + subseconds`, with `D` the unit's ticks per second.
-///
-/// Metadata `{PType days_ptype = 1; PType seconds_ptype = 2; PType subseconds_ptype = 3}`;
-/// children `[days (nullable as the array), seconds, subseconds]`.
+/// Decodes `vortex.datetimeparts` into a `vortex.timestamp` extension array over i64 storage:
+/// `ts = (days * 86_400 + seconds) * unitsPerSecond + subseconds`, in wrapping 64-bit arithmetic.
 public final class DateTimePartsDecoder {
+    /// The extension id this encoding decodes to.
+    public static final String TIMESTAMP_ID = "vortex.timestamp";
+    private static final long SECONDS_PER_DAY = 86_400;
+
     private DateTimePartsDecoder() {}
 
-    /// Decodes one node.
+    /// Decodes a `vortex.datetimeparts` node as `dtype` (a `vortex.timestamp` extension type) with `len` rows.
     public static Array decode(EncodedNode node, DType dtype, int len, DecodeContext ctx) {
-        if (!(dtype instanceof DType.Extension ext) || !ext.id().equals("vortex.timestamp")
-                || !(ext.storage() instanceof DType.Primitive sp) || sp.ptype() != PType.I64) {
+        if (!(dtype instanceof DType.Extension ext) || !TIMESTAMP_ID.equals(ext.id())
+                || !(ext.storage() instanceof DType.Primitive storage) || storage.ptype() != PType.I64) {
             throw VortexException.corrupt(node.location() + ": vortex.datetimeparts cannot decode type " + dtype);
         }
-        byte[] meta = ext.metadata();
-        if (meta.length < 1) {
-            throw VortexException.corrupt(node.location() + ": timestamp type without a time unit");
+        long unitsPerSecond = unitsPerSecond(node, ext.metadata());
+        Nodes.buffers(node, 0, 0);
+        Nodes.children(node, 3, 3);
+        PType daysPtype = PType.U8;
+        PType secondsPtype = PType.U8;
+        PType subsecondsPtype = PType.U8;
+        ProtoReader r = new ProtoReader(node.metadata(), "DateTimePartsMetadata");
+        while (r.next()) {
+            switch (r.field()) {
+                case 1 -> daysPtype = Nodes.ptypeCode(node, r.readVarint(), "days_ptype");
+                case 2 -> secondsPtype = Nodes.ptypeCode(node, r.readVarint(), "seconds_ptype");
+                case 3 -> subsecondsPtype = Nodes.ptypeCode(node, r.readVarint(), "subseconds_ptype");
+                default -> r.skip();
+            }
         }
-        long perSecond = switch (meta[0]) {
+        requireInteger(node, daysPtype, "days_ptype");
+        requireInteger(node, secondsPtype, "seconds_ptype");
+        requireInteger(node, subsecondsPtype, "subseconds_ptype");
+        PrimitiveArray days = Nodes.primitive(ctx, node, 0, daysPtype, storage.nullable(), len);
+        long[] seconds = IntegerArrays.toLongs(Nodes.primitive(ctx, node, 1, secondsPtype, false, len));
+        long[] subseconds = IntegerArrays.toLongs(Nodes.primitive(ctx, node, 2, subsecondsPtype, false, len));
+        long[] values = IntegerArrays.toLongs(days);
+        long dayUnits = SECONDS_PER_DAY * unitsPerSecond;
+        for (int i = 0; i < len; i++) {
+            values[i] = values[i] * dayUnits + seconds[i] * unitsPerSecond + subseconds[i];
+        }
+        MemorySegment out = ctx.allocate(len * 8L, 8);
+        MemorySegment.copy(values, 0, out, PrimitiveArray.LE_LONG, 0, len);
+        return new ExtensionArray(ext, new PrimitiveArray(storage, PType.I64, out, len, days.validity()));
+    }
+
+    /// Returns how many storage units make one second for the timestamp metadata (first byte = unit).
+    static long unitsPerSecond(EncodedNode node, byte[] metadata) {
+        if (metadata.length < 1) {
+            throw VortexException.corrupt(node.location() + ": vortex.timestamp metadata is empty");
+        }
+        return switch (metadata[0]) {
             case 0 -> 1_000_000_000L;
             case 1 -> 1_000_000L;
             case 2 -> 1_000L;
             case 3 -> 1L;
-            default -> throw VortexException.corrupt(node.location() + ": time unit " + meta[0] + " has no date-time parts");
+            case 4 -> throw VortexException.corrupt(node.location() + ": vortex.datetimeparts cannot hold a timestamp in days");
+            default -> throw VortexException.corrupt(node.location() + ": unknown time unit tag " + metadata[0]);
         };
-        Nodes.children(node, 3, 3);
-        long[] codes = new long[3];
-        ProtoReader r = new ProtoReader(node.metadata(), "DateTimePartsMetadata");
-        while (r.next()) {
-            if (r.field() >= 1 && r.field() <= 3) {
-                codes[r.field() - 1] = r.readVarint();
-            } else {
-                r.skip();
-            }
-        }
-        PType dp = integer(node, codes[0], "days_ptype");
-        PType secp = integer(node, codes[1], "seconds_ptype");
-        PType subp = integer(node, codes[2], "subseconds_ptype");
-        PrimitiveArray days = Nodes.primitive(ctx, node, 0, dp, dtype.nullable(), len);
-        PrimitiveArray seconds = Nodes.primitive(ctx, node, 1, secp, false, len);
-        PrimitiveArray subs = Nodes.primitive(ctx, node, 2, subp, false, len);
-        MemorySegment out = ctx.allocate(len * 8L, 8);
-        long perDay = 86_400L * perSecond;
-        for (int i = 0; i < len; i++) {
-            long v = days.getLong(i) * perDay + seconds.getLong(i) * perSecond + subs.getLong(i);
-            out.setAtIndex(PrimitiveArray.LE_LONG, i, v);
-        }
-        return new ExtensionArray(ext, new PrimitiveArray(ext.storage(), PType.I64, out, len, days.validity()));
     }
 
-    private static PType integer(EncodedNode node, long code, String field) {
-        PType p = Nodes.ptypeCode(node, code, field);
-        if (!p.isInteger()) {
-            throw VortexException.corrupt(node.location() + ": " + field + " must be an integer type, not " + p);
+    private static void requireInteger(EncodedNode node, PType ptype, String field) {
+        if (!ptype.isInteger()) {
+            throw VortexException.corrupt(node.location() + ": " + field + " must be an integer type, not " + ptype.shortName());
         }
-        return p;
     }
 }

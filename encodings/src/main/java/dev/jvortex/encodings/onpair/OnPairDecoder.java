@@ -1,152 +1,213 @@
 package dev.jvortex.encodings.onpair;
 
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+
 import dev.jvortex.core.DType;
 import dev.jvortex.core.PType;
 import dev.jvortex.core.VortexException;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
-import dev.jvortex.core.array.VarBinViewArray;
 import dev.jvortex.core.proto.ProtoReader;
 import dev.jvortex.core.serde.DecodeContext;
 import dev.jvortex.core.serde.EncodedNode;
+import dev.jvortex.encodings.IntegerArrays;
 import dev.jvortex.encodings.Nodes;
-import dev.jvortex.encodings.canonical.CanonicalDecoders;
+import dev.jvortex.encodings.StringViews;
 import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
 
-/// Decodes `vortex.onpair`: strings as sequences of dictionary tokens.
-///
-/// ## Bytes
-/// - metadata `{PType uncompressed_lengths_ptype = 1; uint32 bits = 2; uint32 dict_size = 3;
-///   uint64 total_tokens = 4; PType dict_offsets_ptype = 5; PType codes_ptype = 6;
-///   PType codes_offsets_ptype = 7}`
-/// - buffer 0: the dictionary bytes (token `t` is `dict[dict_offsets[t], dict_offsets[t + 1])`;
-///   trailing padding is ignored)
-/// - children `[dict_offsets (dict_size + 1), codes (total_tokens), codes_offsets (len + 1),
-///   uncompressed_lengths (len), validity?]`, all integers, non-nullable
-///
-/// Row `i` is the concatenation of tokens `codes[codes_offsets[i], codes_offsets[i + 1])`.
+/// Decodes `vortex.onpair` into views: every row's tokens are looked up in the dictionary and
+/// copied back to back into one buffer sized from `uncompressed_lengths`.
 public final class OnPairDecoder {
+    /// Longest token the fast path copies with two 8-byte stores (the OnPair trainer's limit).
+    static final int FAST_TOKEN_BYTES = 16;
+    /// Token ids widened per chunk.
+    static final int CHUNK = 1 << 14;
+
     private OnPairDecoder() {}
 
-    /// Decodes one node.
+    /// Decodes a `vortex.onpair` node as `dtype` (Utf8 or Binary) with `len` rows.
     public static Array decode(EncodedNode node, DType dtype, int len, DecodeContext ctx) {
         if (!(dtype instanceof DType.Utf8 || dtype instanceof DType.Binary)) {
             throw VortexException.corrupt(node.location() + ": vortex.onpair cannot decode type " + dtype);
         }
-        long lengthsCode = 0;
+        Nodes.buffers(node, 1, 1);
+        Nodes.children(node, 4, 5);
+        PType lengthsPtype = PType.U8;
+        PType dictOffsetsPtype = PType.U8;
+        PType codesPtype = PType.U8;
+        PType codesOffsetsPtype = PType.U8;
         long dictSize = 0;
         long totalTokens = 0;
-        long dictOffsetsCode = 0;
-        long codesCode = 0;
-        long codesOffsetsCode = 0;
         ProtoReader r = new ProtoReader(node.metadata(), "OnPairMetadata");
         while (r.next()) {
             switch (r.field()) {
-                case 1 -> lengthsCode = r.readVarint();
+                case 1 -> lengthsPtype = Nodes.ptypeCode(node, r.readVarint(), "uncompressed_lengths_ptype");
                 case 3 -> dictSize = r.readVarint();
                 case 4 -> totalTokens = r.readVarint();
-                case 5 -> dictOffsetsCode = r.readVarint();
-                case 6 -> codesCode = r.readVarint();
-                case 7 -> codesOffsetsCode = r.readVarint();
-                default -> r.skip();
+                case 5 -> dictOffsetsPtype = Nodes.ptypeCode(node, r.readVarint(), "dict_offsets_ptype");
+                case 6 -> codesPtype = Nodes.ptypeCode(node, r.readVarint(), "codes_ptype");
+                case 7 -> codesOffsetsPtype = Nodes.ptypeCode(node, r.readVarint(), "codes_offsets_ptype");
+                default -> r.skip(); // field 2 (bits) only describes how narrow the codes are
             }
         }
-        Nodes.buffers(node, 1, 1);
-        Nodes.children(node, 4, 5);
-        MemorySegment dict = node.buffer(0);
-        int ndict = Nodes.length(node, dictSize, "dict_size");
-        int ntokens = Nodes.length(node, totalTokens, "total_tokens");
-        PrimitiveArray dictOffsets = Nodes.primitive(ctx, node, 0, integer(node, dictOffsetsCode, "dict_offsets_ptype"), false, ndict + 1);
-        PrimitiveArray codes = Nodes.primitive(ctx, node, 1, integer(node, codesCode, "codes_ptype"), false, ntokens);
-        PrimitiveArray codesOffsets = Nodes.primitive(ctx, node, 2, integer(node, codesOffsetsCode, "codes_offsets_ptype"), false,
-                len + 1);
-        PrimitiveArray lengths = Nodes.primitive(ctx, node, 3, integer(node, lengthsCode, "uncompressed_lengths_ptype"), false, len);
+        int tokenCount = Nodes.length(node, dictSize, "dict_size");
+        if (tokenCount > (1 << 20)) {
+            throw VortexException.corrupt(node.location() + ": onpair dict_size " + tokenCount + " is implausibly large");
+        }
+        int codeCount = Nodes.length(node, totalTokens, "total_tokens");
+        requireInteger(node, lengthsPtype, "uncompressed_lengths_ptype");
+        requireInteger(node, dictOffsetsPtype, "dict_offsets_ptype");
+        requireInteger(node, codesPtype, "codes_ptype");
+        requireInteger(node, codesOffsetsPtype, "codes_offsets_ptype");
+
+        MemorySegment dictBytes = node.buffer(0);
+        long[] dictOffsets = IntegerArrays.toLongs(Nodes.primitive(ctx, node, 0, dictOffsetsPtype, false, tokenCount + 1));
+        Dictionary dict = Dictionary.read(node, dictBytes, dictOffsets, tokenCount);
+        PrimitiveArray codes = Nodes.primitive(ctx, node, 1, codesPtype, false, codeCount);
+        PrimitiveArray codesOffsets = Nodes.primitive(ctx, node, 2, codesOffsetsPtype, false, len + 1);
+        PrimitiveArray lengths = Nodes.primitive(ctx, node, 3, lengthsPtype, false, len);
         Validity validity = Nodes.validity(ctx, node, 4, dtype, len);
-        // Token bounds, checked once so the copy loop can trust them.
-        long dictBytes = dict.byteSize();
-        if (dictBytes > Integer.MAX_VALUE - 32) {
-            throw VortexException.corrupt(node.location() + ": dictionary of " + dictBytes + " bytes is too large");
+
+        long codesStart = codesOffsets.getLong(0);
+        long codesEnd = codesOffsets.getLong(len);
+        if (codesStart < 0 || codesEnd < codesStart || codesEnd > codeCount) {
+            throw VortexException.corrupt(node.location() + ": onpair code window [" + codesStart + ", " + codesEnd
+                    + ") is outside the " + codeCount + " codes");
         }
-        int[] tokStart = new int[ndict];
-        int[] tokLen = new int[ndict];
-        for (int t = 0; t < ndict; t++) {
-            long a = dictOffsets.getLong(t);
-            long b = dictOffsets.getLong(t + 1);
-            if (a < 0 || b < a || b > dictBytes) {
-                throw VortexException.corrupt(node.location() + ": token " + t + " [" + a + ", " + b + ") outside the "
-                        + dictBytes + "-byte dictionary");
-            }
-            tokStart[t] = (int) a;
-            tokLen[t] = (int) (b - a);
+        long[] rowLengths = StringViews.lengthsWithTotal(node, lengths, "uncompressed_lengths");
+        long total = rowLengths[len];
+        MemorySegment out = ctx.allocate(total + StringViews.SLACK, 8);
+        // The token ids are widened to ints one chunk at a time, so the decode loops index a plain
+        // int[] whatever the codes' ptype, without materialising the whole window.
+        int[] chunk = new int[(int) Math.min(CHUNK, codesEnd - codesStart)];
+        long o = 0;
+        for (long at = codesStart; at < codesEnd; at += chunk.length) {
+            int n = (int) Math.min(chunk.length, codesEnd - at);
+            IntegerArrays.copyNonNegativeInts(codes, (int) at, (int) at + n, chunk, "onpair code");
+            o = dict.allShort
+                    ? decompressShortTokens(node, dict, chunk, n, out, o, total)
+                    : decompressAnyTokens(node, dict, dictBytes, chunk, n, out, o, total);
         }
-        long total = 0;
-        int[] rowLen = Nodes.ints(node, lengths, "uncompressed length");
-        for (int i = 0; i < len; i++) {
-            if (rowLen[i] < 0) {
-                throw VortexException.corrupt(node.location() + ": negative uncompressed length at row " + i);
-            }
-            total += rowLen[i];
+        if (o != total) {
+            throw VortexException.corrupt(node.location() + ": onpair codes decode to " + o
+                    + " bytes but uncompressed_lengths add up to " + total);
         }
-        if (total > Integer.MAX_VALUE - 32) {
-            throw VortexException.unsupported(node.location() + ": " + total + " bytes of strings in one array");
-        }
-        ctx.allocate(total, 1); // charges the decode budget before the heap buffers below
-        // Tokens are copied as 8-byte words on heap arrays with slack; see Heap.copyShort.
-        byte[] dictArr = new byte[(int) dictBytes + 16];
-        MemorySegment.copy(dict, java.lang.foreign.ValueLayout.JAVA_BYTE, 0, dictArr, 0, (int) dictBytes);
-        byte[] outArr = new byte[(int) total + 16];
-        int[] tokens = Nodes.ints(node, codes, "token");
-        int[] bounds = Nodes.ints(node, codesOffsets, "codes offset");
-        int bad = expand(tokens, bounds, rowLen, tokStart, tokLen, dictArr, outArr, ntokens);
-        if (bad >= 0) {
-            throw VortexException.corrupt(node.location() + ": row " + bad + " has codes outside the " + ntokens
-                    + " tokens, a token outside the " + ndict + "-token dictionary, or does not decode to its length "
-                    + rowLen[bad]);
-        }
-        MemorySegment out = ctx.arena().allocate(Math.max(1, total), 8);
-        MemorySegment.copy(outArr, 0, out, java.lang.foreign.ValueLayout.JAVA_BYTE, 0, (int) total);
-        return new VarBinViewArray(dtype, CanonicalDecoders.views(outArr, rowLen, ctx), new MemorySegment[] {out}, len, validity);
+        return StringViews.build(dtype, out, total, rowLengths, len, validity, ctx);
     }
 
-    /// Expands every row's tokens into `out`; returns -1, or the first row that is inconsistent.
-    /// Kept small and separate so the JIT compiles the loop on its own (not as an OSR of decode).
-    private static int expand(int[] tokens, int[] bounds, int[] rowLen, int[] tokStart, int[] tokLen, byte[] dict, byte[] out,
-            int ntokens) {
-        int ndict = tokLen.length;
-        int pos = 0;
-        int rows = rowLen.length;
-        for (int i = 0; i < rows; i++) {
-            int from = bounds[i];
-            int to = bounds[i + 1];
-            if (from < 0 || to < from || to > ntokens) {
-                return i;
-            }
-            int limit = pos + rowLen[i];
-            for (int k = from; k < to; k++) {
-                int t = tokens[k];
-                if (Integer.compareUnsigned(t, ndict) >= 0) {
-                    return i;
-                }
-                int n = tokLen[t];
-                if (n > limit - pos) {
-                    return i;
-                }
-                dev.jvortex.encodings.Heap.copyShort(dict, tokStart[t], out, pos, n);
-                pos += n;
-            }
-            if (pos != limit) {
-                return i;
-            }
+    private static void requireInteger(EncodedNode node, PType ptype, String field) {
+        if (!ptype.isInteger()) {
+            throw VortexException.corrupt(node.location() + ": " + field + " must be an integer type, not " + ptype.shortName());
         }
-        return -1;
     }
 
-    private static PType integer(EncodedNode node, long code, String field) {
-        PType p = Nodes.ptypeCode(node, code, field);
-        if (!p.isInteger()) {
-            throw VortexException.corrupt(node.location() + ": " + field + " must be an integer type, not " + p);
+    /// The fast path when no token exceeds 16 bytes: each token is held as two words, stored whole,
+    /// and the cursor advances by its length (later stores overwrite the excess, the buffer's slack
+    /// absorbs the last one).
+    /// Returns the output position after decoding `codes[0, count)` from position `o`.
+    static long decompressShortTokens(EncodedNode node, Dictionary dict, int[] codes, int count, MemorySegment out, long o,
+            long total) {
+        long[] low = dict.low;
+        long[] high = dict.high;
+        int[] lengths = dict.lengths;
+        int tokens = lengths.length;
+        for (int k = 0; k < count; k++) {
+            int c = codes[k];
+            if (c >= tokens) {
+                throw badCode(node, c, tokens);
+            }
+            int n = lengths[c];
+            if (n > total - o) {
+                throw overrun(node, total);
+            }
+            out.set(PrimitiveArray.LE_LONG, o, low[c]);
+            out.set(PrimitiveArray.LE_LONG, o + 8, high[c]);
+            o += n;
         }
-        return p;
+        return o;
+    }
+
+    /// The general path for dictionaries with tokens longer than 16 bytes (not written by the
+    /// reference trainer): one bulk copy per token.
+    /// Returns the output position after decoding `codes[0, count)` from position `o`.
+    static long decompressAnyTokens(EncodedNode node, Dictionary dict, MemorySegment dictBytes, int[] codes, int count,
+            MemorySegment out, long o, long total) {
+        long[] starts = dict.starts;
+        int[] lengths = dict.lengths;
+        int tokens = lengths.length;
+        for (int k = 0; k < count; k++) {
+            int c = codes[k];
+            if (c >= tokens) {
+                throw badCode(node, c, tokens);
+            }
+            int n = lengths[c];
+            if (n > total - o) {
+                throw overrun(node, total);
+            }
+            MemorySegment.copy(dictBytes, starts[c], out, o, n);
+            o += n;
+        }
+        return o;
+    }
+
+    private static VortexException badCode(EncodedNode node, int code, int tokens) {
+        return VortexException.corrupt(node.location() + ": onpair code " + code + " is not below the dictionary size "
+                + tokens);
+    }
+
+    private static VortexException overrun(EncodedNode node, long total) {
+        return VortexException.corrupt(node.location() + ": onpair codes decode to more than the " + total
+                + " bytes that uncompressed_lengths add up to");
+    }
+
+    /// The dictionary as per-token arrays: byte start, length and (for the fast path) the token's
+    /// bytes as two little-endian words, zero beyond its length.
+    static final class Dictionary {
+        final long[] starts;
+        final int[] lengths;
+        final long[] low;
+        final long[] high;
+        final boolean allShort;
+
+        private Dictionary(int n, boolean allShort) {
+            this.starts = new long[n];
+            this.lengths = new int[n];
+            this.allShort = allShort;
+            this.low = allShort ? new long[n] : null;
+            this.high = allShort ? new long[n] : null;
+        }
+
+        static Dictionary read(EncodedNode node, MemorySegment bytes, long[] offsets, int n) {
+            boolean allShort = true;
+            for (int t = 0; t < n; t++) {
+                long s = offsets[t];
+                long e = offsets[t + 1];
+                if (s < 0 || e < s || e > bytes.byteSize()) {
+                    throw VortexException.corrupt(node.location() + ": onpair token " + t + " spans bytes [" + s + ", " + e
+                            + ") outside the " + bytes.byteSize() + "-byte dictionary");
+                }
+                if (e - s > FAST_TOKEN_BYTES) {
+                    allShort = false;
+                }
+            }
+            Dictionary d = new Dictionary(n, allShort);
+            byte[] scratch = new byte[FAST_TOKEN_BYTES];
+            for (int t = 0; t < n; t++) {
+                long s = offsets[t];
+                int length = Math.toIntExact(offsets[t + 1] - s);
+                d.starts[t] = s;
+                d.lengths[t] = length;
+                if (allShort) {
+                    Arrays.fill(scratch, (byte) 0);
+                    MemorySegment.copy(bytes, JAVA_BYTE, s, scratch, 0, length);
+                    MemorySegment words = MemorySegment.ofArray(scratch);
+                    d.low[t] = words.get(PrimitiveArray.LE_LONG, 0);
+                    d.high[t] = words.get(PrimitiveArray.LE_LONG, 8);
+                }
+            }
+            return d;
+        }
     }
 }

@@ -1,108 +1,206 @@
 package dev.jvortex.encodings.runend;
 
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+
 import dev.jvortex.core.DType;
 import dev.jvortex.core.PType;
 import dev.jvortex.core.VortexException;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.ArrayOps;
+import dev.jvortex.core.array.Bits;
+import dev.jvortex.core.array.BoolArray;
+import dev.jvortex.core.array.DecimalArray;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
 import dev.jvortex.core.proto.ProtoReader;
 import dev.jvortex.core.serde.DecodeContext;
 import dev.jvortex.core.serde.EncodedNode;
+import dev.jvortex.encodings.IntegerArrays;
 import dev.jvortex.encodings.Nodes;
 import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
 
-/// Decodes `vortex.runend`: metadata `{PType ends_ptype = 1; uint64 num_runs = 2; uint64 offset = 3}`;
-/// children `[ends (unsigned, strictly increasing, exclusive), values]`. Run `j` covers logical
-/// rows `[min(ends[j-1] - offset, len), min(ends[j] - offset, len))`.
+/// Decodes `vortex.runend`: run `j` repeats `values[j]` over logical rows `[end(j-1), end(j))`,
+/// where `end(j) = min(ends[j] - offset, len)`.
+///
+/// Fixed-width values (primitives, decimals) and bools are expanded run by run with one fill per
+/// run; any other type is expanded by gathering (`ArrayOps.take`), which for strings copies
+/// views only, never string bytes.
 public final class RunEndDecoder {
     private RunEndDecoder() {}
 
-    /// Decodes one node.
+    /// Decodes a `vortex.runend` node as `dtype` with `len` rows.
     public static Array decode(EncodedNode node, DType dtype, int len, DecodeContext ctx) {
+        Nodes.buffers(node, 0, 0);
         Nodes.children(node, 2, 2);
-        long endsCode = 0;
-        long runs = 0;
+        PType endsPtype = PType.U8;
+        long numRuns = 0;
         long offset = 0;
         ProtoReader r = new ProtoReader(node.metadata(), "RunEndMetadata");
         while (r.next()) {
             switch (r.field()) {
-                case 1 -> endsCode = r.readVarint();
-                case 2 -> runs = r.readVarint();
+                case 1 -> endsPtype = Nodes.ptypeCode(node, r.readVarint(), "ends_ptype");
+                case 2 -> numRuns = r.readVarint();
                 case 3 -> offset = r.readVarint();
                 default -> r.skip();
             }
         }
-        PType ep = Nodes.ptypeCode(node, endsCode, "ends_ptype");
-        if (!ep.isInteger()) {
-            throw VortexException.corrupt(node.location() + ": run ends must be integers, not " + ep);
+        if (!endsPtype.isInteger()) {
+            throw VortexException.corrupt(node.location() + ": run ends must be integers, not " + endsPtype.shortName());
         }
-        int n = Nodes.length(node, runs, "num_runs");
+        int runs = Nodes.length(node, numRuns, "num_runs");
         if (offset < 0) {
-            throw VortexException.corrupt(node.location() + ": negative run-end offset");
+            throw VortexException.corrupt(node.location() + ": run-end offset " + Long.toUnsignedString(offset) + " is out of range");
         }
-        PrimitiveArray ends = Nodes.primitive(ctx, node, 0, ep, false, n);
-        Array values = ctx.decode(node.child(1), dtype, n);
-        // Run boundaries in logical rows, checked once; the expansion loops below trust them.
-        int[] stops = new int[n];
-        long prev = 0;
-        for (int j = 0; j < n; j++) {
-            long e = ends.getLong(j);
-            if (e < 0 || (j > 0 && e <= ends.getLong(j - 1))) {
-                throw VortexException.corrupt(node.location() + ": run ends are not strictly increasing at run " + j);
-            }
-            long stop = Math.min(Math.max(e - offset, 0), len);
-            stops[j] = (int) stop;
-            prev = stop;
-        }
-        if (prev < len) {
-            throw VortexException.corrupt(node.location() + ": runs end at row " + prev + " but the array has " + len);
-        }
-        if (values instanceof PrimitiveArray p && p.validity().isAllValid()) {
-            return expandPrimitive(p, stops, dtype, len, ctx);
-        }
-        int[] idx = new int[len];
-        int start = 0;
-        for (int j = 0; j < n; j++) {
-            java.util.Arrays.fill(idx, start, stops[j], j);
-            start = Math.max(start, stops[j]);
-        }
-        return ArrayOps.take(values, idx, ctx.arena());
+        long[] ends = IntegerArrays.toLongs(Nodes.primitive(ctx, node, 0, endsPtype, false, runs));
+        int[] bounds = runBounds(node, ends, offset, len);
+        Array values = ctx.decode(node.child(1), dtype, runs);
+        return expand(values, bounds, len, ctx);
     }
 
-    private static Array expandPrimitive(PrimitiveArray values, int[] stops, DType dtype, int len, DecodeContext ctx) {
-        PType pt = values.ptype();
-        int w = pt.byteWidth();
-        MemorySegment out = ctx.allocate((long) len * w, w);
-        int start = 0;
-        for (int j = 0; j < stops.length; j++) {
-            int stop = stops[j];
-            if (stop <= start) {
-                continue;
-            }
-            switch (w) {
-                case 8 -> {
-                    long v = values.data().getAtIndex(PrimitiveArray.LE_LONG, j);
-                    for (int i = start; i < stop; i++) {
-                        out.setAtIndex(PrimitiveArray.LE_LONG, i, v);
-                    }
-                }
-                case 4 -> {
-                    int v = values.data().getAtIndex(PrimitiveArray.LE_INT, j);
-                    for (int i = start; i < stop; i++) {
-                        out.setAtIndex(PrimitiveArray.LE_INT, i, v);
-                    }
-                }
-                default -> {
-                    long v = values.getLong(j);
-                    for (int i = start; i < stop; i++) {
-                        PrimitiveArray.setLong(out, pt, i, v);
-                    }
-                }
-            }
-            start = stop;
+    /// Returns the trimmed run ends: `out[j] = min(ends[j] - offset, len)`, checking that the ends are
+    /// non-decreasing, that none lies before the offset and that the runs cover all `len` rows.
+    /// An empty array may keep any runs (slicing to zero rows leaves the run metadata as it was).
+    static int[] runBounds(EncodedNode node, long[] ends, long offset, int len) {
+        int runs = ends.length;
+        int[] out = new int[runs];
+        if (len == 0) {
+            return out;
         }
-        return new PrimitiveArray(dtype, pt, out, len, Validity.ALL_VALID);
+        long previous = 0;
+        for (int j = 0; j < runs; j++) {
+            long e = ends[j];
+            if (e < 0) {
+                throw VortexException.corrupt(node.location() + ": run end ends[" + j + "]=" + Long.toUnsignedString(e)
+                        + " is out of range");
+            }
+            if (e < previous) {
+                throw VortexException.corrupt(node.location() + ": run ends must be non-decreasing but ends[" + j + "]="
+                        + e + " after ends[" + (j - 1) + "]=" + previous);
+            }
+            if (e < offset) {
+                throw VortexException.corrupt(node.location() + ": run end ends[" + j + "]=" + e
+                        + " lies before the offset " + offset);
+            }
+            out[j] = (int) Math.min(e - offset, len);
+            previous = e;
+        }
+        int covered = runs == 0 ? 0 : out[runs - 1];
+        if (covered != len) {
+            throw VortexException.corrupt(node.location() + ": runs cover " + covered + " rows (last end "
+                    + (runs == 0 ? "none" : String.valueOf(ends[runs - 1])) + ", offset " + offset + ") but the array has "
+                    + len);
+        }
+        return out;
+    }
+
+    /// Expands one value per run into `len` rows, run `j` ending (exclusive) at `bounds[j]`.
+    static Array expand(Array values, int[] bounds, int len, DecodeContext ctx) {
+        Validity validity = expandValidity(values.validity(), bounds, len, ctx);
+        return switch (values) {
+            case PrimitiveArray p -> {
+                int w = p.ptype().byteWidth();
+                MemorySegment out = ctx.allocate((long) len * w, w);
+                fillRuns(p.data(), w, bounds, out);
+                yield new PrimitiveArray(p.dtype(), p.ptype(), out, len, validity);
+            }
+            case DecimalArray d -> {
+                int w = d.byteWidth();
+                MemorySegment out = ctx.allocate((long) len * w, Math.min(w, 16));
+                fillRuns(d.data(), w, bounds, out);
+                yield new DecimalArray(d.dtype(), w, out, len, validity);
+            }
+            case BoolArray b -> {
+                MemorySegment out = ctx.allocate(Bits.byteLength(len), 8);
+                int start = 0;
+                for (int j = 0; j < bounds.length; j++) {
+                    int end = bounds[j];
+                    if (end > start && b.get(j)) {
+                        Bits.setRange(out, start, end - start);
+                    }
+                    start = Math.max(start, end);
+                }
+                yield new BoolArray(b.dtype(), out, len, validity);
+            }
+            default -> {
+                int[] indices = new int[len];
+                int start = 0;
+                for (int j = 0; j < bounds.length; j++) {
+                    int end = bounds[j];
+                    if (end > start) {
+                        Arrays.fill(indices, start, end, j);
+                        start = end;
+                    }
+                }
+                yield ArrayOps.take(values, indices, ctx.arena());
+            }
+        };
+    }
+
+    private static Validity expandValidity(Validity values, int[] bounds, int len, DecodeContext ctx) {
+        if (values.bits() == null) {
+            return values;
+        }
+        MemorySegment out = ctx.allocate(Bits.byteLength(len), 8);
+        int start = 0;
+        for (int j = 0; j < bounds.length; j++) {
+            int end = bounds[j];
+            if (end > start && values.isValid(j)) {
+                Bits.setRange(out, start, end - start);
+            }
+            start = Math.max(start, end);
+        }
+        return Validity.ofBits(out);
+    }
+
+    /// Writes value `j` of `src` (`width` bytes each) into rows `[bounds[j-1], bounds[j])` of `dst`.
+    static void fillRuns(MemorySegment src, int width, int[] bounds, MemorySegment dst) {
+        int start = 0;
+        switch (width) {
+            case 1 -> {
+                for (int j = 0; j < bounds.length; j++) {
+                    int end = bounds[j];
+                    if (end > start) {
+                        dst.asSlice(start, end - start).fill(src.get(JAVA_BYTE, j));
+                        start = end;
+                    }
+                }
+            }
+            case 2 -> {
+                for (int j = 0; j < bounds.length; j++) {
+                    short v = src.getAtIndex(PrimitiveArray.LE_SHORT, j);
+                    for (int i = start; i < bounds[j]; i++) {
+                        dst.setAtIndex(PrimitiveArray.LE_SHORT, i, v);
+                    }
+                    start = Math.max(start, bounds[j]);
+                }
+            }
+            case 4 -> {
+                for (int j = 0; j < bounds.length; j++) {
+                    int v = src.getAtIndex(PrimitiveArray.LE_INT, j);
+                    for (int i = start; i < bounds[j]; i++) {
+                        dst.setAtIndex(PrimitiveArray.LE_INT, i, v);
+                    }
+                    start = Math.max(start, bounds[j]);
+                }
+            }
+            case 8 -> {
+                for (int j = 0; j < bounds.length; j++) {
+                    long v = src.getAtIndex(PrimitiveArray.LE_LONG, j);
+                    for (int i = start; i < bounds[j]; i++) {
+                        dst.setAtIndex(PrimitiveArray.LE_LONG, i, v);
+                    }
+                    start = Math.max(start, bounds[j]);
+                }
+            }
+            default -> {
+                for (int j = 0; j < bounds.length; j++) {
+                    for (int i = start; i < bounds[j]; i++) {
+                        MemorySegment.copy(src, (long) j * width, dst, (long) i * width, width);
+                    }
+                    start = Math.max(start, bounds[j]);
+                }
+            }
+        }
     }
 }

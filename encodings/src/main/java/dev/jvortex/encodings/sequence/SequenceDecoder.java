@@ -1,5 +1,7 @@
 package dev.jvortex.encodings.sequence;
 
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+
 import dev.jvortex.core.DType;
 import dev.jvortex.core.PType;
 import dev.jvortex.core.Scalar;
@@ -12,50 +14,106 @@ import dev.jvortex.core.serde.DecodeContext;
 import dev.jvortex.core.serde.EncodedNode;
 import dev.jvortex.encodings.Nodes;
 import java.lang.foreign.MemorySegment;
+import java.math.BigInteger;
 
-/// Decodes `vortex.sequence`: `out[i] = base + i × multiplier`, every row valid.
+/// Decodes `vortex.sequence`: row `i` is `base + i * multiplier`, every row valid.
 public final class SequenceDecoder {
+    private static final BigInteger TWO_64 = BigInteger.ONE.shiftLeft(64);
+
     private SequenceDecoder() {}
 
-    /// Decodes one node.
+    /// Decodes a `vortex.sequence` node as `dtype` (an integer type) with `len` rows.
     public static Array decode(EncodedNode node, DType dtype, int len, DecodeContext ctx) {
         PType ptype = Nodes.integerPtype(node, dtype);
-        Nodes.children(node, 0, 0);
         Nodes.buffers(node, 0, 0);
-        DType valueType = new DType.Primitive(ptype, false);
+        Nodes.children(node, 0, 0);
         Long base = null;
-        Long multiplier = null;
+        BigInteger multiplier = null;
         ProtoReader r = new ProtoReader(node.metadata(), "SequenceMetadata");
         while (r.next()) {
             switch (r.field()) {
-                case 1 -> base = (Long) Scalar.decodeValue(r.readMessage("ScalarValue"), valueType);
-                case 2 -> multiplier = (Long) Scalar.decodeValue(r.readMessage("ScalarValue"), valueType);
+                case 1 -> base = (Long) Scalar.decodeValue(r.readMessage("SequenceMetadata.base"), new DType.Primitive(ptype, false));
+                case 2 -> multiplier = integerValue(node, r.readMessage("SequenceMetadata.multiplier"));
                 default -> r.skip();
             }
         }
         if (base == null || multiplier == null) {
-            throw VortexException.corrupt(node.location() + ": sequence metadata lacks base or multiplier");
+            throw VortexException.corrupt(node.location() + ": sequence metadata lacks its "
+                    + (base == null ? "base" : "multiplier"));
         }
-        MemorySegment out = ctx.allocate((long) len * ptype.byteWidth(), ptype.byteWidth());
-        long b = base;
-        long m = multiplier;
-        switch (ptype.byteWidth()) {
-            case 8 -> {
-                for (int i = 0; i < len; i++) {
-                    out.setAtIndex(PrimitiveArray.LE_LONG, i, b + i * m);
+        if (len == 0) {
+            throw VortexException.corrupt(node.location() + ": a sequence array cannot be empty");
+        }
+        // Every row lies between the first and the last, so checking those two keeps all in range.
+        BigInteger first = ptype.isSigned() ? BigInteger.valueOf(base) : unsigned(base);
+        BigInteger last = first.add(multiplier.multiply(BigInteger.valueOf(len - 1L)));
+        if (!fits(last, ptype)) {
+            throw VortexException.corrupt(node.location() + ": sequence " + first + " + i * " + multiplier + " leaves "
+                    + ptype.shortName() + " at row " + (len - 1));
+        }
+        int w = ptype.byteWidth();
+        MemorySegment out = ctx.allocate((long) len * w, w);
+        fill(out, w, base, multiplier.longValue(), len);
+        return new PrimitiveArray(dtype, ptype, out, len, Validity.ALL_VALID);
+    }
+
+    /// Writes `base + i * step` (wrapping, low `width` bytes) for `i` in `[0, len)`.
+    static void fill(MemorySegment out, int width, long base, long step, int len) {
+        long v = base;
+        switch (width) {
+            case 1 -> {
+                for (int i = 0; i < len; i++, v += step) {
+                    out.set(JAVA_BYTE, i, (byte) v);
+                }
+            }
+            case 2 -> {
+                for (int i = 0; i < len; i++, v += step) {
+                    out.setAtIndex(PrimitiveArray.LE_SHORT, i, (short) v);
                 }
             }
             case 4 -> {
-                for (int i = 0; i < len; i++) {
-                    out.setAtIndex(PrimitiveArray.LE_INT, i, (int) (b + i * m));
+                for (int i = 0; i < len; i++, v += step) {
+                    out.setAtIndex(PrimitiveArray.LE_INT, i, (int) v);
                 }
             }
             default -> {
-                for (int i = 0; i < len; i++) {
-                    PrimitiveArray.setLong(out, ptype, i, b + i * m);
+                for (int i = 0; i < len; i++, v += step) {
+                    out.setAtIndex(PrimitiveArray.LE_LONG, i, v);
                 }
             }
         }
-        return new PrimitiveArray(dtype, ptype, out, len, Validity.ALL_VALID);
+    }
+
+    /// Reads an integer `ScalarValue` of either kind. Writers store the multiplier as a signed
+    /// 64-bit value whatever the array's type, so it is not range-checked against the ptype here.
+    private static BigInteger integerValue(EncodedNode node, ProtoReader r) {
+        BigInteger value = null;
+        while (r.next()) {
+            switch (r.field()) {
+                case 3 -> value = BigInteger.valueOf(r.readSVarint());
+                case 4 -> value = unsigned(r.readVarint());
+                default -> {
+                    r.skip();
+                    value = null;
+                }
+            }
+        }
+        if (value == null) {
+            throw VortexException.corrupt(node.location() + ": sequence multiplier is not an integer");
+        }
+        return value;
+    }
+
+    private static BigInteger unsigned(long bits) {
+        BigInteger v = BigInteger.valueOf(bits);
+        return bits < 0 ? v.add(TWO_64) : v;
+    }
+
+    private static boolean fits(BigInteger v, PType ptype) {
+        int bits = ptype.bitWidth();
+        BigInteger min = ptype.isSigned() ? BigInteger.ONE.shiftLeft(bits - 1).negate() : BigInteger.ZERO;
+        BigInteger max = ptype.isSigned() ? BigInteger.ONE.shiftLeft(bits - 1).subtract(BigInteger.ONE)
+                : BigInteger.ONE.shiftLeft(bits).subtract(BigInteger.ONE);
+        return v.compareTo(min) >= 0 && v.compareTo(max) <= 0;
     }
 }

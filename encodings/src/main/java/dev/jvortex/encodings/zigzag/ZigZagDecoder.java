@@ -1,5 +1,7 @@
 package dev.jvortex.encodings.zigzag;
 
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+
 import dev.jvortex.core.DType;
 import dev.jvortex.core.PType;
 import dev.jvortex.core.VortexException;
@@ -10,26 +12,38 @@ import dev.jvortex.core.serde.EncodedNode;
 import dev.jvortex.encodings.Nodes;
 import java.lang.foreign.MemorySegment;
 
-/// Decodes `vortex.zigzag`: the child holds `(v << 1) ^ (v >> (w - 1))` as unsigned values of
-/// the same width; `v = (u >>> 1) ^ -(u & 1)`.
+/// Decodes `vortex.zigzag`: the child holds `u = (v << 1) ^ (v >> (w - 1))` as an unsigned integer
+/// of the same width; the value is `(u >>> 1) ^ -(u & 1)`.
 public final class ZigZagDecoder {
     private ZigZagDecoder() {}
 
-    /// Decodes one node.
+    /// Decodes a `vortex.zigzag` node as `dtype` (a signed integer type) with `len` rows.
     public static Array decode(EncodedNode node, DType dtype, int len, DecodeContext ctx) {
         PType ptype = Nodes.integerPtype(node, dtype);
         if (!ptype.isSigned()) {
-            throw VortexException.corrupt(node.location() + ": zigzag needs a signed type, not " + dtype);
+            throw VortexException.corrupt(node.location() + ": vortex.zigzag decodes to signed integers, not " + dtype);
         }
+        if (node.metadata().length != 0) {
+            throw VortexException.corrupt(node.location() + ": vortex.zigzag expects empty metadata but has "
+                    + node.metadata().length + " bytes");
+        }
+        Nodes.buffers(node, 0, 0);
         Nodes.children(node, 1, 1);
-        PrimitiveArray enc = Nodes.primitive(ctx, node, 0, ptype.toUnsigned(), dtype.nullable(), len);
-        MemorySegment out = ctx.allocate((long) len * ptype.byteWidth(), ptype.byteWidth());
-        MemorySegment in = enc.data();
-        switch (ptype.byteWidth()) {
-            case 8 -> {
+        PrimitiveArray encoded = Nodes.primitive(ctx, node, 0, ptype.toUnsigned(), dtype.nullable(), len);
+        int w = ptype.byteWidth();
+        MemorySegment in = encoded.data();
+        MemorySegment out = ctx.allocate((long) len * w, w);
+        switch (w) {
+            case 1 -> {
                 for (int i = 0; i < len; i++) {
-                    long u = in.getAtIndex(PrimitiveArray.LE_LONG, i);
-                    out.setAtIndex(PrimitiveArray.LE_LONG, i, (u >>> 1) ^ -(u & 1));
+                    int u = in.get(JAVA_BYTE, i) & 0xFF;
+                    out.set(JAVA_BYTE, i, (byte) ((u >>> 1) ^ -(u & 1)));
+                }
+            }
+            case 2 -> {
+                for (int i = 0; i < len; i++) {
+                    int u = in.getAtIndex(PrimitiveArray.LE_SHORT, i) & 0xFFFF;
+                    out.setAtIndex(PrimitiveArray.LE_SHORT, i, (short) ((u >>> 1) ^ -(u & 1)));
                 }
             }
             case 4 -> {
@@ -40,11 +54,11 @@ public final class ZigZagDecoder {
             }
             default -> {
                 for (int i = 0; i < len; i++) {
-                    long u = enc.getLong(i);
-                    PrimitiveArray.setLong(out, ptype, i, (u >>> 1) ^ -(u & 1));
+                    long u = in.getAtIndex(PrimitiveArray.LE_LONG, i);
+                    out.setAtIndex(PrimitiveArray.LE_LONG, i, (u >>> 1) ^ -(u & 1));
                 }
             }
         }
-        return new PrimitiveArray(dtype, ptype, out, len, enc.validity());
+        return new PrimitiveArray(dtype, ptype, out, len, encoded.validity());
     }
 }
