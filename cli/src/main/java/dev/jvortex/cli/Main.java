@@ -23,7 +23,7 @@ public final class Main {
               inspect FILE [--json]                          the layout tree and array encodings, with sizes
               schema FILE                                    the file's type and row count
               export FILE [--columns a,b] [--format jsonl|csv]   every row to standard output
-              convert IN.csv OUT.vortex [--delimiter C] [--no-zone-maps]
+              convert IN.csv|IN.parquet OUT.vortex [--delimiter C] [--no-zone-maps]
                                                              a CSV file (header line, types inferred) to Vortex
               help                                           this text
             """;
@@ -137,23 +137,43 @@ public final class Main {
             throw new VortexException(VortexException.Kind.IO, in + ": no such file");
         }
         String name = in.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
-        if (name.endsWith(".parquet")) {
-            throw VortexException.unsupported(in + ": Parquet input is not supported by this version; convert it to CSV first");
+        boolean parquet = name.endsWith(".parquet") || name.endsWith(".pq") || isParquet(in);
+        if (parquet && delimiter != null) {
+            throw new UsageException("--delimiter applies to CSV input only");
         }
         char delim = delimiter == null ? (name.endsWith(".tsv") ? '\t' : ',') : delimiter.equals("\\t") ? '\t' : delimiter.charAt(0);
         var options = dev.jvortex.file.write.WriteOptions.defaults().withZoneMaps(!noZones);
         long start = System.nanoTime();
         long[] lastReport = {start};
-        var result = new dev.jvortex.convert.csv.CsvConverter(10_000, 65_536, delim).convert(in, outPath, options, rows -> {
+        java.util.function.LongConsumer progress = rows -> {
             long now = System.nanoTime();
             if (now - lastReport[0] > 2_000_000_000L) {
                 err.println("jvx: " + rows + " rows written...");
                 lastReport[0] = now;
             }
-        });
-        err.printf("jvx: wrote %d rows (%s) to %s in %.1f s, %d bytes%n", result.rows(), result.schema(), outPath,
+        };
+        long rows;
+        dev.jvortex.core.DType schema;
+        if (parquet) {
+            var result = dev.jvortex.convert.parquet.ParquetConverter.convert(in, outPath, options, progress);
+            rows = result.rows();
+            schema = result.schema();
+        } else {
+            var result = new dev.jvortex.convert.csv.CsvConverter(10_000, 65_536, delim).convert(in, outPath, options, progress);
+            rows = result.rows();
+            schema = result.schema();
+        }
+        err.printf("jvx: wrote %d rows (%s) to %s in %.1f s, %d bytes%n", rows, schema, outPath,
                 (System.nanoTime() - start) / 1e9, Files.size(outPath));
         return 0;
+    }
+
+    /// Returns true when `file` starts with the Parquet magic.
+    private static boolean isParquet(Path file) throws IOException {
+        try (var in = Files.newInputStream(file)) {
+            byte[] head = in.readNBytes(4);
+            return head.length == 4 && head[0] == 'P' && head[1] == 'A' && head[2] == 'R' && head[3] == '1';
+        }
     }
 
     private static int export(List<String> args, PrintStream out) throws IOException {

@@ -1,0 +1,377 @@
+package dev.jvortex.convert.parquet;
+
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+
+import dev.jvortex.convert.parquet.ParquetSchema.Field;
+import dev.jvortex.core.DType;
+import dev.jvortex.core.PType;
+import dev.jvortex.core.VortexException;
+import dev.jvortex.core.array.Array;
+import dev.jvortex.core.array.ArrayOps;
+import dev.jvortex.core.array.Bits;
+import dev.jvortex.core.array.BoolArray;
+import dev.jvortex.core.array.DecimalArray;
+import dev.jvortex.core.array.ExtensionArray;
+import dev.jvortex.core.array.FixedSizeListArray;
+import dev.jvortex.core.array.ListArray;
+import dev.jvortex.core.array.NullArray;
+import dev.jvortex.core.array.PrimitiveArray;
+import dev.jvortex.core.array.StructArray;
+import dev.jvortex.core.array.Validity;
+import dev.jvortex.core.array.VarBinViewArray;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.List;
+
+/// Turns the decoded column chunks of one row group into canonical Vortex arrays, following
+/// the definition and repetition levels: a field's slots are the entries at which one of its
+/// values begins; its validity comes from the definition level there; a list's offsets count
+/// its element's slots between its own.
+final class Assembler {
+    private final ColumnData[] cols;
+    private final Arena arena;
+
+    Assembler(ColumnData[] cols, Arena arena) {
+        this.cols = cols;
+        this.arena = arena;
+    }
+
+    /// Builds every top-level field; each must have `rows` rows.
+    List<Array> build(List<Field> fields, long rows) {
+        List<Array> out = new ArrayList<>();
+        for (Field f : fields) {
+            Array a = build(f);
+            if (a.length() != rows) {
+                throw VortexException.corrupt(cols[f.firstColumn].where + ": " + a.length() + " rows, the row group has " + rows);
+            }
+            out.add(a);
+        }
+        return out;
+    }
+
+    /// Returns the entries starting a slot of `f` in its first leaf column, or null when every
+    /// entry does.
+    private int[] slots(ColumnData c, int slotDef, int slotRep) {
+        if (c.maxRep == 0) {
+            return null;
+        }
+        byte[] def = c.def;
+        byte[] rep = c.rep;
+        int n = 0;
+        for (int e = 0; e < c.entries; e++) {
+            if (rep[e] <= slotRep && def[e] >= slotDef) {
+                n++;
+            }
+        }
+        int[] s = new int[n];
+        int k = 0;
+        for (int e = 0; e < c.entries; e++) {
+            if (rep[e] <= slotRep && def[e] >= slotDef) {
+                s[k++] = e;
+            }
+        }
+        return s;
+    }
+
+    private Array build(Field f) {
+        ColumnData c = cols[f.firstColumn];
+        int[] s = slots(c, f.slotDef, f.slotRep);
+        int n = s == null ? c.entries : s.length;
+        return switch (f.kind) {
+            case LEAF -> leaf(f, c, s, n);
+            case NULL -> new NullArray(n);
+            case STRUCT -> {
+                List<Array> kids = new ArrayList<>();
+                for (Field k : f.children) {
+                    Array a = build(k);
+                    if (a.length() != n) {
+                        throw VortexException.corrupt(cols[k.firstColumn].where + ": " + a.length() + " values where the struct '"
+                                + f.name + "' has " + n);
+                    }
+                    kids.add(a);
+                }
+                yield new StructArray((DType.Struct) f.dtype, kids, n, validity(f, c, s, n));
+            }
+            case LIST, MAP -> list(f, c, s, n);
+        };
+    }
+
+    private Validity validity(Field f, ColumnData c, int[] s, int n) {
+        if (!f.nullable || c.def == null) {
+            return Validity.ALL_VALID;
+        }
+        byte[] def = c.def;
+        int vd = f.validDef;
+        MemorySegment bits = null;
+        for (int i = 0; i < n; i++) {
+            int e = s == null ? i : s[i];
+            if (def[e] < vd) {
+                if (bits == null) {
+                    bits = allocBits(n);
+                    Bits.setRange(bits, 0, n);
+                }
+                Bits.clear(bits, i);
+            }
+        }
+        return bits == null ? Validity.ALL_VALID : Validity.ofBits(bits);
+    }
+
+    private MemorySegment allocBits(int n) {
+        return arena.allocate(Math.max(8, (Bits.byteLength(n) + 7) & ~7L), 8);
+    }
+
+    private Array list(Field f, ColumnData c, int[] s, int n) {
+        Field item = f.kind == ParquetSchema.Kind.LIST ? f.children.getFirst() : f.children.get(0);
+        int cDef = item.slotDef;
+        int cRep = item.slotRep;
+        if (c.maxRep == 0) {
+            throw VortexException.corrupt(c.where + ": a list column without repetition levels");
+        }
+        byte[] def = c.def;
+        byte[] rep = c.rep;
+        MemorySegment offsets = arena.allocate((n + 1L) * 8, 8);
+        long count = 0;
+        int xi = 0;
+        for (int e = 0; e < c.entries; e++) {
+            if (xi < n && (s == null ? e == xi : s[xi] == e)) {
+                offsets.setAtIndex(PrimitiveArray.LE_LONG, xi++, count);
+            }
+            if (rep[e] <= cRep && def[e] >= cDef) {
+                count++;
+            }
+        }
+        offsets.setAtIndex(PrimitiveArray.LE_LONG, n, count);
+        Validity v = validity(f, c, s, n);
+        if (f.kind == ParquetSchema.Kind.LIST) {
+            Array elems = build(item);
+            if (elems.length() != count) {
+                throw VortexException.corrupt(cols[item.firstColumn].where + ": " + elems.length() + " list elements, expected " + count);
+            }
+            return new ListArray(f.dtype, offsets, elems, n, v);
+        }
+        DType.MapType mt = (DType.MapType) f.dtype;
+        Array keys = build(f.children.get(0));
+        Array values = build(f.children.get(1));
+        if (keys.length() != count || values.length() != count) {
+            throw VortexException.corrupt(c.where + ": map '" + f.name + "' has " + keys.length() + " keys and " + values.length()
+                    + " values, expected " + count);
+        }
+        if (keys.validity().nullCount(keys.length()) > 0) {
+            throw VortexException.corrupt(c.where + ": null map key");
+        }
+        StructArray entries = new StructArray(ArrayOps.mapEntry(mt), List.of(keys, values), (int) count, Validity.ALL_VALID);
+        return new ListArray(mt, offsets, entries, n, v);
+    }
+
+    /// Value index of every slot (-1 where the slot has no value), or null when slot i is value i.
+    private static int[] valueIndex(ColumnData c, int[] s, int n) {
+        byte[] def = c.def;
+        if (def == null) {
+            return null;
+        }
+        byte max = (byte) c.maxDef;
+        if (s == null) {
+            int i = 0;
+            while (i < n && def[i] == max) {
+                i++;
+            }
+            if (i == n) {
+                return null;
+            }
+        }
+        int[] vi = new int[n];
+        int k = 0;
+        for (int i = 0; i < n; i++) {
+            int e = s == null ? i : s[i];
+            vi[i] = def[e] == max ? k++ : -1;
+        }
+        if (k != c.count) {
+            throw VortexException.corrupt(c.where + ": " + c.count + " values for " + k + " defined entries");
+        }
+        return vi;
+    }
+
+    private Validity leafValidity(Field f, int[] vi, int n) {
+        if (!f.nullable || vi == null) {
+            return Validity.ALL_VALID;
+        }
+        MemorySegment bits = allocBits(n);
+        boolean any = false;
+        for (int i = 0; i < n; i++) {
+            if (vi[i] >= 0) {
+                Bits.set(bits, i);
+            } else {
+                any = true;
+            }
+        }
+        return any ? Validity.ofBits(bits) : Validity.ALL_VALID;
+    }
+
+    private Array leaf(Field f, ColumnData c, int[] s, int n) {
+        int[] vi = valueIndex(c, s, n);
+        if (vi == null && c.count != n) {
+            throw VortexException.corrupt(c.where + ": " + c.count + " values for " + n + " entries");
+        }
+        Validity v = leafValidity(f, vi, n);
+        return switch (f.conv) {
+            case BOOL -> {
+                MemorySegment bits = allocBits(n);
+                for (int i = 0; i < n; i++) {
+                    int k = vi == null ? i : vi[i];
+                    if (k >= 0 && c.bools[k] != 0) {
+                        Bits.set(bits, i);
+                    }
+                }
+                yield new BoolArray(f.dtype, bits, n, v);
+            }
+            case I8, I16, I32, I64, U8, U16, U32, U64 -> ints(f.dtype, ((DType.Primitive) f.dtype).ptype(), c, vi, n, v, f);
+            case F32 -> ints(f.dtype, PType.F32, c, vi, n, v, f);
+            case F64 -> ints(f.dtype, PType.F64, c, vi, n, v, f);
+            case DATE, TIME_MS, TIME_US, TIME_NS, TIMESTAMP -> {
+                DType.Extension x = (DType.Extension) f.dtype;
+                PType pt = ((DType.Primitive) x.storage()).ptype();
+                yield new ExtensionArray(x, ints(x.storage(), pt, c, vi, n, v, f));
+            }
+            case F16 -> {
+                MemorySegment data = arena.allocate(Math.max(1L, 2L * n), 2);
+                int[] o = new int[1];
+                for (int i = 0; i < n; i++) {
+                    int k = vi == null ? i : vi[i];
+                    if (k >= 0) {
+                        byte[] b = c.bytesOf(k, o);
+                        data.set(JAVA_BYTE, 2L * i, b[o[0]]);
+                        data.set(JAVA_BYTE, 2L * i + 1, b[o[0] + 1]);
+                    }
+                }
+                yield new PrimitiveArray(f.dtype, PType.F16, data, n, v);
+            }
+            case UTF8, BINARY -> strings(f.dtype, c, vi, n, v);
+            case DECIMAL -> decimals((DType.Decimal) f.dtype, c, vi, n, v);
+            case UUID -> {
+                DType.Extension x = (DType.Extension) f.dtype;
+                DType.FixedSizeList fsl = (DType.FixedSizeList) x.storage();
+                MemorySegment data = arena.allocate(Math.max(1L, 16L * n), 8);
+                int[] o = new int[1];
+                for (int i = 0; i < n; i++) {
+                    int k = vi == null ? i : vi[i];
+                    if (k >= 0) {
+                        byte[] b = c.bytesOf(k, o);
+                        MemorySegment.copy(MemorySegment.ofArray(b), o[0], data, 16L * i, 16);
+                    }
+                }
+                PrimitiveArray bytes = new PrimitiveArray(fsl.element(), PType.U8, data, 16 * n, Validity.ALL_VALID);
+                yield new ExtensionArray(x, new FixedSizeListArray(fsl, bytes, n, v));
+            }
+            case NULL -> new NullArray(n);
+        };
+    }
+
+    /// Integer, float, date and time leaves.
+    private PrimitiveArray ints(DType dtype, PType pt, ColumnData c, int[] vi, int n, Validity v, Field f) {
+        int w = pt.byteWidth();
+        MemorySegment data = arena.allocate(Math.max(1L, (long) w * n), w);
+        boolean fromInts = c.ints != null || c.type == ParquetMetadata.INT32 || c.type == ParquetMetadata.FLOAT;
+        if (n == 0) {
+            return new PrimitiveArray(dtype, pt, data, 0, v);
+        }
+        if (vi == null && fromInts && w == 4) {
+            MemorySegment.copy(c.ints, 0, data, PrimitiveArray.LE_INT, 0, n);
+        } else if (vi == null && !fromInts && w == 8) {
+            MemorySegment.copy(c.longs, 0, data, PrimitiveArray.LE_LONG, 0, n);
+        } else {
+            for (int i = 0; i < n; i++) {
+                int k = vi == null ? i : vi[i];
+                if (k < 0) {
+                    continue;
+                }
+                long x = fromInts ? c.ints[k] : c.longs[k];
+                PrimitiveArray.setLong(data, pt, i, x);
+            }
+        }
+        return new PrimitiveArray(dtype, pt, data, n, v);
+    }
+
+    private Array strings(DType dtype, ColumnData c, int[] vi, int n, Validity v) {
+        MemorySegment views = arena.allocate(Math.max(16L, 16L * n), 16);
+        MemorySegment heap = c.heap == null ? MemorySegment.ofArray(new byte[1]).asSlice(0, 0)
+                : MemorySegment.ofArray(c.heap).asSlice(0, c.heapSize);
+        MemorySegment dictHeap = c.dictHeap == null ? null : MemorySegment.ofArray(c.dictHeap).asSlice(0, c.dictHeapSize);
+        boolean usesDict = false;
+        for (int i = 0; i < n; i++) {
+            int k = vi == null ? i : vi[i];
+            if (k < 0) {
+                continue;
+            }
+            int o = c.off[k];
+            int len = c.len[k];
+            long at = 16L * i;
+            MemorySegment src = heap;
+            int buffer = 0;
+            if (o < 0) {
+                o = -1 - o;
+                src = dictHeap;
+                buffer = 1;
+                usesDict = true;
+            }
+            views.set(PrimitiveArray.LE_INT, at, len);
+            if (len <= VarBinViewArray.MAX_INLINED) {
+                MemorySegment.copy(src, o, views, at + 4, len);
+            } else {
+                MemorySegment.copy(src, o, views, at + 4, 4);
+                views.set(PrimitiveArray.LE_INT, at + 8, buffer);
+                views.set(PrimitiveArray.LE_INT, at + 12, o);
+            }
+        }
+        MemorySegment[] buffers = usesDict ? new MemorySegment[] {heap, dictHeap} : new MemorySegment[] {heap};
+        return new VarBinViewArray(dtype, views, buffers, n, v);
+    }
+
+    private Array decimals(DType.Decimal dt, ColumnData c, int[] vi, int n, Validity v) {
+        int w = dt.minimumByteWidth();
+        MemorySegment data = arena.allocate(Math.max(1L, (long) w * n), Math.min(16, w));
+        int[] o = new int[1];
+        byte[] le = new byte[w];
+        for (int i = 0; i < n; i++) {
+            int k = vi == null ? i : vi[i];
+            if (k < 0) {
+                continue;
+            }
+            long base = (long) w * i;
+            switch (c.type) {
+                case ParquetMetadata.INT32, ParquetMetadata.INT64 -> {
+                    long x = c.type == ParquetMetadata.INT32 ? c.ints[k] : c.longs[k];
+                    if (w < 8 && (x >> (8 * w - 1)) != 0 && (x >> (8 * w - 1)) != -1) {
+                        throw VortexException.corrupt(c.where + ": decimal " + x + " exceeds precision " + dt.precision());
+                    }
+                    for (int b = 0; b < w; b++) {
+                        data.set(JAVA_BYTE, base + b, b < 8 ? (byte) (x >> (8 * b)) : (byte) (x >> 63));
+                    }
+                }
+                default -> {
+                    byte[] src = c.bytesOf(k, o);
+                    int len = c.len[k];
+                    int from = o[0];
+                    if (len == 0) {
+                        continue;
+                    }
+                    byte sign = (byte) (src[from] >> 7);
+                    // big-endian two's complement to little-endian, sign-extended or narrowed
+                    for (int b = 0; b < w; b++) {
+                        le[b] = b < len ? src[from + len - 1 - b] : sign;
+                    }
+                    for (int b = w; b < len; b++) {
+                        if (src[from + len - 1 - b] != sign) {
+                            throw VortexException.corrupt(c.where + ": decimal of " + len + " bytes exceeds precision " + dt.precision());
+                        }
+                    }
+                    if (len > w && (byte) (le[w - 1] >> 7) != sign) {
+                        throw VortexException.corrupt(c.where + ": decimal exceeds precision " + dt.precision());
+                    }
+                    MemorySegment.copy(le, 0, data, JAVA_BYTE, base, w);
+                }
+            }
+        }
+        return new DecimalArray(dt, w, data, n, v);
+    }
+}
