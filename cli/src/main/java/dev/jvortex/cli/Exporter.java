@@ -19,11 +19,11 @@ public final class Exporter {
 
     /// Writes every row of the projected columns as one JSON object per line; returns the row count.
     public static long jsonl(VortexFile file, List<String> columns, Writer out) throws IOException {
-        return jsonl(file, ScanOptions.all().withColumns(columns), out);
+        return writeJsonl(file, ScanOptions.all().withColumns(columns), out);
     }
 
     /// Writes the rows a scan with `options` returns as JSON Lines; returns the row count.
-    public static long jsonl(VortexFile file, ScanOptions options, Writer out) throws IOException {
+    public static long writeJsonl(VortexFile file, ScanOptions options, Writer out) throws IOException {
         boolean table = file.dtype() instanceof DType.Struct;
         long rows = 0;
         try (Scan scan = file.scan(options)) {
@@ -69,11 +69,11 @@ public final class Exporter {
 
     /// Writes a header line and one CSV line per row (nested values as JSON text); returns the row count.
     public static long csv(VortexFile file, List<String> columns, Writer out) throws IOException {
-        return csv(file, ScanOptions.all().withColumns(columns), out);
+        return writeCsv(file, ScanOptions.all().withColumns(columns), out);
     }
 
     /// Writes the rows a scan with `options` returns as CSV; returns the row count.
-    public static long csv(VortexFile file, ScanOptions options, Writer out) throws IOException {
+    public static long writeCsv(VortexFile file, ScanOptions options, Writer out) throws IOException {
         long rows = 0;
         try (Scan scan = file.scan(options)) {
             List<String> names = scan.columnNames();

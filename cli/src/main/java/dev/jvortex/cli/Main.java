@@ -200,8 +200,8 @@ public final class Main {
             ScanOptions options = scanOptions(f, cols, where);
             Writer w = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 1 << 16);
             switch (format) {
-                case "jsonl", "json" -> Exporter.jsonl(f, options, w);
-                case "csv" -> Exporter.csv(f, options, w);
+                case "jsonl", "json" -> Exporter.writeJsonl(f, options, w);
+                case "csv" -> Exporter.writeCsv(f, options, w);
                 default -> throw new UsageException("unknown format '" + format + "' (jsonl or csv)");
             }
             w.flush();
