@@ -572,12 +572,34 @@ public final class FilterEvaluator {
         private final Expr.Operator op;
         private final MemorySegment literal;
         private final int length;
+        private final InlinedLiteral inlined;
 
         BytesTest(Expr.Column column, Expr.Operator op, byte[] literal) {
             super(column);
             this.op = op;
             this.literal = MemorySegment.ofArray(literal);
             this.length = literal.length;
+            this.inlined = new InlinedLiteral(this.literal, literal.length);
+        }
+
+        private void equalInlined(MemorySegment views, int n, long[] out) {
+            InlinedLiteral lit = inlined;
+            int full = n >>> 6;
+            for (int w = 0; w <= full; w++) {
+                int base = w << 6;
+                int count = Math.min(64, n - base);
+                long word = 0;
+                for (int bit = 0; bit < count; bit++) {
+                    long v = (long) (base + bit) * VarBinViewArray.VIEW_SIZE;
+                    boolean eq = views.get(PrimitiveArray.LE_INT, v) == lit.length
+                            & (views.get(LE_LONG, v + 4) & lit.lowMask) == lit.low
+                            & (views.get(PrimitiveArray.LE_INT, v + 12) & lit.highMask) == lit.high;
+                    word |= (eq ? 1L : 0L) << bit;
+                }
+                if (count > 0) {
+                    out[w] = word;
+                }
+            }
         }
 
         @Override
@@ -586,6 +608,13 @@ public final class FilterEvaluator {
             VarBinViewArray a = (VarBinViewArray) f.column(column).array;
             MemorySegment views = a.views();
             int n = f.n;
+            if ((op == Expr.Operator.EQ || op == Expr.Operator.NE) && length <= VarBinViewArray.MAX_INLINED) {
+                equalInlined(views, n, out);
+                if (op == Expr.Operator.NE) {
+                    CompareKernels.invert(out, n);
+                }
+                return;
+            }
             if (op == Expr.Operator.EQ || op == Expr.Operator.NE) {
                 // Equal strings have equal lengths: most rows are decided by the view's size field.
                 for (int i = 0; i < n; i++) {
@@ -604,6 +633,35 @@ public final class FilterEvaluator {
                     out[i >>> 6] |= 1L << i;
                 }
             }
+        }
+    }
+
+    /// Equality with a literal of at most 12 bytes: such values are inlined in their views, so a
+    /// row is equal when its size matches and its view's data bytes, masked to the literal's
+    /// length, equal the literal's. No call per row, no branch on the data.
+    private static final class InlinedLiteral {
+        final int length;
+        final long low;
+        final long lowMask;
+        final int high;
+        final int highMask;
+
+        InlinedLiteral(MemorySegment literal, int length) {
+            this.length = length;
+            long lo = 0;
+            int hi = 0;
+            for (int k = 0; k < length; k++) {
+                long b = literal.get(java.lang.foreign.ValueLayout.JAVA_BYTE, k) & 0xFFL;
+                if (k < 8) {
+                    lo |= b << (8 * k);
+                } else {
+                    hi |= (int) (b << (8 * (k - 8)));
+                }
+            }
+            this.low = lo;
+            this.lowMask = length >= 8 ? -1L : (1L << (8 * length)) - 1;
+            this.high = hi;
+            this.highMask = length >= 12 ? -1 : length <= 8 ? 0 : (1 << (8 * (length - 8))) - 1;
         }
     }
 
