@@ -19,9 +19,14 @@ public final class Exporter {
 
     /// Writes every row of the projected columns as one JSON object per line; returns the row count.
     public static long jsonl(VortexFile file, List<String> columns, Writer out) throws IOException {
+        return writeJsonl(file, ScanOptions.all().withColumns(columns), out);
+    }
+
+    /// Writes the rows a scan with `options` returns as JSON Lines; returns the row count.
+    public static long writeJsonl(VortexFile file, ScanOptions options, Writer out) throws IOException {
         boolean table = file.dtype() instanceof DType.Struct;
         long rows = 0;
-        try (Scan scan = file.scan(ScanOptions.all().withColumns(columns))) {
+        try (Scan scan = file.scan(options)) {
             List<String> names = scan.columnNames();
             StringBuilder sb = new StringBuilder(1 << 16);
             for (Batch batch : scan) {
@@ -64,8 +69,13 @@ public final class Exporter {
 
     /// Writes a header line and one CSV line per row (nested values as JSON text); returns the row count.
     public static long csv(VortexFile file, List<String> columns, Writer out) throws IOException {
+        return writeCsv(file, ScanOptions.all().withColumns(columns), out);
+    }
+
+    /// Writes the rows a scan with `options` returns as CSV; returns the row count.
+    public static long writeCsv(VortexFile file, ScanOptions options, Writer out) throws IOException {
         long rows = 0;
-        try (Scan scan = file.scan(ScanOptions.all().withColumns(columns))) {
+        try (Scan scan = file.scan(options)) {
             List<String> names = scan.columnNames();
             StringBuilder sb = new StringBuilder(1 << 16);
             for (int c = 0; c < names.size(); c++) {

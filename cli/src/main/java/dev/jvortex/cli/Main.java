@@ -1,6 +1,12 @@
 package dev.jvortex.cli;
 
+import dev.jvortex.core.DType;
 import dev.jvortex.core.VortexException;
+import dev.jvortex.core.expr.ExprParser;
+import dev.jvortex.file.Batch;
+import dev.jvortex.file.Scan;
+import dev.jvortex.file.ScanOptions;
+import dev.jvortex.file.ScanStatistics;
 import dev.jvortex.file.VortexFile;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -22,10 +28,20 @@ public final class Main {
             commands:
               inspect FILE [--json]                          the layout tree and array encodings, with sizes
               schema FILE                                    the file's type and row count
-              export FILE [--columns a,b] [--format jsonl|csv]   every row to standard output
-              convert IN.csv|IN.parquet OUT.vortex [--delimiter C] [--no-zone-maps]
-                                                             a CSV file (header line, types inferred) to Vortex
+              export FILE [--columns a,b] [--format jsonl|csv] [--where EXPR]
+                                                             every row (or those matching EXPR) to standard output
+              bench FILE [--columns a,b] [--where EXPR] [--iterations N]
+                                                             scan N times (default 10): best and median time, rows/s,
+                                                             and what pruning skipped
+              convert IN.parquet|IN.csv OUT.vortex [--delimiter C] [--no-zone-maps]
+                                                             a Parquet file, or a CSV file (header line, types
+                                                             inferred), to Vortex
               help                                           this text
+
+            EXPR is a SQL-like filter: comparisons (= != < <= > >=), AND, OR, NOT, IS [NOT] NULL,
+            BETWEEN a AND b, IN (v1, v2), LIKE 'prefix%'; 'quoted text', numbers, TRUE, FALSE, NULL;
+            dates and timestamps as quoted ISO-8601 text. Example:
+              jvx export flights.vortex --where "carrier = 'UA' AND dep_delay > 30"
             """;
 
     private Main() {}
@@ -47,6 +63,7 @@ public final class Main {
                 case "inspect" -> inspect(rest, out);
                 case "schema" -> schema(rest, out);
                 case "export" -> export(rest, out);
+                case "bench" -> bench(rest, out);
                 case "convert" -> convert(rest, err);
                 default -> throw new UsageException("unknown command '" + args[0] + "'");
             };
@@ -176,9 +193,22 @@ public final class Main {
         }
     }
 
+    private static ScanOptions scanOptions(VortexFile f, String cols, String where) {
+        List<String> columns = cols == null ? null : Arrays.stream(cols.split(",")).map(String::trim).toList();
+        ScanOptions options = ScanOptions.all().withColumns(columns);
+        if (where != null) {
+            if (!(f.dtype() instanceof DType.Struct schema)) {
+                throw VortexException.misuse(f.name() + ": --where needs a table (struct) file, not " + f.dtype());
+            }
+            options = options.withFilter(ExprParser.parse(where, schema));
+        }
+        return options;
+    }
+
     private static int export(List<String> args, PrintStream out) throws IOException {
         String cols = option(args, "--columns");
         String format = option(args, "--format");
+        String where = option(args, "--where");
         if (format == null) {
             format = "jsonl";
         }
@@ -187,15 +217,74 @@ public final class Main {
                 throw new UsageException("unknown option " + a);
             }
         }
-        List<String> columns = cols == null ? null : Arrays.stream(cols.split(",")).map(String::trim).toList();
         try (VortexFile f = VortexFile.open(file(args))) {
+            ScanOptions options = scanOptions(f, cols, where);
             Writer w = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 1 << 16);
             switch (format) {
-                case "jsonl", "json" -> Exporter.jsonl(f, columns, w);
-                case "csv" -> Exporter.csv(f, columns, w);
+                case "jsonl", "json" -> Exporter.writeJsonl(f, options, w);
+                case "csv" -> Exporter.writeCsv(f, options, w);
                 default -> throw new UsageException("unknown format '" + format + "' (jsonl or csv)");
             }
             w.flush();
+        }
+        return out.checkError() ? 1 : 0;
+    }
+
+    private static int bench(List<String> args, PrintStream out) {
+        String cols = option(args, "--columns");
+        String where = option(args, "--where");
+        String iterationsText = option(args, "--iterations");
+        for (String a : args) {
+            if (a.startsWith("--")) {
+                throw new UsageException("unknown option " + a);
+            }
+        }
+        int iterations;
+        try {
+            iterations = iterationsText == null ? 10 : Integer.parseInt(iterationsText);
+        } catch (NumberFormatException e) {
+            throw new UsageException("--iterations needs a whole number, not '" + iterationsText + "'");
+        }
+        if (iterations < 1) {
+            throw new UsageException("--iterations must be at least 1");
+        }
+        try (VortexFile f = VortexFile.open(file(args))) {
+            ScanOptions options = scanOptions(f, cols, where);
+            long[] nanos = new long[iterations];
+            long rows = 0;
+            long checksum = 0;
+            ScanStatistics stats = null;
+            for (int it = 0; it < iterations; it++) {
+                long start = System.nanoTime();
+                rows = 0;
+                try (Scan scan = f.scan(options)) {
+                    for (Batch batch : scan) {
+                        try (batch) {
+                            rows += batch.rowCount();
+                            for (int c = 0; c < batch.columnCount(); c++) {
+                                checksum += batch.column(c).length();
+                            }
+                        }
+                    }
+                    stats = scan.statistics();
+                }
+                nanos[it] = System.nanoTime() - start;
+            }
+            long[] sorted = nanos.clone();
+            Arrays.sort(sorted);
+            long best = sorted[0];
+            long median = iterations % 2 == 1 ? sorted[iterations / 2] : (sorted[iterations / 2 - 1] + sorted[iterations / 2]) / 2;
+            out.printf("file %s: %d rows; columns %s%s%n", f.name(), f.rowCount(), cols == null ? "all" : cols,
+                    where == null ? "" : "; where " + where);
+            out.printf("%d iterations: best %.3f ms, median %.3f ms%n", iterations, best / 1e6, median / 1e6);
+            out.printf("rows returned %d per scan; %.0f rows/s scanned (file rows / best time), %.0f rows/s returned%n",
+                    rows, f.rowCount() / (best / 1e9), rows / (best / 1e9));
+            out.printf("pruning: rows in scope %d, after pruning %d%s, read %d; zones skipped %d of %d; chunks skipped %d of %d%n",
+                    stats.rowsInScope(), stats.rowsAfterPruning(), stats.filePruned() ? " (file pruned by statistics)" : "",
+                    stats.rowsRead(), stats.zonesSkipped(), stats.zones(), stats.chunksSkipped(), stats.chunks());
+            if (checksum < 0) {
+                out.println(checksum);
+            }
         }
         return out.checkError() ? 1 : 0;
     }

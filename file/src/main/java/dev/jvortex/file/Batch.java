@@ -11,6 +11,8 @@ import java.util.List;
 /// from the batch fail on access with the FFM "already closed" error.
 public final class Batch implements AutoCloseable {
     private final long firstRow;
+    private final long base;
+    private final int[] selected;
     private final int rowCount;
     private final List<String> names;
     private final List<Array> columns;
@@ -19,7 +21,14 @@ public final class Batch implements AutoCloseable {
     private boolean closed;
 
     Batch(long firstRow, int rowCount, List<String> names, List<Array> columns, Arena arena, ReadContext context) {
-        this.firstRow = firstRow;
+        this(firstRow, null, rowCount, names, columns, arena, context);
+    }
+
+    /// A batch of selected rows: row `i` is file row `base + selected[i]` (contiguous when `selected` is null).
+    Batch(long base, int[] selected, int rowCount, List<String> names, List<Array> columns, Arena arena, ReadContext context) {
+        this.base = base;
+        this.selected = selected;
+        this.firstRow = selected == null || selected.length == 0 ? base : base + selected[0];
         this.rowCount = rowCount;
         this.names = List.copyOf(names);
         this.columns = List.copyOf(columns);
@@ -27,9 +36,23 @@ public final class Batch implements AutoCloseable {
         this.context = context;
     }
 
-    /// Returns the file row index of this batch's first row.
+    /// Returns the file row index of this batch's first row (see [#rowIndex(int)] for the others).
     public long firstRow() {
         return firstRow;
+    }
+
+    /// Returns the file row index of row `i` of this batch (rows of a filtered scan or of a scan by
+    /// row indices need not be consecutive).
+    public long rowIndex(int i) {
+        if (i < 0 || i >= rowCount) {
+            throw new IndexOutOfBoundsException("row " + i + " of a batch of " + rowCount);
+        }
+        return selected == null ? base + i : base + selected[i];
+    }
+
+    /// Returns true when the rows of this batch are consecutive rows of the file.
+    public boolean isContiguous() {
+        return selected == null || rowCount == 0 || selected[rowCount - 1] - selected[0] == rowCount - 1;
     }
 
     /// Returns the number of rows.

@@ -1,8 +1,17 @@
 package dev.jvortex.file;
 
+import dev.jvortex.core.VortexException;
+import dev.jvortex.core.expr.Expr;
 import java.util.List;
 
-/// What a scan reads: which top-level columns (null = all) and which rows.
+/// What a scan reads: which top-level columns (null = all), which rows, and which of them to
+/// keep.
+///
+/// A filter keeps the rows where it is true (see [Expr]): the scan skips the zones and chunks
+/// that statistics prove cannot match, evaluates the filter on the rest and returns only the
+/// matching rows. Columns the filter reads but the projection does not name are read for
+/// filtering and not returned. Row indices select rows for random access; only the chunks
+/// holding them are decoded. Row range, row indices and filter combine (all must hold).
 ///
 /// @param columns the top-level column names to read, in output order, or null for all
 /// @param firstRow the first row to read
@@ -11,47 +20,80 @@ import java.util.List;
 /// @param threadShared whether batches may be used and closed on threads other than the one
 ///     that read them (shared arenas); by default batches are confined to the scanning thread,
 ///     which makes freeing their memory much cheaper
-public record ScanOptions(List<String> columns, long firstRow, long lastRow, int maxBatchRows, boolean threadShared) {
+/// @param filter the rows to keep, or null for all
+/// @param rowIndices strictly ascending file row indices to read, or null for all rows
+public record ScanOptions(List<String> columns, long firstRow, long lastRow, int maxBatchRows, boolean threadShared, Expr filter,
+        long[] rowIndices) {
     /// The default cap on rows per batch.
     public static final int DEFAULT_MAX_BATCH_ROWS = 1 << 20;
 
     public ScanOptions {
         columns = columns == null ? null : List.copyOf(columns);
         if (firstRow < 0 || lastRow < firstRow) {
-            throw dev.jvortex.core.VortexException.misuse("invalid row range [" + firstRow + ", " + lastRow + ")");
+            throw VortexException.misuse("invalid row range [" + firstRow + ", " + lastRow + ")");
         }
         if (maxBatchRows < 1) {
-            throw dev.jvortex.core.VortexException.misuse("maxBatchRows must be positive but was " + maxBatchRows);
+            throw VortexException.misuse("maxBatchRows must be positive but was " + maxBatchRows);
+        }
+        if (rowIndices != null) {
+            rowIndices = rowIndices.clone();
+            for (int i = 0; i < rowIndices.length; i++) {
+                if (rowIndices[i] < 0 || (i > 0 && rowIndices[i] <= rowIndices[i - 1])) {
+                    throw VortexException.misuse("row indices must be strictly ascending and non-negative but index " + i
+                            + " is " + rowIndices[i] + (i > 0 ? " after " + rowIndices[i - 1] : ""));
+                }
+            }
         }
     }
 
     /// Reads everything.
     public static ScanOptions all() {
-        return new ScanOptions(null, 0, Long.MAX_VALUE, DEFAULT_MAX_BATCH_ROWS, false);
+        return new ScanOptions(null, 0, Long.MAX_VALUE, DEFAULT_MAX_BATCH_ROWS, false, null, null);
     }
 
     /// Reads the named columns.
     public static ScanOptions columns(String... names) {
-        return new ScanOptions(List.of(names), 0, Long.MAX_VALUE, DEFAULT_MAX_BATCH_ROWS, false);
+        return new ScanOptions(List.of(names), 0, Long.MAX_VALUE, DEFAULT_MAX_BATCH_ROWS, false, null, null);
     }
 
     /// Returns these options with a row range `[first, last)`.
     public ScanOptions rows(long first, long last) {
-        return new ScanOptions(columns, first, last, maxBatchRows, threadShared);
+        return new ScanOptions(columns, first, last, maxBatchRows, threadShared, filter, rowIndices);
     }
 
     /// Returns these options with the given column projection.
     public ScanOptions withColumns(List<String> names) {
-        return new ScanOptions(names, firstRow, lastRow, maxBatchRows, threadShared);
+        return new ScanOptions(names, firstRow, lastRow, maxBatchRows, threadShared, filter, rowIndices);
     }
 
     /// Returns these options with batches usable from any thread (or confined to the scanning thread).
     public ScanOptions withThreadShared(boolean shared) {
-        return new ScanOptions(columns, firstRow, lastRow, maxBatchRows, shared);
+        return new ScanOptions(columns, firstRow, lastRow, maxBatchRows, shared, filter, rowIndices);
     }
 
     /// Returns these options with a cap on rows per batch.
     public ScanOptions withMaxBatchRows(int rows) {
-        return new ScanOptions(columns, firstRow, lastRow, rows, threadShared);
+        return new ScanOptions(columns, firstRow, lastRow, rows, threadShared, filter, rowIndices);
+    }
+
+    /// Returns these options keeping only the rows where `filter` is true (null: every row).
+    public ScanOptions withFilter(Expr filter) {
+        return new ScanOptions(columns, firstRow, lastRow, maxBatchRows, threadShared, filter, rowIndices);
+    }
+
+    /// Returns these options keeping only the rows where the filter `text` is true (see [Expr#parse]).
+    public ScanOptions withFilter(String text) {
+        return withFilter(Expr.parse(text));
+    }
+
+    /// Returns these options reading only the rows at `sorted` (strictly ascending file row
+    /// indices, each below the file's row count), or every row for null.
+    public ScanOptions withRowIndices(long[] sorted) {
+        return new ScanOptions(columns, firstRow, lastRow, maxBatchRows, threadShared, filter, sorted);
+    }
+
+    @Override
+    public long[] rowIndices() {
+        return rowIndices == null ? null : rowIndices.clone();
     }
 }

@@ -71,6 +71,13 @@ public final class ChunkedReader implements LayoutReader {
     }
 
     @Override
+    public void releaseBefore(long row) {
+        for (int i = 0; i < chunks.size() && starts[i] < row; i++) {
+            chunks.get(i).releaseBefore(row - starts[i]);
+        }
+    }
+
+    @Override
     public void close() {
         chunks.forEach(LayoutReader::close);
     }

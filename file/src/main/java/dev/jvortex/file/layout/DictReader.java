@@ -108,6 +108,14 @@ public final class DictReader implements LayoutReader {
         return ArrayOps.withDType(out, dtype);
     }
 
+    @Override
+    public void releaseBefore(long row) {
+        codes.releaseBefore(row);
+        if (row >= node.rowCount()) {
+            releaseValues();
+        }
+    }
+
     private void releaseValues() {
         if (block != null) {
             valuesContext.releaseHeld();

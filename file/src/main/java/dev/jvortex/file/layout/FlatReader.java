@@ -81,6 +81,13 @@ public final class FlatReader implements LayoutReader {
     }
 
     @Override
+    public void releaseBefore(long row) {
+        if (row >= node.rowCount()) {
+            close();
+        }
+    }
+
+    @Override
     public void close() {
         if (block != null) {
             block.release();

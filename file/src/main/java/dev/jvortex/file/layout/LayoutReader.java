@@ -25,6 +25,10 @@ public sealed interface LayoutReader permits FlatReader, StructReader, ChunkedRe
     /// Decodes rows `[from, to)`.
     Array read(long from, long to, ReadContext ctx);
 
+    /// Releases cached decoded memory of leaf chunks that end at or before `row`: a forward scan
+    /// that skipped the rest of a chunk calls this once it has moved past it.
+    void releaseBefore(long row);
+
     /// Releases cached decoded memory.
     void close();
 }

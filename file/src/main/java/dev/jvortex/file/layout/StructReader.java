@@ -84,6 +84,16 @@ public final class StructReader implements LayoutReader {
     }
 
     @Override
+    public void releaseBefore(long row) {
+        if (validity != null) {
+            validity.releaseBefore(row);
+        }
+        for (LayoutReader f : fields) {
+            f.releaseBefore(row);
+        }
+    }
+
+    @Override
     public void close() {
         if (validity != null) {
             validity.close();

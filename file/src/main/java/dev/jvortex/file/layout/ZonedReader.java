@@ -77,6 +77,11 @@ public final class ZonedReader implements LayoutReader {
     }
 
     @Override
+    public void releaseBefore(long row) {
+        data.releaseBefore(row);
+    }
+
+    @Override
     public void close() {
         data.close();
         if (zones != null) {
