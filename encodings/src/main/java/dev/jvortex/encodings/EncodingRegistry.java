@@ -2,6 +2,7 @@ package dev.jvortex.encodings;
 
 import dev.jvortex.core.serde.ArrayDecoder;
 import dev.jvortex.encodings.canonical.CanonicalDecoders;
+import dev.jvortex.encodings.pco.PcoArrayDecoder;
 import dev.jvortex.encodings.structural.StructuralDecoders;
 import java.util.Set;
 import java.util.TreeSet;
@@ -30,6 +31,7 @@ public final class EncodingRegistry {
             case "vortex.masked" -> StructuralDecoders::masked;
             case "vortex.dict" -> StructuralDecoders::dict;
             case "vortex.sparse" -> StructuralDecoders::sparse;
+            case "vortex.pco" -> PcoArrayDecoder::decode;
             default -> null;
         };
     }
