@@ -13,6 +13,10 @@ import java.util.List;
 /// `mode_is_valid`). Anything out of range is a [VortexException] of kind corrupt.
 public final class PcoChunkMeta {
     private static final int MAX_CONV1_QUANTIZATION = 31;
+    /// Largest Lookback window log accepted: a chunk holds at most 2^24 numbers. pco 1.0.3 and
+    /// later (vortex-data 0.90.0 ships 1.0.4) reject larger windows; 1.0.2 took up to 2^32.
+    /// Encoders write at most 15.
+    private static final int MAX_WINDOW_LOG = 24;
 
     final PType ptype;
     /// The number's latent width B.
@@ -188,6 +192,10 @@ public final class PcoChunkMeta {
             case 2 -> {
                 b.delta = PcoDelta.LOOKBACK;
                 b.windowLog = 1 + r.readInt(5);
+                if (b.windowLog > MAX_WINDOW_LOG) {
+                    throw VortexException.corrupt("pco chunk meta: Lookback window size log " + b.windowLog + " exceeds "
+                            + MAX_WINDOW_LOG);
+                }
                 b.stateLog = r.readInt(4);
                 if (b.stateLog > b.windowLog) {
                     throw VortexException.corrupt("pco chunk meta: Lookback state size log " + b.stateLog

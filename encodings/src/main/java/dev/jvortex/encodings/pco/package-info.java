@@ -52,6 +52,16 @@
 /// order-preserving latent back to the number's bits. The full description, with worked
 /// examples, is in the project's pco wire-format digest (`shared/spec/pco.md`).
 ///
+/// ## Checks
+/// Everything pco 1.0.2 rejects is rejected here too (field ranges, bin weights, zero padding,
+/// lookbacks beyond the window, dictionary indices, Conv1 overflow bounds, a page running past
+/// its bytes). A few checks are stricter, on inputs no writer produces:
+/// - the pages' `n_values` must add up to the number of valid rows exactly (the reference
+///   decodes the pages it needs and would ignore extra values);
+/// - a page of more than 2^24 numbers, a Lookback window above 2^24 (as pco 1.0.3+ also
+///   rejects) and a lookback of 0 (pco would read a stale window slot) are corrupt;
+/// - pages with `n_values = 0` are skipped rather than parsed.
+///
 /// ## Classes
 /// - [dev.jvortex.encodings.pco.PcoArrayDecoder]: the Vortex node; metadata, validity, scatter.
 /// - [dev.jvortex.encodings.pco.PcoDecoder]: the header; opens chunks.

@@ -525,6 +525,14 @@ class PcoSyntheticStreamTest {
         primary.writeMeta(badMeta);
         byte[] badBytes = badMeta.align().toBytes();
         assertThrows(VortexException.class, () -> PcoDecoder.open(HEADER).chunk(PType.U32, MemorySegment.ofArray(badBytes)));
+        // windows beyond 2^24 (a chunk's most numbers) are refused, as pco 1.0.3+ does
+        BitWriter hugeWindow = new BitWriter().write(0, 4).write(2, 4).write(24, 5).write(0, 4).write(0, 1);
+        new Var(32, 0, List.of(new Bin(1, 1, 0))).writeMeta(hugeWindow);
+        primary.writeMeta(hugeWindow);
+        byte[] hugeBytes = hugeWindow.align().toBytes();
+        VortexException huge = assertThrows(VortexException.class,
+                () -> PcoDecoder.open(HEADER).chunk(PType.U32, MemorySegment.ofArray(hugeBytes)));
+        assertTrue(huge.getMessage().contains("window"), huge.getMessage());
     }
 
     @Test
