@@ -83,41 +83,37 @@ public final class PcoArrayDecoder {
     }
 
     /// Moves the `valid` packed values at the front of `out` to the rows whose bit is set in
-    /// `bits`, zeroing null rows. `bits` is null only when no row is valid.
+    /// `bits`, zeroing null rows. Works backwards run by run: a run of valid rows moves with one
+    /// (overlap-safe) copy, and once the remaining values exactly fill the remaining rows they
+    /// are already in place.
     static void scatter(MemorySegment out, int width, MemorySegment bits, int len, int valid) {
         if (valid == 0) {
             return; // freshly allocated memory is zero
         }
-        int k = valid;
-        for (int i = len - 1; i >= 0; i--) {
-            boolean isValid = (bits.get(ValueLayout.JAVA_BYTE, i >>> 3) & (1 << (i & 7))) != 0;
-            if (isValid) {
-                k--;
-                if (k != i) {
-                    move(out, width, k, i);
-                }
-            } else {
-                zero(out, width, i);
+        int k = valid; // values not yet placed: [0, k)
+        int i = len - 1; // rows not yet written: [0, i]
+        while (k <= i) {
+            int end = i;
+            while (i >= 0 && !isSet(bits, i)) {
+                i--;
+            }
+            if (end > i) {
+                out.asSlice((long) (i + 1) * width, (long) (end - i) * width).fill((byte) 0);
+            }
+            end = i;
+            while (i >= 0 && isSet(bits, i)) {
+                i--;
+            }
+            int run = end - i;
+            k -= run;
+            if (run > 0) {
+                MemorySegment.copy(out, (long) k * width, out, (long) (i + 1) * width, (long) run * width);
             }
         }
     }
 
-    private static void move(MemorySegment out, int width, int from, int to) {
-        switch (width) {
-            case 1 -> out.set(ValueLayout.JAVA_BYTE, to, out.get(ValueLayout.JAVA_BYTE, from));
-            case 2 -> out.set(PrimitiveArray.LE_SHORT, 2L * to, out.get(PrimitiveArray.LE_SHORT, 2L * from));
-            case 4 -> out.set(PrimitiveArray.LE_INT, 4L * to, out.get(PrimitiveArray.LE_INT, 4L * from));
-            default -> out.set(PrimitiveArray.LE_LONG, 8L * to, out.get(PrimitiveArray.LE_LONG, 8L * from));
-        }
-    }
-
-    private static void zero(MemorySegment out, int width, int at) {
-        switch (width) {
-            case 1 -> out.set(ValueLayout.JAVA_BYTE, at, (byte) 0);
-            case 2 -> out.set(PrimitiveArray.LE_SHORT, 2L * at, (short) 0);
-            case 4 -> out.set(PrimitiveArray.LE_INT, 4L * at, 0);
-            default -> out.set(PrimitiveArray.LE_LONG, 8L * at, 0L);
-        }
+    private static boolean isSet(MemorySegment bits, int i) {
+        return (bits.get(ValueLayout.JAVA_BYTE, i >>> 3) & (1 << (i & 7))) != 0;
     }
 
     /// `PcoMetadata`: the header bytes and, per chunk, the value count of each page.

@@ -126,6 +126,42 @@ class PcoArrayDecoderTest {
     }
 
     @Test
+    void scatterPlacesPackedValuesInValidRows() {
+        Random random = new Random(11);
+        for (int width : new int[] {1, 2, 4, 8}) {
+            for (int round = 0; round < 300; round++) {
+                int len = random.nextInt(300);
+                double density = switch (round % 5) {
+                    case 0 -> 1.0;
+                    case 1 -> 0.0;
+                    default -> random.nextDouble();
+                };
+                byte[] bits = new byte[(len + 7) / 8 + 1];
+                int valid = 0;
+                for (int i = 0; i < len; i++) {
+                    if (random.nextDouble() < density) {
+                        bits[i >>> 3] |= (byte) (1 << (i & 7));
+                        valid++;
+                    }
+                }
+                byte[] out = new byte[len * width];
+                for (int k = 0; k < valid * width; k++) {
+                    out[k] = (byte) (k / width + 1); // value k+1 in every byte of element k
+                }
+                PcoArrayDecoder.scatter(MemorySegment.ofArray(out), width, MemorySegment.ofArray(bits), len, valid);
+                int k = 0;
+                for (int i = 0; i < len; i++) {
+                    boolean isValid = (bits[i >>> 3] & (1 << (i & 7))) != 0;
+                    byte expected = isValid ? (byte) (++k) : 0;
+                    for (int b = 0; b < width; b++) {
+                        assertEquals(expected, out[i * width + b], "width " + width + " round " + round + " row " + i);
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
     void allNullColumnHasNoChunks() {
         byte[] md = metadata(new byte[] {4, 1}, List.of());
         boolean[] mask = new boolean[10];
