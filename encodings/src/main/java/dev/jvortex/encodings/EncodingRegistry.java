@@ -16,6 +16,7 @@ import dev.jvortex.encodings.onpair.OnPairDecoder;
 import dev.jvortex.encodings.patches.PatchedDecoder;
 import dev.jvortex.encodings.runend.RunEndDecoder;
 import dev.jvortex.encodings.sequence.SequenceDecoder;
+import dev.jvortex.encodings.pco.PcoArrayDecoder;
 import dev.jvortex.encodings.structural.StructuralDecoders;
 import dev.jvortex.encodings.zigzag.ZigZagDecoder;
 import dev.jvortex.encodings.zstd.ZstdDecoder;
@@ -63,6 +64,7 @@ public final class EncodingRegistry {
             case "vortex.bytebool" -> ByteBoolDecoder::decode;
             case "vortex.decimal_byte_parts" -> DecimalBytePartsDecoder::decode;
             case "vortex.datetimeparts" -> DateTimePartsDecoder::decode;
+            case "vortex.pco" -> PcoArrayDecoder::decode;
             default -> null;
         };
     }
