@@ -32,19 +32,29 @@ class CorruptionTest {
 
     @TestFactory
     Stream<DynamicTest> truncatedAndFlipped() throws IOException {
-        Path corpus = Oracle.corpus("default");
+        return corpus("default", FLIPS);
+    }
+
+    /// The compact preset adds Pcodec and Zstandard payloads to corrupt.
+    @TestFactory
+    Stream<DynamicTest> compactTruncatedAndFlipped() throws IOException {
+        return corpus("compact", FLIPS / 2);
+    }
+
+    private static Stream<DynamicTest> corpus(String preset, int flips) throws IOException {
+        Path corpus = Oracle.corpus(preset);
         List<DynamicTest> tests = new ArrayList<>();
         for (Map<String, Object> entry : CorpusConformanceTest.manifest(corpus)) {
             Path file = corpus.resolve((String) entry.get("file"));
             if (Files.size(file) > 4 << 20) {
                 continue;
             }
-            tests.add(DynamicTest.dynamicTest((String) entry.get("name"), () -> attack(file)));
+            tests.add(DynamicTest.dynamicTest(preset + ": " + entry.get("name"), () -> attack(file, flips)));
         }
         return tests.stream();
     }
 
-    private static void attack(Path file) throws IOException {
+    private static void attack(Path file, int flips) throws IOException {
         byte[] original = Files.readAllBytes(file);
         Random rnd = new Random(original.length * 31L + 7);
         int[] outcomes = new int[2];
@@ -59,7 +69,7 @@ class CorruptionTest {
             byte[] b = java.util.Arrays.copyOf(original, cut);
             attempt(file + " truncated to " + cut, b, outcomes);
         }
-        for (int i = 0; i < FLIPS; i++) {
+        for (int i = 0; i < flips; i++) {
             byte[] b = original.clone();
             // Half the flips land in the last 4 KiB, where the footer flatbuffers live.
             int pos = i % 2 == 0 ? rnd.nextInt(b.length) : Math.max(0, b.length - 1 - rnd.nextInt(Math.min(4096, b.length)));
