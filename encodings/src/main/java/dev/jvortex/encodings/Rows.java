@@ -3,7 +3,6 @@ package dev.jvortex.encodings;
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 
 import dev.jvortex.core.DType;
-import dev.jvortex.core.PType;
 import dev.jvortex.core.Scalar;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.Bits;
@@ -188,10 +187,5 @@ public final class Rows {
             }
         }
         return allValid ? Validity.ALL_VALID : Validity.ofBits(bits);
-    }
-
-    /// Returns the type of a primitive array, or null for other arrays.
-    static PType ptype(Array a) {
-        return a instanceof PrimitiveArray p ? p.ptype() : null;
     }
 }

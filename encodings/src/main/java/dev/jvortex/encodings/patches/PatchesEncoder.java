@@ -1,6 +1,7 @@
 package dev.jvortex.encodings.patches;
 
 import dev.jvortex.core.array.Array;
+import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.proto.ProtoWriter;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
@@ -25,8 +26,9 @@ public final class PatchesEncoder {
     /// @param children indices, values and (if requested) chunk offsets
     public record Encoded(byte[] metadata, List<WriteNode> children) {}
 
-    /// Encodes `count` patches at ascending `rows` with `values` (one per patch, the type the parent
-    /// expects, all valid) for an array of `arrayLength` rows; `chunkOffsets` adds the chunk-offsets child.
+    /// Encodes `count` patches at ascending `rows` with `values` (one per patch, of the type the
+    /// parent expects) for an array of `arrayLength` rows; `chunkOffsets` adds the chunk-offsets
+    /// child. The children are written by `children` with the patch roles.
     public static Encoded encode(int arrayLength, int[] rows, int count, Array values, boolean chunkOffsets,
             ChildEncoder children) {
         if (count <= 0 || values.length() != count) {
@@ -35,8 +37,8 @@ public final class PatchesEncoder {
         }
         ProtoWriter meta = new ProtoWriter();
         meta.varint(1, count);
-        Array indices = Primitives.narrowUnsigned(rows, count, rows[count - 1]);
-        meta.varintIfNonZero(3, ((dev.jvortex.core.array.PrimitiveArray) indices).ptype().code());
+        PrimitiveArray indices = Primitives.narrowUnsigned(rows, count, rows[count - 1]);
+        meta.varintIfNonZero(3, indices.ptype().code());
         WriteNode indexNode = children.encode(ChildEncoder.Role.PATCH_INDICES, indices);
         WriteNode valueNode = children.encode(ChildEncoder.Role.PATCH_VALUES, values);
         if (!chunkOffsets) {
@@ -52,7 +54,7 @@ public final class PatchesEncoder {
             }
             offsets[c] = k;
         }
-        dev.jvortex.core.array.PrimitiveArray offsetArray = Primitives.narrowUnsigned(offsets, chunks, count);
+        PrimitiveArray offsetArray = Primitives.narrowUnsigned(offsets, chunks, count);
         // Optional fields are written even when zero, as the reference's optional proto fields are.
         meta.varint(4, chunks);
         meta.varint(5, offsetArray.ptype().code());

@@ -57,9 +57,10 @@ public final class RunEndEncoder {
             return 0;
         }
         Validity validity = a.validity();
+        long[] bits = a instanceof PrimitiveArray p ? Primitives.longs(p) : null;
         int runs = 1;
         for (int i = 1; i < len; i++) {
-            if (boundary(a, validity, i)) {
+            if (boundary(a, bits, validity, i)) {
                 runs++;
             }
         }
@@ -73,12 +74,13 @@ public final class RunEndEncoder {
             return null;
         }
         Validity validity = a.validity();
+        long[] bits = a instanceof PrimitiveArray p ? Primitives.longs(p) : null;
         int[] starts = new int[16];
         int[] ends = new int[16];
         int runs = 0;
         int start = 0;
         for (int i = 1; i <= len; i++) {
-            if (i == len || boundary(a, validity, i)) {
+            if (i == len || boundary(a, bits, validity, i)) {
                 if (runs == starts.length) {
                     starts = Arrays.copyOf(starts, runs * 2);
                     ends = Arrays.copyOf(ends, runs * 2);
@@ -91,13 +93,13 @@ public final class RunEndEncoder {
         return new Parts(Primitives.narrowUnsigned(ends, runs, len), Rows.gather(a, starts, runs));
     }
 
-    /// Whether a new run starts at row `i` (> 0).
-    private static boolean boundary(Array a, Validity validity, int i) {
+    /// Whether a new run starts at row `i` (> 0); `bits` holds a primitive array's values, else null.
+    private static boolean boundary(Array a, long[] bits, Validity validity, int i) {
         if (validity.isAllValid()) {
-            return !Rows.equal(a, i - 1, i);
+            return bits != null ? bits[i - 1] != bits[i] : !Rows.equal(a, i - 1, i);
         }
         boolean prev = validity.isValid(i - 1);
         boolean cur = validity.isValid(i);
-        return prev != cur || cur && !Rows.equal(a, i - 1, i);
+        return prev != cur || cur && (bits != null ? bits[i - 1] != bits[i] : !Rows.equal(a, i - 1, i));
     }
 }

@@ -2,8 +2,10 @@ package dev.jvortex.encodings.structural;
 
 import dev.jvortex.core.Scalar;
 import dev.jvortex.core.array.Array;
+import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
 import dev.jvortex.core.serde.WriteNode;
+import dev.jvortex.encodings.Primitives;
 import dev.jvortex.encodings.Rows;
 import dev.jvortex.encodings.canonical.CanonicalEncoder;
 import java.util.ArrayList;
@@ -29,9 +31,19 @@ public final class ConstantEncoder {
             return CanonicalEncoder.constant(new Scalar(a.dtype(), null));
         }
         boolean allValid = validity.isAllValid();
-        for (int i = first + 1; i < len; i++) {
-            if ((allValid || validity.isValid(i)) && !Rows.equal(a, first, i)) {
-                return null;
+        if (a instanceof PrimitiveArray p) {
+            long[] bits = Primitives.longs(p);
+            long value = bits[first];
+            for (int i = first + 1; i < len; i++) {
+                if (bits[i] != value && (allValid || validity.isValid(i))) {
+                    return null;
+                }
+            }
+        } else {
+            for (int i = first + 1; i < len; i++) {
+                if ((allValid || validity.isValid(i)) && !Rows.equal(a, first, i)) {
+                    return null;
+                }
             }
         }
         Scalar value = Rows.scalar(a, first);

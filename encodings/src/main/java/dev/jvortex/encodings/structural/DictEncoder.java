@@ -8,6 +8,7 @@ import dev.jvortex.core.array.Validity;
 import dev.jvortex.core.proto.ProtoWriter;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
+import dev.jvortex.encodings.DistinctLongs;
 import dev.jvortex.encodings.Primitives;
 import dev.jvortex.encodings.Rows;
 import dev.jvortex.encodings.fastlanes.Segments;
@@ -18,31 +19,30 @@ import java.util.Map;
 /// Encodes an array as `vortex.dict` (codes first, then values), the inverse of
 /// [StructuralDecoders#dict].
 ///
-/// As the reference's compressor writes it: the values are the distinct valid values (in order of
-/// first appearance, all valid), the codes are `u8`, `u16` or `u32` (the narrowest that numbers
-/// the values) with the array's nullability and validity (null rows hold code 0), and the metadata
-/// says `is_nullable_codes` and `all_values_referenced = true`. Handles bool, primitive, decimal,
-/// utf8 and binary arrays; floats compare by their bits.
+/// The values are the distinct values in order of first appearance; a null row is one more
+/// value (a null entry, the reference's string dictionaries write nulls the same way), so the
+/// codes never need a validity of their own. Codes are `u8`, `u16` or `u32`, the narrowest that
+/// numbers the values, and the metadata says `all_values_referenced = true`. Handles bool,
+/// primitive, decimal, utf8 and binary arrays; floats compare by their bits.
 public final class DictEncoder {
     private DictEncoder() {}
 
     /// A dictionary-encoded array before its children are written.
     ///
-    /// @param codes the codes (unsigned, the array's nullability and validity)
-    /// @param values the distinct valid values (the array's type, all valid)
+    /// @param codes the codes (unsigned, non-null)
+    /// @param values the distinct values, a null row's as one null entry (the array's type)
     public record Parts(PrimitiveArray codes, Array values) {}
 
     /// Returns the dictionary node of `a` with light children ([ChildEncoder#PACKED]), or null when
-    /// `a` has no valid row, is not supported, or has more distinct values than half its valid rows
+    /// `a` has no valid row, is not supported, or has more distinct values than half its rows
     /// (where the reference's compressor would not try a dictionary).
     public static WriteNode encode(Array a) {
-        int valid = a.length() - a.validity().nullCount(a.length());
-        return encode(a, valid / 2, ChildEncoder.PACKED);
+        return encode(a, Math.max(1, a.length() / 2), ChildEncoder.PACKED);
     }
 
     /// Returns the dictionary node of `a` with children written by `children` (roles
     /// [ChildEncoder.Role#CODES] and [ChildEncoder.Role#VALUES]), or null when `a` has no valid row,
-    /// is not supported, or has more than `maxValues` distinct values.
+    /// is not supported, or has more than `maxValues` distinct values (a null counts as one).
     public static WriteNode encode(Array a, int maxValues, ChildEncoder children) {
         Parts parts = split(a, maxValues);
         if (parts == null) {
@@ -57,14 +57,14 @@ public final class DictEncoder {
         byte[] meta = new ProtoWriter()
                 .varintIfNonZero(1, parts.values().length())
                 .varintIfNonZero(2, parts.codes().ptype().code())
-                .varint(3, parts.codes().dtype().nullable() ? 1 : 0)
+                .varint(3, 0)
                 .varint(4, 1)
                 .toByteArray();
         return WriteNode.of("vortex.dict", meta, codes, values);
     }
 
     /// Splits `a` into codes and distinct values; null when `a` has no valid row, is not
-    /// supported, or has more than `maxValues` distinct values.
+    /// supported, or has more than `maxValues` distinct values (a null counts as one).
     public static Parts split(Array a, int maxValues) {
         int len = a.length();
         if (!Rows.supported(a) || Rows.firstValid(a.validity(), len) < 0) {
@@ -77,23 +77,22 @@ public final class DictEncoder {
         }
         int n = firstRows.length;
         PType codeType = n <= 0x100 ? PType.U8 : n <= 0x10000 ? PType.U16 : PType.U32;
-        PrimitiveArray codeArray = new PrimitiveArray(new DType.Primitive(codeType, a.dtype().nullable()), codeType,
-                Primitives.segment(codeType, codes, len), len, a.validity());
+        PrimitiveArray codeArray = new PrimitiveArray(new DType.Primitive(codeType, false), codeType,
+                Primitives.segment(codeType, codes, len), len, Validity.ALL_VALID);
         Array values = Rows.gather(a, firstRows, n);
         return new Parts(codeArray, values);
     }
 
-    /// Codes of a primitive array through an open-addressing map of the value bits: no boxing.
+    /// Codes of a primitive array through a table of the value bits: no boxing.
     private static int[] primitiveCodes(PrimitiveArray a, int[] codes, int maxValues) {
         int len = a.length();
         Validity validity = a.validity();
         boolean allValid = validity.isAllValid();
-        int capacity = 16;
-        long[] keys = new long[capacity];
-        int[] slots = new int[capacity];
-        Arrays.fill(slots, -1);
+        DistinctLongs distinct = new DistinctLongs();
+        int[] codeOf = new int[16];
         int[] firstRows = new int[16];
         int n = 0;
+        int nullCode = -1;
         long[] block = new long[1024];
         for (int from = 0; from < len; from += block.length) {
             int m = Math.min(block.length, len - from);
@@ -101,49 +100,36 @@ public final class DictEncoder {
             for (int k = 0; k < m; k++) {
                 int row = from + k;
                 if (!allValid && !validity.isValid(row)) {
-                    continue;
-                }
-                long key = block[k];
-                int mask = capacity - 1;
-                int h = hash(key) & mask;
-                while (slots[h] >= 0 && keys[h] != key) {
-                    h = (h + 1) & mask;
-                }
-                if (slots[h] >= 0) {
-                    codes[row] = slots[h];
-                    continue;
-                }
-                if (n >= maxValues) {
-                    return null;
-                }
-                keys[h] = key;
-                slots[h] = n;
-                if (n == firstRows.length) {
-                    firstRows = Arrays.copyOf(firstRows, n * 2);
-                }
-                firstRows[n] = row;
-                codes[row] = n++;
-                if (2 * n > capacity) {
-                    long[] oldKeys = keys;
-                    int[] oldSlots = slots;
-                    capacity *= 2;
-                    keys = new long[capacity];
-                    slots = new int[capacity];
-                    Arrays.fill(slots, -1);
-                    for (int j = 0; j < oldSlots.length; j++) {
-                        if (oldSlots[j] >= 0) {
-                            int g = hash(oldKeys[j]) & (capacity - 1);
-                            while (slots[g] >= 0) {
-                                g = (g + 1) & (capacity - 1);
-                            }
-                            keys[g] = oldKeys[j];
-                            slots[g] = oldSlots[j];
+                    if (nullCode < 0) {
+                        if (n >= maxValues) {
+                            return null;
                         }
+                        firstRows = ensure(firstRows, n);
+                        firstRows[n] = row;
+                        nullCode = n++;
                     }
+                    codes[row] = nullCode;
+                    continue;
                 }
+                int before = distinct.size();
+                int id = distinct.add(block[k]);
+                if (id == before) {
+                    if (n >= maxValues) {
+                        return null;
+                    }
+                    codeOf = ensure(codeOf, id);
+                    firstRows = ensure(firstRows, n);
+                    codeOf[id] = n;
+                    firstRows[n++] = row;
+                }
+                codes[row] = codeOf[id];
             }
         }
         return Arrays.copyOf(firstRows, n);
+    }
+
+    private static int[] ensure(int[] a, int index) {
+        return index < a.length ? a : Arrays.copyOf(a, Math.max(index + 1, a.length * 2));
     }
 
     private static int[] genericCodes(Array a, int[] codes, int maxValues) {
@@ -153,10 +139,7 @@ public final class DictEncoder {
         int[] firstRows = new int[16];
         int n = 0;
         for (int row = 0; row < len; row++) {
-            if (!validity.isAllValid() && !validity.isValid(row)) {
-                continue;
-            }
-            Object key = Rows.key(a, row);
+            Object key = validity.isAllValid() || validity.isValid(row) ? Rows.key(a, row) : NULL;
             Integer code = lookup.get(key);
             if (code == null) {
                 if (n >= maxValues) {
@@ -174,14 +157,6 @@ public final class DictEncoder {
         return Arrays.copyOf(firstRows, n);
     }
 
-    /// The 64-bit finaliser of MurmurHash3, folded to an int.
-    private static int hash(long key) {
-        long h = key;
-        h ^= h >>> 33;
-        h *= 0xff51afd7ed558ccdL;
-        h ^= h >>> 33;
-        h *= 0xc4ceb9fe1a85ec53L;
-        h ^= h >>> 33;
-        return (int) h;
-    }
+    /// The key of null rows in the generic map.
+    private static final Object NULL = new Object();
 }

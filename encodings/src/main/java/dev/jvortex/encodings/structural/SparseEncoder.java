@@ -2,10 +2,13 @@ package dev.jvortex.encodings.structural;
 
 import dev.jvortex.core.Scalar;
 import dev.jvortex.core.array.Array;
+import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
 import dev.jvortex.core.proto.ProtoWriter;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
+import dev.jvortex.encodings.DistinctLongs;
+import dev.jvortex.encodings.Primitives;
 import dev.jvortex.encodings.Rows;
 import dev.jvortex.encodings.patches.PatchesEncoder;
 import java.lang.foreign.MemorySegment;
@@ -44,11 +47,13 @@ public final class SparseEncoder {
         Validity validity = a.validity();
         boolean nullFill = fillRow < 0 || !a.isValid(fillRow);
         boolean allValid = validity.isAllValid();
+        long[] bits = a instanceof PrimitiveArray p ? Primitives.longs(p) : null;
         int[] rows = new int[16];
         int n = 0;
         for (int i = 0; i < len; i++) {
             boolean valid = allValid || validity.isValid(i);
-            boolean differs = nullFill ? valid : !valid || !Rows.equal(a, fillRow, i);
+            boolean differs = nullFill ? valid
+                    : !valid || (bits != null ? bits[i] != bits[fillRow] : !Rows.equal(a, fillRow, i));
             if (differs) {
                 if (n == rows.length) {
                     rows = Arrays.copyOf(rows, n * 2);
@@ -70,6 +75,9 @@ public final class SparseEncoder {
     /// Returns a row holding the most frequent valid value (the first such row), or -1 when null
     /// rows are at least as many.
     public static int mostFrequentRow(Array a) {
+        if (a instanceof PrimitiveArray p) {
+            return mostFrequentPrimitive(p);
+        }
         int len = a.length();
         Validity validity = a.validity();
         Map<Object, int[]> counts = new HashMap<>();
@@ -86,6 +94,36 @@ public final class SparseEncoder {
             if (++c[0] > bestCount) {
                 bestCount = c[0];
                 bestRow = c[1];
+            }
+        }
+        return bestRow;
+    }
+
+    private static int mostFrequentPrimitive(PrimitiveArray a) {
+        int len = a.length();
+        Validity validity = a.validity();
+        long[] bits = Primitives.longs(a);
+        DistinctLongs distinct = new DistinctLongs();
+        int[] counts = new int[16];
+        int[] firstRows = new int[16];
+        int bestRow = -1;
+        int bestCount = validity.nullCount(len);
+        for (int i = 0; i < len; i++) {
+            if (!validity.isAllValid() && !validity.isValid(i)) {
+                continue;
+            }
+            int before = distinct.size();
+            int id = distinct.add(bits[i]);
+            if (id == counts.length) {
+                counts = Arrays.copyOf(counts, id * 2);
+                firstRows = Arrays.copyOf(firstRows, id * 2);
+            }
+            if (id == before) {
+                firstRows[id] = i;
+            }
+            if (++counts[id] > bestCount) {
+                bestCount = counts[id];
+                bestRow = firstRows[id];
             }
         }
         return bestRow;
