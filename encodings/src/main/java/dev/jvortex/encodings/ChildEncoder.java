@@ -25,7 +25,11 @@ public interface ChildEncoder {
         /// Dictionary values of `vortex.dict`, run values of `vortex.runend`.
         VALUES,
         /// Run ends (unsigned, strictly increasing) of `vortex.runend`.
-        ENDS
+        ENDS,
+        /// Uncompressed lengths of `vortex.fsst` rows.
+        LENGTHS,
+        /// Offsets into the codes of `vortex.fsst` (`len + 1`, non-decreasing).
+        OFFSETS
     }
 
     /// Returns the write tree of `child`, which fills slot `role` of its parent.

@@ -3,12 +3,14 @@ package dev.jvortex.encodings;
 import dev.jvortex.core.DType;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.PrimitiveArray;
+import dev.jvortex.core.array.VarBinViewArray;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.alp.AlpEncoder;
 import dev.jvortex.encodings.alp.AlpRdEncoder;
 import dev.jvortex.encodings.canonical.CanonicalEncoder;
 import dev.jvortex.encodings.fastlanes.BitPackedEncoder;
 import dev.jvortex.encodings.fastlanes.ForEncoder;
+import dev.jvortex.encodings.fsst.FsstEncoder;
 import dev.jvortex.encodings.structural.ConstantEncoder;
 
 /// The child encoders encoders fall back on when no compressor drives them ([ChildEncoder#PACKED]):
@@ -30,7 +32,17 @@ public final class LightEncoder {
             return packFloats(p);
         }
         WriteNode constant = ConstantEncoder.encode(child);
-        return constant != null ? constant : CanonicalEncoder.encode(child);
+        if (constant != null) {
+            return constant;
+        }
+        WriteNode canonical = CanonicalEncoder.encode(child);
+        if (child instanceof VarBinViewArray s && !(s.dtype() instanceof DType.Extension)) {
+            WriteNode fsst = FsstEncoder.encode(s, LightEncoder::encode);
+            if (fsst != null && fsst.bufferBytes() < canonical.bufferBytes()) {
+                return fsst;
+            }
+        }
+        return canonical;
     }
 
     /// Returns the smallest of: a constant (when every valid value is equal), bit-packing at the best

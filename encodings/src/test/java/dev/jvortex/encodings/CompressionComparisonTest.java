@@ -7,10 +7,12 @@ import static org.junit.jupiter.api.Assertions.fail;
 import dev.jvortex.core.PType;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.PrimitiveArray;
+import dev.jvortex.core.array.VarBinViewArray;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.alp.AlpEncoder;
 import dev.jvortex.encodings.alp.AlpRdEncoder;
 import dev.jvortex.encodings.canonical.CanonicalEncoder;
+import dev.jvortex.encodings.fsst.FsstEncoder;
 import dev.jvortex.encodings.runend.RunEndEncoder;
 import dev.jvortex.encodings.sequence.SequenceEncoder;
 import dev.jvortex.encodings.structural.ConstantEncoder;
@@ -134,6 +136,17 @@ class CompressionComparisonTest {
         }
         out.put("low-cardinality utf8", EncodeTesting.strings(low, false, arena));
         out.put("low-cardinality utf8?", EncodeTesting.strings(lowNull, true, arena));
+        String[] domains = {"example.com", "mail.example.org", "university.edu", "company.co.uk", "gmail.com"};
+        String[] categories = {"books", "garden", "electronics", "toys", "kitchen", "sports"};
+        String[] emails = new String[ROWS];
+        String[] urls = new String[ROWS];
+        for (int i = 0; i < ROWS; i++) {
+            emails[i] = "user." + random.nextInt(1_000_000) + "@" + domains[random.nextInt(domains.length)];
+            urls[i] = "https://www.example.com/products/" + categories[random.nextInt(categories.length)] + "/"
+                    + random.nextInt(100_000) + "?ref=" + Integer.toHexString(random.nextInt());
+        }
+        out.put("emails utf8", EncodeTesting.strings(emails, false, arena));
+        out.put("urls utf8", EncodeTesting.strings(urls, false, arena));
         return out;
     }
 
@@ -150,6 +163,9 @@ class CompressionComparisonTest {
         if (a instanceof PrimitiveArray p && AlpEncoder.applies(p)) {
             candidates.add(AlpEncoder.encode(p));
             candidates.add(AlpRdEncoder.encode(p));
+        }
+        if (a instanceof VarBinViewArray v) {
+            candidates.add(FsstEncoder.encode(v));
         }
         candidates.add(DictEncoder.encode(a));
         candidates.add(RunEndEncoder.encode(a));

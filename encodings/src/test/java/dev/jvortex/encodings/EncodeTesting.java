@@ -165,6 +165,19 @@ public final class EncodeTesting {
         return (VarBinViewArray) b.build(arena);
     }
 
+    /// Returns byte strings (null entries are null rows) as a binary view array; `nullable` sets the type.
+    public static VarBinViewArray binaries(byte[][] values, boolean nullable, Arena arena) {
+        dev.jvortex.core.array.Builders.StringBuilder b = dev.jvortex.core.array.Builders.strings(new DType.Binary(nullable));
+        for (byte[] v : values) {
+            if (v == null) {
+                b.appendNull();
+            } else {
+                b.append(v);
+            }
+        }
+        return (VarBinViewArray) b.build(arena);
+    }
+
     /// Returns a bool array; `valid == null` means non-nullable.
     public static BoolArray bools(boolean[] values, boolean[] valid) {
         MemorySegment bits = MemorySegment.ofArray(new byte[(int) Math.max(1, Bits.byteLength(values.length))]);

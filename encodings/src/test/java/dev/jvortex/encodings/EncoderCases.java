@@ -12,11 +12,13 @@ import dev.jvortex.core.PType;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.ArrayOps;
 import dev.jvortex.core.array.PrimitiveArray;
+import dev.jvortex.core.array.VarBinViewArray;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.alp.AlpEncoder;
 import dev.jvortex.encodings.alp.AlpRdEncoder;
 import dev.jvortex.encodings.fastlanes.BitPackedEncoder;
 import dev.jvortex.encodings.fastlanes.ForEncoder;
+import dev.jvortex.encodings.fsst.FsstEncoder;
 import dev.jvortex.encodings.runend.RunEndEncoder;
 import dev.jvortex.encodings.sequence.SequenceEncoder;
 import dev.jvortex.encodings.structural.ConstantEncoder;
@@ -58,6 +60,7 @@ public final class EncoderCases {
         runEnd(out, random, arena);
         sparse(out, random, arena);
         constant(out, random, arena);
+        fsst(out, random, arena);
         return out;
     }
 
@@ -454,5 +457,57 @@ public final class EncoderCases {
         add(out, "constant/bool", EncodeTesting.bools(b, null), ConstantEncoder.encode(EncodeTesting.bools(b, null)));
         Array bn = EncodeTesting.bools(b, randomValidity(random, 100, 0.5));
         add(out, "constant/bool/masked", bn, ConstantEncoder.encode(bn));
+    }
+
+    private static void fsst(List<Case> out, Random random, Arena arena) {
+        String[] domains = {"example.com", "mail.example.org", "university.edu", "company.co.uk"};
+        for (int len : new int[] {1, 2, 100, 1025, 3000}) {
+            String[] emails = new String[len];
+            String[] nullable = new String[len];
+            for (int i = 0; i < len; i++) {
+                emails[i] = "user." + random.nextInt(100000) + "@" + domains[random.nextInt(domains.length)];
+                nullable[i] = random.nextInt(6) == 0 ? null : i % 50 == 0 ? "" : emails[i];
+            }
+            add(out, "fsst/utf8/emails/len" + len, EncodeTesting.strings(emails, false, arena),
+                    FsstEncoder.encode(EncodeTesting.strings(emails, false, arena), ChildEncoder.CANONICAL));
+            VarBinViewArray n = EncodeTesting.strings(nullable, true, arena);
+            if (FsstEncoder.encode(n) != null) {
+                add(out, "fsst/utf8/emails/len" + len + "/nullable", n, FsstEncoder.encode(n));
+            }
+        }
+        String[] mixed = new String[600];
+        for (int i = 0; i < mixed.length; i++) {
+            StringBuilder sb = new StringBuilder();
+            int size = i % 100 == 0 ? 2000 : random.nextInt(40);
+            for (int k = 0; k < size; k++) {
+                sb.appendCodePoint(k % 7 == 0 ? 0x4e00 + random.nextInt(500) : k % 11 == 0 ? 0x1F600 + random.nextInt(50)
+                        : 'a' + random.nextInt(26));
+            }
+            mixed[i] = sb.toString();
+        }
+        add(out, "fsst/utf8/unicode-and-long", EncodeTesting.strings(mixed, false, arena),
+                FsstEncoder.encode(EncodeTesting.strings(mixed, false, arena)));
+        byte[][] bytes = new byte[800][];
+        for (int i = 0; i < bytes.length; i++) {
+            bytes[i] = new byte[random.nextInt(30)];
+            random.nextBytes(bytes[i]);
+            if (i % 3 == 0 && bytes[i].length > 4) {
+                bytes[i][0] = (byte) 0xFF;
+                bytes[i][1] = (byte) 0xFF;
+                bytes[i][2] = 0;
+            }
+        }
+        add(out, "fsst/binary/random", EncodeTesting.binaries(bytes, false, arena),
+                FsstEncoder.encode(EncodeTesting.binaries(bytes, false, arena)));
+        byte[][] withNulls = bytes.clone();
+        for (int i = 0; i < withNulls.length; i += 5) {
+            withNulls[i] = null;
+        }
+        add(out, "fsst/binary/nullable", EncodeTesting.binaries(withNulls, true, arena),
+                FsstEncoder.encode(EncodeTesting.binaries(withNulls, true, arena), ChildEncoder.CANONICAL));
+        String[] same = new String[50];
+        java.util.Arrays.fill(same, "abababababababababababababab");
+        add(out, "fsst/utf8/repeated", EncodeTesting.strings(same, false, arena),
+                FsstEncoder.encode(EncodeTesting.strings(same, false, arena)));
     }
 }
