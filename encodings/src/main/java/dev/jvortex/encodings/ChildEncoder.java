@@ -14,15 +14,17 @@ public interface ChildEncoder {
     enum Role {
         /// The transformed values of a one-child encoding: `fastlanes.for`, `vortex.zigzag`, `vortex.alp`.
         ENCODED,
-        /// Patch positions (unsigned, ascending) of `fastlanes.bitpacked`, `vortex.alp`, `vortex.alprd`, `vortex.sparse`.
+        /// Patch positions (unsigned, ascending) of `fastlanes.bitpacked`, `vortex.alp`, `vortex.alprd`.
         PATCH_INDICES,
         /// Patch values.
         PATCH_VALUES,
         /// Patch chunk offsets (unsigned, one per 1024 rows).
         PATCH_CHUNK_OFFSETS,
+        /// Positions of the values of `vortex.sparse` (unsigned, ascending).
+        INDICES,
         /// Dictionary codes (unsigned) of `vortex.dict`.
         CODES,
-        /// Dictionary values of `vortex.dict`, run values of `vortex.runend`.
+        /// Dictionary values of `vortex.dict`, run values of `vortex.runend`, the values of `vortex.sparse`.
         VALUES,
         /// Run ends (unsigned, strictly increasing) of `vortex.runend`.
         ENDS,

@@ -106,14 +106,24 @@ class CompressionComparisonTest {
         double[] prices = new double[ROWS];
         double[] reals = new double[ROWS];
         long t = 1_700_000_000_000L;
+        long[] sparse = new long[ROWS];
+        boolean[] someNull = new boolean[ROWS];
+        for (int i = 0, run = 0, value = 0; i < ROWS; i++, run--) {
+            if (run <= 0) {
+                run = 20 + random.nextInt(180);
+                value = random.nextInt(1_000_000);
+            }
+            runs[i] = value;
+        }
         for (int i = 0; i < ROWS; i++) {
+            sparse[i] = random.nextInt(20) == 0 ? random.nextInt(1 << 20) : 0;
+            someNull[i] = random.nextInt(10) != 0;
             ids[i] = i;
             t += 1 + random.nextInt(1000);
             times[i] = t;
             narrow[i] = random.nextInt(1000);
             signed[i] = random.nextInt(1000) - 500;
             outliers[i] = random.nextInt(100) == 0 ? random.nextInt() & 0x7FFFFFFF : random.nextInt(64);
-            runs[i] = (i / (1 + (i % 7 == 0 ? 40 : 25))) % 50;
             prices[i] = Math.round(random.nextDouble() * 1_000_000) / 100.0;
             reals[i] = random.nextDouble() * 1000;
         }
@@ -122,7 +132,9 @@ class CompressionComparisonTest {
         out.put("narrow ints i32", EncodeTesting.ints(PType.I32, narrow, null));
         out.put("small signed ints i32", EncodeTesting.ints(PType.I32, signed, null));
         out.put("ints with outliers u32", EncodeTesting.ints(PType.U32, outliers, null));
+        out.put("nullable narrow ints i32?", EncodeTesting.ints(PType.I32, narrow, someNull));
         out.put("runs i32", EncodeTesting.ints(PType.I32, runs, null));
+        out.put("95% zero i64", EncodeTesting.ints(PType.I64, sparse, null));
         out.put("prices (2 decimals) f64", EncodeTesting.doubles(prices, null));
         out.put("random doubles f64", EncodeTesting.doubles(reals, null));
         String[] countries = {"Germany", "France", "United Kingdom", "Italy", "Spain", "Poland", "Netherlands", "Belgium",

@@ -118,6 +118,19 @@ public final class EncoderCases {
                 }
             }
         }
+        // Over 65,535 rows: u32 patch indices and wider chunk offsets.
+        long[] big = randomInts(random, 70_000, 4, 0, PType.U16);
+        for (int i = 65_530; i < big.length; i += 97) {
+            big[i] = 60_000;
+        }
+        big[3] = 50_000;
+        PrimitiveArray bigArray = ints(PType.U16, big, null);
+        add(out, "bitpacked/u16/u32-patch-indices", bigArray, BitPackedEncoder.encode(bigArray, 4, ChildEncoder.CANONICAL));
+        // A nullable type without a validity bitmap: no validity child.
+        PrimitiveArray nullableType = Primitives.array(PType.I32, true, randomInts(random, 2000, 9, 0, PType.I32), 2000,
+                dev.jvortex.core.array.Validity.ALL_VALID);
+        add(out, "bitpacked/i32/nullable-type-all-valid", nullableType, BitPackedEncoder.encode(nullableType));
+        add(out, "for/i32/nullable-type-all-valid", nullableType, ForEncoder.encode(nullableType, ChildEncoder.PACKED));
         PrimitiveArray allNull = ints(PType.U32, new long[1500], new boolean[1500]);
         add(out, "bitpacked/u32/all-null", allNull, BitPackedEncoder.encode(allNull, 0, ChildEncoder.CANONICAL));
     }
@@ -245,6 +258,14 @@ public final class EncoderCases {
             add(out, "alp/f32/nullable/len" + len, floats(fspecial, valid), AlpEncoder.encode(floats(fspecial, valid)));
         }
         add(out, "alp/f64/all-special", doubles(SPECIAL_DOUBLES, null), AlpEncoder.encode(doubles(SPECIAL_DOUBLES, null)));
+        double[] longer = new double[3000];
+        for (int i = 0; i < longer.length; i++) {
+            longer[i] = i % 101 == 0 ? SPECIAL_DOUBLES[i % SPECIAL_DOUBLES.length] : random.nextInt(100_000) / 1000.0;
+        }
+        PrimitiveArray slicedAlp = (PrimitiveArray) ArrayOps.slice(doubles(longer, randomValidity(random, 3000, 0.1)), 1001, 1999,
+                Arena.ofAuto());
+        add(out, "alp/f64/sliced", slicedAlp, AlpEncoder.encode(slicedAlp));
+        add(out, "alprd/f64/sliced", slicedAlp, AlpRdEncoder.encode(slicedAlp));
         add(out, "alp/f32/all-special", floats(SPECIAL_FLOATS, null), AlpEncoder.encode(floats(SPECIAL_FLOATS, null)));
         double[] noisy = new double[2000];
         for (int i = 0; i < noisy.length; i++) {
@@ -475,6 +496,14 @@ public final class EncoderCases {
                 add(out, "fsst/utf8/emails/len" + len + "/nullable", n, FsstEncoder.encode(n));
             }
         }
+        String[] many = new String[3000];
+        for (int i = 0; i < many.length; i++) {
+            many[i] = i % 9 == 0 ? null : "row " + i + " of a sliced string column";
+        }
+        Array slicedStrings = ArrayOps.slice(EncodeTesting.strings(many, true, arena), 777, 2000, arena);
+        add(out, "fsst/utf8/sliced", slicedStrings, FsstEncoder.encode((VarBinViewArray) slicedStrings));
+        add(out, "dict/utf8/sliced", slicedStrings, DictEncoder.encode(slicedStrings, 2000, ChildEncoder.PACKED));
+        add(out, "runend/utf8/sliced", slicedStrings, RunEndEncoder.encode(slicedStrings));
         String[] mixed = new String[600];
         for (int i = 0; i < mixed.length; i++) {
             StringBuilder sb = new StringBuilder();

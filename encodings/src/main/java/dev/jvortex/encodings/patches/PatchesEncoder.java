@@ -31,6 +31,14 @@ public final class PatchesEncoder {
     /// child. The children are written by `children` with the patch roles.
     public static Encoded encode(int arrayLength, int[] rows, int count, Array values, boolean chunkOffsets,
             ChildEncoder children) {
+        return encode(arrayLength, rows, count, values, chunkOffsets, children, ChildEncoder.Role.PATCH_INDICES,
+                ChildEncoder.Role.PATCH_VALUES);
+    }
+
+    /// As [#encode(int, int[], int, Array, boolean, ChildEncoder)], with the roles the indices and
+    /// values are written under (`vortex.sparse` uses its own, as its patches are the data).
+    public static Encoded encode(int arrayLength, int[] rows, int count, Array values, boolean chunkOffsets,
+            ChildEncoder children, ChildEncoder.Role indicesRole, ChildEncoder.Role valuesRole) {
         if (count <= 0 || values.length() != count) {
             throw new IllegalArgumentException("patches need at least one row and one value per row, got " + count
                     + " rows and " + values.length() + " values");
@@ -39,8 +47,8 @@ public final class PatchesEncoder {
         meta.varint(1, count);
         PrimitiveArray indices = Primitives.narrowUnsigned(rows, count, rows[count - 1]);
         meta.varintIfNonZero(3, indices.ptype().code());
-        WriteNode indexNode = children.encode(ChildEncoder.Role.PATCH_INDICES, indices);
-        WriteNode valueNode = children.encode(ChildEncoder.Role.PATCH_VALUES, values);
+        WriteNode indexNode = children.encode(indicesRole, indices);
+        WriteNode valueNode = children.encode(valuesRole, values);
         if (!chunkOffsets) {
             return new Encoded(meta.toByteArray(), List.of(indexNode, valueNode));
         }

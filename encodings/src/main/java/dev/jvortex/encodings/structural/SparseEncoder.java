@@ -37,8 +37,8 @@ public final class SparseEncoder {
     }
 
     /// Returns the sparse node of `a` filled with the value of row `fillRow` (null when `fillRow`
-    /// is -1 or a null row), children written by `children` (roles [ChildEncoder.Role#PATCH_INDICES]
-    /// and [ChildEncoder.Role#PATCH_VALUES]); null when no row differs from the fill or `a` is not supported.
+    /// is -1 or a null row), children written by `children` (roles [ChildEncoder.Role#INDICES]
+    /// and [ChildEncoder.Role#VALUES]); null when no row differs from the fill or `a` is not supported.
     public static WriteNode encode(Array a, int fillRow, ChildEncoder children) {
         int len = a.length();
         if (len == 0 || !Rows.supported(a)) {
@@ -66,7 +66,8 @@ public final class SparseEncoder {
         }
         Scalar fill = nullFill ? new Scalar(a.dtype(), null) : Rows.scalar(a, fillRow);
         Array values = Rows.gather(a, rows, n);
-        PatchesEncoder.Encoded patches = PatchesEncoder.encode(len, rows, n, values, false, children);
+        PatchesEncoder.Encoded patches = PatchesEncoder.encode(len, rows, n, values, false, children,
+                ChildEncoder.Role.INDICES, ChildEncoder.Role.VALUES);
         byte[] meta = new ProtoWriter().bytes(1, patches.metadata()).toByteArray();
         return new WriteNode("vortex.sparse", meta, List.of(new WriteNode.Buffer(MemorySegment.ofArray(fill.encode()), 1)),
                 patches.children());
