@@ -24,4 +24,12 @@
 /// - bits = `(left << right_bit_width) | right` where `left = dict[code]`, or the patch value on a
 ///   patched row; the float is those bits. A code outside the dictionary is accepted only on a
 ///   null or patched row.
+///
+/// ## Encoding
+/// [AlpEncoder] picks `e` and `f` as the reference does (a strided sample, the smallest estimated
+/// size), codes with the same "sweet" rounding and checks every value by decoding it exactly as
+/// [AlpDecoder] does: anything not bit-identical (NaN, -0.0, infinities, too many digits) is a
+/// patch, its integer slot the first integer that did round-trip. Patches carry chunk offsets,
+/// as the reference writes them. [AlpRdEncoder] searches the left width 1..16 with a dictionary
+/// of at most 8 patterns and bit-packs both parts itself; patches hold left patterns.
 package dev.jvortex.encodings.alp;

@@ -63,4 +63,13 @@
 /// Unpacking works one block at a time: one bulk copy of the block's words into a scratch array,
 /// one [BitUnpack] kernel call chosen by word size (the width fixed for the whole block), one
 /// bulk copy of the wanted rows out. FoR over a bit-packed child adds its reference in place.
+///
+/// ## Encoding
+/// [BitPackedEncoder] packs a block at a time with the [BitPack] kernels (the inverse of
+/// [BitUnpack]); valid values wider than the width become patches, null rows are packed as 0,
+/// and [BitPackedEncoder#bestWidth] is the reference's choice (packed bytes plus `byteWidth + 4`
+/// per patch). [ForEncoder] subtracts the minimum valid value and leaves the child to a
+/// [dev.jvortex.encodings.ChildEncoder] (bit-packing, as the reference's FoR scheme does).
+/// Encoders return null where the reference would refuse: negative values for bit-packing, the
+/// type's full width, no valid row for FoR.
 package dev.jvortex.encodings.fastlanes;

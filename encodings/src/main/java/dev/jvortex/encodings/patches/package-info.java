@@ -27,4 +27,10 @@
 /// - the patches of chunk `c` are `[lane_offsets[c × n_lanes], lane_offsets[(c + 1) × n_lanes])`;
 ///   patch `k` sits at grid position `1024 c + indices[k]`, which is row `grid - offset` when
 ///   that falls inside the array and is skipped otherwise.
+///
+/// ## Writing
+/// [PatchesEncoder] writes interior patches: indices as the narrowest unsigned type holding the
+/// last row, optional chunk offsets as the narrowest holding the patch count (both as the
+/// reference's compressor leaves them), and the optional metadata fields written even when zero.
+/// The reference rejects patches without any index, so encoders leave them out instead.
 package dev.jvortex.encodings.patches;

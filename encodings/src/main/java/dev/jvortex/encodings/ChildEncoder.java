@@ -1,0 +1,47 @@
+package dev.jvortex.encodings;
+
+import dev.jvortex.core.array.Array;
+import dev.jvortex.core.serde.WriteNode;
+import dev.jvortex.encodings.canonical.CanonicalEncoder;
+
+/// Turns the child arrays an encoder produces (FoR's shifted values, ALP's integers, a
+/// dictionary's codes, ...) into write trees. Encoders take one so that a compressor can cascade:
+/// it passes an encoder that compresses each child in turn, using the [Role] to apply its rules
+/// (for example "no FoR on dictionary codes").
+@FunctionalInterface
+public interface ChildEncoder {
+    /// Which slot of its parent a child fills.
+    enum Role {
+        /// The transformed values of a one-child encoding: `fastlanes.for`, `vortex.zigzag`, `vortex.alp`.
+        ENCODED,
+        /// Patch positions (unsigned, ascending) of `fastlanes.bitpacked`, `vortex.alp`, `vortex.alprd`.
+        PATCH_INDICES,
+        /// Patch values.
+        PATCH_VALUES,
+        /// Patch chunk offsets (unsigned, one per 1024 rows).
+        PATCH_CHUNK_OFFSETS,
+        /// Positions of the values of `vortex.sparse` (unsigned, ascending).
+        INDICES,
+        /// Dictionary codes (unsigned) of `vortex.dict`.
+        CODES,
+        /// Dictionary values of `vortex.dict`, run values of `vortex.runend`, the values of `vortex.sparse`.
+        VALUES,
+        /// Run ends (unsigned, strictly increasing) of `vortex.runend`.
+        ENDS,
+        /// Uncompressed lengths of `vortex.fsst` rows.
+        LENGTHS,
+        /// Offsets into the codes of `vortex.fsst` (`len + 1`, non-decreasing).
+        OFFSETS
+    }
+
+    /// Returns the write tree of `child`, which fills slot `role` of its parent.
+    WriteNode encode(Role role, Array child);
+
+    /// Writes every child canonically (uncompressed).
+    ChildEncoder CANONICAL = (role, child) -> CanonicalEncoder.encode(child);
+
+    /// Writes integer children bit-packed (after a frame of reference when that is smaller) or
+    /// as a constant when every value is equal; anything else canonically. What the encoders use
+    /// when no compressor is at hand: no sampling, no cascade beyond one level.
+    ChildEncoder PACKED = LightEncoder::encode;
+}

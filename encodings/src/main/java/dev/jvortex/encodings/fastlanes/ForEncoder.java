@@ -1,0 +1,129 @@
+package dev.jvortex.encodings.fastlanes;
+
+import dev.jvortex.core.DType;
+import dev.jvortex.core.PType;
+import dev.jvortex.core.Scalar;
+import dev.jvortex.core.array.PrimitiveArray;
+import dev.jvortex.core.array.Validity;
+import dev.jvortex.core.serde.WriteNode;
+import dev.jvortex.encodings.ChildEncoder;
+import java.lang.foreign.MemorySegment;
+
+/// Encodes integers as `fastlanes.for` (frame of reference): the minimum valid value goes to the
+/// metadata and the child holds every value minus it, wrapping in the type's width. The inverse
+/// of [ForDecoder].
+///
+/// Null rows hold 0 in the child (as in the reference), so they cannot widen its range.
+public final class ForEncoder {
+    private ForEncoder() {}
+
+    /// Returns the smallest valid value of an integer array (compared as the type's signedness
+    /// says, u64 as unsigned), or null when no row is valid.
+    public static Long minimum(PrimitiveArray a) {
+        long[] minMax = minMax(a);
+        return minMax == null ? null : minMax[0];
+    }
+
+    /// Returns `{min, max}` of the valid values of an integer array, or null when no row is valid.
+    public static long[] minMax(PrimitiveArray a) {
+        PType ptype = integer(a);
+        boolean unsigned64 = ptype == PType.U64;
+        Validity validity = a.validity();
+        if (validity.isAllInvalid()) {
+            return null;
+        }
+        int len = a.length();
+        boolean any = false;
+        long min = 0;
+        long max = 0;
+        long[] block = new long[FastLanes.BLOCK];
+        for (int from = 0; from < len; from += FastLanes.BLOCK) {
+            int n = Math.min(FastLanes.BLOCK, len - from);
+            Segments.load(a.data(), ptype, from, block, 0, n);
+            for (int k = 0; k < n; k++) {
+                if (!validity.isAllValid() && !validity.isValid(from + k)) {
+                    continue;
+                }
+                long v = block[k];
+                if (!any) {
+                    min = v;
+                    max = v;
+                    any = true;
+                } else if (unsigned64) {
+                    min = Long.compareUnsigned(v, min) < 0 ? v : min;
+                    max = Long.compareUnsigned(v, max) > 0 ? v : max;
+                } else {
+                    min = Math.min(min, v);
+                    max = Math.max(max, v);
+                }
+            }
+        }
+        return any ? new long[] {min, max} : null;
+    }
+
+    /// Returns FoR over a bit-packed child (what the reference's FoR scheme writes), with light
+    /// patch children; null when `a` has no valid row or the shifted values need the type's full width.
+    public static WriteNode encode(PrimitiveArray a) {
+        Long min = minimum(a);
+        if (min == null) {
+            return null;
+        }
+        WriteNode packed = BitPackedEncoder.encode(subtract(a, min));
+        return packed == null ? null : node(a, min, packed);
+    }
+
+    /// Returns FoR with the minimum valid value as the reference and the shifted values written by
+    /// `children` (role [ChildEncoder.Role#ENCODED]); null when no row is valid.
+    public static WriteNode encode(PrimitiveArray a, ChildEncoder children) {
+        Long min = minimum(a);
+        if (min == null) {
+            return null;
+        }
+        return encode(a, min, children);
+    }
+
+    /// Returns FoR with the given reference, the shifted values written by `children`.
+    public static WriteNode encode(PrimitiveArray a, long reference, ChildEncoder children) {
+        return node(a, reference, children.encode(ChildEncoder.Role.ENCODED, subtract(a, reference)));
+    }
+
+    /// Returns the FoR node over an already written child.
+    public static WriteNode node(PrimitiveArray a, long reference, WriteNode child) {
+        byte[] meta = new Scalar(new DType.Primitive(a.ptype(), false), reference).encode();
+        return WriteNode.of("fastlanes.for", meta, child);
+    }
+
+    /// Returns `v - reference` for every row of `a`, wrapping in the type's width; null rows hold 0.
+    /// Same type, nullability and validity as `a`.
+    public static PrimitiveArray subtract(PrimitiveArray a, long reference) {
+        PType ptype = integer(a);
+        int len = a.length();
+        int bytes = ptype.byteWidth();
+        MemorySegment out = MemorySegment.ofArray(new byte[len * bytes]);
+        long[] block = new long[FastLanes.BLOCK];
+        Validity validity = a.validity();
+        for (int from = 0; from < len; from += FastLanes.BLOCK) {
+            int n = Math.min(FastLanes.BLOCK, len - from);
+            Segments.load(a.data(), ptype, from, block, 0, n);
+            for (int k = 0; k < n; k++) {
+                block[k] -= reference;
+            }
+            if (!validity.isAllValid()) {
+                for (int k = 0; k < n; k++) {
+                    if (!validity.isValid(from + k)) {
+                        block[k] = 0;
+                    }
+                }
+            }
+            Segments.store(block, 0, out, ptype, from, n);
+        }
+        return new PrimitiveArray(a.dtype(), ptype, out, len, validity);
+    }
+
+    private static PType integer(PrimitiveArray a) {
+        if (!a.ptype().isInteger()) {
+            throw new IllegalArgumentException("FoR needs an integer array, not " + a.dtype());
+        }
+        return a.ptype();
+    }
+}

@@ -1,0 +1,105 @@
+package dev.jvortex.encodings.runend;
+
+import dev.jvortex.core.array.Array;
+import dev.jvortex.core.array.PrimitiveArray;
+import dev.jvortex.core.array.Validity;
+import dev.jvortex.core.proto.ProtoWriter;
+import dev.jvortex.core.serde.WriteNode;
+import dev.jvortex.encodings.ChildEncoder;
+import dev.jvortex.encodings.Primitives;
+import dev.jvortex.encodings.Rows;
+import java.util.Arrays;
+
+/// Encodes an array as `vortex.runend`: one value per run of equal rows and the exclusive end
+/// row of each run, the inverse of [RunEndDecoder]. Consecutive null rows form one run whose
+/// value is null. Ends are the narrowest unsigned type that holds the length; the offset is 0.
+/// Handles bool, primitive, decimal, utf8 and binary arrays (the reference's compressor uses it
+/// for integers); floats compare by their bits.
+public final class RunEndEncoder {
+    private RunEndEncoder() {}
+
+    /// An array split into runs, before its children are written.
+    ///
+    /// @param ends the exclusive end row of each run (unsigned, strictly increasing, the last = the length)
+    /// @param values the value of each run (the array's type)
+    public record Parts(PrimitiveArray ends, Array values) {}
+
+    /// Returns the run-end node of `a` with light children ([ChildEncoder#PACKED]); null when `a`
+    /// is empty or not supported.
+    public static WriteNode encode(Array a) {
+        return encode(a, ChildEncoder.PACKED);
+    }
+
+    /// Returns the run-end node of `a` with children written by `children` (roles
+    /// [ChildEncoder.Role#ENDS] and [ChildEncoder.Role#VALUES]); null when `a` is empty or not supported.
+    public static WriteNode encode(Array a, ChildEncoder children) {
+        Parts parts = split(a);
+        if (parts == null) {
+            return null;
+        }
+        return node(parts, children.encode(ChildEncoder.Role.ENDS, parts.ends()),
+                children.encode(ChildEncoder.Role.VALUES, parts.values()));
+    }
+
+    /// Returns the run-end node over written children.
+    public static WriteNode node(Parts parts, WriteNode ends, WriteNode values) {
+        byte[] meta = new ProtoWriter()
+                .varintIfNonZero(1, parts.ends().ptype().code())
+                .varintIfNonZero(2, parts.ends().length())
+                .toByteArray();
+        return WriteNode.of("vortex.runend", meta, ends, values);
+    }
+
+    /// Returns the number of runs of `a` (0 when empty), for estimates.
+    public static int runCount(Array a) {
+        int len = a.length();
+        if (len == 0) {
+            return 0;
+        }
+        Validity validity = a.validity();
+        long[] bits = a instanceof PrimitiveArray p ? Primitives.longs(p) : null;
+        int runs = 1;
+        for (int i = 1; i < len; i++) {
+            if (boundary(a, bits, validity, i)) {
+                runs++;
+            }
+        }
+        return runs;
+    }
+
+    /// Splits `a` into runs; null when `a` is empty or not supported.
+    public static Parts split(Array a) {
+        int len = a.length();
+        if (len == 0 || !Rows.supported(a)) {
+            return null;
+        }
+        Validity validity = a.validity();
+        long[] bits = a instanceof PrimitiveArray p ? Primitives.longs(p) : null;
+        int[] starts = new int[16];
+        int[] ends = new int[16];
+        int runs = 0;
+        int start = 0;
+        for (int i = 1; i <= len; i++) {
+            if (i == len || boundary(a, bits, validity, i)) {
+                if (runs == starts.length) {
+                    starts = Arrays.copyOf(starts, runs * 2);
+                    ends = Arrays.copyOf(ends, runs * 2);
+                }
+                starts[runs] = start;
+                ends[runs++] = i;
+                start = i;
+            }
+        }
+        return new Parts(Primitives.narrowUnsigned(ends, runs, len), Rows.gather(a, starts, runs));
+    }
+
+    /// Whether a new run starts at row `i` (> 0); `bits` holds a primitive array's values, else null.
+    private static boolean boundary(Array a, long[] bits, Validity validity, int i) {
+        if (validity.isAllValid()) {
+            return bits != null ? bits[i - 1] != bits[i] : !Rows.equal(a, i - 1, i);
+        }
+        boolean prev = validity.isValid(i - 1);
+        boolean cur = validity.isValid(i);
+        return prev != cur || cur && (bits != null ? bits[i - 1] != bits[i] : !Rows.equal(a, i - 1, i));
+    }
+}

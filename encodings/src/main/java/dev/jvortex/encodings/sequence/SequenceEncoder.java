@@ -1,0 +1,89 @@
+package dev.jvortex.encodings.sequence;
+
+import dev.jvortex.core.DType;
+import dev.jvortex.core.PType;
+import dev.jvortex.core.Scalar;
+import dev.jvortex.core.array.PrimitiveArray;
+import dev.jvortex.core.proto.ProtoWriter;
+import dev.jvortex.core.serde.WriteNode;
+
+/// Encodes an arithmetic progression `base + i × multiplier` as `vortex.sequence` (metadata only),
+/// the inverse of [SequenceDecoder].
+///
+/// As in the reference: integers only, every row valid, a non-zero multiplier (a single row uses
+/// 0), and no step may overflow the type (so an unsigned progression cannot decrease).
+public final class SequenceEncoder {
+    private SequenceEncoder() {}
+
+    /// Returns the sequence node of `a`, or null when `a` is not such a progression.
+    public static WriteNode encode(PrimitiveArray a) {
+        PType ptype = a.ptype();
+        int len = a.length();
+        if (!ptype.isInteger() || len == 0 || !a.validity().isAllValid() && a.validity().nullCount(len) > 0) {
+            return null;
+        }
+        long base = a.getLong(0);
+        if (len == 1) {
+            return node(ptype, base, 0);
+        }
+        long second = a.getLong(1);
+        long step = second - base;
+        if (!inRange(ptype, base, second, step, true) || step == 0) {
+            return null;
+        }
+        long prev = second;
+        for (int i = 2; i < len; i++) {
+            long v = a.getLong(i);
+            long next = prev + step;
+            if (v != next || !inRange(ptype, prev, next, step, false)) {
+                return null;
+            }
+            prev = v;
+        }
+        return node(ptype, base, step);
+    }
+
+    /// Returns the node for `base + i × multiplier` (values of `ptype`, as [PrimitiveArray#getLong] reads them).
+    public static WriteNode node(PType ptype, long base, long multiplier) {
+        DType type = new DType.Primitive(ptype, false);
+        byte[] meta = new ProtoWriter()
+                .bytes(1, new Scalar(type, base).encode())
+                .bytes(2, new Scalar(type, multiplier).encode())
+                .toByteArray();
+        return WriteNode.of("vortex.sequence", meta);
+    }
+
+    /// Checks one step of the progression in the type's own arithmetic. For the first step
+    /// (`difference`), `b - a = step` must not overflow; otherwise `a + step = b` must not.
+    private static boolean inRange(PType ptype, long a, long b, long step, boolean difference) {
+        return switch (ptype) {
+            case I64 -> difference ? !subtractOverflows(b, a) : !addOverflows(a, step);
+            // b - a (or a + step = b) stays in range exactly when b is not below a, read unsigned.
+            case U64 -> Long.compareUnsigned(b, a) >= 0;
+            default -> fits(ptype, step) && fits(ptype, b);
+        };
+    }
+
+    private static boolean subtractOverflows(long b, long a) {
+        long r = b - a;
+        return ((b ^ a) & (b ^ r)) < 0;
+    }
+
+    private static boolean addOverflows(long a, long s) {
+        long r = a + s;
+        return ((a ^ r) & (s ^ r)) < 0;
+    }
+
+    /// Whether `v` (sign-extended for signed types, zero-extended for unsigned) is a value of `ptype`.
+    private static boolean fits(PType ptype, long v) {
+        return switch (ptype) {
+            case U8 -> v >= 0 && v <= 0xFF;
+            case U16 -> v >= 0 && v <= 0xFFFF;
+            case U32 -> v >= 0 && v <= 0xFFFFFFFFL;
+            case I8 -> v >= Byte.MIN_VALUE && v <= Byte.MAX_VALUE;
+            case I16 -> v >= Short.MIN_VALUE && v <= Short.MAX_VALUE;
+            case I32 -> v >= Integer.MIN_VALUE && v <= Integer.MAX_VALUE;
+            default -> true;
+        };
+    }
+}

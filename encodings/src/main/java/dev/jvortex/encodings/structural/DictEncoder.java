@@ -1,0 +1,162 @@
+package dev.jvortex.encodings.structural;
+
+import dev.jvortex.core.DType;
+import dev.jvortex.core.PType;
+import dev.jvortex.core.array.Array;
+import dev.jvortex.core.array.PrimitiveArray;
+import dev.jvortex.core.array.Validity;
+import dev.jvortex.core.proto.ProtoWriter;
+import dev.jvortex.core.serde.WriteNode;
+import dev.jvortex.encodings.ChildEncoder;
+import dev.jvortex.encodings.DistinctLongs;
+import dev.jvortex.encodings.Primitives;
+import dev.jvortex.encodings.Rows;
+import dev.jvortex.encodings.fastlanes.Segments;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+
+/// Encodes an array as `vortex.dict` (codes first, then values), the inverse of
+/// [StructuralDecoders#dict].
+///
+/// The values are the distinct values in order of first appearance; a null row is one more
+/// value (a null entry, the reference's string dictionaries write nulls the same way), so the
+/// codes never need a validity of their own. Codes are `u8`, `u16` or `u32`, the narrowest that
+/// numbers the values, and the metadata says `all_values_referenced = true`. Handles bool,
+/// primitive, decimal, utf8 and binary arrays; floats compare by their bits.
+public final class DictEncoder {
+    private DictEncoder() {}
+
+    /// A dictionary-encoded array before its children are written.
+    ///
+    /// @param codes the codes (unsigned, non-null)
+    /// @param values the distinct values, a null row's as one null entry (the array's type)
+    public record Parts(PrimitiveArray codes, Array values) {}
+
+    /// Returns the dictionary node of `a` with light children ([ChildEncoder#PACKED]), or null when
+    /// `a` has no valid row, is not supported, or has more distinct values than half its rows
+    /// (where the reference's compressor would not try a dictionary).
+    public static WriteNode encode(Array a) {
+        return encode(a, Math.max(1, a.length() / 2), ChildEncoder.PACKED);
+    }
+
+    /// Returns the dictionary node of `a` with children written by `children` (roles
+    /// [ChildEncoder.Role#CODES] and [ChildEncoder.Role#VALUES]), or null when `a` has no valid row,
+    /// is not supported, or has more than `maxValues` distinct values (a null counts as one).
+    public static WriteNode encode(Array a, int maxValues, ChildEncoder children) {
+        Parts parts = split(a, maxValues);
+        if (parts == null) {
+            return null;
+        }
+        return node(parts, children.encode(ChildEncoder.Role.CODES, parts.codes()),
+                children.encode(ChildEncoder.Role.VALUES, parts.values()));
+    }
+
+    /// Returns the dictionary node over written children.
+    public static WriteNode node(Parts parts, WriteNode codes, WriteNode values) {
+        byte[] meta = new ProtoWriter()
+                .varintIfNonZero(1, parts.values().length())
+                .varintIfNonZero(2, parts.codes().ptype().code())
+                .varint(3, 0)
+                .varint(4, 1)
+                .toByteArray();
+        return WriteNode.of("vortex.dict", meta, codes, values);
+    }
+
+    /// Splits `a` into codes and distinct values; null when `a` has no valid row, is not
+    /// supported, or has more than `maxValues` distinct values (a null counts as one).
+    public static Parts split(Array a, int maxValues) {
+        int len = a.length();
+        if (!Rows.supported(a) || Rows.firstValid(a.validity(), len) < 0) {
+            return null;
+        }
+        int[] codes = new int[len];
+        int[] firstRows = a instanceof PrimitiveArray p ? primitiveCodes(p, codes, maxValues) : genericCodes(a, codes, maxValues);
+        if (firstRows == null) {
+            return null;
+        }
+        int n = firstRows.length;
+        PType codeType = n <= 0x100 ? PType.U8 : n <= 0x10000 ? PType.U16 : PType.U32;
+        PrimitiveArray codeArray = new PrimitiveArray(new DType.Primitive(codeType, false), codeType,
+                Primitives.segment(codeType, codes, len), len, Validity.ALL_VALID);
+        Array values = Rows.gather(a, firstRows, n);
+        return new Parts(codeArray, values);
+    }
+
+    /// Codes of a primitive array through a table of the value bits: no boxing.
+    private static int[] primitiveCodes(PrimitiveArray a, int[] codes, int maxValues) {
+        int len = a.length();
+        Validity validity = a.validity();
+        boolean allValid = validity.isAllValid();
+        DistinctLongs distinct = new DistinctLongs();
+        int[] codeOf = new int[16];
+        int[] firstRows = new int[16];
+        int n = 0;
+        int nullCode = -1;
+        long[] block = new long[1024];
+        for (int from = 0; from < len; from += block.length) {
+            int m = Math.min(block.length, len - from);
+            Segments.load(a.data(), a.ptype(), from, block, 0, m);
+            for (int k = 0; k < m; k++) {
+                int row = from + k;
+                if (!allValid && !validity.isValid(row)) {
+                    if (nullCode < 0) {
+                        if (n >= maxValues) {
+                            return null;
+                        }
+                        firstRows = ensure(firstRows, n);
+                        firstRows[n] = row;
+                        nullCode = n++;
+                    }
+                    codes[row] = nullCode;
+                    continue;
+                }
+                int before = distinct.size();
+                int id = distinct.add(block[k]);
+                if (id == before) {
+                    if (n >= maxValues) {
+                        return null;
+                    }
+                    codeOf = ensure(codeOf, id);
+                    firstRows = ensure(firstRows, n);
+                    codeOf[id] = n;
+                    firstRows[n++] = row;
+                }
+                codes[row] = codeOf[id];
+            }
+        }
+        return Arrays.copyOf(firstRows, n);
+    }
+
+    private static int[] ensure(int[] a, int index) {
+        return index < a.length ? a : Arrays.copyOf(a, Math.max(index + 1, a.length * 2));
+    }
+
+    private static int[] genericCodes(Array a, int[] codes, int maxValues) {
+        int len = a.length();
+        Validity validity = a.validity();
+        Map<Object, Integer> lookup = new HashMap<>();
+        int[] firstRows = new int[16];
+        int n = 0;
+        for (int row = 0; row < len; row++) {
+            Object key = validity.isAllValid() || validity.isValid(row) ? Rows.key(a, row) : NULL;
+            Integer code = lookup.get(key);
+            if (code == null) {
+                if (n >= maxValues) {
+                    return null;
+                }
+                code = n;
+                lookup.put(key, code);
+                if (n == firstRows.length) {
+                    firstRows = Arrays.copyOf(firstRows, n * 2);
+                }
+                firstRows[n++] = row;
+            }
+            codes[row] = code;
+        }
+        return Arrays.copyOf(firstRows, n);
+    }
+
+    /// The key of null rows in the generic map.
+    private static final Object NULL = new Object();
+}

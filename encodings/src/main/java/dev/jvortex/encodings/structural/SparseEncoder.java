@@ -1,0 +1,132 @@
+package dev.jvortex.encodings.structural;
+
+import dev.jvortex.core.Scalar;
+import dev.jvortex.core.array.Array;
+import dev.jvortex.core.array.PrimitiveArray;
+import dev.jvortex.core.array.Validity;
+import dev.jvortex.core.proto.ProtoWriter;
+import dev.jvortex.core.serde.WriteNode;
+import dev.jvortex.encodings.ChildEncoder;
+import dev.jvortex.encodings.DistinctLongs;
+import dev.jvortex.encodings.Primitives;
+import dev.jvortex.encodings.Rows;
+import dev.jvortex.encodings.patches.PatchesEncoder;
+import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/// Encodes an array as `vortex.sparse`: a fill value (buffer 0, a protobuf `ScalarValue`) and
+/// patches for the rows that differ from it, the inverse of [StructuralDecoders#sparse].
+///
+/// With a null fill the patches are the valid rows; with a value fill they are the rows holding
+/// another value or null (patch values keep their nulls). There are no chunk offsets, as in the
+/// reference. Handles bool, primitive, decimal, utf8 and binary arrays.
+public final class SparseEncoder {
+    private SparseEncoder() {}
+
+    /// Returns the sparse node of `a` filled with its most frequent value (null when nulls are at
+    /// least as frequent), with light children; null when `a` is empty, not supported, or has no
+    /// row that differs from the fill.
+    public static WriteNode encode(Array a) {
+        if (a.length() == 0 || !Rows.supported(a)) {
+            return null;
+        }
+        return encode(a, mostFrequentRow(a), ChildEncoder.PACKED);
+    }
+
+    /// Returns the sparse node of `a` filled with the value of row `fillRow` (null when `fillRow`
+    /// is -1 or a null row), children written by `children` (roles [ChildEncoder.Role#INDICES]
+    /// and [ChildEncoder.Role#VALUES]); null when no row differs from the fill or `a` is not supported.
+    public static WriteNode encode(Array a, int fillRow, ChildEncoder children) {
+        int len = a.length();
+        if (len == 0 || !Rows.supported(a)) {
+            return null;
+        }
+        Validity validity = a.validity();
+        boolean nullFill = fillRow < 0 || !a.isValid(fillRow);
+        boolean allValid = validity.isAllValid();
+        long[] bits = a instanceof PrimitiveArray p ? Primitives.longs(p) : null;
+        int[] rows = new int[16];
+        int n = 0;
+        for (int i = 0; i < len; i++) {
+            boolean valid = allValid || validity.isValid(i);
+            boolean differs = nullFill ? valid
+                    : !valid || (bits != null ? bits[i] != bits[fillRow] : !Rows.equal(a, fillRow, i));
+            if (differs) {
+                if (n == rows.length) {
+                    rows = Arrays.copyOf(rows, n * 2);
+                }
+                rows[n++] = i;
+            }
+        }
+        if (n == 0) {
+            return null;
+        }
+        Scalar fill = nullFill ? new Scalar(a.dtype(), null) : Rows.scalar(a, fillRow);
+        Array values = Rows.gather(a, rows, n);
+        PatchesEncoder.Encoded patches = PatchesEncoder.encode(len, rows, n, values, false, children,
+                ChildEncoder.Role.INDICES, ChildEncoder.Role.VALUES);
+        byte[] meta = new ProtoWriter().bytes(1, patches.metadata()).toByteArray();
+        return new WriteNode("vortex.sparse", meta, List.of(new WriteNode.Buffer(MemorySegment.ofArray(fill.encode()), 1)),
+                patches.children());
+    }
+
+    /// Returns a row holding the most frequent valid value (the first such row), or -1 when null
+    /// rows are at least as many.
+    public static int mostFrequentRow(Array a) {
+        if (a instanceof PrimitiveArray p) {
+            return mostFrequentPrimitive(p);
+        }
+        int len = a.length();
+        Validity validity = a.validity();
+        Map<Object, int[]> counts = new HashMap<>();
+        int bestRow = -1;
+        int bestCount = validity.nullCount(len);
+        for (int i = 0; i < len; i++) {
+            if (!validity.isAllValid() && !validity.isValid(i)) {
+                continue;
+            }
+            int[] c = counts.computeIfAbsent(Rows.key(a, i), k -> new int[] {0, -1});
+            if (c[1] < 0) {
+                c[1] = i;
+            }
+            if (++c[0] > bestCount) {
+                bestCount = c[0];
+                bestRow = c[1];
+            }
+        }
+        return bestRow;
+    }
+
+    private static int mostFrequentPrimitive(PrimitiveArray a) {
+        int len = a.length();
+        Validity validity = a.validity();
+        long[] bits = Primitives.longs(a);
+        DistinctLongs distinct = new DistinctLongs();
+        int[] counts = new int[16];
+        int[] firstRows = new int[16];
+        int bestRow = -1;
+        int bestCount = validity.nullCount(len);
+        for (int i = 0; i < len; i++) {
+            if (!validity.isAllValid() && !validity.isValid(i)) {
+                continue;
+            }
+            int before = distinct.size();
+            int id = distinct.add(bits[i]);
+            if (id == counts.length) {
+                counts = Arrays.copyOf(counts, id * 2);
+                firstRows = Arrays.copyOf(firstRows, id * 2);
+            }
+            if (id == before) {
+                firstRows[id] = i;
+            }
+            if (++counts[id] > bestCount) {
+                bestCount = counts[id];
+                bestRow = firstRows[id];
+            }
+        }
+        return bestRow;
+    }
+}

@@ -1,0 +1,64 @@
+package dev.jvortex.encodings.zigzag;
+
+import dev.jvortex.core.DType;
+import dev.jvortex.core.PType;
+import dev.jvortex.core.array.PrimitiveArray;
+import dev.jvortex.core.array.Validity;
+import dev.jvortex.core.serde.WriteNode;
+import dev.jvortex.encodings.ChildEncoder;
+import dev.jvortex.encodings.fastlanes.Segments;
+import java.lang.foreign.MemorySegment;
+
+/// Encodes signed integers as `vortex.zigzag`: the child holds `(v << 1) ^ (v >> (w - 1))` as
+/// unsigned values of the same width `w`, so small magnitudes of either sign become small
+/// numbers. The inverse of [ZigZagDecoder]. Null rows hold 0.
+public final class ZigZagEncoder {
+    private ZigZagEncoder() {}
+
+    /// Returns the zigzag node of a signed integer array with the unsigned values written by
+    /// `children` (role [ChildEncoder.Role#ENCODED]); null for other arrays.
+    public static WriteNode encode(PrimitiveArray a, ChildEncoder children) {
+        PrimitiveArray encoded = zigzag(a);
+        if (encoded == null) {
+            return null;
+        }
+        return WriteNode.of("vortex.zigzag", new byte[0], children.encode(ChildEncoder.Role.ENCODED, encoded));
+    }
+
+    /// Returns the zigzag node with light children ([ChildEncoder#PACKED]); null for arrays that are not signed integers.
+    public static WriteNode encode(PrimitiveArray a) {
+        return encode(a, ChildEncoder.PACKED);
+    }
+
+    /// Returns the zigzag-coded values of a signed integer array as the unsigned type of the same
+    /// width, same nullability and validity (null rows 0); null for other arrays.
+    public static PrimitiveArray zigzag(PrimitiveArray a) {
+        PType ptype = a.ptype();
+        if (!ptype.isInteger() || !ptype.isSigned()) {
+            return null;
+        }
+        int len = a.length();
+        PType unsigned = ptype.toUnsigned();
+        MemorySegment out = MemorySegment.ofArray(new byte[len * ptype.byteWidth()]);
+        long[] block = new long[1024];
+        Validity validity = a.validity();
+        for (int from = 0; from < len; from += block.length) {
+            int n = Math.min(block.length, len - from);
+            Segments.load(a.data(), ptype, from, block, 0, n);
+            for (int k = 0; k < n; k++) {
+                long v = block[k];
+                // v is sign-extended, so v >> 63 is the sign of the w-bit value; only the low w bits are stored.
+                block[k] = (v << 1) ^ (v >> 63);
+            }
+            if (!validity.isAllValid()) {
+                for (int k = 0; k < n; k++) {
+                    if (!validity.isValid(from + k)) {
+                        block[k] = 0;
+                    }
+                }
+            }
+            Segments.store(block, 0, out, unsigned, from, n);
+        }
+        return new PrimitiveArray(new DType.Primitive(unsigned, a.dtype().nullable()), unsigned, out, len, validity);
+    }
+}

@@ -1,0 +1,542 @@
+package dev.jvortex.encodings;
+
+import static dev.jvortex.encodings.EncodeTesting.INTEGERS;
+import static dev.jvortex.encodings.EncodeTesting.LENGTHS;
+import static dev.jvortex.encodings.EncodeTesting.doubles;
+import static dev.jvortex.encodings.EncodeTesting.floats;
+import static dev.jvortex.encodings.EncodeTesting.ints;
+import static dev.jvortex.encodings.EncodeTesting.randomInts;
+import static dev.jvortex.encodings.EncodeTesting.randomValidity;
+
+import dev.jvortex.core.PType;
+import dev.jvortex.core.array.Array;
+import dev.jvortex.core.array.ArrayOps;
+import dev.jvortex.core.array.PrimitiveArray;
+import dev.jvortex.core.array.VarBinViewArray;
+import dev.jvortex.core.serde.WriteNode;
+import dev.jvortex.encodings.alp.AlpEncoder;
+import dev.jvortex.encodings.alp.AlpRdEncoder;
+import dev.jvortex.encodings.fastlanes.BitPackedEncoder;
+import dev.jvortex.encodings.fastlanes.ForEncoder;
+import dev.jvortex.encodings.fsst.FsstEncoder;
+import dev.jvortex.encodings.runend.RunEndEncoder;
+import dev.jvortex.encodings.sequence.SequenceEncoder;
+import dev.jvortex.encodings.structural.ConstantEncoder;
+import dev.jvortex.encodings.structural.DictEncoder;
+import dev.jvortex.encodings.structural.SparseEncoder;
+import dev.jvortex.encodings.zigzag.ZigZagEncoder;
+import java.lang.foreign.Arena;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.function.Function;
+
+/// The catalogue of encoder inputs every encoder test runs: for each encoder, random and edge
+/// case arrays (every integer width, nulls, sliced inputs, empty, one value, all equal, full
+/// 64-bit ranges, float special values, strings) with the write tree the encoder made.
+/// Used both for round trips through our decoders and for decoding by the reference.
+public final class EncoderCases {
+    private EncoderCases() {}
+
+    /// One encoded input.
+    ///
+    /// @param name a unique, stable name (encoder, type, shape)
+    /// @param input the array encoded
+    /// @param node the write tree the encoder returned (never null here)
+    public record Case(String name, Array input, WriteNode node) {}
+
+    /// Returns every case, generated from a fixed seed.
+    public static List<Case> all() {
+        List<Case> out = new ArrayList<>();
+        Random random = new Random(20260701L);
+        Arena arena = Arena.ofAuto();
+        bitPacked(out, random, arena);
+        frameOfReference(out, random, arena);
+        zigzag(out, random);
+        sequence(out);
+        alp(out, random);
+        alpRd(out, random);
+        dict(out, random, arena);
+        runEnd(out, random, arena);
+        sparse(out, random, arena);
+        constant(out, random, arena);
+        fsst(out, random, arena);
+        return out;
+    }
+
+    private static void add(List<Case> out, String name, Array input, WriteNode node) {
+        if (node == null) {
+            throw new AssertionError("encoder returned null for case " + name);
+        }
+        out.add(new Case(name, input, node));
+    }
+
+    private static void bitPacked(List<Case> out, Random random, Arena arena) {
+        for (PType ptype : INTEGERS) {
+            int typeBits = ptype.bitWidth();
+            int maxBits = ptype.isSigned() ? typeBits - 1 : typeBits;
+            for (int len : LENGTHS) {
+                for (int bits : new int[] {0, 1, 3, typeBits / 2, typeBits - 1}) {
+                    String base = "bitpacked/" + ptype.shortName() + "/len" + len + "/bits" + bits;
+                    long[] values = randomInts(random, len, Math.min(bits, maxBits), 0, ptype);
+                    PrimitiveArray a = ints(ptype, values, null);
+                    add(out, base + "/exact", a, BitPackedEncoder.encode(a, bits, ChildEncoder.CANONICAL));
+                    if (len >= 1000) {
+                        // Outliers of the full (non-negative) width become patches.
+                        long[] spiky = randomInts(random, len, Math.min(bits, maxBits), 0.01, ptype);
+                        for (int i = 0; i < len; i++) {
+                            if (spiky[i] < 0) {
+                                spiky[i] = spiky[i] & Long.MAX_VALUE >>> (64 - typeBits);
+                            }
+                        }
+                        PrimitiveArray s = ints(ptype, spiky, null);
+                        add(out, base + "/patched", s, BitPackedEncoder.encode(s, bits, ChildEncoder.CANONICAL));
+                        add(out, base + "/patched-light", s, BitPackedEncoder.encode(s, bits, ChildEncoder.PACKED));
+                        boolean[] valid = randomValidity(random, len, 0.2);
+                        // Null rows hold values of any width: they must neither be patched nor break packing.
+                        long[] under = spiky.clone();
+                        for (int i = 0; i < len; i++) {
+                            if (!valid[i]) {
+                                under[i] = -1;
+                            }
+                        }
+                        PrimitiveArray n = ints(ptype, under, valid);
+                        add(out, base + "/nullable", n, BitPackedEncoder.encode(n, bits, ChildEncoder.CANONICAL));
+                        Array sliced = ArrayOps.slice(n, 13, len - 20, arena);
+                        add(out, base + "/sliced", sliced, BitPackedEncoder.encode((PrimitiveArray) sliced, bits,
+                                ChildEncoder.CANONICAL));
+                    }
+                }
+                long[] mixed = randomInts(random, len, Math.min(5, maxBits), 0.05, ptype);
+                for (int i = 0; i < len; i++) {
+                    mixed[i] &= Long.MAX_VALUE >>> (64 - typeBits);
+                }
+                PrimitiveArray m = ints(ptype, mixed, null);
+                WriteNode best = BitPackedEncoder.encode(m);
+                if (best != null) {
+                    add(out, "bitpacked/" + ptype.shortName() + "/len" + len + "/best", m, best);
+                }
+            }
+        }
+        // Over 65,535 rows: u32 patch indices and wider chunk offsets.
+        long[] big = randomInts(random, 70_000, 4, 0, PType.U16);
+        for (int i = 65_530; i < big.length; i += 97) {
+            big[i] = 60_000;
+        }
+        big[3] = 50_000;
+        PrimitiveArray bigArray = ints(PType.U16, big, null);
+        add(out, "bitpacked/u16/u32-patch-indices", bigArray, BitPackedEncoder.encode(bigArray, 4, ChildEncoder.CANONICAL));
+        // A nullable type without a validity bitmap: no validity child.
+        PrimitiveArray nullableType = Primitives.array(PType.I32, true, randomInts(random, 2000, 9, 0, PType.I32), 2000,
+                dev.jvortex.core.array.Validity.ALL_VALID);
+        add(out, "bitpacked/i32/nullable-type-all-valid", nullableType, BitPackedEncoder.encode(nullableType));
+        add(out, "for/i32/nullable-type-all-valid", nullableType, ForEncoder.encode(nullableType, ChildEncoder.PACKED));
+        PrimitiveArray allNull = ints(PType.U32, new long[1500], new boolean[1500]);
+        add(out, "bitpacked/u32/all-null", allNull, BitPackedEncoder.encode(allNull, 0, ChildEncoder.CANONICAL));
+    }
+
+    private static void frameOfReference(List<Case> out, Random random, Arena arena) {
+        for (PType ptype : INTEGERS) {
+            int typeBits = ptype.bitWidth();
+            for (int len : new int[] {1, 7, 1024, 3000}) {
+                long min = ptype.isSigned() ? -(1L << (typeBits - 2)) : 1L << (typeBits - 2);
+                long[] values = randomInts(random, len, typeBits / 4, 0, ptype);
+                for (int i = 0; i < len; i++) {
+                    values[i] = TestArrays.canonical(ptype, values[i] + min);
+                }
+                PrimitiveArray a = ints(ptype, values, null);
+                add(out, "for/" + ptype.shortName() + "/len" + len, a, ForEncoder.encode(a, ChildEncoder.PACKED));
+                boolean[] valid = randomValidity(random, len, 0.3);
+                valid[0] = true;
+                PrimitiveArray n = ints(ptype, values, valid);
+                add(out, "for/" + ptype.shortName() + "/len" + len + "/nullable", n, ForEncoder.encode(n, ChildEncoder.PACKED));
+                WriteNode packed = ForEncoder.encode(n);
+                if (packed != null) {
+                    add(out, "for/" + ptype.shortName() + "/len" + len + "/bitpacked", n, packed);
+                }
+            }
+            // The whole range of the type: the shifted values wrap.
+            long[] extremes = {ptype.isSigned() ? Long.MIN_VALUE >> (64 - typeBits) : 0,
+                ptype.isSigned() ? Long.MAX_VALUE >> (64 - typeBits) : TestArrays.low(-1L, typeBits), 0, 1, -1};
+            for (int i = 0; i < extremes.length; i++) {
+                extremes[i] = TestArrays.canonical(ptype, extremes[i]);
+            }
+            PrimitiveArray e = ints(ptype, extremes, null);
+            add(out, "for/" + ptype.shortName() + "/full-range", e, ForEncoder.encode(e, ChildEncoder.CANONICAL));
+            Array sliced = ArrayOps.slice(ints(ptype, randomInts(random, 2100, 6, 0, ptype), randomValidity(random, 2100, 0.1)),
+                    1000, 1050, arena);
+            add(out, "for/" + ptype.shortName() + "/sliced", sliced, ForEncoder.encode((PrimitiveArray) sliced, ChildEncoder.PACKED));
+        }
+    }
+
+    private static void zigzag(List<Case> out, Random random) {
+        for (PType ptype : new PType[] {PType.I8, PType.I16, PType.I32, PType.I64}) {
+            int typeBits = ptype.bitWidth();
+            for (int len : new int[] {0, 1, 1025, 3000}) {
+                long[] values = new long[len];
+                for (int i = 0; i < len; i++) {
+                    values[i] = random.nextInt(200) - 100;
+                }
+                if (len > 2) {
+                    values[0] = Long.MIN_VALUE >> (64 - typeBits);
+                    values[1] = Long.MAX_VALUE >> (64 - typeBits);
+                }
+                for (int i = 0; i < len; i++) {
+                    values[i] = TestArrays.canonical(ptype, values[i]);
+                }
+                PrimitiveArray a = ints(ptype, values, null);
+                add(out, "zigzag/" + ptype.shortName() + "/len" + len, a, ZigZagEncoder.encode(a, ChildEncoder.CANONICAL));
+                add(out, "zigzag/" + ptype.shortName() + "/len" + len + "/packed", a, ZigZagEncoder.encode(a));
+                PrimitiveArray n = ints(ptype, values, randomValidity(random, len, 0.25));
+                add(out, "zigzag/" + ptype.shortName() + "/len" + len + "/nullable", n, ZigZagEncoder.encode(n));
+            }
+        }
+    }
+
+    private static void sequence(List<Case> out) {
+        for (PType ptype : INTEGERS) {
+            int typeBits = ptype.bitWidth();
+            long max = ptype.isSigned() ? Long.MAX_VALUE >> (64 - typeBits) : TestArrays.low(-1L, typeBits);
+            long min = ptype.isSigned() ? Long.MIN_VALUE >> (64 - typeBits) : 0;
+            seq(out, ptype, "up", 0, 1, 100);
+            seq(out, ptype, "one", 42, 0, 1);
+            seq(out, ptype, "to-max", max - 99 * 1, 1, 100);
+            seq(out, ptype, "from-min", min, 1, 100);
+            if (ptype.isSigned()) {
+                seq(out, ptype, "down", 50, -1, 100);
+                seq(out, ptype, "wide-step", min, max, 2);
+            } else {
+                seq(out, ptype, "wide-step", 0, max, 2);
+            }
+        }
+        seq(out, PType.I64, "big", -1_000_000_000_000L, 7_777_777L, 3000);
+        seq(out, PType.U64, "top", -4096, 1, 4096);
+    }
+
+    private static void seq(List<Case> out, PType ptype, String name, long base, long step, int len) {
+        long[] values = new long[len];
+        for (int i = 0; i < len; i++) {
+            values[i] = TestArrays.canonical(ptype, base + i * step);
+        }
+        PrimitiveArray a = ints(ptype, values, null);
+        add(out, "sequence/" + ptype.shortName() + "/" + name, a, SequenceEncoder.encode(a));
+        PrimitiveArray nullable = ints(ptype, values, EncodeTesting.randomValidity(new Random(1), len, 0));
+        add(out, "sequence/" + ptype.shortName() + "/" + name + "/nullable-type", nullable, SequenceEncoder.encode(nullable));
+    }
+
+    /// Special doubles: every one must survive ALP bit for bit (as patches).
+    static final double[] SPECIAL_DOUBLES = {Double.NaN, Double.longBitsToDouble(0x7ff0000000000123L),
+        Double.longBitsToDouble(0xfff8000000000000L), -0.0, 0.0, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY,
+        Double.MIN_VALUE, -Double.MIN_VALUE, Double.MAX_VALUE, -Double.MAX_VALUE, Double.MIN_NORMAL, 1e300, -1e-300, 0.1,
+        1.0 / 3, 9.223372036854776E18, -9.223372036854776E18, 1e18, 123456789.123456789};
+
+    /// Special floats.
+    static final float[] SPECIAL_FLOATS = {Float.NaN, Float.intBitsToFloat(0x7fc00123), -0.0f, 0.0f,
+        Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY, Float.MIN_VALUE, Float.MAX_VALUE, -Float.MAX_VALUE,
+        Float.MIN_NORMAL, 0.1f, 1.0f / 3, 2.1474836E9f, -2.1474836E9f, 16777217f};
+
+    private static void alp(List<Case> out, Random random) {
+        for (int len : LENGTHS) {
+            double[] prices = new double[len];
+            float[] fprices = new float[len];
+            for (int i = 0; i < len; i++) {
+                prices[i] = Math.round(random.nextDouble() * 100_000) / 100.0;
+                fprices[i] = Math.round(random.nextFloat() * 10_000) / 100.0f;
+            }
+            add(out, "alp/f64/prices/len" + len, doubles(prices, null), AlpEncoder.encode(doubles(prices, null)));
+            add(out, "alp/f32/prices/len" + len, floats(fprices, null), AlpEncoder.encode(floats(fprices, null)));
+            double[] special = prices.clone();
+            float[] fspecial = fprices.clone();
+            for (int i = 0; i < len; i += 37) {
+                special[i] = SPECIAL_DOUBLES[(i / 37) % SPECIAL_DOUBLES.length];
+                fspecial[i] = SPECIAL_FLOATS[(i / 37) % SPECIAL_FLOATS.length];
+            }
+            add(out, "alp/f64/special/len" + len, doubles(special, null), AlpEncoder.encode(doubles(special, null)));
+            add(out, "alp/f32/special/len" + len, floats(fspecial, null), AlpEncoder.encode(floats(fspecial, null)));
+            boolean[] valid = randomValidity(random, len, 0.3);
+            add(out, "alp/f64/nullable/len" + len, doubles(special, valid), AlpEncoder.encode(doubles(special, valid)));
+            add(out, "alp/f32/nullable/len" + len, floats(fspecial, valid), AlpEncoder.encode(floats(fspecial, valid)));
+        }
+        add(out, "alp/f64/all-special", doubles(SPECIAL_DOUBLES, null), AlpEncoder.encode(doubles(SPECIAL_DOUBLES, null)));
+        double[] longer = new double[3000];
+        for (int i = 0; i < longer.length; i++) {
+            longer[i] = i % 101 == 0 ? SPECIAL_DOUBLES[i % SPECIAL_DOUBLES.length] : random.nextInt(100_000) / 1000.0;
+        }
+        PrimitiveArray slicedAlp = (PrimitiveArray) ArrayOps.slice(doubles(longer, randomValidity(random, 3000, 0.1)), 1001, 1999,
+                Arena.ofAuto());
+        add(out, "alp/f64/sliced", slicedAlp, AlpEncoder.encode(slicedAlp));
+        add(out, "alprd/f64/sliced", slicedAlp, AlpRdEncoder.encode(slicedAlp));
+        add(out, "alp/f32/all-special", floats(SPECIAL_FLOATS, null), AlpEncoder.encode(floats(SPECIAL_FLOATS, null)));
+        double[] noisy = new double[2000];
+        for (int i = 0; i < noisy.length; i++) {
+            noisy[i] = random.nextGaussian() * 1e6;
+        }
+        add(out, "alp/f64/noise", doubles(noisy, null), AlpEncoder.encode(doubles(noisy, null)));
+        for (int e = 0; e <= 18; e += 3) {
+            double[] scaled = new double[300];
+            for (int i = 0; i < scaled.length; i++) {
+                scaled[i] = random.nextInt(1_000_000) / Math.pow(10, e);
+            }
+            PrimitiveArray s = doubles(scaled, null);
+            add(out, "alp/f64/exponent" + e, s, AlpEncoder.encode(s, ChildEncoder.CANONICAL));
+            for (int f = 0; f <= e; f += 2) {
+                add(out, "alp/f64/exponent" + e + "/fixed-" + e + "-" + f, s,
+                        AlpEncoder.encode(s, new AlpEncoder.Exponents(e, f), ChildEncoder.CANONICAL));
+            }
+        }
+    }
+
+    private static void alpRd(List<Case> out, Random random) {
+        for (int len : new int[] {1, 2, 1023, 1025, 3000}) {
+            double[] values = new double[len];
+            float[] fvalues = new float[len];
+            for (int i = 0; i < len; i++) {
+                values[i] = random.nextDouble() * 1000;
+                fvalues[i] = random.nextFloat() * 1000;
+            }
+            add(out, "alprd/f64/random/len" + len, doubles(values, null), AlpRdEncoder.encode(doubles(values, null)));
+            add(out, "alprd/f32/random/len" + len, floats(fvalues, null), AlpRdEncoder.encode(floats(fvalues, null)));
+            double[] special = values.clone();
+            float[] fspecial = fvalues.clone();
+            for (int i = 0; i < len; i += 11) {
+                special[i] = SPECIAL_DOUBLES[(i / 11) % SPECIAL_DOUBLES.length];
+                fspecial[i] = SPECIAL_FLOATS[(i / 11) % SPECIAL_FLOATS.length];
+            }
+            add(out, "alprd/f64/special/len" + len, doubles(special, null), AlpRdEncoder.encode(doubles(special, null)));
+            add(out, "alprd/f32/special/len" + len, floats(fspecial, null), AlpRdEncoder.encode(floats(fspecial, null)));
+            boolean[] valid = randomValidity(random, len, 0.3);
+            add(out, "alprd/f64/nullable/len" + len, doubles(special, valid), AlpRdEncoder.encode(doubles(special, valid)));
+            add(out, "alprd/f32/nullable/len" + len, floats(fspecial, valid), AlpRdEncoder.encode(floats(fspecial, valid)));
+        }
+        double[] wide = new double[3000];
+        for (int i = 0; i < wide.length; i++) {
+            wide[i] = Double.longBitsToDouble(random.nextLong());
+        }
+        add(out, "alprd/f64/random-bits", doubles(wide, null), AlpRdEncoder.encode(doubles(wide, null)));
+    }
+
+    private static void dict(List<Case> out, Random random, Arena arena) {
+        for (PType ptype : INTEGERS) {
+            long[] pool = randomInts(random, 40, ptype.bitWidth(), 0, ptype);
+            long[] values = new long[3000];
+            for (int i = 0; i < values.length; i++) {
+                values[i] = pool[random.nextInt(pool.length)];
+            }
+            add(out, "dict/" + ptype.shortName(), ints(ptype, values, null), DictEncoder.encode(ints(ptype, values, null)));
+            boolean[] valid = randomValidity(random, values.length, 0.2);
+            add(out, "dict/" + ptype.shortName() + "/nullable", ints(ptype, values, valid),
+                    DictEncoder.encode(ints(ptype, values, valid), 1 << 20, ChildEncoder.CANONICAL));
+        }
+        long[] wide = new long[70000];
+        for (int i = 0; i < wide.length; i++) {
+            wide[i] = i % 300 == 0 ? i : random.nextInt(1000);
+        }
+        add(out, "dict/i64/u16-codes", ints(PType.I64, wide, null), DictEncoder.encode(ints(PType.I64, wide, null)));
+        double[] doubles = new double[2000];
+        for (int i = 0; i < doubles.length; i++) {
+            doubles[i] = SPECIAL_DOUBLES[random.nextInt(SPECIAL_DOUBLES.length)];
+        }
+        add(out, "dict/f64/special", doubles(doubles, null), DictEncoder.encode(doubles(doubles, null)));
+        String[] words = {"", "a", "apple", "banana", "a string longer than twelve bytes", "\u00e9t\u00e9", "\ud83d\ude00 emoji"};
+        for (int len : new int[] {1, 10, 3000}) {
+            String[] s = new String[len];
+            String[] sn = new String[len];
+            for (int i = 0; i < len; i++) {
+                s[i] = words[random.nextInt(words.length)];
+                sn[i] = random.nextInt(5) == 0 ? null : s[i];
+            }
+            add(out, "dict/utf8/len" + len, EncodeTesting.strings(s, false, arena),
+                    DictEncoder.encode(EncodeTesting.strings(s, false, arena), len, ChildEncoder.PACKED));
+            Array nullable = EncodeTesting.strings(sn, true, arena);
+            if (DictEncoder.encode(nullable, len, ChildEncoder.CANONICAL) != null) {
+                add(out, "dict/utf8/len" + len + "/nullable", nullable, DictEncoder.encode(nullable, len, ChildEncoder.CANONICAL));
+            }
+        }
+    }
+
+    private static void runEnd(List<Case> out, Random random, Arena arena) {
+        for (PType ptype : INTEGERS) {
+            long[] values = runs(random, 3000, v -> TestArrays.canonical(ptype, v * 0x0101_0101_0101_0101L));
+            add(out, "runend/" + ptype.shortName(), ints(ptype, values, null), RunEndEncoder.encode(ints(ptype, values, null)));
+            boolean[] valid = runsValidity(random, values.length);
+            add(out, "runend/" + ptype.shortName() + "/nullable", ints(ptype, values, valid),
+                    RunEndEncoder.encode(ints(ptype, values, valid), ChildEncoder.CANONICAL));
+        }
+        add(out, "runend/i32/one", ints(PType.I32, new long[] {5}, null), RunEndEncoder.encode(ints(PType.I32, new long[] {5}, null)));
+        long[] constant = new long[70000];
+        add(out, "runend/u16/one-run-u32-ends", ints(PType.U16, constant, null), RunEndEncoder.encode(ints(PType.U16, constant, null)));
+        double[] d = new double[2000];
+        for (int i = 0; i < d.length; i++) {
+            d[i] = SPECIAL_DOUBLES[(i / 50) % SPECIAL_DOUBLES.length];
+        }
+        add(out, "runend/f64/special", doubles(d, null), RunEndEncoder.encode(doubles(d, null)));
+        PrimitiveArray dn = doubles(d, runsValidity(random, d.length));
+        add(out, "runend/f64/special/nullable", dn, RunEndEncoder.encode(dn));
+        String[] s = new String[1500];
+        for (int i = 0; i < s.length; i++) {
+            s[i] = (i / 100) % 3 == 2 ? null : "run number " + (i / 100);
+        }
+        add(out, "runend/utf8/nullable", EncodeTesting.strings(s, true, arena),
+                RunEndEncoder.encode(EncodeTesting.strings(s, true, arena), ChildEncoder.CANONICAL));
+        boolean[] b = new boolean[2000];
+        for (int i = 0; i < b.length; i++) {
+            b[i] = (i / 128) % 2 == 0;
+        }
+        add(out, "runend/bool", EncodeTesting.bools(b, null), RunEndEncoder.encode(EncodeTesting.bools(b, null)));
+    }
+
+    private static long[] runs(Random random, int len, Function<Long, Long> value) {
+        long[] out = new long[len];
+        int i = 0;
+        while (i < len) {
+            long v = value.apply((long) random.nextInt(256));
+            int run = 1 + random.nextInt(60);
+            for (int k = 0; k < run && i < len; k++) {
+                out[i++] = v;
+            }
+        }
+        return out;
+    }
+
+    private static boolean[] runsValidity(Random random, int len) {
+        boolean[] out = new boolean[len];
+        int i = 0;
+        while (i < len) {
+            boolean v = random.nextInt(3) != 0;
+            int run = 1 + random.nextInt(40);
+            for (int k = 0; k < run && i < len; k++) {
+                out[i++] = v;
+            }
+        }
+        return out;
+    }
+
+    private static void sparse(List<Case> out, Random random, Arena arena) {
+        for (PType ptype : INTEGERS) {
+            long[] values = new long[3000];
+            long fill = TestArrays.canonical(ptype, 77);
+            for (int i = 0; i < values.length; i++) {
+                values[i] = random.nextInt(20) == 0 ? TestArrays.canonical(ptype, random.nextLong()) : fill;
+            }
+            add(out, "sparse/" + ptype.shortName(), ints(ptype, values, null), SparseEncoder.encode(ints(ptype, values, null)));
+            boolean[] valid = randomValidity(random, values.length, 0.05);
+            add(out, "sparse/" + ptype.shortName() + "/nullable", ints(ptype, values, valid),
+                    SparseEncoder.encode(ints(ptype, values, valid), firstValid(valid), ChildEncoder.CANONICAL));
+            boolean[] mostlyNull = randomValidity(random, values.length, 0.95);
+            add(out, "sparse/" + ptype.shortName() + "/null-fill", ints(ptype, values, mostlyNull),
+                    SparseEncoder.encode(ints(ptype, values, mostlyNull), -1, ChildEncoder.PACKED));
+        }
+        double[] d = new double[1000];
+        java.util.Arrays.fill(d, -0.0);
+        d[3] = 0.0;
+        d[500] = Double.NaN;
+        add(out, "sparse/f64/negative-zero-fill", doubles(d, null), SparseEncoder.encode(doubles(d, null)));
+        String[] s = new String[2000];
+        for (int i = 0; i < s.length; i++) {
+            s[i] = i % 97 == 0 ? null : i % 31 == 0 ? "rare value number " + i : "common";
+        }
+        add(out, "sparse/utf8", EncodeTesting.strings(s, true, arena), SparseEncoder.encode(EncodeTesting.strings(s, true, arena)));
+    }
+
+    private static int firstValid(boolean[] valid) {
+        for (int i = 0; i < valid.length; i++) {
+            if (valid[i]) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static void constant(List<Case> out, Random random, Arena arena) {
+        for (PType ptype : INTEGERS) {
+            long v = TestArrays.canonical(ptype, random.nextLong());
+            long[] values = new long[1500];
+            java.util.Arrays.fill(values, v);
+            add(out, "constant/" + ptype.shortName(), ints(ptype, values, null), ConstantEncoder.encode(ints(ptype, values, null)));
+            boolean[] valid = randomValidity(random, values.length, 0.3);
+            add(out, "constant/" + ptype.shortName() + "/masked", ints(ptype, values, valid),
+                    ConstantEncoder.encode(ints(ptype, values, valid)));
+            add(out, "constant/" + ptype.shortName() + "/all-null", ints(ptype, values, new boolean[values.length]),
+                    ConstantEncoder.encode(ints(ptype, values, new boolean[values.length])));
+        }
+        for (double d : SPECIAL_DOUBLES) {
+            double[] values = new double[10];
+            java.util.Arrays.fill(values, d);
+            add(out, "constant/f64/" + Long.toHexString(Double.doubleToRawLongBits(d)), doubles(values, null),
+                    ConstantEncoder.encode(doubles(values, null)));
+        }
+        float[] f = new float[5];
+        java.util.Arrays.fill(f, Float.intBitsToFloat(0x7fc00123));
+        add(out, "constant/f32/nan-payload", floats(f, null), ConstantEncoder.encode(floats(f, null)));
+        String[] s = new String[100];
+        java.util.Arrays.fill(s, "the same string, longer than twelve bytes");
+        add(out, "constant/utf8", EncodeTesting.strings(s, false, arena), ConstantEncoder.encode(EncodeTesting.strings(s, false, arena)));
+        s[7] = null;
+        add(out, "constant/utf8/masked", EncodeTesting.strings(s, true, arena), ConstantEncoder.encode(EncodeTesting.strings(s, true, arena)));
+        boolean[] b = new boolean[100];
+        java.util.Arrays.fill(b, true);
+        add(out, "constant/bool", EncodeTesting.bools(b, null), ConstantEncoder.encode(EncodeTesting.bools(b, null)));
+        Array bn = EncodeTesting.bools(b, randomValidity(random, 100, 0.5));
+        add(out, "constant/bool/masked", bn, ConstantEncoder.encode(bn));
+    }
+
+    private static void fsst(List<Case> out, Random random, Arena arena) {
+        String[] domains = {"example.com", "mail.example.org", "university.edu", "company.co.uk"};
+        for (int len : new int[] {1, 2, 100, 1025, 3000}) {
+            String[] emails = new String[len];
+            String[] nullable = new String[len];
+            for (int i = 0; i < len; i++) {
+                emails[i] = "user." + random.nextInt(100000) + "@" + domains[random.nextInt(domains.length)];
+                nullable[i] = random.nextInt(6) == 0 ? null : i % 50 == 0 ? "" : emails[i];
+            }
+            add(out, "fsst/utf8/emails/len" + len, EncodeTesting.strings(emails, false, arena),
+                    FsstEncoder.encode(EncodeTesting.strings(emails, false, arena), ChildEncoder.CANONICAL));
+            VarBinViewArray n = EncodeTesting.strings(nullable, true, arena);
+            if (FsstEncoder.encode(n) != null) {
+                add(out, "fsst/utf8/emails/len" + len + "/nullable", n, FsstEncoder.encode(n));
+            }
+        }
+        String[] many = new String[3000];
+        for (int i = 0; i < many.length; i++) {
+            many[i] = i % 9 == 0 ? null : "row " + i + " of a sliced string column";
+        }
+        Array slicedStrings = ArrayOps.slice(EncodeTesting.strings(many, true, arena), 777, 2000, arena);
+        add(out, "fsst/utf8/sliced", slicedStrings, FsstEncoder.encode((VarBinViewArray) slicedStrings));
+        add(out, "dict/utf8/sliced", slicedStrings, DictEncoder.encode(slicedStrings, 2000, ChildEncoder.PACKED));
+        add(out, "runend/utf8/sliced", slicedStrings, RunEndEncoder.encode(slicedStrings));
+        String[] mixed = new String[600];
+        for (int i = 0; i < mixed.length; i++) {
+            StringBuilder sb = new StringBuilder();
+            int size = i % 100 == 0 ? 2000 : random.nextInt(40);
+            for (int k = 0; k < size; k++) {
+                sb.appendCodePoint(k % 7 == 0 ? 0x4e00 + random.nextInt(500) : k % 11 == 0 ? 0x1F600 + random.nextInt(50)
+                        : 'a' + random.nextInt(26));
+            }
+            mixed[i] = sb.toString();
+        }
+        add(out, "fsst/utf8/unicode-and-long", EncodeTesting.strings(mixed, false, arena),
+                FsstEncoder.encode(EncodeTesting.strings(mixed, false, arena)));
+        byte[][] bytes = new byte[800][];
+        for (int i = 0; i < bytes.length; i++) {
+            bytes[i] = new byte[random.nextInt(30)];
+            random.nextBytes(bytes[i]);
+            if (i % 3 == 0 && bytes[i].length > 4) {
+                bytes[i][0] = (byte) 0xFF;
+                bytes[i][1] = (byte) 0xFF;
+                bytes[i][2] = 0;
+            }
+        }
+        add(out, "fsst/binary/random", EncodeTesting.binaries(bytes, false, arena),
+                FsstEncoder.encode(EncodeTesting.binaries(bytes, false, arena)));
+        byte[][] withNulls = bytes.clone();
+        for (int i = 0; i < withNulls.length; i += 5) {
+            withNulls[i] = null;
+        }
+        add(out, "fsst/binary/nullable", EncodeTesting.binaries(withNulls, true, arena),
+                FsstEncoder.encode(EncodeTesting.binaries(withNulls, true, arena), ChildEncoder.CANONICAL));
+        String[] same = new String[50];
+        java.util.Arrays.fill(same, "abababababababababababababab");
+        add(out, "fsst/utf8/repeated", EncodeTesting.strings(same, false, arena),
+                FsstEncoder.encode(EncodeTesting.strings(same, false, arena)));
+    }
+}

@@ -1,0 +1,121 @@
+package dev.jvortex.encodings.fastlanes;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/// The packing kernels against the bit-by-bit packer of the tests ([ReferenceFastLanes]) and
+/// against the unpacking kernels, at every width of every word size.
+class BitPackTest {
+    private static final long SEED = 0x5eedL;
+
+    @Test
+    void pack8MatchesReferenceAndUnpacks() {
+        Random random = new Random(SEED);
+        for (int width = 0; width <= 8; width++) {
+            long[] block = randomBlock(random, width, 8);
+            byte[] in = new byte[1024];
+            for (int i = 0; i < 1024; i++) {
+                in[i] = (byte) (block[i] | (random.nextBoolean() ? 0 : 0x80L << width)); // junk above the width
+            }
+            byte[] packed = new byte[128 * width];
+            BitPack.pack8(width, in, packed);
+            long[] want = ReferenceFastLanes.packBlock(block, width, 8);
+            long[] got = new long[packed.length];
+            for (int i = 0; i < packed.length; i++) {
+                got[i] = packed[i] & 0xFF;
+            }
+            assertArrayEquals(want, got, "width " + width + ", seed " + SEED);
+            byte[] out = new byte[1024];
+            BitUnpack.unpack8(width, packed, out);
+            for (int i = 0; i < 1024; i++) {
+                assertEqualsAt(block[i], out[i] & 0xFFL, width, i);
+            }
+        }
+    }
+
+    @Test
+    void pack16MatchesReferenceAndUnpacks() {
+        Random random = new Random(SEED);
+        for (int width = 0; width <= 16; width++) {
+            long[] block = randomBlock(random, width, 16);
+            short[] in = new short[1024];
+            for (int i = 0; i < 1024; i++) {
+                in[i] = (short) (block[i] | (width < 16 && random.nextBoolean() ? 1L << width : 0));
+            }
+            short[] packed = new short[64 * width];
+            BitPack.pack16(width, in, packed);
+            long[] want = ReferenceFastLanes.packBlock(block, width, 16);
+            long[] got = new long[packed.length];
+            for (int i = 0; i < packed.length; i++) {
+                got[i] = packed[i] & 0xFFFF;
+            }
+            assertArrayEquals(want, got, "width " + width + ", seed " + SEED);
+            short[] out = new short[1024];
+            BitUnpack.unpack16(width, packed, out);
+            for (int i = 0; i < 1024; i++) {
+                assertEqualsAt(block[i], out[i] & 0xFFFFL, width, i);
+            }
+        }
+    }
+
+    @Test
+    void pack32MatchesReferenceAndUnpacks() {
+        Random random = new Random(SEED);
+        for (int width = 0; width <= 32; width++) {
+            long[] block = randomBlock(random, width, 32);
+            int[] in = new int[1024];
+            for (int i = 0; i < 1024; i++) {
+                in[i] = (int) (block[i] | (width < 32 && random.nextBoolean() ? 1L << width : 0));
+            }
+            int[] packed = new int[32 * width];
+            BitPack.pack32(width, in, packed);
+            long[] want = ReferenceFastLanes.packBlock(block, width, 32);
+            long[] got = new long[packed.length];
+            for (int i = 0; i < packed.length; i++) {
+                got[i] = packed[i] & 0xFFFFFFFFL;
+            }
+            assertArrayEquals(want, got, "width " + width + ", seed " + SEED);
+            int[] out = new int[1024];
+            BitUnpack.unpack32(width, packed, out);
+            for (int i = 0; i < 1024; i++) {
+                assertEqualsAt(block[i], out[i] & 0xFFFFFFFFL, width, i);
+            }
+        }
+    }
+
+    @Test
+    void pack64MatchesReferenceAndUnpacks() {
+        Random random = new Random(SEED);
+        for (int width = 0; width <= 64; width++) {
+            long[] block = randomBlock(random, width, 64);
+            long[] in = new long[1024];
+            for (int i = 0; i < 1024; i++) {
+                in[i] = block[i] | (width < 64 && random.nextBoolean() ? 1L << width : 0);
+            }
+            long[] packed = new long[16 * width];
+            BitPack.pack64(width, in, packed);
+            assertArrayEquals(ReferenceFastLanes.packBlock(block, width, 64), packed, "width " + width + ", seed " + SEED);
+            long[] out = new long[1024];
+            BitUnpack.unpack64(width, packed, out);
+            for (int i = 0; i < 1024; i++) {
+                assertEqualsAt(block[i], out[i], width, i);
+            }
+        }
+    }
+
+    private static long[] randomBlock(Random random, int width, int typeBits) {
+        long[] block = new long[1024];
+        for (int i = 0; i < 1024; i++) {
+            block[i] = width == 64 ? random.nextLong() : random.nextLong() & ((1L << width) - 1);
+        }
+        return block;
+    }
+
+    private static void assertEqualsAt(long want, long got, int width, int i) {
+        if (want != got) {
+            throw new AssertionError("width " + width + ", position " + i + ": expected " + want + " but was " + got);
+        }
+    }
+}

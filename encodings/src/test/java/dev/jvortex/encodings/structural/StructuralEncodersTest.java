@@ -1,0 +1,90 @@
+package dev.jvortex.encodings.structural;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import dev.jvortex.core.PType;
+import dev.jvortex.core.array.PrimitiveArray;
+import dev.jvortex.core.serde.WriteNode;
+import dev.jvortex.encodings.ChildEncoder;
+import dev.jvortex.encodings.EncodeTesting;
+import dev.jvortex.encodings.canonical.CanonicalEncoder;
+import java.lang.foreign.Arena;
+import java.util.HexFormat;
+import org.junit.jupiter.api.Test;
+
+/// Constant, dictionary and sparse: when each applies and what it writes.
+class StructuralEncodersTest {
+    @Test
+    void constantAppliesOnlyToEqualRows() {
+        assertNull(ConstantEncoder.encode(EncodeTesting.ints(PType.I32, new long[0], null)));
+        assertNull(ConstantEncoder.encode(EncodeTesting.ints(PType.I32, new long[] {1, 2}, null)));
+        assertNull(ConstantEncoder.encode(EncodeTesting.doubles(new double[] {0.0, -0.0}, null)));
+        assertEquals("vortex.constant", ConstantEncoder.encode(EncodeTesting.ints(PType.I32, new long[] {4, 4}, null)).encoding());
+        WriteNode masked = ConstantEncoder.encode(EncodeTesting.ints(PType.I32, new long[] {4, 9, 4}, new boolean[] {true, false, true}));
+        assertEquals("vortex.masked", masked.encoding());
+        assertEquals("vortex.constant", masked.children().get(0).encoding());
+        assertEquals("vortex.bool", masked.children().get(1).encoding());
+        WriteNode allNull = ConstantEncoder.encode(EncodeTesting.ints(PType.I32, new long[] {4, 9}, new boolean[2]));
+        assertEquals("0800", HexFormat.of().formatHex(allNull.buffers().get(0).data().toArray(java.lang.foreign.ValueLayout.JAVA_BYTE)));
+    }
+
+    @Test
+    void dictionaryMetadataAndCodeWidths() {
+        long[] values = new long[1000];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = (i % 3) * 1000;
+        }
+        PrimitiveArray a = EncodeTesting.ints(PType.I64, values, new boolean[1000]);
+        assertNull(DictEncoder.split(a, 10), "no valid rows");
+        boolean[] valid = new boolean[1000];
+        java.util.Arrays.fill(valid, true);
+        valid[1] = false;
+        DictEncoder.Parts parts = DictEncoder.split(EncodeTesting.ints(PType.I64, values, valid), 10);
+        assertEquals(4, parts.values().length(), "three values and the null");
+        assertEquals(false, parts.values().isValid(1));
+        assertEquals(PType.U8, parts.codes().ptype());
+        assertEquals(false, parts.codes().dtype().nullable());
+        WriteNode node = DictEncoder.node(parts, CanonicalEncoder.encode(parts.codes()), CanonicalEncoder.encode(parts.values()));
+        // values_len 4, codes u8 (absent), is_nullable_codes false, all_values_referenced: as the reference writes them.
+        assertEquals("080418002001", HexFormat.of().formatHex(node.metadata()));
+        assertNull(DictEncoder.split(EncodeTesting.ints(PType.I64, values, valid), 2), "over the limit");
+        long[] many = new long[300];
+        for (int i = 0; i < many.length; i++) {
+            many[i] = i;
+        }
+        assertEquals(PType.U16, DictEncoder.split(EncodeTesting.ints(PType.U16, many, null), 1000).codes().ptype());
+    }
+
+    @Test
+    void sparseFillsWithTheMostFrequentValue() {
+        long[] values = new long[100];
+        java.util.Arrays.fill(values, 5);
+        values[10] = 6;
+        boolean[] valid = new boolean[100];
+        java.util.Arrays.fill(valid, true);
+        valid[20] = false;
+        PrimitiveArray a = EncodeTesting.ints(PType.U32, values, valid);
+        assertEquals(0, SparseEncoder.mostFrequentRow(a));
+        WriteNode node = SparseEncoder.encode(a);
+        assertNotNull(node);
+        // patches: len 2, u8 indices (absent); no chunk offsets.
+        assertEquals("0a020802", HexFormat.of().formatHex(node.metadata()));
+        assertNull(SparseEncoder.encode(EncodeTesting.ints(PType.U32, new long[] {5, 5}, null)), "nothing to patch");
+    }
+
+    @Test
+    void stringsGatherIntoCompactBuffers() {
+        try (Arena arena = Arena.ofConfined()) {
+            String[] s = new String[1000];
+            for (int i = 0; i < s.length; i++) {
+                s[i] = i % 2 == 0 ? "a value longer than twelve bytes" : "short";
+            }
+            DictEncoder.Parts parts = DictEncoder.split(EncodeTesting.strings(s, false, arena), 10);
+            assertEquals(2, parts.values().length());
+            WriteNode values = ChildEncoder.CANONICAL.encode(ChildEncoder.Role.VALUES, parts.values());
+            assertEquals(32 + 2 * 16, values.bufferBytes(), "one long value stored once, plus two views");
+        }
+    }
+}
