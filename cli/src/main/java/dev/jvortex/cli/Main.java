@@ -33,7 +33,8 @@ public final class Main {
               bench FILE [--columns a,b] [--where EXPR] [--iterations N]
                                                              scan N times (default 10): best and median time, rows/s,
                                                              and what pruning skipped
-              convert IN.parquet|IN.csv OUT.vortex [--delimiter C] [--no-zone-maps]
+              convert IN.parquet|IN.csv OUT.vortex [--delimiter C] [--no-zone-maps] [--no-dictionaries]
+                      [--chunk-bytes N]
                                                              a Parquet file, or a CSV file (header line, types
                                                              inferred), to Vortex
               help                                           this text
@@ -139,6 +140,8 @@ public final class Main {
     private static int convert(List<String> args, PrintStream err) throws IOException {
         String delimiter = option(args, "--delimiter");
         boolean noZones = args.remove("--no-zone-maps");
+        boolean noDicts = args.remove("--no-dictionaries");
+        String chunkBytes = option(args, "--chunk-bytes");
         List<String> positional = args.stream().filter(a -> !a.startsWith("--")).toList();
         for (String a : args) {
             if (a.startsWith("--")) {
@@ -159,7 +162,19 @@ public final class Main {
             throw new UsageException("--delimiter applies to CSV input only");
         }
         char delim = delimiter == null ? (name.endsWith(".tsv") ? '\t' : ',') : delimiter.equals("\\t") ? '\t' : delimiter.charAt(0);
-        var options = dev.jvortex.file.write.WriteOptions.defaults().withZoneMaps(!noZones);
+        var options = dev.jvortex.file.write.WriteOptions.defaults().withZoneMaps(!noZones).withDictionaries(!noDicts);
+        if (chunkBytes != null) {
+            long n;
+            try {
+                n = Long.parseLong(chunkBytes);
+            } catch (NumberFormatException e) {
+                throw new UsageException("--chunk-bytes needs a whole number of bytes, not '" + chunkBytes + "'");
+            }
+            if (n < 1) {
+                throw new UsageException("--chunk-bytes must be positive");
+            }
+            options = options.withTargetChunkBytes(n);
+        }
         long start = System.nanoTime();
         long[] lastReport = {start};
         java.util.function.LongConsumer progress = rows -> {
