@@ -3,6 +3,7 @@ package dev.jvortex.encodings.compress;
 import dev.jvortex.core.DType;
 import dev.jvortex.core.PType;
 import dev.jvortex.core.array.Array;
+import dev.jvortex.core.array.DecimalArray;
 import dev.jvortex.core.array.ExtensionArray;
 import dev.jvortex.core.array.FixedSizeListArray;
 import dev.jvortex.core.array.ListArray;
@@ -14,6 +15,7 @@ import dev.jvortex.core.proto.ProtoWriter;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
 import dev.jvortex.encodings.LightEncoder;
+import dev.jvortex.encodings.Primitives;
 import dev.jvortex.encodings.Rows;
 import dev.jvortex.encodings.alp.AlpEncoder;
 import dev.jvortex.encodings.alp.AlpRdEncoder;
@@ -80,8 +82,8 @@ public final class Compressor {
                 return new WriteNode("vortex.struct", new byte[0], List.of(), kids);
             }
             case ListArray l -> {
-                if (l.dtype() instanceof DType.MapType) {
-                    return CanonicalEncoder.encode(l);
+                if (l.dtype() instanceof DType.MapType m) {
+                    return map(l, m, sample);
                 }
                 byte[] meta = new ProtoWriter().varintIfNonZero(1, l.elements().length()).varint(2, PType.I64.code()).toByteArray();
                 List<WriteNode> kids = new ArrayList<>();
@@ -107,6 +109,27 @@ public final class Compressor {
         }
     }
 
+    /// A map as `vortex.map` over a `vortex.listview` (as [CanonicalEncoder] writes it), with the
+    /// entries, offsets and sizes compressed.
+    private WriteNode map(ListArray l, DType.MapType m, boolean sample) {
+        int n = l.length();
+        long[] offsets = new long[n];
+        long[] sizes = new long[n];
+        for (int i = 0; i < n; i++) {
+            offsets[i] = l.start(i);
+            sizes[i] = l.end(i) - l.start(i);
+        }
+        byte[] meta = new ProtoWriter().varintIfNonZero(1, l.elements().length()).varint(2, PType.I64.code())
+                .varint(3, PType.I64.code()).toByteArray();
+        List<WriteNode> kids = new ArrayList<>();
+        kids.add(compress(l.elements(), MAX_DEPTH, EnumSet.noneOf(Scheme.class), sample));
+        kids.add(compress(Primitives.array(PType.I64, false, offsets, n, Validity.ALL_VALID), MAX_DEPTH - 1, EnumSet.of(Scheme.DICT), sample));
+        kids.add(compress(Primitives.array(PType.I64, false, sizes, n, Validity.ALL_VALID), MAX_DEPTH - 1, EnumSet.of(Scheme.DICT), sample));
+        kids.addAll(CanonicalEncoder.validity(l.dtype(), l.validity(), n));
+        return new WriteNode("vortex.map", new byte[0], List.of(),
+                List.of(new WriteNode("vortex.listview", meta, List.of(), kids)));
+    }
+
     /// Runs the schemes that apply to a flat array and keeps the smallest result.
     private WriteNode choose(Array a, int depth, EnumSet<Scheme> excluded, boolean sample) {
         WriteNode canonical = CanonicalEncoder.encode(a);
@@ -125,6 +148,10 @@ public final class Compressor {
         }
         if (depth <= 0) {
             return leaf(a, canonical);
+        }
+        if (a instanceof DecimalArray d) {
+            WriteNode parts = byteParts(d, depth, excluded, sample);
+            return parts != null && parts.bufferBytes() < canonical.bufferBytes() ? parts : canonical;
         }
         List<Scheme> schemes = schemes(a, excluded);
         if (schemes.isEmpty()) {
@@ -164,6 +191,40 @@ public final class Compressor {
             best = apply(winner, a, depth, excluded, sample);
         }
         return best != null && best.bufferBytes() < canonical.bufferBytes() ? best : canonical;
+    }
+
+    /// A decimal whose unscaled values fit in 64 bits as `vortex.decimal_byte_parts` over the
+    /// narrowest signed integers (compressed one level down); null when some value is wider.
+    private WriteNode byteParts(DecimalArray d, int depth, EnumSet<Scheme> excluded, boolean sample) {
+        int len = d.length();
+        long[] values = new long[len];
+        long min = 0;
+        long max = 0;
+        Validity v = d.validity();
+        for (int i = 0; i < len; i++) {
+            if (!v.isAllValid() && !v.isValid(i)) {
+                continue;
+            }
+            long x;
+            if (d.byteWidth() <= 8) {
+                x = d.getUnscaledLong(i);
+            } else {
+                java.math.BigInteger b = d.getUnscaled(i);
+                if (b.bitLength() > 63) {
+                    return null;
+                }
+                x = b.longValue();
+            }
+            values[i] = x;
+            min = Math.min(min, x);
+            max = Math.max(max, x);
+        }
+        PType t = min >= Byte.MIN_VALUE && max <= Byte.MAX_VALUE ? PType.I8
+                : min >= Short.MIN_VALUE && max <= Short.MAX_VALUE ? PType.I16
+                : min >= Integer.MIN_VALUE && max <= Integer.MAX_VALUE ? PType.I32 : PType.I64;
+        PrimitiveArray msp = Primitives.array(t, d.dtype().nullable(), values, len, v);
+        byte[] meta = new ProtoWriter().varintIfNonZero(1, t.code()).toByteArray();
+        return WriteNode.of("vortex.decimal_byte_parts", meta, compress(msp, depth - 1, excluded, sample));
     }
 
     /// At the end of the cascade: integers bit-packed (after FoR when smaller), else canonical.

@@ -108,6 +108,23 @@ class CompressorTest {
                 offsets.setAtIndex(PrimitiveArray.LE_LONG, i, offs[i]);
             }
             out.add(new Case("list/" + len, new ListArray(new DType.ListType(elements.dtype(), false), offsets, elements, len, Validity.ALL_VALID)));
+            for (int width : new int[] {8, 16}) {
+                MemorySegment dec = MemorySegment.ofArray(new byte[len * width]);
+                for (int i = 0; i < len; i++) {
+                    long x = random.nextInt(2000000) - 1000000;
+                    dec.set(PrimitiveArray.LE_LONG, (long) i * width, x);
+                    if (width == 16) {
+                        dec.set(PrimitiveArray.LE_LONG, (long) i * width + 8, x >> 63);
+                    }
+                }
+                out.add(new Case("decimal" + width + "/" + len, new dev.jvortex.core.array.DecimalArray(
+                        new DType.Decimal(width == 8 ? 18 : 38, 2, true), width, dec, len, EncodeTesting.validity(valid))));
+            }
+            PrimitiveArray mk = ints(PType.I64, gen((int) offs[len], i -> i % 4), null);
+            PrimitiveArray mv = ints(PType.I32, gen((int) offs[len], i -> i * 31L % 200 - 100), randomValidity(random, (int) offs[len], 0.1));
+            DType.MapType mt = new DType.MapType(mk.dtype(), mv.dtype(), false, true);
+            StructArray entries = new StructArray(dev.jvortex.core.array.ArrayOps.mapEntry(mt), List.of(mk, mv), (int) offs[len], Validity.ALL_VALID);
+            out.add(new Case("map/" + len, new ListArray(mt, offsets, entries, len, EncodeTesting.validity(randomValidity(random, len, 0.1)))));
             PrimitiveArray fe = ints(PType.I32, gen(len * 3, i -> i % 5), null);
             out.add(new Case("fsl/" + len, new FixedSizeListArray(new DType.FixedSizeList(fe.dtype(), 3, false), fe, len, Validity.ALL_VALID)));
         }

@@ -78,7 +78,7 @@ public final class VortexWriter implements AutoCloseable {
 
     /// The array encoding ids this writer may emit, sorted (the footer lists all of them).
     private static final List<String> ARRAY_IDS = List.of("fastlanes.bitpacked", "fastlanes.for", "vortex.alp", "vortex.alprd",
-            "vortex.bool", "vortex.constant", "vortex.decimal", "vortex.dict", "vortex.ext", "vortex.fixed_size_list",
+            "vortex.bool", "vortex.constant", "vortex.decimal", "vortex.decimal_byte_parts", "vortex.dict", "vortex.ext", "vortex.fixed_size_list",
             "vortex.fsst", "vortex.list", "vortex.listview", "vortex.map", "vortex.masked", "vortex.null", "vortex.primitive",
             "vortex.runend", "vortex.sequence", "vortex.sparse", "vortex.struct", "vortex.varbinview", "vortex.zigzag");
 
@@ -323,7 +323,7 @@ public final class VortexWriter implements AutoCloseable {
         private void flush(long n) throws IOException {
             Array all = ArrayOps.concat(dtype, pending, pendingArena);
             Array chunk = ArrayOps.slice(all, 0, (int) n, pendingArena);
-            int seg = writeSegment(encode(ArrayOps.deepCopy(chunk, pendingArena), Compressor.DATA));
+            int seg = writeSegment(encode(ArrayOps.deepCopy(chunk, pendingArena), Compressor.FULL));
             chunks.add(new long[] {n, seg});
             Arena next = Arena.ofShared();
             pending.clear();
