@@ -59,7 +59,7 @@ public final class Compressor {
     public static final Compressor FULL = new Compressor(true);
 
     /// The competing schemes.
-    enum Scheme { CONSTANT, SEQUENCE, FOR, ZIGZAG, BITPACK, SPARSE, DICT, RUNEND, ALP, ALPRD, FSST }
+    enum Scheme { CONSTANT, SEQUENCE, FOR, ZIGZAG, BITPACK, SPARSE, DICT, RUNEND, ALP, ALPRD, FSST, VARBIN }
 
     private final boolean intDict;
 
@@ -227,6 +227,40 @@ public final class Compressor {
         return WriteNode.of("vortex.decimal_byte_parts", meta, compress(msp, depth - 1, excluded, sample));
     }
 
+    /// Strings as `vortex.varbin`: the values laid end to end (null rows empty) and `len + 1`
+    /// offsets (i32 when they fit, else i64), compressed one level down.
+    private WriteNode varbin(VarBinViewArray a, int depth, EnumSet<Scheme> excluded, boolean sample) {
+        int len = a.length();
+        Validity v = a.validity();
+        long total = 0;
+        for (int i = 0; i < len; i++) {
+            if (v.isAllValid() || v.isValid(i)) {
+                total += a.byteLength(i);
+            }
+        }
+        if (total > Integer.MAX_VALUE - 16) {
+            return null;
+        }
+        byte[] bytes = new byte[(int) total];
+        long[] offsets = new long[len + 1];
+        int pos = 0;
+        for (int i = 0; i < len; i++) {
+            if (v.isAllValid() || v.isValid(i)) {
+                byte[] b = a.getBytes(i);
+                System.arraycopy(b, 0, bytes, pos, b.length);
+                pos += b.length;
+            }
+            offsets[i + 1] = pos;
+        }
+        PType t = PType.I32;
+        List<WriteNode> kids = new ArrayList<>();
+        kids.add(compress(Primitives.array(t, false, offsets, len + 1, Validity.ALL_VALID), depth - 1,
+                with(excluded, Scheme.VARBIN, Scheme.DICT, Scheme.SPARSE, Scheme.RUNEND), sample));
+        kids.addAll(CanonicalEncoder.validity(a.dtype(), v, len));
+        byte[] meta = new ProtoWriter().varint(1, t.code()).toByteArray();
+        return new WriteNode("vortex.varbin", meta, List.of(new WriteNode.Buffer(java.lang.foreign.MemorySegment.ofArray(bytes), 1)), kids);
+    }
+
     /// At the end of the cascade: integers bit-packed (after FoR when smaller), else canonical.
     private static WriteNode leaf(Array a, WriteNode canonical) {
         if (a instanceof PrimitiveArray p && p.ptype().isInteger() && p.dtype() instanceof DType.Primitive) {
@@ -265,6 +299,7 @@ public final class Compressor {
                 out.add(Scheme.FSST);
             }
             out.add(Scheme.SPARSE);
+            out.add(Scheme.VARBIN);
         }
         out.removeAll(excluded);
         return out;
@@ -306,6 +341,7 @@ public final class Compressor {
             case ALP -> AlpEncoder.encode((PrimitiveArray) a, children(depth, excluded, s, sample));
             case ALPRD -> AlpRdEncoder.encode((PrimitiveArray) a, LightEncoder::encode);
             case FSST -> FsstEncoder.encode((VarBinViewArray) a, children(depth, excluded, s, sample, Scheme.DICT));
+            case VARBIN -> varbin((VarBinViewArray) a, depth, excluded, sample);
             case CONSTANT, SEQUENCE -> null;
         };
     }

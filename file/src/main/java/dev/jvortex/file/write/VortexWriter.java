@@ -80,7 +80,7 @@ public final class VortexWriter implements AutoCloseable {
     private static final List<String> ARRAY_IDS = List.of("fastlanes.bitpacked", "fastlanes.for", "vortex.alp", "vortex.alprd",
             "vortex.bool", "vortex.constant", "vortex.decimal", "vortex.decimal_byte_parts", "vortex.dict", "vortex.ext", "vortex.fixed_size_list",
             "vortex.fsst", "vortex.list", "vortex.listview", "vortex.map", "vortex.masked", "vortex.null", "vortex.primitive",
-            "vortex.runend", "vortex.sequence", "vortex.sparse", "vortex.struct", "vortex.varbinview", "vortex.zigzag");
+            "vortex.runend", "vortex.sequence", "vortex.sparse", "vortex.struct", "vortex.varbin", "vortex.varbinview", "vortex.zigzag");
 
     /// Creates a writer for `target` with the given schema (a struct: one column per field).
     public static VortexWriter create(Path target, DType.Struct schema, WriteOptions options) {
