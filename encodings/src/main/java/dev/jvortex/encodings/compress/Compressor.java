@@ -261,6 +261,30 @@ public final class Compressor {
         return new WriteNode("vortex.varbin", meta, List.of(new WriteNode.Buffer(java.lang.foreign.MemorySegment.ofArray(bytes), 1)), kids);
     }
 
+    /// The reference's exponent choice (on 32 strided values), unless an exhaustive search on a
+    /// larger sample (up to [#EXACT_LIMIT] rows, else [#sample]) estimates fewer bytes: one
+    /// unlucky strided sample can otherwise patch a large part of a chunk.
+    static AlpEncoder.Exponents alpExponents(PrimitiveArray a) {
+        AlpEncoder.Exponents best = AlpEncoder.bestExponents(a);
+        if (a.length() <= 32) {
+            return best;
+        }
+        PrimitiveArray s = a.length() > EXACT_LIMIT ? (PrimitiveArray) sample(a) : a;
+        long bestBytes = AlpEncoder.estimatedBytes(s, best);
+        int max = a.ptype() == PType.F32 ? 10 : 18;
+        for (int e = max - 1; e >= 0; e--) {
+            for (int f = 0; f < e; f++) {
+                AlpEncoder.Exponents x = new AlpEncoder.Exponents(e, f);
+                long bytes = AlpEncoder.estimatedBytes(s, x);
+                if (bytes < bestBytes) {
+                    bestBytes = bytes;
+                    best = x;
+                }
+            }
+        }
+        return best;
+    }
+
     /// At the end of the cascade: integers bit-packed (after FoR when smaller), else canonical.
     private static WriteNode leaf(Array a, WriteNode canonical) {
         if (a instanceof PrimitiveArray p && p.ptype().isInteger() && p.dtype() instanceof DType.Primitive) {
@@ -338,7 +362,7 @@ public final class Compressor {
                         ? compress(child, depth - 1, with(excluded, s, Scheme.DICT, Scheme.SPARSE), sample)
                         : compress(child, depth - 1, with(excluded, s), sample));
             }
-            case ALP -> AlpEncoder.encode((PrimitiveArray) a, children(depth, excluded, s, sample));
+            case ALP -> AlpEncoder.encode((PrimitiveArray) a, alpExponents((PrimitiveArray) a), children(depth, excluded, s, sample));
             case ALPRD -> AlpRdEncoder.encode((PrimitiveArray) a, LightEncoder::encode);
             case FSST -> FsstEncoder.encode((VarBinViewArray) a, children(depth, excluded, s, sample, Scheme.DICT));
             case VARBIN -> varbin((VarBinViewArray) a, depth, excluded, sample);
