@@ -30,10 +30,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
 /// Round trips of [Compressor] output through this module's decoders, for every kind of input.
-class CompressorTest {
-    record Case(String name, Array input) {}
+public class CompressorTest {
+    /// One input.
+    ///
+    /// @param name the case name
+    /// @param input the array
+    public record Case(String name, Array input) {}
 
-    static List<Case> cases(Arena arena) {
+    /// Returns every input, from a fixed seed.
+    public static List<Case> cases(Arena arena) {
         Random random = new Random(42);
         List<Case> out = new ArrayList<>();
         int[] lengths = {0, 1, 5, 1000, 5000, 70000};
