@@ -168,26 +168,38 @@ public final class Compressor {
         if (len > EXACT_LIMIT) {
             judged = sample(a);
         }
+        // Schemes compete by ratio (canonical bytes / compressed bytes) on the judged rows; a
+        // dictionary is judged on every row, since a sample's distinct count says little about the
+        // whole array's.
         WriteNode best = null;
         Scheme winner = null;
-        long bestBytes = judged == a ? canonical.bufferBytes() : CanonicalEncoder.encode(judged).bufferBytes();
+        boolean bestIsFull = false;
+        double bestRatio = 1.0;
+        long judgedBytes = judged == a ? canonical.bufferBytes() : CanonicalEncoder.encode(judged).bufferBytes();
         for (Scheme s : schemes) {
+            boolean full = judged != a && s == Scheme.DICT;
+            Array target = full ? a : judged;
             WriteNode n;
             try {
-                n = apply(s, judged, depth, excluded, judged != a || sample);
+                n = apply(s, target, depth, excluded, target != a || sample);
             } catch (RuntimeException e) {
                 n = null;
             }
-            if (n != null && n.bufferBytes() < bestBytes) {
-                bestBytes = n.bufferBytes();
+            if (n == null) {
+                continue;
+            }
+            double ratio = (double) (target == a ? canonical.bufferBytes() : judgedBytes) / Math.max(1, n.bufferBytes());
+            if (n.bufferBytes() > 0 && ratio > bestRatio || n.bufferBytes() == 0) {
+                bestRatio = n.bufferBytes() == 0 ? Double.POSITIVE_INFINITY : ratio;
                 best = n;
                 winner = s;
+                bestIsFull = target == a;
             }
         }
         if (winner == null) {
             return canonical;
         }
-        if (judged != a) {
+        if (!bestIsFull) {
             best = apply(winner, a, depth, excluded, sample);
         }
         return best != null && best.bufferBytes() < canonical.bufferBytes() ? best : canonical;
