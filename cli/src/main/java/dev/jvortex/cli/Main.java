@@ -34,7 +34,7 @@ public final class Main {
                                                              scan N times (default 10): best and median time, rows/s,
                                                              and what pruning skipped
               convert IN.parquet|IN.csv OUT.vortex [--delimiter C] [--no-zone-maps] [--no-dictionaries]
-                      [--chunk-bytes N]
+                      [--chunk-bytes N] [--no-compress]
                                                              a Parquet file, or a CSV file (header line, types
                                                              inferred), to Vortex
               help                                           this text
@@ -141,6 +141,7 @@ public final class Main {
         String delimiter = option(args, "--delimiter");
         boolean noZones = args.remove("--no-zone-maps");
         boolean noDicts = args.remove("--no-dictionaries");
+        boolean noCompress = args.remove("--no-compress");
         String chunkBytes = option(args, "--chunk-bytes");
         List<String> positional = args.stream().filter(a -> !a.startsWith("--")).toList();
         for (String a : args) {
@@ -162,7 +163,8 @@ public final class Main {
             throw new UsageException("--delimiter applies to CSV input only");
         }
         char delim = delimiter == null ? (name.endsWith(".tsv") ? '\t' : ',') : delimiter.equals("\\t") ? '\t' : delimiter.charAt(0);
-        var options = dev.jvortex.file.write.WriteOptions.defaults().withZoneMaps(!noZones).withDictionaries(!noDicts);
+        var options = dev.jvortex.file.write.WriteOptions.defaults().withZoneMaps(!noZones).withDictionaries(!noDicts)
+                .compress(!noCompress);
         if (chunkBytes != null) {
             long n;
             try {

@@ -116,7 +116,7 @@ class WriterInteropTest {
 
     @AfterAll
     static void report() throws IOException {
-        String table = "## Our files (uncompressed leaves) vs the reference's default files\n\n"
+        String table = "## Our files (default options: compressed) vs the reference's default files\n\n"
                 + "| table | jvortex bytes | reference bytes | ratio |\n|---|---|---|---|\n" + SIZES
                 + "| **total** | " + oursTotal + " | " + refTotal + " | "
                 + String.format("%.2f", refTotal == 0 ? 0 : (double) oursTotal / refTotal) + " |\n";

@@ -61,7 +61,20 @@ public final class EncoderCases {
         sparse(out, random, arena);
         constant(out, random, arena);
         fsst(out, random, arena);
+        compressed(out, arena);
         return out;
+    }
+
+    /// The cascading compressor's output for the flat inputs of [dev.jvortex.encodings.compress.CompressorTest].
+    private static void compressed(List<Case> out, Arena arena) {
+        for (var c : dev.jvortex.encodings.compress.CompressorTest.cases(arena)) {
+            Array a = c.input();
+            boolean flat = a instanceof dev.jvortex.core.array.PrimitiveArray || a instanceof dev.jvortex.core.array.BoolArray
+                    || a instanceof dev.jvortex.core.array.VarBinViewArray;
+            if (flat && a.length() <= 5000 && a.length() != 0) {
+                add(out, "compressed " + c.name(), a, dev.jvortex.encodings.compress.Compressor.FULL.compress(a));
+            }
+        }
     }
 
     private static void add(List<Case> out, String name, Array input, WriteNode node) {

@@ -8,6 +8,8 @@ import dev.jvortex.core.array.StructArray;
 import dev.jvortex.core.proto.ProtoWriter;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.canonical.CanonicalEncoder;
+import dev.jvortex.encodings.compress.Compressor;
+import dev.jvortex.encodings.compress.Verify;
 import dev.jvortex.format.ArraySerializer;
 import dev.jvortex.format.ArrayStats;
 import dev.jvortex.format.FormatWriter;
@@ -75,9 +77,10 @@ public final class VortexWriter implements AutoCloseable {
     }
 
     /// The array encoding ids this writer may emit, sorted (the footer lists all of them).
-    private static final List<String> ARRAY_IDS = List.of("vortex.bool", "vortex.constant", "vortex.decimal", "vortex.ext",
-            "vortex.fixed_size_list", "vortex.list", "vortex.listview", "vortex.map", "vortex.null", "vortex.primitive", "vortex.struct",
-            "vortex.varbinview");
+    private static final List<String> ARRAY_IDS = List.of("fastlanes.bitpacked", "fastlanes.for", "vortex.alp", "vortex.alprd",
+            "vortex.bool", "vortex.constant", "vortex.decimal", "vortex.decimal_byte_parts", "vortex.dict", "vortex.ext", "vortex.fixed_size_list",
+            "vortex.fsst", "vortex.list", "vortex.listview", "vortex.map", "vortex.masked", "vortex.null", "vortex.primitive",
+            "vortex.runend", "vortex.sequence", "vortex.sparse", "vortex.struct", "vortex.varbin", "vortex.varbinview", "vortex.zigzag");
 
     /// Creates a writer for `target` with the given schema (a struct: one column per field).
     public static VortexWriter create(Path target, DType.Struct schema, WriteOptions options) {
@@ -320,7 +323,7 @@ public final class VortexWriter implements AutoCloseable {
         private void flush(long n) throws IOException {
             Array all = ArrayOps.concat(dtype, pending, pendingArena);
             Array chunk = ArrayOps.slice(all, 0, (int) n, pendingArena);
-            int seg = writeSegment(CanonicalEncoder.encode(ArrayOps.deepCopy(chunk, pendingArena)));
+            int seg = writeSegment(encode(ArrayOps.deepCopy(chunk, pendingArena), Compressor.FULL));
             chunks.add(new long[] {n, seg});
             Arena next = Arena.ofShared();
             pending.clear();
@@ -352,7 +355,7 @@ public final class VortexWriter implements AutoCloseable {
         private void flushCodes() throws IOException {
             try (Arena arena = Arena.ofConfined()) {
                 dev.jvortex.core.array.PrimitiveArray codes = dict.takeCodes(arena);
-                int seg = writeSegment(CanonicalEncoder.encode(codes));
+                int seg = writeSegment(encode(codes, Compressor.DATA));
                 dict.codeChunks.add(new long[] {codes.length(), seg});
             }
         }
@@ -366,7 +369,7 @@ public final class VortexWriter implements AutoCloseable {
             }
             try (Arena arena = Arena.ofConfined()) {
                 Array values = dict.values(arena);
-                int seg = writeSegment(CanonicalEncoder.encode(values));
+                int seg = writeSegment(encode(values, Compressor.FULL));
                 dictRuns.add(new DictRun(values.length(), seg, List.copyOf(dict.codeChunks), dict.rows));
             }
             dict = null;
@@ -425,7 +428,7 @@ public final class VortexWriter implements AutoCloseable {
                 return data;
             }
             StructArray table = stats.zoneTable(zoneCols);
-            int seg = writeSegment(CanonicalEncoder.encode(table));
+            int seg = writeSegment(encode(table, Compressor.FULL));
             LayoutSpec zones = new LayoutSpec(layoutId(layoutIds, "vortex.flat"), table.length(), new byte[0], List.of(), new int[] {seg});
             ProtoWriter meta = new ProtoWriter().varint(1, options.rowBlock());
             for (ColumnStats.ZoneColumn c : zoneCols) {
@@ -459,6 +462,31 @@ public final class VortexWriter implements AutoCloseable {
 
     /// One dictionary layout's worth of a column: its values segment and its code chunks.
     private record DictRun(long values, int valuesSegment, List<long[]> codeChunks, long rows) {}
+
+    /// Whether every compressed array is decoded again and compared with its input
+    /// (system property `jvortex.compress.verify=true`; a debug check).
+    private static final boolean VERIFY = Boolean.getBoolean("jvortex.compress.verify");
+
+    /// Returns the write tree of `a`: compressed by `compressor` when the options say so (falling
+    /// back to canonical should the compressor fail), else canonical.
+    private WriteNode encode(Array a, Compressor compressor) {
+        if (!options.compress()) {
+            return CanonicalEncoder.encode(a);
+        }
+        WriteNode node;
+        try {
+            node = compressor.compress(a);
+        } catch (RuntimeException e) {
+            if (VERIFY) {
+                throw e;
+            }
+            return CanonicalEncoder.encode(a);
+        }
+        if (VERIFY) {
+            Verify.check(a, node);
+        }
+        return node;
+    }
 
     private static long estimateBytes(Array a) {
         return CanonicalEncoder.encode(a).bufferBytes();

@@ -8,16 +8,19 @@ package dev.jvortex.file.write;
 /// @param zoneMaps whether to write per-zone statistics (`vortex.zoned`)
 /// @param fileStatistics whether to write per-column file statistics
 /// @param dictionaries whether low-cardinality string columns use the dictionary layout
-public record WriteOptions(long targetChunkBytes, int rowBlock, boolean zoneMaps, boolean fileStatistics, boolean dictionaries) {
+/// @param compress whether leaf chunks, zone tables and dictionary values and codes go through the
+///     cascading compressor ([dev.jvortex.encodings.compress.Compressor]); canonical when false
+public record WriteOptions(long targetChunkBytes, int rowBlock, boolean zoneMaps, boolean fileStatistics, boolean dictionaries,
+        boolean compress) {
     /// The reference's defaults: about 1 MiB per chunk, 8192-row blocks and zones, zone maps,
-    /// statistics and dictionary layouts on.
+    /// statistics, dictionary layouts and compression on.
     public static WriteOptions defaults() {
-        return new WriteOptions(1 << 20, 8192, true, true, true);
+        return new WriteOptions(1 << 20, 8192, true, true, true, true);
     }
 
-    /// Returns these options with dictionary layouts on or off.
-    public WriteOptions withDictionaries(boolean on) {
-        return new WriteOptions(targetChunkBytes, rowBlock, zoneMaps, fileStatistics, on);
+    /// The options without the compression flag (compression on).
+    public WriteOptions(long targetChunkBytes, int rowBlock, boolean zoneMaps, boolean fileStatistics, boolean dictionaries) {
+        this(targetChunkBytes, rowBlock, zoneMaps, fileStatistics, dictionaries, true);
     }
 
     public WriteOptions {
@@ -26,18 +29,28 @@ public record WriteOptions(long targetChunkBytes, int rowBlock, boolean zoneMaps
         }
     }
 
+    /// Returns these options with dictionary layouts on or off.
+    public WriteOptions withDictionaries(boolean on) {
+        return new WriteOptions(targetChunkBytes, rowBlock, zoneMaps, fileStatistics, on, compress);
+    }
+
     /// Returns these options with zone maps on or off.
     public WriteOptions withZoneMaps(boolean on) {
-        return new WriteOptions(targetChunkBytes, rowBlock, on, fileStatistics, dictionaries);
+        return new WriteOptions(targetChunkBytes, rowBlock, on, fileStatistics, dictionaries, compress);
     }
 
     /// Returns these options with the given chunk size target.
     public WriteOptions withTargetChunkBytes(long bytes) {
-        return new WriteOptions(bytes, rowBlock, zoneMaps, fileStatistics, dictionaries);
+        return new WriteOptions(bytes, rowBlock, zoneMaps, fileStatistics, dictionaries, compress);
     }
 
     /// Returns these options with the given row block (chunk multiple and zone length).
     public WriteOptions withRowBlock(int rows) {
-        return new WriteOptions(targetChunkBytes, rows, zoneMaps, fileStatistics, dictionaries);
+        return new WriteOptions(targetChunkBytes, rows, zoneMaps, fileStatistics, dictionaries, compress);
+    }
+
+    /// Returns these options with compression on or off.
+    public WriteOptions compress(boolean on) {
+        return new WriteOptions(targetChunkBytes, rowBlock, zoneMaps, fileStatistics, dictionaries, on);
     }
 }

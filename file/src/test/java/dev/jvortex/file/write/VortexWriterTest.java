@@ -84,6 +84,39 @@ class VortexWriterTest {
     }
 
     @Test
+    void compressionIsOnByDefaultAndCanBeTurnedOff() throws IOException {
+        long[] sizes = new long[2];
+        for (int k = 0; k < 2; k++) {
+            Path target = dir.resolve("c" + k + ".vortex");
+            WriteOptions options = WriteOptions.defaults().compress(k == 0);
+            assertEquals(k == 0, options.compress());
+            try (Arena arena = Arena.ofConfined(); VortexWriter w = VortexWriter.create(target, SCHEMA, options)) {
+                w.write(batch(arena, 0, 50_000));
+            }
+            sizes[k] = Files.size(target);
+            try (VortexFile f = VortexFile.open(target); Scan scan = f.scan()) {
+                long row = 0;
+                for (Batch b : scan) {
+                    try (b) {
+                        PrimitiveArray ids = (PrimitiveArray) b.column("id");
+                        VarBinViewArray names = (VarBinViewArray) b.column("name");
+                        for (int i = 0; i < b.rowCount(); i++, row++) {
+                            assertEquals(row, ids.getLong(i));
+                            assertEquals(row % 3 != 0, names.isValid(i));
+                            if (row % 3 != 0) {
+                                assertEquals("name-" + row, names.getString(i));
+                            }
+                        }
+                    }
+                }
+                assertEquals(50_000, row);
+            }
+        }
+        assertTrue(WriteOptions.defaults().compress());
+        assertTrue(sizes[0] * 2 < sizes[1], "compressed " + sizes[0] + " vs canonical " + sizes[1]);
+    }
+
+    @Test
     void dictionaryLayoutSplitsWhenTheDictionaryFills() {
         Path target = dir.resolve("d.vortex");
         DType.Struct schema = DType.struct(false, "s", new DType.Utf8(true));

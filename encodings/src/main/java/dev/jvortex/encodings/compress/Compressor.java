@@ -1,0 +1,449 @@
+package dev.jvortex.encodings.compress;
+
+import dev.jvortex.core.DType;
+import dev.jvortex.core.PType;
+import dev.jvortex.core.array.Array;
+import dev.jvortex.core.array.DecimalArray;
+import dev.jvortex.core.array.ExtensionArray;
+import dev.jvortex.core.array.FixedSizeListArray;
+import dev.jvortex.core.array.ListArray;
+import dev.jvortex.core.array.PrimitiveArray;
+import dev.jvortex.core.array.StructArray;
+import dev.jvortex.core.array.Validity;
+import dev.jvortex.core.array.VarBinViewArray;
+import dev.jvortex.core.proto.ProtoWriter;
+import dev.jvortex.core.serde.WriteNode;
+import dev.jvortex.encodings.ChildEncoder;
+import dev.jvortex.encodings.LightEncoder;
+import dev.jvortex.encodings.Primitives;
+import dev.jvortex.encodings.Rows;
+import dev.jvortex.encodings.alp.AlpEncoder;
+import dev.jvortex.encodings.alp.AlpRdEncoder;
+import dev.jvortex.encodings.canonical.CanonicalEncoder;
+import dev.jvortex.encodings.fastlanes.BitPackedEncoder;
+import dev.jvortex.encodings.fastlanes.ForEncoder;
+import dev.jvortex.encodings.fsst.FsstEncoder;
+import dev.jvortex.encodings.runend.RunEndEncoder;
+import dev.jvortex.encodings.sequence.SequenceEncoder;
+import dev.jvortex.encodings.structural.ConstantEncoder;
+import dev.jvortex.encodings.structural.DictEncoder;
+import dev.jvortex.encodings.structural.SparseEncoder;
+import dev.jvortex.encodings.zigzag.ZigZagEncoder;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/// A BtrBlocks-style cascading compressor, after the reference's default compressor
+/// (`vortex-compressor`, `vortex-btrblocks`): per array type a list of schemes competes, the
+/// smallest write tree wins, and a scheme's children (dictionary codes and values, run ends,
+/// FoR/zigzag/ALP integers, ...) are compressed again, at most [#MAX_DEPTH] levels deep. A
+/// result is used only when it is strictly smaller than the canonical encoding.
+///
+/// Large arrays are judged on a sample (64-row runs, about 1 % of the rows, at least 1024
+/// rows); only the winner is then applied to the whole array. Nested arrays (struct fields, list
+/// elements and offsets, fixed-size list elements, extension storage) are compressed part by
+/// part; bool, decimal and validity stay canonical unless constant.
+public final class Compressor {
+    /// Most cascade levels below a root scheme.
+    public static final int MAX_DEPTH = 3;
+    /// Rows in one sample run.
+    static final int SAMPLE_RUN = 64;
+    /// Arrays up to this length are judged on all their rows.
+    static final int EXACT_LIMIT = 4096;
+
+    /// The compressor of leaf chunks and dictionary-layout codes: no integer dictionaries (the
+    /// dictionary layout does that job), as in the reference's data compressor.
+    public static final Compressor DATA = new Compressor(false);
+    /// The compressor of zone tables and dictionary-layout values: every scheme.
+    public static final Compressor FULL = new Compressor(true);
+
+    /// The competing schemes.
+    enum Scheme { CONSTANT, SEQUENCE, FOR, ZIGZAG, BITPACK, SPARSE, DICT, RUNEND, ALP, ALPRD, FSST, VARBIN }
+
+    private final boolean intDict;
+
+    private Compressor(boolean intDict) {
+        this.intDict = intDict;
+    }
+
+    /// Returns the smallest write tree found for the canonical array `a`; it decodes to exactly `a`.
+    public WriteNode compress(Array a) {
+        return compress(a, MAX_DEPTH, EnumSet.noneOf(Scheme.class), false);
+    }
+
+    private WriteNode compress(Array a, int depth, EnumSet<Scheme> excluded, boolean sample) {
+        switch (a) {
+            case StructArray s -> {
+                List<WriteNode> kids = new ArrayList<>(CanonicalEncoder.validity(s.dtype(), s.validity(), s.length()));
+                for (Array f : s.fields()) {
+                    kids.add(compress(f, MAX_DEPTH, EnumSet.noneOf(Scheme.class), sample));
+                }
+                return new WriteNode("vortex.struct", new byte[0], List.of(), kids);
+            }
+            case ListArray l -> {
+                if (l.dtype() instanceof DType.MapType m) {
+                    return map(l, m, sample);
+                }
+                byte[] meta = new ProtoWriter().varintIfNonZero(1, l.elements().length()).varint(2, PType.I64.code()).toByteArray();
+                List<WriteNode> kids = new ArrayList<>();
+                kids.add(compress(l.elements(), MAX_DEPTH, EnumSet.noneOf(Scheme.class), sample));
+                PrimitiveArray offsets = new PrimitiveArray(new DType.Primitive(PType.I64, false), PType.I64,
+                        l.offsets().asSlice(0, (l.length() + 1L) * 8), l.length() + 1, Validity.ALL_VALID);
+                kids.add(compress(offsets, MAX_DEPTH - 1, EnumSet.of(Scheme.DICT), sample));
+                kids.addAll(CanonicalEncoder.validity(l.dtype(), l.validity(), l.length()));
+                return new WriteNode("vortex.list", meta, List.of(), kids);
+            }
+            case FixedSizeListArray f -> {
+                List<WriteNode> kids = new ArrayList<>();
+                kids.add(compress(f.elements(), MAX_DEPTH, EnumSet.noneOf(Scheme.class), sample));
+                kids.addAll(CanonicalEncoder.validity(f.dtype(), f.validity(), f.length()));
+                return new WriteNode("vortex.fixed_size_list", new byte[0], List.of(), kids);
+            }
+            case ExtensionArray e -> {
+                return WriteNode.of("vortex.ext", new byte[0], compress(e.storage(), depth, excluded, sample));
+            }
+            default -> {
+                return choose(a, depth, excluded, sample);
+            }
+        }
+    }
+
+    /// A map as `vortex.map` over a `vortex.listview` (as [CanonicalEncoder] writes it), with the
+    /// entries, offsets and sizes compressed.
+    private WriteNode map(ListArray l, DType.MapType m, boolean sample) {
+        int n = l.length();
+        long[] offsets = new long[n];
+        long[] sizes = new long[n];
+        for (int i = 0; i < n; i++) {
+            offsets[i] = l.start(i);
+            sizes[i] = l.end(i) - l.start(i);
+        }
+        byte[] meta = new ProtoWriter().varintIfNonZero(1, l.elements().length()).varint(2, PType.I64.code())
+                .varint(3, PType.I64.code()).toByteArray();
+        List<WriteNode> kids = new ArrayList<>();
+        kids.add(compress(l.elements(), MAX_DEPTH, EnumSet.noneOf(Scheme.class), sample));
+        kids.add(compress(Primitives.array(PType.I64, false, offsets, n, Validity.ALL_VALID), MAX_DEPTH - 1, EnumSet.of(Scheme.DICT), sample));
+        kids.add(compress(Primitives.array(PType.I64, false, sizes, n, Validity.ALL_VALID), MAX_DEPTH - 1, EnumSet.of(Scheme.DICT), sample));
+        kids.addAll(CanonicalEncoder.validity(l.dtype(), l.validity(), n));
+        return new WriteNode("vortex.map", new byte[0], List.of(),
+                List.of(new WriteNode("vortex.listview", meta, List.of(), kids)));
+    }
+
+    /// Runs the schemes that apply to a flat array and keeps the smallest result.
+    private WriteNode choose(Array a, int depth, EnumSet<Scheme> excluded, boolean sample) {
+        WriteNode canonical = CanonicalEncoder.encode(a);
+        int len = a.length();
+        if (len == 0 || !Rows.supported(a)) {
+            return canonical;
+        }
+        if (!sample && !excluded.contains(Scheme.CONSTANT)) {
+            WriteNode constant = ConstantEncoder.encode(a);
+            if (constant != null) {
+                return constant.bufferBytes() < canonical.bufferBytes() ? constant : canonical;
+            }
+        }
+        if (a.validity().isAllInvalid()) {
+            return canonical;
+        }
+        if (depth <= 0) {
+            return leaf(a, canonical);
+        }
+        if (a instanceof DecimalArray d) {
+            WriteNode parts = byteParts(d, depth, excluded, sample);
+            return parts != null && parts.bufferBytes() < canonical.bufferBytes() ? parts : canonical;
+        }
+        List<Scheme> schemes = schemes(a, excluded);
+        if (schemes.isEmpty()) {
+            return canonical;
+        }
+        if (!sample && schemes.contains(Scheme.SEQUENCE) && a instanceof PrimitiveArray p) {
+            WriteNode seq = SequenceEncoder.encode(p);
+            if (seq != null) {
+                return seq;
+            }
+        }
+        schemes.remove(Scheme.SEQUENCE);
+        Array judged = a;
+        if (len > EXACT_LIMIT) {
+            judged = sample(a);
+        }
+        // Schemes compete by ratio (canonical bytes / compressed bytes) on the judged rows; a
+        // dictionary is judged on every row, since a sample's distinct count says little about the
+        // whole array's.
+        WriteNode best = null;
+        Scheme winner = null;
+        boolean bestIsFull = false;
+        double bestRatio = 1.0;
+        long judgedBytes = judged == a ? canonical.bufferBytes() : CanonicalEncoder.encode(judged).bufferBytes();
+        for (Scheme s : schemes) {
+            boolean full = judged != a && s == Scheme.DICT;
+            Array target = full ? a : judged;
+            WriteNode n;
+            try {
+                n = apply(s, target, depth, excluded, target != a || sample);
+            } catch (RuntimeException e) {
+                n = null;
+            }
+            if (n == null) {
+                continue;
+            }
+            double ratio = (double) (target == a ? canonical.bufferBytes() : judgedBytes) / Math.max(1, n.bufferBytes());
+            if (n.bufferBytes() > 0 && ratio > bestRatio || n.bufferBytes() == 0) {
+                bestRatio = n.bufferBytes() == 0 ? Double.POSITIVE_INFINITY : ratio;
+                best = n;
+                winner = s;
+                bestIsFull = target == a;
+            }
+        }
+        if (winner == null) {
+            return canonical;
+        }
+        if (!bestIsFull) {
+            best = apply(winner, a, depth, excluded, sample);
+        }
+        return best != null && best.bufferBytes() < canonical.bufferBytes() ? best : canonical;
+    }
+
+    /// A decimal whose unscaled values fit in 64 bits as `vortex.decimal_byte_parts` over the
+    /// narrowest signed integers (compressed one level down); null when some value is wider.
+    private WriteNode byteParts(DecimalArray d, int depth, EnumSet<Scheme> excluded, boolean sample) {
+        int len = d.length();
+        long[] values = new long[len];
+        long min = 0;
+        long max = 0;
+        Validity v = d.validity();
+        for (int i = 0; i < len; i++) {
+            if (!v.isAllValid() && !v.isValid(i)) {
+                continue;
+            }
+            long x;
+            if (d.byteWidth() <= 8) {
+                x = d.getUnscaledLong(i);
+            } else {
+                java.math.BigInteger b = d.getUnscaled(i);
+                if (b.bitLength() > 63) {
+                    return null;
+                }
+                x = b.longValue();
+            }
+            values[i] = x;
+            min = Math.min(min, x);
+            max = Math.max(max, x);
+        }
+        PType t = min >= Byte.MIN_VALUE && max <= Byte.MAX_VALUE ? PType.I8
+                : min >= Short.MIN_VALUE && max <= Short.MAX_VALUE ? PType.I16
+                : min >= Integer.MIN_VALUE && max <= Integer.MAX_VALUE ? PType.I32 : PType.I64;
+        PrimitiveArray msp = Primitives.array(t, d.dtype().nullable(), values, len, v);
+        byte[] meta = new ProtoWriter().varintIfNonZero(1, t.code()).toByteArray();
+        return WriteNode.of("vortex.decimal_byte_parts", meta, compress(msp, depth - 1, excluded, sample));
+    }
+
+    /// Strings as `vortex.varbin`: the values laid end to end (null rows empty) and `len + 1`
+    /// offsets (i32 when they fit, else i64), compressed one level down.
+    private WriteNode varbin(VarBinViewArray a, int depth, EnumSet<Scheme> excluded, boolean sample) {
+        int len = a.length();
+        Validity v = a.validity();
+        long total = 0;
+        for (int i = 0; i < len; i++) {
+            if (v.isAllValid() || v.isValid(i)) {
+                total += a.byteLength(i);
+            }
+        }
+        if (total > Integer.MAX_VALUE - 16) {
+            return null;
+        }
+        byte[] bytes = new byte[(int) total];
+        long[] offsets = new long[len + 1];
+        int pos = 0;
+        for (int i = 0; i < len; i++) {
+            if (v.isAllValid() || v.isValid(i)) {
+                byte[] b = a.getBytes(i);
+                System.arraycopy(b, 0, bytes, pos, b.length);
+                pos += b.length;
+            }
+            offsets[i + 1] = pos;
+        }
+        PType t = PType.I32;
+        List<WriteNode> kids = new ArrayList<>();
+        kids.add(compress(Primitives.array(t, false, offsets, len + 1, Validity.ALL_VALID), depth - 1,
+                with(excluded, Scheme.VARBIN, Scheme.DICT, Scheme.SPARSE, Scheme.RUNEND), sample));
+        kids.addAll(CanonicalEncoder.validity(a.dtype(), v, len));
+        byte[] meta = new ProtoWriter().varint(1, t.code()).toByteArray();
+        return new WriteNode("vortex.varbin", meta, List.of(new WriteNode.Buffer(java.lang.foreign.MemorySegment.ofArray(bytes), 1)), kids);
+    }
+
+    /// The reference's exponent choice (on 32 strided values), unless an exhaustive search on a
+    /// larger sample (up to [#EXACT_LIMIT] rows, else [#sample]) estimates fewer bytes: one
+    /// unlucky strided sample can otherwise patch a large part of a chunk.
+    static AlpEncoder.Exponents alpExponents(PrimitiveArray a) {
+        AlpEncoder.Exponents best = AlpEncoder.bestExponents(a);
+        if (a.length() <= 32) {
+            return best;
+        }
+        PrimitiveArray s = a.length() > EXACT_LIMIT ? (PrimitiveArray) sample(a) : a;
+        long bestBytes = AlpEncoder.estimatedBytes(s, best);
+        int max = a.ptype() == PType.F32 ? 10 : 18;
+        for (int e = max - 1; e >= 0; e--) {
+            for (int f = 0; f < e; f++) {
+                AlpEncoder.Exponents x = new AlpEncoder.Exponents(e, f);
+                long bytes = AlpEncoder.estimatedBytes(s, x);
+                if (bytes < bestBytes) {
+                    bestBytes = bytes;
+                    best = x;
+                }
+            }
+        }
+        return best;
+    }
+
+    /// At the end of the cascade: integers bit-packed (after FoR when smaller), else canonical.
+    private static WriteNode leaf(Array a, WriteNode canonical) {
+        if (a instanceof PrimitiveArray p && p.ptype().isInteger() && p.dtype() instanceof DType.Primitive) {
+            return LightEncoder.packInts(p);
+        }
+        return canonical;
+    }
+
+    private List<Scheme> schemes(Array a, EnumSet<Scheme> excluded) {
+        List<Scheme> out = new ArrayList<>();
+        if (a instanceof PrimitiveArray p && p.dtype() instanceof DType.Primitive) {
+            PType t = p.ptype();
+            if (t.isInteger()) {
+                out.add(Scheme.SEQUENCE);
+                out.add(Scheme.FOR);
+                if (t.isSigned()) {
+                    out.add(Scheme.ZIGZAG);
+                }
+                out.add(Scheme.BITPACK);
+                out.add(Scheme.SPARSE);
+                if (intDict) {
+                    out.add(Scheme.DICT);
+                }
+                out.add(Scheme.RUNEND);
+            } else if (t == PType.F32 || t == PType.F64) {
+                out.add(Scheme.ALP);
+                out.add(Scheme.ALPRD);
+                out.add(Scheme.DICT);
+                out.add(Scheme.SPARSE);
+            } else {
+                out.add(Scheme.DICT);
+            }
+        } else if (a instanceof VarBinViewArray s && !(s.dtype() instanceof DType.Extension)) {
+            out.add(Scheme.DICT);
+            if (s.dtype() instanceof DType.Utf8) {
+                out.add(Scheme.FSST);
+            }
+            out.add(Scheme.SPARSE);
+            out.add(Scheme.VARBIN);
+        }
+        out.removeAll(excluded);
+        return out;
+    }
+
+    /// Applies scheme `s` to `a` with its children cascaded; null when it does not apply.
+    private WriteNode apply(Scheme s, Array a, int depth, EnumSet<Scheme> excluded, boolean sample) {
+        return switch (s) {
+            case FOR -> ForEncoder.encode((PrimitiveArray) a);
+            case BITPACK -> BitPackedEncoder.encode((PrimitiveArray) a);
+            case ZIGZAG -> ZigZagEncoder.encode((PrimitiveArray) a,
+                    children(depth, excluded, s, sample, Scheme.ZIGZAG, Scheme.DICT, Scheme.RUNEND, Scheme.SPARSE));
+            case SPARSE -> {
+                int fill = SparseEncoder.mostFrequentRow(a);
+                int differing = differing(a, fill);
+                // As the reference: mostly null, or one value in at least 90 % of the rows.
+                if (differing * 10L > a.length()) {
+                    yield null;
+                }
+                yield SparseEncoder.encode(a, fill, (role, child) -> role == ChildEncoder.Role.INDICES
+                        ? compress(child, depth - 1, with(excluded, s, Scheme.DICT, Scheme.RUNEND, Scheme.SPARSE), sample)
+                        : compress(child, depth - 1, with(excluded, s, Scheme.SPARSE), sample));
+            }
+            case DICT -> DictEncoder.encode(a, Math.max(1, a.length() / 2), (role, child) -> switch (role) {
+                case CODES -> compress(child, depth - 1,
+                        with(EnumSet.noneOf(Scheme.class), s, Scheme.FOR, Scheme.ZIGZAG, Scheme.SEQUENCE, Scheme.SPARSE), sample);
+                case VALUES -> compress(child, depth - 1, with(excluded, s, Scheme.RUNEND), sample);
+                default -> LightEncoder.encode(role, child);
+            });
+            case RUNEND -> {
+                int runs = RunEndEncoder.runCount(a);
+                if ((long) runs * 4 > a.length()) {
+                    yield null;
+                }
+                yield RunEndEncoder.encode(a, (role, child) -> role == ChildEncoder.Role.ENDS
+                        ? compress(child, depth - 1, with(excluded, s, Scheme.DICT, Scheme.SPARSE), sample)
+                        : compress(child, depth - 1, with(excluded, s), sample));
+            }
+            case ALP -> AlpEncoder.encode((PrimitiveArray) a, alpExponents((PrimitiveArray) a), children(depth, excluded, s, sample));
+            case ALPRD -> AlpRdEncoder.encode((PrimitiveArray) a, LightEncoder::encode);
+            case FSST -> FsstEncoder.encode((VarBinViewArray) a, children(depth, excluded, s, sample, Scheme.DICT));
+            case VARBIN -> varbin((VarBinViewArray) a, depth, excluded, sample);
+            case CONSTANT, SEQUENCE -> null;
+        };
+    }
+
+    /// Child encoder for one-child schemes: patches light, the rest compressed one level down
+    /// without `self` and `more`.
+    private ChildEncoder children(int depth, EnumSet<Scheme> excluded, Scheme self, boolean sample, Scheme... more) {
+        EnumSet<Scheme> next = with(excluded, self, more);
+        return (role, child) -> switch (role) {
+            case PATCH_INDICES, PATCH_VALUES, PATCH_CHUNK_OFFSETS -> LightEncoder.patchChild(role, child);
+            default -> compress(child, depth - 1, next, sample);
+        };
+    }
+
+    private static EnumSet<Scheme> with(EnumSet<Scheme> excluded, Scheme self, Scheme... more) {
+        EnumSet<Scheme> out = EnumSet.copyOf(excluded);
+        out.add(self);
+        for (Scheme m : more) {
+            out.add(m);
+        }
+        return out;
+    }
+
+    /// Rows that differ from row `fill`'s value (null rows count as differing from a value, valid
+    /// rows from a null fill).
+    private static int differing(Array a, int fill) {
+        int len = a.length();
+        Validity v = a.validity();
+        boolean nullFill = fill < 0 || !a.isValid(fill);
+        int n = 0;
+        for (int i = 0; i < len; i++) {
+            boolean valid = v.isAllValid() || v.isValid(i);
+            if (nullFill ? valid : !valid || !Rows.equal(a, fill, i)) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /// A stratified sample of 64-row runs, about 1 % of the rows and at least 16 runs; fixed seed.
+    static Array sample(Array a) {
+        int len = a.length();
+        int count = Math.max(16, roundUp16((len / 100) / SAMPLE_RUN));
+        if ((long) count * SAMPLE_RUN >= len) {
+            return a;
+        }
+        SplittableRandom random = new SplittableRandom(1234567890L);
+        int[] rows = new int[count * SAMPLE_RUN];
+        int n = 0;
+        int base = len / count;
+        int extra = len % count;
+        int start = 0;
+        for (int k = 0; k < count; k++) {
+            int size = base + (k < extra ? 1 : 0);
+            int room = Math.max(0, size - SAMPLE_RUN);
+            int from = start + (room == 0 ? 0 : random.nextInt(room + 1));
+            int to = Math.min(len, from + SAMPLE_RUN);
+            for (int r = from; r < to; r++) {
+                rows[n++] = r;
+            }
+            start += size;
+        }
+        return Rows.gather(a, rows, n);
+    }
+
+    private static int roundUp16(int v) {
+        return (v + 15) & ~15;
+    }
+}
