@@ -61,20 +61,11 @@ public final class ZstdDecompressor {
     private final ZstdHuffman huffman = new ZstdHuffman();
     private ZstdHuffman currentHuffman;
 
-    private final int[] llScratch = new int[1 << ZstdFse.MAX_ACCURACY_LOG];
-    private final int[] ofScratch = new int[1 << ZstdFse.MAX_ACCURACY_LOG];
-    private final int[] mlScratch = new int[1 << ZstdFse.MAX_ACCURACY_LOG];
-    private final int[] llRle = new int[1];
-    private final int[] ofRle = new int[1];
-    private final int[] mlRle = new int[1];
     private final short[] norm = new short[64];
     private final int[] next = new int[64];
-    private int[] llTable;
-    private int[] ofTable;
-    private int[] mlTable;
-    private int llLog;
-    private int ofLog;
-    private int mlLog;
+    private final SequenceTable ll = new SequenceTable("literal length", LL_MAX_SYMBOL, 9, ZstdFse.LL_DEFAULT_TABLE, 6);
+    private final SequenceTable of = new SequenceTable("offset", OF_MAX_SYMBOL, 8, ZstdFse.OF_DEFAULT_TABLE, 5);
+    private final SequenceTable ml = new SequenceTable("match length", ML_MAX_SYMBOL, 9, ZstdFse.ML_DEFAULT_TABLE, 6);
     private int rep0;
     private int rep1;
     private int rep2;
@@ -296,20 +287,20 @@ public final class ZstdDecompressor {
             rep1 = 4;
             rep2 = 8;
             currentHuffman = null;
-            llTable = null;
-            ofTable = null;
-            mlTable = null;
+            ll.table = null;
+            of.table = null;
+            ml.table = null;
         } else {
             rep0 = d.rep0;
             rep1 = d.rep1;
             rep2 = d.rep2;
             currentHuffman = d.huffman;
-            llTable = d.llTable;
-            llLog = d.llLog;
-            ofTable = d.ofTable;
-            ofLog = d.ofLog;
-            mlTable = d.mlTable;
-            mlLog = d.mlLog;
+            ll.table = d.llTable;
+            ll.log = d.llLog;
+            of.table = d.ofTable;
+            of.log = d.ofLog;
+            ml.table = d.mlTable;
+            ml.log = d.mlLog;
         }
     }
 
@@ -462,88 +453,59 @@ public final class ZstdDecompressor {
         if ((modes & 3) != 0) {
             throw corrupt("reserved bits set in symbol compression modes", ip - 1);
         }
-        ip = literalLengthTable(in, ip, blockEnd, modes >>> 6);
-        ip = offsetTable(in, ip, blockEnd, (modes >>> 4) & 3);
-        ip = matchLengthTable(in, ip, blockEnd, (modes >>> 2) & 3);
+        ip = ll.read(in, ip, blockEnd, modes >>> 6);
+        ip = of.read(in, ip, blockEnd, (modes >>> 4) & 3);
+        ip = ml.read(in, ip, blockEnd, (modes >>> 2) & 3);
         decodeSequences(in, ip, blockEnd, nbSeq, litArray, litPos, litPos + litCount, limit);
     }
 
-    private int literalLengthTable(byte[] in, int ip, int end, int mode) {
-        switch (mode) {
-            case 0 -> {
-                llTable = ZstdFse.LL_DEFAULT_TABLE;
-                llLog = 6;
-            }
-            case 1 -> {
-                llTable = ZstdFse.rle(rleSymbol(in, ip, end, LL_MAX_SYMBOL, "literal length"), llRle);
-                llLog = 0;
-                ip++;
-            }
-            case 2 -> {
-                int desc = ZstdFse.readDescription(in, ip, end, norm, LL_MAX_SYMBOL, 9, "literal lengths");
-                llLog = (desc & 0xF) + 5;
-                llTable = ZstdFse.build(norm, (desc >>> 4) & 0xFFF, llLog, llScratch, next);
-                ip += desc >>> 16;
-            }
-            default -> {
-                if (llTable == null) {
-                    throw corrupt("repeat-mode literal lengths without a previous table", ip);
-                }
-            }
-        }
-        return ip;
-    }
+    /// The decoding table of one sequence field (literal lengths, offsets or match lengths):
+    /// predefined, a single repeated symbol, described in the block, or repeated from the last block.
+    private final class SequenceTable {
+        private final String name;
+        private final int maxSymbol;
+        private final int maxLog;
+        private final int[] defaultTable;
+        private final int defaultLog;
+        private final int[] scratch = new int[1 << ZstdFse.MAX_ACCURACY_LOG];
+        private final int[] rle = new int[1];
+        int[] table;
+        int log;
 
-    private int offsetTable(byte[] in, int ip, int end, int mode) {
-        switch (mode) {
-            case 0 -> {
-                ofTable = ZstdFse.OF_DEFAULT_TABLE;
-                ofLog = 5;
-            }
-            case 1 -> {
-                ofTable = ZstdFse.rle(rleSymbol(in, ip, end, OF_MAX_SYMBOL, "offset code"), ofRle);
-                ofLog = 0;
-                ip++;
-            }
-            case 2 -> {
-                int desc = ZstdFse.readDescription(in, ip, end, norm, OF_MAX_SYMBOL, 8, "offsets");
-                ofLog = (desc & 0xF) + 5;
-                ofTable = ZstdFse.build(norm, (desc >>> 4) & 0xFFF, ofLog, ofScratch, next);
-                ip += desc >>> 16;
-            }
-            default -> {
-                if (ofTable == null) {
-                    throw corrupt("repeat-mode offsets without a previous table", ip);
-                }
-            }
+        SequenceTable(String name, int maxSymbol, int maxLog, int[] defaultTable, int defaultLog) {
+            this.name = name;
+            this.maxSymbol = maxSymbol;
+            this.maxLog = maxLog;
+            this.defaultTable = defaultTable;
+            this.defaultLog = defaultLog;
         }
-        return ip;
-    }
 
-    private int matchLengthTable(byte[] in, int ip, int end, int mode) {
-        switch (mode) {
-            case 0 -> {
-                mlTable = ZstdFse.ML_DEFAULT_TABLE;
-                mlLog = 6;
-            }
-            case 1 -> {
-                mlTable = ZstdFse.rle(rleSymbol(in, ip, end, ML_MAX_SYMBOL, "match length"), mlRle);
-                mlLog = 0;
-                ip++;
-            }
-            case 2 -> {
-                int desc = ZstdFse.readDescription(in, ip, end, norm, ML_MAX_SYMBOL, 9, "match lengths");
-                mlLog = (desc & 0xF) + 5;
-                mlTable = ZstdFse.build(norm, (desc >>> 4) & 0xFFF, mlLog, mlScratch, next);
-                ip += desc >>> 16;
-            }
-            default -> {
-                if (mlTable == null) {
-                    throw corrupt("repeat-mode match lengths without a previous table", ip);
+        /// Sets up the table for `mode` (0 predefined, 1 RLE, 2 FSE-described, 3 repeat); returns the input position after it.
+        int read(byte[] in, int ip, int end, int mode) {
+            switch (mode) {
+                case 0 -> {
+                    table = defaultTable;
+                    log = defaultLog;
+                }
+                case 1 -> {
+                    table = ZstdFse.rle(rleSymbol(in, ip, end, maxSymbol, name), rle);
+                    log = 0;
+                    ip++;
+                }
+                case 2 -> {
+                    int desc = ZstdFse.readDescription(in, ip, end, norm, maxSymbol, maxLog, name + "s");
+                    log = (desc & 0xF) + 5;
+                    table = ZstdFse.build(norm, (desc >>> 4) & 0xFFF, log, scratch, next);
+                    ip += desc >>> 16;
+                }
+                default -> {
+                    if (table == null) {
+                        throw corrupt("repeat-mode " + name + "s without a previous table", ip);
+                    }
                 }
             }
+            return ip;
         }
-        return ip;
     }
 
     private static int rleSymbol(byte[] in, int ip, int end, int max, String what) {
@@ -564,9 +526,9 @@ public final class ZstdDecompressor {
     private void decodeSequences(byte[] in, int ip, int end, int nbSeq, byte[] lit, int litPos, int litEnd, int limit) {
         ZstdBitReader r = reader;
         r.init(in, ip, end, "sequences");
-        int llState = r.readBits(llLog);
-        int ofState = r.readBits(ofLog);
-        int mlState = r.readBits(mlLog);
+        int llState = r.readBits(ll.log);
+        int ofState = r.readBits(of.log);
+        int mlState = r.readBits(ml.log);
         r.reload();
         // The bit reader lives in locals for this loop (one iteration per sequence, the hottest
         // loop of the decoder); see ZstdBitReader for the meaning of each.
@@ -574,9 +536,9 @@ public final class ZstdDecompressor {
         int consumed = r.consumed;
         int pos = r.pos;
         int start = r.start;
-        int[] llT = llTable;
-        int[] ofT = ofTable;
-        int[] mlT = mlTable;
+        int[] llT = ll.table;
+        int[] ofT = of.table;
+        int[] mlT = ml.table;
         byte[] dst = out;
         int o = op;
         int fs = frameStart;
