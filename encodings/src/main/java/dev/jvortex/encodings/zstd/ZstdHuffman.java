@@ -15,6 +15,8 @@ final class ZstdHuffman {
 
     final int[] table = new int[1 << MAX_BITS];
     int maxBits;
+    /// Symbols of the last tree read: the stored weights plus the implied last one.
+    int symbolCount;
 
     private final byte[] weights = new byte[256];
     private final short[] norm = new short[16];
@@ -124,6 +126,7 @@ final class ZstdHuffman {
             throw VortexException.corrupt("zstd: more than 256 Huffman symbols");
         }
         weights[count] = (byte) (32 - Integer.numberOfLeadingZeros(rest));
+        symbolCount = symbols;
         int position = 0;
         for (int w = 1; w <= bits; w++) {
             int span = 1 << (w - 1);
@@ -139,6 +142,11 @@ final class ZstdHuffman {
             }
         }
         maxBits = bits;
+    }
+
+    /// Returns the weight of symbol `s` in the last tree read.
+    int weight(int s) {
+        return weights[s];
     }
 
     /// Decodes `count` literals from the single stream `src[start, end)` into `out[off, ...)`.
