@@ -62,6 +62,7 @@ public final class EncoderCases {
         constant(out, random, arena);
         fsst(out, random, arena);
         compressed(out, arena);
+        zstd(out, random, arena);
         return out;
     }
 
@@ -75,6 +76,91 @@ public final class EncoderCases {
                 add(out, "compressed " + c.name(), a, dev.jvortex.encodings.compress.Compressor.FULL.compress(a));
             }
         }
+    }
+
+    /// `vortex.zstd` as the compact preset writes it (8192 values per frame, no dictionary), plus
+    /// small and single frames: every primitive type, nulls, slices, strings and binaries.
+    private static void zstd(List<Case> out, Random random, Arena arena) {
+        int compact = dev.jvortex.encodings.zstd.ZstdEncoder.COMPACT_VALUES_PER_FRAME;
+        for (PType ptype : INTEGERS) {
+            for (int len : new int[] {0, 1, 1000, 20_000}) {
+                long[] values = randomInts(random, len, Math.min(ptype.bitWidth() - 1, 12), 0.02, ptype);
+                PrimitiveArray a = ints(ptype, values, null);
+                addZstd(out, "zstd/" + ptype.shortName() + "/len" + len, a, compact);
+                if (len >= 1000) {
+                    PrimitiveArray n = ints(ptype, values, randomValidity(random, len, 0.3));
+                    addZstd(out, "zstd/" + ptype.shortName() + "/len" + len + "/nullable", n, compact);
+                    addZstd(out, "zstd/" + ptype.shortName() + "/len" + len + "/frames-of-333", n, 333);
+                }
+            }
+        }
+        double[] prices = new double[20_000];
+        float[] floats = new float[3000];
+        for (int i = 0; i < prices.length; i++) {
+            prices[i] = i % 1000 == 0 ? Double.NaN : Math.round(random.nextDouble() * 100_000) / 100.0;
+        }
+        for (int i = 0; i < floats.length; i++) {
+            floats[i] = i % 700 == 0 ? Float.NEGATIVE_INFINITY : random.nextFloat() * 10;
+        }
+        addZstd(out, "zstd/f64/prices", doubles(prices, null), compact);
+        addZstd(out, "zstd/f64/prices/nullable", doubles(prices, randomValidity(random, prices.length, 0.1)), compact);
+        addZstd(out, "zstd/f32/single-frame", floats(floats, null), 0);
+        long[] stamps = new long[50_000];
+        long t = 1_700_000_000_000L;
+        for (int i = 0; i < stamps.length; i++) {
+            t += random.nextInt(1000);
+            stamps[i] = t;
+        }
+        addZstd(out, "zstd/i64/timestamps", ints(PType.I64, stamps, null), compact);
+        addZstd(out, "zstd/i64/timestamps/single-frame", ints(PType.I64, stamps, null), 0);
+        Array slicedInts = ArrayOps.slice(ints(PType.I32, randomInts(random, 30_000, 20, 0, PType.I32),
+                randomValidity(random, 30_000, 0.2)), 1234, 20_000, arena);
+        addZstd(out, "zstd/i32/sliced", slicedInts, compact);
+        addZstd(out, "zstd/u32/all-null", ints(PType.U32, new long[3000], new boolean[3000]), compact);
+
+        String[] domains = {"example.com", "mail.example.org", "university.edu", "company.co.uk"};
+        for (int len : new int[] {0, 1, 100, 8192, 20_000}) {
+            String[] emails = new String[len];
+            String[] nullable = new String[len];
+            for (int i = 0; i < len; i++) {
+                emails[i] = "user." + random.nextInt(100000) + "@" + domains[random.nextInt(domains.length)];
+                nullable[i] = random.nextInt(6) == 0 ? null : i % 50 == 0 ? "" : emails[i];
+            }
+            addZstd(out, "zstd/utf8/emails/len" + len, EncodeTesting.strings(emails, false, arena), compact);
+            addZstd(out, "zstd/utf8/emails/len" + len + "/nullable", EncodeTesting.strings(nullable, true, arena), compact);
+        }
+        String[] mixed = new String[2000];
+        for (int i = 0; i < mixed.length; i++) {
+            StringBuilder sb = new StringBuilder();
+            int size = i % 100 == 0 ? 5000 : random.nextInt(40);
+            for (int k = 0; k < size; k++) {
+                sb.appendCodePoint(k % 7 == 0 ? 0x4e00 + random.nextInt(500) : k % 11 == 0 ? 0x1F600 + random.nextInt(50)
+                        : 'a' + random.nextInt(26));
+            }
+            mixed[i] = i % 13 == 0 ? null : sb.toString();
+        }
+        addZstd(out, "zstd/utf8/unicode-and-long/frames-of-100", EncodeTesting.strings(mixed, true, arena), 100);
+        addZstd(out, "zstd/utf8/unicode-and-long/single-frame", EncodeTesting.strings(mixed, true, arena), 0);
+        Array slicedStrings = ArrayOps.slice(EncodeTesting.strings(mixed, true, arena), 333, 1500, arena);
+        addZstd(out, "zstd/utf8/sliced", slicedStrings, 256);
+        String[] allNull = new String[100];
+        addZstd(out, "zstd/utf8/all-null", EncodeTesting.strings(allNull, true, arena), compact);
+        String[] empties = new String[500];
+        java.util.Arrays.fill(empties, "");
+        addZstd(out, "zstd/utf8/all-empty", EncodeTesting.strings(empties, false, arena), compact);
+        byte[][] bytes = new byte[12_000][];
+        for (int i = 0; i < bytes.length; i++) {
+            bytes[i] = i % 9 == 0 ? null : new byte[random.nextInt(30)];
+            if (bytes[i] != null) {
+                random.nextBytes(bytes[i]);
+            }
+        }
+        addZstd(out, "zstd/binary/random/nullable", EncodeTesting.binaries(bytes, true, arena), compact);
+    }
+
+    private static void addZstd(List<Case> out, String name, Array a, int valuesPerFrame) {
+        add(out, name, a, dev.jvortex.encodings.zstd.ZstdEncoder.encode(a, dev.jvortex.encodings.zstd.ZstdEncoder.COMPACT_LEVEL,
+                valuesPerFrame));
     }
 
     private static void add(List<Case> out, String name, Array input, WriteNode node) {

@@ -99,7 +99,8 @@ public final class ZstdDecoder {
             }
         }
 
-        MemorySegment data = ctx.allocate(total, width);
+        // Sliced to the exact size: the context hands out at least one byte, even for no values.
+        MemorySegment data = ctx.allocate(total, width).asSlice(0, total);
         ZstdDecompressor decompressor = new ZstdDecompressor(dictionary);
         long offset = 0;
         for (int i = 0; i < frames.size(); i++) {
