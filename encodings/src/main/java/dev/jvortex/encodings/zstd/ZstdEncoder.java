@@ -28,6 +28,10 @@ public final class ZstdEncoder {
     /// Compression level of the reference's `compact` write preset.
     public static final int COMPACT_LEVEL = 3;
 
+    /// One compressor per thread: its tables (about 1.5 MB) would otherwise be allocated and
+    /// zeroed for every array, which for arrays of a few frames costs as much as compressing them.
+    private static final ThreadLocal<ZstdCompressor> COMPRESSORS = ThreadLocal.withInitial(ZstdCompressor::new);
+
     /// Returns the `vortex.zstd` node of `a` (a [PrimitiveArray] or a utf8/binary
     /// [VarBinViewArray]), `valuesPerFrame` valid values per frame (0 or less: one frame), or
     /// null for any other array.
@@ -122,7 +126,7 @@ public final class ZstdEncoder {
 
     /// The frames written so far and their metadata entries.
     private static final class Frames {
-        private final ZstdCompressor compressor = new ZstdCompressor();
+        private final ZstdCompressor compressor = COMPRESSORS.get();
         private final List<WriteNode.Buffer> buffers = new ArrayList<>();
         private final ProtoWriter meta = new ProtoWriter();
 
