@@ -103,10 +103,21 @@ public final class ZstdCompressor {
     private final int[] ofCount = new int[32];
     private final int[] litCounts = new int[256];
     private final short[] norm = new short[ZstdFseEncoder.MAX_SYMBOLS];
-    private final ZstdFseEncoder llTable = new ZstdFseEncoder();
-    private final ZstdFseEncoder mlTable = new ZstdFseEncoder();
-    private final ZstdFseEncoder ofTable = new ZstdFseEncoder();
-    private final ZstdHuffmanEncoder huffman = new ZstdHuffmanEncoder();
+    // Entropy tables, two of each: the decoder's current one (which a later block may repeat
+    // instead of describing its own) and one to build the next into. `*Pending` is what the
+    // decoder will have after the block being written, if it is kept (null: unchanged).
+    private final ZstdFseEncoder[] llTables = {new ZstdFseEncoder(), new ZstdFseEncoder()};
+    private final ZstdFseEncoder[] mlTables = {new ZstdFseEncoder(), new ZstdFseEncoder()};
+    private final ZstdFseEncoder[] ofTables = {new ZstdFseEncoder(), new ZstdFseEncoder()};
+    private final ZstdHuffmanEncoder[] huffmans = {new ZstdHuffmanEncoder(), new ZstdHuffmanEncoder()};
+    private ZstdFseEncoder llPrevious;
+    private ZstdFseEncoder mlPrevious;
+    private ZstdFseEncoder ofPrevious;
+    private ZstdHuffmanEncoder huffmanPrevious;
+    private ZstdFseEncoder llPending;
+    private ZstdFseEncoder mlPending;
+    private ZstdFseEncoder ofPending;
+    private ZstdHuffmanEncoder huffmanPending;
     /// Output of [#chooseTable]: the mode (0 predefined, 1 RLE, 2 described) and the table.
     private int chosenMode;
     private ZstdFseEncoder chosenTable;
@@ -196,6 +207,10 @@ public final class ZstdCompressor {
         }
         find1 = 1;
         find2 = 4;
+        llPrevious = null;
+        mlPrevious = null;
+        ofPrevious = null;
+        huffmanPrevious = null;
         rep0 = 1;
         rep1 = 4;
         rep2 = 8;
@@ -222,11 +237,20 @@ public final class ZstdCompressor {
         findSequences(src, frameStart, start, stop);
         int size = encodeBlock(n);
         if (size > 0 && size < n - minGain(n)) {
+            // The decoder now holds this block's tables.
+            if (huffmanPending != null) {
+                huffmanPrevious = huffmanPending;
+            }
+            if (llPending != null) {
+                llPrevious = llPending;
+                ofPrevious = ofPending;
+                mlPrevious = mlPending;
+            }
             op = blockHeader(out, op, last, 2, size);
             System.arraycopy(block, 0, out, op, size);
             return op + size;
         }
-        // Stored raw: the decoder's repeat offsets stay as they were.
+        // Stored raw: the decoder's repeat offsets and tables stay as they were.
         rep0 = saved0;
         rep1 = saved1;
         rep2 = saved2;
@@ -407,6 +431,10 @@ public final class ZstdCompressor {
     /// Writes the compressed block content into [#block]; returns its size, or -1 when it
     /// grows past `rawSize` (the block is then stored raw).
     private int encodeBlock(int rawSize) {
+        huffmanPending = null;
+        llPending = null;
+        ofPending = null;
+        mlPending = null;
         byte[] out = block;
         int p = writeLiterals(out);
         if (p >= rawSize) {
@@ -469,16 +497,23 @@ public final class ZstdCompressor {
 
     /// Writes Huffman-coded literals at `out[0]`; returns the section size, or -1 when raw is as good.
     private int huffmanLiterals(byte[] out, int n) {
-        ZstdHuffmanEncoder h = huffman;
+        ZstdHuffmanEncoder previous = huffmanPrevious;
+        ZstdHuffmanEncoder h = huffmans[previous == huffmans[0] ? 1 : 0];
         long bits = h.build(litCounts);
         boolean single = n < 256;
         int headerSize = single || n < 1024 ? 3 : n < 16384 ? 4 : 5;
         int budget = n - minGain(n);
-        if ((bits >>> 3) + headerSize + (single ? 0 : 6) >= budget) {
-            return -1;
-        }
         int treeStart = headerSize;
         int q = h.writeTree(out, treeStart);
+        long repeatBits = previous == null ? -1 : previous.cost(litCounts);
+        int type = 2;
+        if (repeatBits >= 0 && (q < 0 || repeatBits <= bits + 8L * (q - treeStart))) {
+            // The previous block's codes, without a tree ("treeless" literals).
+            h = previous;
+            bits = repeatBits;
+            q = treeStart;
+            type = 3;
+        }
         if (q < 0 || (q - treeStart) + (bits >>> 3) + headerSize + (single ? 0 : 6) >= budget) {
             return -1;
         }
@@ -512,7 +547,8 @@ public final class ZstdCompressor {
         }
         int sizeFormat = single ? 0 : n < 1024 ? 1 : n < 16384 ? 2 : 3;
         int sizeBits = sizeFormat <= 1 ? 10 : sizeFormat == 2 ? 14 : 18;
-        long header = 2 | sizeFormat << 2 | (long) n << 4 | (long) compressed << (4 + sizeBits);
+        long header = type | sizeFormat << 2 | (long) n << 4 | (long) compressed << (4 + sizeBits);
+        huffmanPending = h;
         for (int i = 0; i < headerSize; i++) {
             out[i] = (byte) (header >>> (8 * i));
         }
@@ -609,15 +645,21 @@ public final class ZstdCompressor {
         rep2 = r2;
 
         int modesAt = p++;
-        p = chooseTable(llCount, maxLl, n, 9, LL_DEFAULT, ZstdFse.LL_DEFAULT.length - 1, llTable, out, p);
+        p = chooseTable(llCount, maxLl, n, 9, LL_DEFAULT, ZstdFse.LL_DEFAULT.length - 1, llPrevious,
+                llTables[llPrevious == llTables[0] ? 1 : 0], out, p);
         int llMode = chosenMode;
         ZstdFseEncoder ll = chosenTable;
-        p = chooseTable(ofCount, maxOf, n, 8, OF_DEFAULT, ZstdFse.OF_DEFAULT.length - 1, ofTable, out, p);
+        p = chooseTable(ofCount, maxOf, n, 8, OF_DEFAULT, ZstdFse.OF_DEFAULT.length - 1, ofPrevious,
+                ofTables[ofPrevious == ofTables[0] ? 1 : 0], out, p);
         int ofMode = chosenMode;
         ZstdFseEncoder of = chosenTable;
-        p = chooseTable(mlCount, maxMl, n, 9, ML_DEFAULT, ZstdFse.ML_DEFAULT.length - 1, mlTable, out, p);
+        p = chooseTable(mlCount, maxMl, n, 9, ML_DEFAULT, ZstdFse.ML_DEFAULT.length - 1, mlPrevious,
+                mlTables[mlPrevious == mlTables[0] ? 1 : 0], out, p);
         int mlMode = chosenMode;
         ZstdFseEncoder ml = chosenTable;
+        llPending = ll;
+        ofPending = of;
+        mlPending = ml;
         out[modesAt] = (byte) (llMode << 6 | ofMode << 4 | mlMode << 2);
         if (p >= rawSize) {
             return -1;
@@ -625,16 +667,24 @@ public final class ZstdCompressor {
         return encodeSequences(out, p, rawSize, ll, of, ml);
     }
 
-    /// Picks the cheapest table for one sequence field: RLE for a single symbol, else the
-    /// predefined table or one described here (its description is written at `out[p]`).
-    /// Sets [#chosenMode] and [#chosenTable]; returns the position after any description.
+    /// Picks the cheapest table for one sequence field: the previous block's (repeat mode), RLE
+    /// for a single symbol, the predefined table or one described here (its description is
+    /// written at `out[p]`). Sets [#chosenMode] and [#chosenTable]; returns the position after
+    /// any description.
     private int chooseTable(int[] counts, int maxSymbol, int total, int maxLog, ZstdFseEncoder predefined, int predefinedMax,
-            ZstdFseEncoder scratch, byte[] out, int p) {
+            ZstdFseEncoder previous, ZstdFseEncoder scratch, byte[] out, int p) {
         int distinct = 0;
         for (int s = 0; s <= maxSymbol; s++) {
             if (counts[s] != 0) {
                 distinct++;
             }
+        }
+        long repeatCost = previous == null ? -1 : previous.cost(counts, maxSymbol);
+        if (distinct == 1 && repeatCost == 0) {
+            // The previous table was RLE of the same symbol.
+            chosenMode = 3;
+            chosenTable = previous;
+            return p;
         }
         if (distinct == 1) {
             Arrays.fill(norm, 0, maxSymbol + 1, (short) 0);
@@ -661,6 +711,11 @@ public final class ZstdCompressor {
         long describedCost = (long) (end - p) * 8 * 256;
         for (int s = 0; s <= maxSymbol; s++) {
             describedCost += (long) counts[s] * scratch.cost[s];
+        }
+        if (repeatCost >= 0 && repeatCost <= describedCost && repeatCost <= predefinedCost) {
+            chosenMode = 3;
+            chosenTable = previous;
+            return p;
         }
         if (predefinedCost <= describedCost) {
             chosenMode = 0;

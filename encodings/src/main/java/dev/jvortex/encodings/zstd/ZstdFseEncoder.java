@@ -19,7 +19,7 @@ final class ZstdFseEncoder {
     final int[] stateTable = new int[1 << MAX_LOG];
     final int[] deltaNbBits = new int[MAX_SYMBOLS];
     final int[] deltaFindState = new int[MAX_SYMBOLS];
-    /// Approximate cost in 1/256 bits of one occurrence of each symbol.
+    /// Approximate cost in 1/256 bits of one occurrence of each symbol; -1 for symbols the table cannot encode.
     final int[] cost = new int[MAX_SYMBOLS];
     private final int[] spread = new int[1 << MAX_LOG];
     private final int[] cumul = new int[MAX_SYMBOLS + 1];
@@ -61,7 +61,7 @@ final class ZstdFseEncoder {
             int n = norm[s];
             if (n == 0) {
                 deltaNbBits[s] = ((log + 1) << 16) - size;
-                cost[s] = 0;
+                cost[s] = -1;
             } else if (n == -1 || n == 1) {
                 deltaNbBits[s] = (log << 16) - size;
                 deltaFindState[s] = total - 1;
@@ -80,6 +80,21 @@ final class ZstdFseEncoder {
             cost[s] = -1;
         }
         return this;
+    }
+
+    /// Returns the cost in 1/256 bits of `counts[0..maxSymbol]` with this table, or -1 when it
+    /// lacks one of the symbols.
+    long cost(int[] counts, int maxSymbol) {
+        long total = 0;
+        for (int s = 0; s <= maxSymbol; s++) {
+            if (counts[s] != 0) {
+                if (cost[s] < 0) {
+                    return -1;
+                }
+                total += (long) counts[s] * cost[s];
+            }
+        }
+        return total;
     }
 
     /// Returns the first state for a stream whose last symbol is `s` (nothing is emitted).

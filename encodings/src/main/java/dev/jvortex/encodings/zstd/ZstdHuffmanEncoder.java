@@ -121,6 +121,21 @@ final class ZstdHuffmanEncoder {
         return bits;
     }
 
+    /// Returns the size in bits of coding `counts` with the current codes, or -1 when a present
+    /// symbol has no code.
+    long cost(int[] counts) {
+        long bits = 0;
+        for (int s = 0; s < 256; s++) {
+            if (counts[s] != 0) {
+                if (lengths[s] == 0) {
+                    return -1;
+                }
+                bits += (long) counts[s] * lengths[s];
+            }
+        }
+        return bits;
+    }
+
     /// Writes the tree description at `out[pos]`; returns the position after it, or -1 when it
     /// cannot be described (more than 128 weights that FSE does not fit in 127 bytes).
     int writeTree(byte[] out, int pos) {
