@@ -197,9 +197,10 @@ public final class ZstdCompressor {
         int log = len <= 1 ? 10 : Math.max(10, 32 - Integer.numberOfLeadingZeros(len - 1));
         log = Math.min(log, WINDOW_LOG);
         window = 1 << log;
-        longLog = Math.min(MAX_LONG_LOG, log + 1);
-        shortLog = Math.min(MAX_SHORT_LOG, log);
-        shortIs5 = len > 256 * 1024;
+        boolean small = len <= MAX_BLOCK;
+        longLog = Math.min(small ? MAX_LONG_LOG - 1 : MAX_LONG_LOG, log + 1);
+        shortLog = Math.min(small ? MAX_SHORT_LOG - 1 : MAX_SHORT_LOG, log);
+        shortIs5 = len <= MAX_BLOCK || len > 256 * 1024;
         if ((long) epoch + len + 1 >= Integer.MAX_VALUE - 16) {
             Arrays.fill(longTable, 0);
             Arrays.fill(shortTable, 0);
