@@ -360,38 +360,36 @@ public final class VortexWriter implements AutoCloseable {
                 appendDict((dev.jvortex.core.array.VarBinViewArray) a);
                 return;
             }
-            // Copy into the writer's own arena: the caller may free its batch after write returns.
-            pending.add(ArrayOps.deepCopy(a, pendingArena));
-            pendingRows += a.length();
-            while (pendingRows >= chunkRows) {
-                flush(chunkRows);
+            // Cut the batch into chunks. Each piece is copied into the pending arena (the caller
+            // may free its batch after write returns); a full chunk takes that arena with it.
+            int from = 0;
+            while (from < a.length()) {
+                int take = (int) Math.min(chunkRows - pendingRows, a.length() - from);
+                pending.add(ArrayOps.deepCopy(ArrayOps.slice(a, from, take, pendingArena), pendingArena));
+                pendingRows += take;
+                from += take;
+                if (pendingRows == chunkRows) {
+                    flush();
+                }
             }
         }
 
-        private void flush(long n) throws IOException {
-            Array all = ArrayOps.concat(dtype, pending, pendingArena);
-            Array slice = ArrayOps.slice(all, 0, (int) n, pendingArena);
-            Arena chunkArena = Arena.ofShared();
+        /// Submits the pending rows as one chunk, which owns the pending arena from now on.
+        private void flush() throws IOException {
+            Arena owner = pendingArena;
+            pendingArena = Arena.ofShared();
             Array chunk;
             try {
-                chunk = ArrayOps.deepCopy(slice, chunkArena);
+                chunk = ArrayOps.concat(dtype, pending, owner);
             } catch (RuntimeException e) {
-                chunkArena.close();
+                owner.close();
                 throw e;
             }
-            long[] entry = {n, -1};
+            long[] entry = {pendingRows, -1};
             chunks.add(entry);
-            submit(chunk, fullCompressor, chunkArena, seg -> entry[1] = seg);
-            Arena next = Arena.ofShared();
             pending.clear();
-            long rest = pendingRows - n;
-            if (rest > 0) {
-                Array tail = ArrayOps.slice(all, (int) n, (int) rest, next);
-                pending.add(ArrayOps.deepCopy(tail, next));
-            }
-            pendingArena.close();
-            pendingArena = next;
-            pendingRows = rest;
+            pendingRows = 0;
+            submit(chunk, fullCompressor, owner, seg -> entry[1] = seg);
         }
 
         private void appendDict(dev.jvortex.core.array.VarBinViewArray a) throws IOException {
@@ -471,7 +469,7 @@ public final class VortexWriter implements AutoCloseable {
         @Override
         public void complete() throws IOException {
             if (pendingRows > 0) {
-                flush(pendingRows);
+                flush();
             }
             pendingArena.close();
             if (Boolean.TRUE.equals(dictMode)) {
