@@ -98,20 +98,11 @@ public final class VortexWriter implements AutoCloseable {
         Path dir = this.target.getParent();
         this.temp = Files.createTempFile(dir, "." + this.target.getFileName() + ".", ".tmp");
         this.channel = FileChannel.open(temp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
-        for (String id : ARRAY_IDS) {
-            arrayIds.put(id, arrayIds.size());
-        }
         for (int i = 0; i < schema.size(); i++) {
             columns.add(column(schema.names().get(i), schema.fields().get(i), true));
         }
         writeBytes(MemorySegment.ofArray(MAGIC));
     }
-
-    /// The array encoding ids this writer may emit, sorted (the footer lists all of them).
-    private static final List<String> ARRAY_IDS = List.of("fastlanes.bitpacked", "fastlanes.for", "vortex.alp", "vortex.alprd",
-            "vortex.bool", "vortex.constant", "vortex.decimal", "vortex.decimal_byte_parts", "vortex.dict", "vortex.ext", "vortex.fixed_size_list",
-            "vortex.fsst", "vortex.list", "vortex.listview", "vortex.map", "vortex.masked", "vortex.null", "vortex.primitive",
-            "vortex.runend", "vortex.sequence", "vortex.sparse", "vortex.struct", "vortex.varbin", "vortex.varbinview", "vortex.zigzag");
 
     /// Creates a writer for `target` with the given schema (a struct: one column per field).
     public static VortexWriter create(Path target, DType.Struct schema, WriteOptions options) {
@@ -221,13 +212,8 @@ public final class VortexWriter implements AutoCloseable {
 
     /// Serializes an array tree as a new segment; returns the segment id.
     private int writeSegment(WriteNode node) throws IOException {
-        Function<String, Integer> index = id -> {
-            Integer i = arrayIds.get(id);
-            if (i == null) {
-                throw new IllegalStateException("encoding " + id + " is not in the footer's id table");
-            }
-            return i;
-        };
+        // Encoding ids are numbered in order of first use; the footer lists them in that order.
+        Function<String, Integer> index = id -> arrayIds.computeIfAbsent(id, k -> arrayIds.size());
         ArraySerializer.Serialized s = ArraySerializer.serialize(node, index::apply);
         pad(s.alignment());
         long start = position;
