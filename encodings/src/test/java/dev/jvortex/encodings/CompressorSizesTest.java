@@ -31,6 +31,7 @@ class CompressorSizesTest {
         Arena arena = Arena.ofAuto();
         Map<String, Array> columns = new LinkedHashMap<>(CompressionComparisonTest.columns(new Random(42), arena));
         columns.putAll(timestampColumns(new Random(7)));
+        columns.putAll(runColumns(new Random(8)));
         for (CompressorTest.Case c : CompressorTest.cases(arena)) {
             if (c.input().length() == 70000) {
                 columns.put(c.name(), c.input());
@@ -69,6 +70,31 @@ class CompressorSizesTest {
         out.put("timestamps ms", timestamps(2, null, events, null));
         out.put("timestamps us tz?", timestamps(1, "UTC", micros, valid));
         out.put("timestamps s midnight", timestamps(3, null, midnight, null));
+        return out;
+    }
+
+    /// Held values: readings that repeat for a few rows (nullable, wide), prices held for runs.
+    static Map<String, Array> runColumns(Random random) {
+        int n = 100_000;
+        long[] readings = new long[n];
+        double[] prices = new double[n];
+        boolean[] valid = new boolean[n];
+        long v = 0;
+        double p = 100;
+        for (int i = 0, run = 0; i < n; i++, run--) {
+            if (run <= 0) {
+                run = 1 + random.nextInt(12);
+                v = random.nextInt(1 << 24);
+                p = Math.round(random.nextDouble() * 1_000_000) / 100.0;
+            }
+            readings[i] = v;
+            prices[i] = p;
+            valid[i] = random.nextInt(10) != 0;
+        }
+        Map<String, Array> out = new LinkedHashMap<>();
+        out.put("held readings i32?", EncodeTesting.ints(PType.I32, readings, valid));
+        out.put("held readings i32", EncodeTesting.ints(PType.I32, readings, null));
+        out.put("held prices f64", EncodeTesting.doubles(prices, null));
         return out;
     }
 
