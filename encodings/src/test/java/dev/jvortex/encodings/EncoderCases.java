@@ -104,6 +104,20 @@ public final class EncoderCases {
             many[i] = i % 1024 < 512 ? i / 2 : 7;
         }
         add(out, "rle/u32/u16-indices", ints(PType.U32, many, null), RleEncoder.encode(ints(PType.U32, many, null)));
+        // Held readings with nulls: the cascading compressor picks RLE (children compressed too).
+        long[] held = new long[5000];
+        for (int i = 0, run = 0; i < held.length; i++, run--) {
+            if (run <= 0) {
+                run = 1 + random.nextInt(12);
+                held[i] = random.nextInt(1 << 24);
+            } else {
+                held[i] = held[i - 1];
+            }
+        }
+        for (PType ptype : new PType[] {PType.U32, PType.I64}) {
+            PrimitiveArray h = ints(ptype, held, randomValidity(random, held.length, 0.1));
+            add(out, "rle/compressed/held/" + ptype.shortName(), h, dev.jvortex.encodings.compress.Compressor.FULL.compress(h));
+        }
     }
 
     /// `fastlanes.delta` over every integer type: increasing, wandering and random values, nulls
@@ -170,6 +184,11 @@ public final class EncoderCases {
                 add(out, n + "/days/tz", c, DateTimePartsEncoder.encode(c, ChildEncoder.CANONICAL));
                 ExtensionArray d = timestamps(unit, null, anywhere, new boolean[len]);
                 add(out, n + "/all-null", d, DateTimePartsEncoder.encode(d));
+                if (len > 1) {
+                    // The cascading compressor's temporal scheme (datetime parts or the storage, the smaller).
+                    add(out, n + "/days/compressed", c, dev.jvortex.encodings.compress.Compressor.FULL.compress(c));
+                    add(out, n + "/anywhere/compressed", b, dev.jvortex.encodings.compress.Compressor.DATA.compress(b));
+                }
             }
         }
     }
