@@ -91,11 +91,14 @@ public final class DateTimePartsEncoder {
                 if (!allValid && (allInvalid || !validity.isValid(i))) {
                     continue;
                 }
+                // Truncating division; the remainders by multiply and subtract (two divisions, not four).
                 long ts = block[k];
-                long inDay = ts % perDay;
-                days[i] = ts / perDay;
-                seconds[i] = inDay / unit;
-                subseconds[i] = inDay % unit;
+                long day = ts / perDay;
+                long inDay = ts - day * perDay;
+                long second = inDay / unit;
+                days[i] = day;
+                seconds[i] = second;
+                subseconds[i] = inDay - second * unit;
             }
         }
         boolean nullable = a.dtype().storage().nullable();
