@@ -67,9 +67,11 @@ public final class Compressor {
     /// The competing schemes.
     enum Scheme { CONSTANT, SEQUENCE, FOR, ZIGZAG, BITPACK, SPARSE, DICT, RUNEND, ALP, ALPRD, FSST, VARBIN, INT_RLE, FLOAT_RLE, DELTA }
 
-    /// Whether the schemes the reference keeps behind its `unstable_encodings` feature compete
-    /// too (for now [Scheme#DELTA]); off unless the system property `jvortex.compressor.unstable`
-    /// is `true`.
+    /// Whether [Scheme#DELTA] also competes for arrays with nulls (system property
+    /// `jvortex.compressor.unstable=true`). The reference keeps delta behind its
+    /// `unstable_encodings` feature; its two-child form (no nulls) reads in every reference
+    /// version we test, so that form competes by default, while the three-child form with
+    /// validity, which newer reference versions no longer accept, stays off.
     static final boolean UNSTABLE = Boolean.getBoolean("jvortex.compressor.unstable");
     /// The least average run length (valid rows per run) for the RLE schemes, as the reference.
     static final int RLE_MIN_RUN = 4;
@@ -235,7 +237,9 @@ public final class Compressor {
         double bestRatio = 1.0;
         long judgedBytes = judged == a ? canonical.bufferBytes() : CanonicalEncoder.encode(judged).bufferBytes();
         for (Scheme s : schemes) {
-            boolean full = judged != a && s == Scheme.DICT;
+            // Sparse, too, is judged on every row: like the reference's estimate (the share of the
+            // most frequent value), a 1 % sample says little about how few rows differ.
+            boolean full = judged != a && (s == Scheme.DICT || s == Scheme.SPARSE);
             Array target = full ? a : judged;
             WriteNode n;
             try {
@@ -381,7 +385,9 @@ public final class Compressor {
             if (t.isInteger()) {
                 out.add(Scheme.SEQUENCE);
                 out.add(Scheme.FOR);
-                if (t.isSigned()) {
+                Long min = t.isSigned() ? ForEncoder.minimum(p) : null;
+                if (min != null && min < 0) {
+                    // As the reference: zigzag only pays when some value is negative.
                     out.add(Scheme.ZIGZAG);
                 }
                 out.add(Scheme.BITPACK);
@@ -393,7 +399,7 @@ public final class Compressor {
                 if (!excluded.contains(Scheme.INT_RLE) && RleEncoder.averageRunLength(p) >= RLE_MIN_RUN) {
                     out.add(Scheme.INT_RLE);
                 }
-                if (UNSTABLE && p.length() >= DELTA_MIN_LENGTH) {
+                if (p.length() >= DELTA_MIN_LENGTH && (UNSTABLE || p.validity().nullCount(p.length()) == 0)) {
                     out.add(Scheme.DELTA);
                 }
             } else if (t == PType.F32 || t == PType.F64) {
