@@ -1,0 +1,559 @@
+package dev.jvortex.encodings.pco;
+
+import dev.jvortex.core.PType;
+import dev.jvortex.core.VortexException;
+import java.util.ArrayList;
+import java.util.List;
+
+/// Compresses primitive numbers into pco 1.x wrapped data (format 4.1): a header, and per chunk
+/// one chunk meta and its pages. The inverse of [PcoDecoder] / [PcoChunkDecoder].
+///
+/// Per chunk, as pco's default configuration does at compression level 8:
+/// 1. **mode**: IntMult for integers and FloatMult for f32/f64 when a common base is estimated
+///    to save at least half a bit per number ([PcoModes]); otherwise Classic. FloatQuant, Dict
+///    and f16 FloatMult are not tried;
+/// 2. **delta**: None or Consecutive of order 1..7 on the primary latents, chosen on a sample
+///    of groups of 200 consecutive numbers by estimated compressed size, raising the order
+///    while the size keeps shrinking (Lookback is not tried);
+/// 3. **bins**: per latent variable, a quantile histogram over the chunk's stored latents, bins
+///    merged by an exact cost optimisation, tANS weights quantised to a table of at most 2^12
+///    ([PcoBins]);
+/// 4. **pages**: `EqualPagesUpTo(maxPageN)`; each page starts its delta state and tANS states
+///    afresh, so every page decodes on its own;
+/// 5. **fallback**: if the result is larger than the values stored raw, the raw layout (one bin
+///    of full-width offsets) is written instead.
+///
+/// Values are passed as `long`s the way [dev.jvortex.core.array.PrimitiveArray#getLong] reads
+/// them: raw bits for floats, sign-extended signed integers, zero-extended unsigned integers.
+public final class PcoEncoder {
+    private PcoEncoder() {}
+
+    /// pco's default compression level.
+    public static final int DEFAULT_LEVEL = 8;
+    /// Numbers per chunk Vortex uses (`pco::DEFAULT_MAX_PAGE_N`).
+    public static final int DEFAULT_CHUNK_N = 1 << 18;
+    /// Most numbers one chunk may hold.
+    public static final int MAX_CHUNK_N = 1 << 24;
+
+    private static final int MAX_DELTA_ORDER = 7;
+    private static final int DELTA_GROUP = 200;
+    private static final int N_PER_EXTRA_DELTA_GROUP = 10_000;
+    private static final int SECONDARY_MAX_BINS_LOG = 6;
+    private static final int BATCH = PcoChunkDecoder.BATCH;
+
+    private static final int MODE_CLASSIC = 0;
+    private static final int MODE_INT_MULT = 1;
+    private static final int MODE_FLOAT_MULT = 2;
+
+    /// The wrapped-format header pco 1.x writes: format 4.1.
+    public static byte[] header() {
+        return new byte[] {4, 1};
+    }
+
+    /// One compressed chunk: its meta, its pages and the number of values of each page.
+    ///
+    /// @param meta the chunk meta bytes
+    /// @param pages the page bytes, in order
+    /// @param pageCounts values per page
+    public record Chunk(byte[] meta, byte[][] pages, int[] pageCounts) {
+        /// Returns the total bytes of meta and pages.
+        public long byteSize() {
+            long n = meta.length;
+            for (byte[] p : pages) {
+                n += p.length;
+            }
+            return n;
+        }
+    }
+
+    /// Compresses `values[0..n)` of `ptype` into chunks of up to [#DEFAULT_CHUNK_N] numbers with
+    /// pages of up to `maxPageN` numbers.
+    public static List<Chunk> encode(PType ptype, long[] values, int n, int maxPageN) {
+        List<Chunk> chunks = new ArrayList<>();
+        for (int from = 0; from < n; from += DEFAULT_CHUNK_N) {
+            chunks.add(encodeChunk(ptype, values, from, Math.min(DEFAULT_CHUNK_N, n - from), maxPageN, DEFAULT_LEVEL));
+        }
+        return chunks;
+    }
+
+    /// Returns the page sizes of `EqualPagesUpTo(maxPageN)`: the fewest pages of at most
+    /// `maxPageN` numbers, as equal as possible, the first ones one larger.
+    public static int[] pageSizes(int n, int maxPageN) {
+        if (maxPageN <= 0) {
+            throw VortexException.misuse("pco page size must be positive, got " + maxPageN);
+        }
+        if (n == 0) {
+            return new int[0];
+        }
+        int pages = (int) (((long) n + maxPageN - 1) / maxPageN);
+        int low = n / pages;
+        int extra = n % pages;
+        int[] out = new int[pages];
+        for (int i = 0; i < pages; i++) {
+            out[i] = i < extra ? low + 1 : low;
+        }
+        return out;
+    }
+
+    /// Whether pco (and so this encoder) handles numbers of `ptype`; Vortex never uses 8-bit types.
+    public static boolean supports(PType ptype) {
+        return switch (ptype) {
+            case I16, I32, I64, U16, U32, U64, F16, F32, F64 -> true;
+            default -> false;
+        };
+    }
+
+    /// Compresses `values[from..from+n)` of `ptype` into one chunk (1 to 2^24 numbers) with
+    /// pages of up to `maxPageN` numbers, at compression `level` (0..12; it sets the histogram
+    /// size).
+    public static Chunk encodeChunk(PType ptype, long[] values, int from, int n, int maxPageN, int level) {
+        if (!supports(ptype)) {
+            throw VortexException.misuse("pco does not encode " + ptype.shortName());
+        }
+        if (n < 1 || n > MAX_CHUNK_N) {
+            throw VortexException.misuse("a pco chunk holds 1 to " + MAX_CHUNK_N + " numbers, got " + n);
+        }
+        if (from < 0 || from > values.length - n) {
+            throw VortexException.misuse("pco chunk [" + from + ", " + (from + n) + ") is outside the " + values.length + " values");
+        }
+        if (level < 0 || level > 12) {
+            throw VortexException.misuse("pco compression level must be in 0..12, got " + level);
+        }
+        int width = ptype.bitWidth();
+        long mask = width == 64 ? -1L : (1L << width) - 1;
+        int[] pageSizes = pageSizes(n, maxPageN);
+        long[] ordered = new long[n];
+        for (int i = 0; i < n; i++) {
+            ordered[i] = toOrdered(values[from + i], ptype);
+        }
+
+        // 1. mode
+        int mode = MODE_CLASSIC;
+        long modeParameter = 0;
+        long[] primary = ordered;
+        long[] secondary = null;
+        if (ptype.isFloat()) {
+            PcoModes.FloatBase fb = ptype == PType.F16 ? null : PcoModes.floatMultBase(ptype, values, from, n);
+            if (fb != null) {
+                mode = MODE_FLOAT_MULT;
+                modeParameter = toOrdered(fb.baseBits(), ptype);
+                primary = new long[n];
+                secondary = new long[n];
+                splitFloatMult(ptype, values, from, n, fb, modeParameter, ordered, primary, secondary);
+            }
+        } else {
+            long base = PcoModes.intMultBase(ordered, n);
+            if (base != 0) {
+                mode = MODE_INT_MULT;
+                modeParameter = base;
+                primary = new long[n];
+                secondary = new long[n];
+                for (int i = 0; i < n; i++) {
+                    long u = ordered[i];
+                    long q = Long.divideUnsigned(u, base);
+                    primary[i] = q;
+                    secondary[i] = u - q * base;
+                }
+            }
+        }
+
+        // 2. delta
+        int binsLog = binsLog(level, n);
+        int order = chooseDeltaOrder(primary, n, width, binsLog);
+
+        // 3. delta encoding per page and bins
+        Var pv = Var.build(primary == ordered ? ordered.clone() : primary, pageSizes, order, width, binsLog);
+        Var sv = secondary == null ? null
+                : Var.build(secondary, pageSizes, 0, width, Math.min(binsLog, SECONDARY_MAX_BINS_LOG));
+        Var[] vars = sv == null ? new Var[] {pv} : new Var[] {pv, sv};
+
+        PcoBitWriter mw = new PcoBitWriter(64);
+        mw.write(mode, 4);
+        if (mode != MODE_CLASSIC) {
+            mw.write(modeParameter, width);
+        }
+        if (order == 0) {
+            mw.write(0, 4);
+        } else {
+            mw.write(1, 4);
+            mw.write(order, 3);
+            mw.write(0, 1);
+        }
+        for (Var v : vars) {
+            v.writeMeta(mw);
+        }
+        byte[] meta = mw.toBytes();
+
+        byte[][] pages = new byte[pageSizes.length][];
+        long size = meta.length;
+        PageScratch scratch = new PageScratch(maxPage(pageSizes));
+        for (int p = 0; p < pageSizes.length; p++) {
+            pages[p] = writePage(vars, p, pageSizes[p], scratch);
+            size += pages[p].length;
+        }
+        Chunk chunk = new Chunk(meta, pages, pageSizes);
+
+        // 4. never worse than raw
+        long rawSize = rawMetaBytes(width);
+        for (int pn : pageSizes) {
+            rawSize += ((long) pn * width + 7) >>> 3;
+        }
+        if (size > rawSize) {
+            return raw(ordered, pageSizes, width);
+        }
+        return chunk;
+    }
+
+    private static int maxPage(int[] sizes) {
+        int m = 0;
+        for (int s : sizes) {
+            m = Math.max(m, s);
+        }
+        return m;
+    }
+
+    /// The histogram size log for `n` numbers at `level` (pco's `choose_unoptimized_bins_log`).
+    static int binsLog(int level, int n) {
+        int logN = 31 - Integer.numberOfLeadingZeros(n);
+        int fast = Math.max(logN - 4, 0);
+        return level <= fast ? level : fast + (level - fast) / 2;
+    }
+
+    /// Splits floats for FloatMult: primary = the latent of the integer-valued multiple, secondary
+    /// = the ULP adjustment from the decoder's own product (so decoding is exact by construction).
+    private static void splitFloatMult(PType ptype, long[] values, int from, int n, PcoModes.FloatBase fb,
+            long baseLatent, long[] ordered, long[] primary, long[] secondary) {
+        boolean single = ptype == PType.F32;
+        double inv = single ? Float.intBitsToFloat((int) fb.invBits()) : Double.longBitsToDouble(fb.invBits());
+        for (int i = 0; i < n; i++) {
+            long raw = values[from + i];
+            double x = single ? Float.intBitsToFloat((int) raw) : Double.longBitsToDouble(raw);
+            double m = Double.isFinite(x) ? PcoModes.multiple(single, x, inv) : 0.0;
+            primary[i] = PcoModes.intFloatToLatent(single, m);
+        }
+        long[] joined = primary.clone();
+        if (single) {
+            PcoFloats.joinFloatMult32(joined, new long[n], n, baseLatent);
+        } else {
+            PcoFloats.joinFloatMult64(joined, new long[n], n, baseLatent);
+        }
+        long mask = single ? 0xFFFF_FFFFL : -1L;
+        for (int i = 0; i < n; i++) {
+            secondary[i] = (ordered[i] - joined[i]) & mask;
+        }
+    }
+
+    // ---- delta choice --------------------------------------------------------------------------
+
+    /// Chooses the Consecutive order (0 = None) for the primary latents by the estimated size of
+    /// a sample of groups of consecutive latents.
+    static int chooseDeltaOrder(long[] latents, int n, int width, int binsLog) {
+        int extraGroups = 1 + n / N_PER_EXTRA_DELTA_GROUP;
+        long[] sample = deltaSample(latents, n, DELTA_GROUP, extraGroups);
+        int best = 0;
+        double bestCost = sampleCost(sample, width, binsLog, 0);
+        for (int order = 1; order <= MAX_DELTA_ORDER; order++) {
+            double cost = sampleCost(sample, width, binsLog, order);
+            if (cost < bestCost) {
+                best = order;
+                bestCost = cost;
+            } else {
+                break;
+            }
+        }
+        return best;
+    }
+
+    /// The first `group` latents, then `extraGroups` more groups spread evenly over the rest.
+    static long[] deltaSample(long[] latents, int n, int group, int extraGroups) {
+        long nominal = (long) (extraGroups + 1) * group;
+        long padding = Math.max(0, n - nominal) / extraGroups;
+        long[] out = new long[(int) Math.min(n, nominal)];
+        int size = 0;
+        for (int i = 0; i < group && i < n; i++) {
+            out[size++] = latents[i];
+        }
+        long i = group;
+        for (int g = 0; g < extraGroups; g++) {
+            i += padding;
+            for (long k = i; k < i + group && k < n; k++) {
+                if (size == out.length) {
+                    break;
+                }
+                out[size++] = latents[(int) k];
+            }
+            i += group;
+        }
+        return size == out.length ? out : java.util.Arrays.copyOf(out, size);
+    }
+
+    /// Estimated bytes of `sample` as one chunk of one page with Consecutive `order`.
+    private static double sampleCost(long[] sample, int width, int binsLog, int order) {
+        int n = sample.length;
+        long[] x = sample.clone();
+        long mask = width == 64 ? -1L : (1L << width) - 1;
+        deltaEncode(x, 0, n, order, mask, new long[order]);
+        int start = Math.min(order, n);
+        long[] stored = java.util.Arrays.copyOfRange(x, start, n);
+        PcoBins.Trained t = PcoBins.train(stored, stored.length, width, binsLog);
+        long metaBits = 8 + (order == 0 ? 0 : 4) + t.metaBits(width);
+        long pageMetaBits = (long) order * width + 4L * t.ansSizeLog;
+        return Math.ceil(metaBits / 8.0) + Math.ceil(pageMetaBits / 8.0) + Math.ceil(stored.length * t.avgBitsPerLatent() / 8.0);
+    }
+
+    /// Consecutive delta encoding of `x[from..from+n)` in place: `moments` gets the `order`
+    /// moments; the stored latents (toggled by the mid value) end up in
+    /// `x[from+min(order,n)..from+n)`.
+    static void deltaEncode(long[] x, int from, int n, int order, long mask, long[] moments) {
+        int end = from + n;
+        for (int pass = 0; pass < order; pass++) {
+            int start = from + Math.min(pass, n);
+            moments[pass] = start < end ? x[start] : 0;
+            for (int i = end - 1; i > start; i--) {
+                x[i] = (x[i] - x[i - 1]) & mask;
+            }
+        }
+        if (order > 0) {
+            long mid = (mask >>> 1) + 1;
+            for (int i = from + Math.min(order, n); i < end; i++) {
+                x[i] ^= mid;
+            }
+        }
+    }
+
+    // ---- latent variables and pages -----------------------------------------------------------
+
+    /// One latent variable of a chunk: stored latents of all pages (contiguous), per-page delta
+    /// states, trained bins and the tANS encoder.
+    private static final class Var {
+        int width;
+        long mask;
+        long[] stored;
+        int[] pageStart;
+        int[] pageStored;
+        long[][] states;
+        PcoBins.Trained bins;
+        PcoBins.Ans ans;
+
+        /// Delta-encodes `latents` (modified in place) per page with Consecutive `order` and
+        /// trains the bins on the stored latents.
+        static Var build(long[] latents, int[] pageSizes, int order, int width, int binsLog) {
+            Var v = new Var();
+            v.width = width;
+            v.mask = width == 64 ? -1L : (1L << width) - 1;
+            int pages = pageSizes.length;
+            v.pageStart = new int[pages];
+            v.pageStored = new int[pages];
+            v.states = new long[pages][order];
+            if (order == 0) {
+                v.stored = latents;
+                int at = 0;
+                for (int p = 0; p < pages; p++) {
+                    v.pageStart[p] = at;
+                    v.pageStored[p] = pageSizes[p];
+                    at += pageSizes[p];
+                }
+            } else {
+                int at = 0;
+                int out = 0;
+                for (int p = 0; p < pages; p++) {
+                    int pn = pageSizes[p];
+                    deltaEncode(latents, at, pn, order, v.mask, v.states[p]);
+                    int s = Math.min(order, pn);
+                    int count = pn - s;
+                    System.arraycopy(latents, at + s, latents, out, count);
+                    v.pageStart[p] = out;
+                    v.pageStored[p] = count;
+                    out += count;
+                    at += pn;
+                }
+                v.stored = latents;
+                v.storedCount = out;
+            }
+            if (order == 0) {
+                v.storedCount = latents.length;
+            }
+            v.bins = PcoBins.train(v.stored, v.storedCount, width, binsLog);
+            v.ans = new PcoBins.Ans(v.bins.ansSizeLog, v.bins.weights);
+            return v;
+        }
+
+        int storedCount;
+
+        void writeMeta(PcoBitWriter w) {
+            PcoBins.Trained b = bins;
+            w.write(b.ansSizeLog, 4);
+            w.write(b.size(), 15);
+            int ow = PcoBins.offsetWidthBits(width);
+            for (int i = 0; i < b.size(); i++) {
+                w.write(b.weights[i] - 1, b.ansSizeLog);
+                w.write(b.lowers[i], width);
+                w.write(b.offsetBits[i], ow);
+            }
+        }
+    }
+
+    /// Per-page scratch arrays, reused across pages and variables.
+    private static final class PageScratch {
+        final int[][] symbols = new int[2][];
+        final long[][] offsets = new long[2][];
+        final int[][] ansBits = new int[2][];
+        final int[][] ansValues = new int[2][];
+        final int[][] finalStates = new int[2][4];
+
+        PageScratch(int maxPage) {
+            for (int v = 0; v < 2; v++) {
+                symbols[v] = new int[maxPage];
+                offsets[v] = new long[maxPage];
+                ansBits[v] = new int[maxPage];
+                ansValues[v] = new int[maxPage];
+            }
+        }
+    }
+
+    private static byte[] writePage(Var[] vars, int page, int pageN, PageScratch s) {
+        long bodyBits = 0;
+        for (int v = 0; v < vars.length; v++) {
+            bodyBits += dissect(vars[v], page, s.symbols[v], s.offsets[v], s.ansBits[v], s.ansValues[v], s.finalStates[v]);
+        }
+        PcoBitWriter w = new PcoBitWriter((int) Math.min(Integer.MAX_VALUE - 64, bodyBits / 8 + 64));
+        for (int v = 0; v < vars.length; v++) {
+            Var var = vars[v];
+            for (long st : var.states[page]) {
+                w.write(st, var.width);
+            }
+            int sizeLog = var.bins.ansSizeLog;
+            for (int j = 0; j < 4; j++) {
+                w.writeShort(s.finalStates[v][j] - (1 << sizeLog), sizeLog);
+            }
+        }
+        w.align();
+        for (int b = 0; b * BATCH < pageN; b++) {
+            for (int v = 0; v < vars.length; v++) {
+                Var var = vars[v];
+                int count = var.pageStored[page];
+                int from = b * BATCH;
+                int to = Math.min(count, from + BATCH);
+                if (from >= to || isTrivial(var.bins)) {
+                    continue;
+                }
+                if (var.bins.size() > 1) {
+                    int[] bits = s.ansBits[v];
+                    int[] vals = s.ansValues[v];
+                    for (int i = from; i < to; i++) {
+                        w.writeShort(vals[i], bits[i]);
+                    }
+                }
+                long[] offsets = s.offsets[v];
+                int[] symbols = s.symbols[v];
+                int[] offsetBits = var.bins.offsetBits;
+                for (int i = from; i < to; i++) {
+                    int ob = offsetBits[symbols[i]];
+                    if (ob <= 56) {
+                        w.writeShort(offsets[i], ob);
+                    } else {
+                        w.write(offsets[i], ob);
+                    }
+                }
+            }
+        }
+        return w.toBytes();
+    }
+
+    private static boolean isTrivial(PcoBins.Trained b) {
+        return b.size() == 0 || b.size() == 1 && b.offsetBits[0] == 0;
+    }
+
+    /// Finds each stored latent's bin and offset and runs tANS backwards over the page; returns
+    /// an estimate of the body bits.
+    private static long dissect(Var var, int page, int[] symbols, long[] offsets, int[] ansBits, int[] ansValues,
+            int[] finalStates) {
+        PcoBins.Trained b = var.bins;
+        PcoBins.Ans ans = var.ans;
+        int t = 1 << ans.sizeLog;
+        finalStates[0] = finalStates[1] = finalStates[2] = finalStates[3] = t;
+        int count = var.pageStored[page];
+        int start = var.pageStart[page];
+        long[] stored = var.stored;
+        long mask = var.mask;
+        if (b.size() == 0) {
+            return 0;
+        }
+        long bits = 0;
+        if (b.size() == 1) {
+            long lower = b.lowers[0];
+            for (int i = 0; i < count; i++) {
+                symbols[i] = 0;
+                offsets[i] = (stored[start + i] - lower) & mask;
+            }
+            return (long) count * b.offsetBits[0];
+        }
+        for (int i = 0; i < count; i++) {
+            long latent = stored[start + i];
+            int sym = b.binOf(latent);
+            symbols[i] = sym;
+            offsets[i] = (latent - b.lowers[sym]) & mask;
+            bits += b.offsetBits[sym];
+        }
+        int[] cutoff = ans.cutoff;
+        int[] minBits = ans.minBits;
+        int[] nextStart = ans.nextStart;
+        int[] next = ans.next;
+        int[] weights = ans.weights;
+        for (int i = count - 1; i >= 0; i--) {
+            int j = i & 3;
+            int x = finalStates[j];
+            int sym = symbols[i];
+            int r = x >= cutoff[sym] ? minBits[sym] + 1 : minBits[sym];
+            ansValues[i] = x & ((1 << r) - 1);
+            ansBits[i] = r;
+            bits += r;
+            finalStates[j] = next[nextStart[sym] + (x >>> r) - weights[sym]];
+        }
+        return bits;
+    }
+
+    // ---- raw fallback ---------------------------------------------------------------------------
+
+    private static long rawMetaBytes(int width) {
+        return (8 + 4 + 15 + width + PcoBins.offsetWidthBits(width) + 7) / 8;
+    }
+
+    /// The raw layout: Classic, no delta, one bin of lower 0 and full-width offsets.
+    private static Chunk raw(long[] ordered, int[] pageSizes, int width) {
+        PcoBitWriter mw = new PcoBitWriter(16);
+        mw.write(0, 4);
+        mw.write(0, 4);
+        mw.write(0, 4);
+        mw.write(1, 15);
+        mw.write(0, width);
+        mw.write(width, PcoBins.offsetWidthBits(width));
+        byte[] meta = mw.toBytes();
+        byte[][] pages = new byte[pageSizes.length][];
+        int at = 0;
+        for (int p = 0; p < pageSizes.length; p++) {
+            PcoBitWriter w = new PcoBitWriter((int) (((long) pageSizes[p] * width + 7) / 8) + 8);
+            for (int i = 0; i < pageSizes[p]; i++) {
+                w.write(ordered[at + i], width);
+            }
+            at += pageSizes[p];
+            pages[p] = w.toBytes();
+        }
+        return new Chunk(meta, pages, pageSizes);
+    }
+
+    // ---- number <-> latent ----------------------------------------------------------------------
+
+    /// The order-preserving latent of a value (as [dev.jvortex.core.array.PrimitiveArray#getLong]
+    /// gives it) of `ptype`.
+    static long toOrdered(long v, PType ptype) {
+        int width = ptype.bitWidth();
+        long mask = width == 64 ? -1L : (1L << width) - 1;
+        long mid = 1L << (width - 1);
+        v &= mask;
+        if (ptype.isFloat()) {
+            return (v & mid) != 0 ? ~v & mask : v ^ mid;
+        }
+        return ptype.isSigned() ? v ^ mid : v;
+    }
+}
