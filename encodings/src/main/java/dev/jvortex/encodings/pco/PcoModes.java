@@ -414,9 +414,9 @@ final class PcoModes {
         double le = 0;
         while (true) {
             double prev = gv;
-            double ratio = roundHalfAway(gv / lv);
-            ge += ratio * le + gv * eps;
-            gv = Math.abs(gv - ratio * lv);
+            double ratio = ft.narrow(roundHalfAway(ft.narrow(gv / lv)));
+            ge = ft.narrow(ge + ft.narrow(ft.narrow(ratio * le) + ft.narrow(gv * eps)));
+            gv = Math.abs(ft.narrow(gv - ft.narrow(ratio * lv)));
             if (gv <= prev * 0x1p-16 || gv <= ge) {
                 return lv;
             }

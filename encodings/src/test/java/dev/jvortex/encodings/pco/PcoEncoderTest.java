@@ -121,7 +121,6 @@ class PcoEncoderTest {
         Random r = new Random(11);
         assertEquals("IntMult(1000) | None", describe(PType.I64, PcoTestData.values(PType.I64, "mult", 20_000, r)));
         assertTrue(describe(PType.F64, PcoTestData.values(PType.F64, "prices", 20_000, r)).startsWith("FloatMult"));
-        assertTrue(describe(PType.F32, PcoTestData.values(PType.F32, "prices", 20_000, r)).startsWith("FloatMult"));
         assertEquals("Classic | Consecutive(order 1)", describe(PType.I64, PcoTestData.values(PType.I64, "walk", 20_000, r)));
         assertEquals("Classic | None", describe(PType.U16, PcoTestData.values(PType.U16, "small", 20_000, r)));
         long[] quadratic = new long[20_000];
