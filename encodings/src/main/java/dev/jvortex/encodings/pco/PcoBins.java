@@ -47,26 +47,49 @@ final class PcoBins {
             for (int i = 0; i < lowers.length; i++) {
                 flippedLowers[i] = lowers[i] ^ Long.MIN_VALUE;
             }
+            buildTable();
         }
 
         int size() {
             return lowers.length;
         }
 
-        /// Returns the bin holding `latent`: the last bin whose lower bound is not above it.
+        /// Returns the bin holding `latent` (which must lie in one of the bins): the last bin
+        /// whose lower bound is not above it, found from a table over the top bits of the span.
         int binOf(long latent) {
             long key = latent ^ Long.MIN_VALUE;
-            int lo = 0;
-            int hi = flippedLowers.length - 1;
-            while (lo < hi) {
-                int mid = (lo + hi + 1) >>> 1;
-                if (flippedLowers[mid] <= key) {
-                    lo = mid;
-                } else {
-                    hi = mid - 1;
-                }
+            int b = table[(int) ((latent - base) >>> shift)];
+            long[] fl = flippedLowers;
+            while (b + 1 < fl.length && fl[b + 1] <= key) {
+                b++;
             }
-            return lo;
+            return b;
+        }
+
+        private long base;
+        private int shift;
+        private int[] table;
+
+        /// Builds the lookup table: entry `k` is the bin holding (or last before) `base + (k << shift)`.
+        private void buildTable() {
+            int bins = lowers.length;
+            if (bins == 0) {
+                table = new int[1];
+                return;
+            }
+            base = lowers[0];
+            long span = uppers[bins - 1] - base;
+            shift = Math.max(0, bitsFor(span) - 12);
+            int size = (int) (span >>> shift) + 1;
+            table = new int[size];
+            int b = 0;
+            for (int k = 0; k < size; k++) {
+                long key = (base + ((long) k << shift)) ^ Long.MIN_VALUE;
+                while (b + 1 < bins && flippedLowers[b + 1] <= key) {
+                    b++;
+                }
+                table[k] = b;
+            }
         }
 
         /// Estimated bits per latent from the weights (tANS bits plus offset bits).
@@ -131,17 +154,69 @@ final class PcoBins {
         return new Trained(lowers, uppers, offsetBits, weights, counts, ansSizeLog);
     }
 
-    /// Sorts latents of `width` bits in unsigned order.
+    /// Sorts latents in unsigned order: a counting sort when they span at most 2^16 values,
+    /// otherwise one radix pass on the top 16 bits of their span and a sort of each bucket.
     static void sortUnsigned(long[] a, int width) {
-        if (width < 64) {
-            Arrays.sort(a);
+        int n = a.length;
+        if (n < 512) {
+            sortFlipped(a, 0, n);
             return;
         }
-        for (int i = 0; i < a.length; i++) {
+        long min = -1;
+        long max = 0;
+        for (long x : a) {
+            if (Long.compareUnsigned(x, min) < 0) {
+                min = x;
+            }
+            if (Long.compareUnsigned(x, max) > 0) {
+                max = x;
+            }
+        }
+        int rangeBits = bitsFor(max - min);
+        if (rangeBits <= 16) {
+            int[] counts = new int[1 << rangeBits];
+            for (long x : a) {
+                counts[(int) (x - min)]++;
+            }
+            int at = 0;
+            for (int v = 0; v < counts.length; v++) {
+                for (int c = counts[v]; c > 0; c--) {
+                    a[at++] = min + v;
+                }
+            }
+            return;
+        }
+        int shift = rangeBits - 16;
+        int[] starts = new int[(1 << 16) + 1];
+        for (long x : a) {
+            starts[(int) ((x - min) >>> shift) + 1]++;
+        }
+        for (int b = 0; b < 1 << 16; b++) {
+            starts[b + 1] += starts[b];
+        }
+        // Keys are offsets from min, sign-flipped so that signed order is unsigned order.
+        long[] keys = new long[n];
+        int[] fill = java.util.Arrays.copyOf(starts, 1 << 16);
+        for (long x : a) {
+            long d = x - min;
+            keys[fill[(int) (d >>> shift)]++] = d ^ Long.MIN_VALUE;
+        }
+        for (int b = 0; b < 1 << 16; b++) {
+            if (starts[b + 1] - starts[b] > 1) {
+                Arrays.sort(keys, starts[b], starts[b + 1]);
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            a[i] = (keys[i] ^ Long.MIN_VALUE) + min;
+        }
+    }
+
+    private static void sortFlipped(long[] a, int from, int to) {
+        for (int i = from; i < to; i++) {
             a[i] ^= Long.MIN_VALUE;
         }
-        Arrays.sort(a);
-        for (int i = 0; i < a.length; i++) {
+        Arrays.sort(a, from, to);
+        for (int i = from; i < to; i++) {
             a[i] ^= Long.MIN_VALUE;
         }
     }
