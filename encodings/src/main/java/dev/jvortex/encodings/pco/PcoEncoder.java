@@ -9,9 +9,9 @@ import java.util.List;
 /// one chunk meta and its pages. The inverse of [PcoDecoder] / [PcoChunkDecoder].
 ///
 /// Per chunk, as pco's default configuration does at compression level 8:
-/// 1. **mode**: IntMult for integers and FloatMult for f32/f64 when a common base is estimated
-///    to save at least half a bit per number ([PcoModes]); otherwise Classic. FloatQuant, Dict
-///    and f16 FloatMult are not tried;
+/// 1. **mode**: IntMult for integers when a common base is estimated to save at least half a
+///    bit per number; for floats the best of FloatMult (f32/f64, same threshold) and FloatQuant
+///    (more than 1.5 bits) ([PcoModes]); otherwise Classic. Dict and f16 FloatMult are not tried;
 /// 2. **delta**: None or Consecutive of order 1..7 on the primary latents, chosen on a sample
 ///    of groups of 200 consecutive numbers by estimated compressed size, raising the order
 ///    while the size keeps shrinking (Lookback is not tried);
@@ -44,6 +44,7 @@ public final class PcoEncoder {
     private static final int MODE_CLASSIC = 0;
     private static final int MODE_INT_MULT = 1;
     private static final int MODE_FLOAT_MULT = 2;
+    private static final int MODE_FLOAT_QUANT = 3;
 
     /// The wrapped-format header pco 1.x writes: format 4.1.
     public static byte[] header() {
@@ -133,8 +134,16 @@ public final class PcoEncoder {
         long[] primary = ordered;
         long[] secondary = null;
         if (ptype.isFloat()) {
-            PcoModes.FloatBase fb = ptype == PType.F16 ? null : PcoModes.floatMultBase(ptype, values, from, n);
-            if (fb != null) {
+            long[] sample = PcoModes.floatSample(ptype, values, from, n);
+            PcoModes.FloatBase fb = sample == null || ptype == PType.F16 ? null : PcoModes.floatMultBase(ptype, sample);
+            PcoModes.Quant fq = sample == null ? null : PcoModes.floatQuant(ptype, sample);
+            if (fq != null && (fb == null || fq.bitsSaved() >= fb.bitsSaved())) {
+                mode = MODE_FLOAT_QUANT;
+                modeParameter = fq.k();
+                primary = new long[n];
+                secondary = new long[n];
+                splitFloatQuant(ptype, ordered, n, fq.k(), primary, secondary);
+            } else if (fb != null) {
                 mode = MODE_FLOAT_MULT;
                 modeParameter = toOrdered(fb.baseBits(), ptype);
                 primary = new long[n];
@@ -169,7 +178,9 @@ public final class PcoEncoder {
 
         PcoBitWriter mw = new PcoBitWriter(64);
         mw.write(mode, 4);
-        if (mode != MODE_CLASSIC) {
+        if (mode == MODE_FLOAT_QUANT) {
+            mw.write(modeParameter, 8);
+        } else if (mode != MODE_CLASSIC) {
             mw.write(modeParameter, width);
         }
         if (order == 0) {
@@ -240,6 +251,20 @@ public final class PcoEncoder {
         long mask = single ? 0xFFFF_FFFFL : -1L;
         for (int i = 0; i < n; i++) {
             secondary[i] = (ordered[i] - joined[i]) & mask;
+        }
+    }
+
+    /// Splits floats for FloatQuant(k): primary = the ordered latent without its low k bits,
+    /// secondary = those bits (complemented for negative floats, so exact quantised values get 0).
+    private static void splitFloatQuant(PType ptype, long[] ordered, int n, int k, long[] primary, long[] secondary) {
+        long low = (1L << k) - 1;
+        long mid = 1L << (ptype.bitWidth() - 1);
+        for (int i = 0; i < n; i++) {
+            long u = ordered[i];
+            primary[i] = u >>> k;
+            long bits = u & low;
+            // An ordered latent at or above mid is a float with the sign bit clear.
+            secondary[i] = (u & mid) != 0 ? bits : low - bits;
         }
     }
 

@@ -26,6 +26,7 @@ final class PcoModes {
     private static final double MEMORIZABLE_BINS = 256;
     private static final double ZETA_OF_2 = Math.PI * Math.PI / 6.0;
     private static final double REQUIRED_BITS_SAVED = 0.5;
+    private static final double REQUIRED_QUANT_BITS_SAVED = 1.5;
     private static final double LN2 = Math.log(2);
 
     // ---- sampling -------------------------------------------------------------------------------
@@ -275,7 +276,7 @@ final class PcoModes {
     // ---- FloatMult ---------------------------------------------------------------------------
 
     /// A FloatMult base and its reciprocal, as raw bits of the float type.
-    record FloatBase(long baseBits, long invBits) {}
+    record FloatBase(long baseBits, long invBits, double bitsSaved) {}
 
     /// Float type constants: explicit mantissa bits, latent bits, exponent bias.
     private record FloatType(int precision, int bits, int bias, boolean single) {
@@ -309,32 +310,45 @@ final class PcoModes {
         }
     }
 
-    /// Returns the FloatMult base for raw f32 or f64 bits `values[from..from+n)`, or null when
-    /// FloatMult is not expected to pay.
-    static FloatBase floatMultBase(PType ptype, long[] values, int from, int n) {
-        FloatType ft = FloatType.of(ptype);
+    /// Returns the absolute raw bits of a random sample of the floats `values[from..from+n)`,
+    /// keeping only normal floats up to half the type's maximum; null if fewer than 10 remain.
+    static long[] floatSample(PType ptype, long[] values, int from, int n) {
         int[] idx = sampleIndexes(n);
         if (idx == null) {
             return null;
         }
-        double maxForSampling = ft.single ? Float.MAX_VALUE * 0.5f : Double.MAX_VALUE * 0.5;
-        double[] sample = new double[idx.length];
+        int bits = ptype.bitWidth();
+        int precision = PcoFloats.mantissaBits(ptype);
+        long absMask = (bits == 64 ? -1L : (1L << bits) - 1) >>> 1;
+        long expAll = absMask >>> precision;
+        long maxForSampling = switch (ptype) {
+            case F16 -> 0x77FF;
+            case F32 -> 0x7EFF_FFFFL;
+            default -> 0x7FDF_FFFF_FFFF_FFFFL;
+        };
+        long[] out = new long[idx.length];
         int len = 0;
         for (int i : idx) {
-            double x = Math.abs(ft.value(values[from + i]));
-            double minNormal = ft.single ? Float.MIN_NORMAL : Double.MIN_NORMAL;
-            if (x >= minNormal && x <= maxForSampling) {
-                sample[len++] = x;
+            long abs = values[from + i] & absMask;
+            long exponent = abs >>> precision;
+            if (exponent != 0 && exponent != expAll && abs <= maxForSampling) {
+                out[len++] = abs;
             }
         }
-        if (len < MIN_SAMPLE) {
-            return null;
+        return len < MIN_SAMPLE ? null : Arrays.copyOf(out, len);
+    }
+
+    /// Returns the FloatMult base for a [#floatSample] of f32 or f64 numbers, or null when
+    /// FloatMult is not expected to save half a bit per number.
+    static FloatBase floatMultBase(PType ptype, long[] sampleBits) {
+        FloatType ft = FloatType.of(ptype);
+        double[] sample = new double[sampleBits.length];
+        for (int i = 0; i < sample.length; i++) {
+            sample[i] = ft.value(sampleBits[i]);
         }
-        sample = Arrays.copyOf(sample, len);
-        FloatBase config = byTrailingZeros(ft, sample);
-        if (config == null) {
-            config = byEuclid(ft, sample);
-        }
+        FloatBase byZeros = byTrailingZeros(ft, sample);
+        FloatBase byGcd = byZeros != null ? null : byEuclid(ft, sample);
+        FloatBase config = byZeros != null ? byZeros : byGcd;
         if (config == null) {
             return null;
         }
@@ -342,19 +356,67 @@ final class PcoModes {
         if (!(Double.isFinite(base) && base != 0) || !Double.isFinite(ft.value(config.invBits))) {
             return null;
         }
-        return bitsSaved(ft, config, sample) >= REQUIRED_BITS_SAVED ? config : null;
+        double saved = bitsSaved(ft, config, sample);
+        return saved >= REQUIRED_BITS_SAVED ? new FloatBase(config.baseBits, config.invBits, saved) : null;
+    }
+
+    /// FloatQuant parameters: drop the low `k` bits, estimated to save `bitsSaved` per number.
+    record Quant(int k, double bitsSaved) {}
+
+    /// Returns the FloatQuant `k` for a [#floatSample] of numbers of `ptype`, or null when
+    /// FloatQuant is not expected to save more than 1.5 bits per number. `k` is the first local
+    /// maximum over k of the worst-case bits saved, from how many samples have at least k
+    /// trailing zero mantissa bits.
+    static Quant floatQuant(PType ptype, long[] sampleBits) {
+        int precision = PcoFloats.mantissaBits(ptype);
+        int len = sampleBits.length;
+        int[] atLeast = new int[precision + 2];
+        for (long abs : sampleBits) {
+            atLeast[Math.min(precision, Long.numberOfTrailingZeros(abs))]++;
+        }
+        for (int k = precision - 1; k >= 0; k--) {
+            atLeast[k] += atLeast[k + 1];
+        }
+        int bestK = 0;
+        double best = 0;
+        for (int k = 1; k <= precision; k++) {
+            if (atLeast[k] == 0) {
+                continue;
+            }
+            double freq = (double) atLeast[k] / len;
+            double categories = (double) ((1L << k) - 1);
+            double entropy = categoryEntropy(freq) + categories * categoryEntropy((1.0 - freq) / categories);
+            double saved = k - entropy;
+            if (saved > best) {
+                bestK = k;
+                best = saved;
+            } else {
+                break;
+            }
+        }
+        if (bestK == 0) {
+            return null;
+        }
+        long[] primaries = new long[len];
+        double[] savedEach = new double[len];
+        for (int i = 0; i < len; i++) {
+            primaries[i] = sampleBits[i] >>> bestK;
+            savedEach[i] = best;
+        }
+        double perNumber = bitsSavedPerNumber(primaries, savedEach, len);
+        return perNumber > REQUIRED_QUANT_BITS_SAVED ? new Quant(bestK, perNumber) : null;
     }
 
     private static FloatBase fromBase(FloatType ft, double base) {
         double b = ft.narrow(base);
         double inv = ft.narrow(1.0 / b);
-        return new FloatBase(ft.rawBits(b), ft.rawBits(inv));
+        return new FloatBase(ft.rawBits(b), ft.rawBits(inv), 0);
     }
 
     private static FloatBase fromInverse(FloatType ft, double inverse) {
         double inv = ft.narrow(inverse);
         double b = ft.narrow(1.0 / inv);
-        return new FloatBase(ft.rawBits(b), ft.rawBits(inv));
+        return new FloatBase(ft.rawBits(b), ft.rawBits(inv), 0);
     }
 
     private static FloatBase byTrailingZeros(FloatType ft, double[] sample) {

@@ -63,7 +63,7 @@ class PcoEncoderTest {
                 }
             }
         }
-        assertEquals(9 * 8 * LENGTHS.length, cases);
+        assertEquals((6 * 8 + 3 * 9) * LENGTHS.length, cases);
     }
 
     @Test
@@ -123,6 +123,8 @@ class PcoEncoderTest {
         assertTrue(describe(PType.F64, PcoTestData.values(PType.F64, "prices", 20_000, r)).startsWith("FloatMult"));
         assertEquals("Classic | Consecutive(order 1)", describe(PType.I64, PcoTestData.values(PType.I64, "walk", 20_000, r)));
         assertEquals("Classic | None", describe(PType.U16, PcoTestData.values(PType.U16, "small", 20_000, r)));
+        assertEquals("FloatQuant(29) | None", describe(PType.F64, PcoTestData.values(PType.F64, "quant", 20_000, r)));
+        assertEquals("FloatQuant(13) | None", describe(PType.F32, PcoTestData.values(PType.F32, "quant", 20_000, r)));
         long[] quadratic = new long[20_000];
         for (int i = 0; i < quadratic.length; i++) {
             quadratic[i] = (long) i * i + r.nextInt(3);

@@ -19,7 +19,7 @@ public final class PcoTestData {
             "mult", "mixed");
     /// Shapes for float types.
     public static final List<String> FLOAT_SHAPES = List.of("prices", "noisy", "special", "intfloats", "constant",
-            "bits", "walk", "mixed");
+            "bits", "walk", "mixed", "quant");
 
     /// Returns the shapes that apply to `ptype`.
     public static List<String> shapes(PType ptype) {
@@ -134,6 +134,11 @@ public final class PcoTestData {
                     d[i] = v;
                 }
             }
+            case "quant" -> {
+                for (int i = 0; i < n; i++) {
+                    d[i] = r.nextGaussian() * 100;
+                }
+            }
             case "special", "mixed", "bits" -> { }
             default -> throw new IllegalArgumentException(shape);
         }
@@ -143,6 +148,17 @@ public final class PcoTestData {
                 case F32 -> Float.floatToRawIntBits((float) d[i]) & 0xFFFF_FFFFL;
                 default -> Double.doubleToRawLongBits(d[i]);
             };
+        }
+        if (shape.equals("quant")) {
+            // Fewer significant bits than the type holds (as f32 data stored as f64), negatives too.
+            long keep = switch (ptype) {
+                case F16 -> ~0x7L;
+                case F32 -> ~0x1FFFL;
+                default -> ~((1L << 29) - 1);
+            };
+            for (int i = 0; i < n; i++) {
+                out[i] &= keep;
+            }
         }
         if (shape.equals("bits")) {
             for (int i = 0; i < n; i++) {
