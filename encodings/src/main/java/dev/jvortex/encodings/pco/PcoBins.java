@@ -125,10 +125,7 @@ final class PcoBins {
         if (n == 0) {
             return new Trained(new long[0], new long[0], new int[0], new int[0], new long[0], 0);
         }
-        long[] sorted = Arrays.copyOf(latents, n);
-        sortUnsigned(sorted, width);
-        Histogram h = new Histogram(n, binsLog);
-        h.applySorted(sorted);
+        Histogram h = histogram(latents, n, binsLog);
         int nLogCeil = n <= 1 ? 0 : 32 - Integer.numberOfLeadingZeros(n - 1);
         int estimatedAnsSizeLog = Math.min(Math.min(binsLog + 2, MAX_ESTIMATED_ANS_SIZE_LOG), nLogCeil);
         int[] groups = optimize(h, width, estimatedAnsSizeLog);
@@ -154,17 +151,22 @@ final class PcoBins {
         return new Trained(lowers, uppers, offsetBits, weights, counts, ansSizeLog);
     }
 
-    /// Sorts latents in unsigned order: a counting sort when they span at most 2^16 values,
-    /// otherwise one radix pass on the top 16 bits of their span and a sort of each bucket.
-    static void sortUnsigned(long[] a, int width) {
-        int n = a.length;
+    /// Builds the equal-count histogram of `latents[0..n)` without sorting all of them: values
+    /// spanning at most 2^16 are counting-sorted; otherwise they are split into 2^16 buckets by
+    /// the top bits of their span, and only buckets that straddle a bin boundary are sorted
+    /// (a bucket inside one bin only contributes its count, minimum and maximum).
+    static Histogram histogram(long[] latents, int n, int binsLog) {
+        Histogram h = new Histogram(n, binsLog);
         if (n < 512) {
+            long[] a = Arrays.copyOf(latents, n);
             sortFlipped(a, 0, n);
-            return;
+            h.applySorted(a, 0, n);
+            return h;
         }
         long min = -1;
         long max = 0;
-        for (long x : a) {
+        for (int i = 0; i < n; i++) {
+            long x = latents[i];
             if (Long.compareUnsigned(x, min) < 0) {
                 min = x;
             }
@@ -175,40 +177,56 @@ final class PcoBins {
         int rangeBits = bitsFor(max - min);
         if (rangeBits <= 16) {
             int[] counts = new int[1 << rangeBits];
-            for (long x : a) {
-                counts[(int) (x - min)]++;
+            for (int i = 0; i < n; i++) {
+                counts[(int) (latents[i] - min)]++;
             }
-            int at = 0;
             for (int v = 0; v < counts.length; v++) {
-                for (int c = counts[v]; c > 0; c--) {
-                    a[at++] = min + v;
+                if (counts[v] > 0) {
+                    h.applyRun(min + v, counts[v]);
                 }
             }
-            return;
+            return h;
         }
         int shift = rangeBits - 16;
-        int[] starts = new int[(1 << 16) + 1];
-        for (long x : a) {
-            starts[(int) ((x - min) >>> shift) + 1]++;
+        int buckets = 1 << 16;
+        int[] starts = new int[buckets + 1];
+        for (int i = 0; i < n; i++) {
+            starts[(int) ((latents[i] - min) >>> shift) + 1]++;
         }
-        for (int b = 0; b < 1 << 16; b++) {
+        for (int b = 0; b < buckets; b++) {
             starts[b + 1] += starts[b];
         }
-        // Keys are offsets from min, sign-flipped so that signed order is unsigned order.
+        // Offsets from min, sign-flipped so that signed order is unsigned order.
         long[] keys = new long[n];
-        int[] fill = java.util.Arrays.copyOf(starts, 1 << 16);
-        for (long x : a) {
-            long d = x - min;
+        int[] fill = Arrays.copyOf(starts, buckets);
+        for (int i = 0; i < n; i++) {
+            long d = latents[i] - min;
             keys[fill[(int) (d >>> shift)]++] = d ^ Long.MIN_VALUE;
         }
-        for (int b = 0; b < 1 << 16; b++) {
-            if (starts[b + 1] - starts[b] > 1) {
-                Arrays.sort(keys, starts[b], starts[b + 1]);
+        for (int b = 0; b < buckets; b++) {
+            int from = starts[b];
+            int to = starts[b + 1];
+            if (from == to) {
+                continue;
+            }
+            if (!h.fitsOpenBin(to - from)) {
+                Arrays.sort(keys, from, to);
+                for (int i = from; i < to; i++) {
+                    keys[i] = (keys[i] ^ Long.MIN_VALUE) + min;
+                }
+                h.applySorted(keys, from, to);
+            } else {
+                long lo = Long.MAX_VALUE;
+                long hi = Long.MIN_VALUE;
+                for (int i = from; i < to; i++) {
+                    long k = keys[i];
+                    lo = Math.min(lo, k);
+                    hi = Math.max(hi, k);
+                }
+                h.applyUnsorted((lo ^ Long.MIN_VALUE) + min, (hi ^ Long.MIN_VALUE) + min, to - from);
             }
         }
-        for (int i = 0; i < n; i++) {
-            a[i] = (keys[i] ^ Long.MIN_VALUE) + min;
-        }
+        return h;
     }
 
     private static void sortFlipped(long[] a, int from, int to) {
@@ -285,7 +303,7 @@ final class PcoBins {
             return true;
         }
 
-        private void applyRun(long value, long c) {
+        private void runAcrossBoundary(long value, long c) {
             long start = applied;
             long end = start + c;
             long bin = binIndex(start + c / 2);
@@ -301,9 +319,37 @@ final class PcoBins {
             }
         }
 
-        void applySorted(long[] a) {
-            int from = 0;
-            int to = a.length;
+        /// Whether `count` more latents end before the current bin's target end (so their order
+        /// within the bin does not matter).
+        boolean fitsOpenBin(long count) {
+            return applied + count <= cumulativeEnd(binIndex(applied));
+        }
+
+        /// Adds latents that all fall in the current bin (see [#fitsOpenBin]).
+        void applyUnsorted(long first, long last, long c) {
+            long target = binIndex(applied);
+            long targetEnd = cumulativeEnd(target);
+            addOpen(first, last, c);
+            if (applied == targetEnd) {
+                complete(target);
+            }
+        }
+
+        /// Adds a run of `c` equal latents (in sorted order after everything added so far).
+        void applyRun(long value, long c) {
+            long target = binIndex(applied);
+            long targetI = cumulativeEnd(target) - applied;
+            if (targetI >= c) {
+                addOpen(value, value, c);
+                if (targetI == c) {
+                    complete(target);
+                }
+            } else {
+                runAcrossBoundary(value, c);
+            }
+        }
+
+        void applySorted(long[] a, int from, int to) {
             while (from < to) {
                 long target = binIndex(applied);
                 long targetEnd = cumulativeEnd(target);
@@ -328,7 +374,7 @@ final class PcoBins {
                 if (l > from) {
                     addOpen(a[from], a[l - 1], l - from);
                 }
-                applyRun(x, r - l);
+                runAcrossBoundary(x, r - l);
                 from = r;
             }
         }
@@ -485,6 +531,8 @@ final class PcoBins {
         final int[] cutoff;
         final int[] minBits;
         final int[] nextStart;
+        /// `nextStart[s] - weights[s]`: `next[nextBase[s] + (x >> r)]` is the state after `s`.
+        final int[] nextBase;
         final int[] next;
 
         Ans(int sizeLog, int[] weightsOrEmpty) {
@@ -503,6 +551,10 @@ final class PcoBins {
                 at += w[s];
                 minBits[s] = sizeLog - (31 - Integer.numberOfLeadingZeros(2 * w[s] - 1));
                 cutoff[s] = (2 * w[s]) << minBits[s];
+            }
+            nextBase = new int[w.length];
+            for (int s = 0; s < w.length; s++) {
+                nextBase[s] = nextStart[s] - w[s];
             }
             int[] fill = nextStart.clone();
             for (int i = 0; i < t; i++) {

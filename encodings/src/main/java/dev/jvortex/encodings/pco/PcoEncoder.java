@@ -123,10 +123,7 @@ public final class PcoEncoder {
         int width = ptype.bitWidth();
         long mask = width == 64 ? -1L : (1L << width) - 1;
         int[] pageSizes = pageSizes(n, maxPageN);
-        long[] ordered = new long[n];
-        for (int i = 0; i < n; i++) {
-            ordered[i] = toOrdered(values[from + i], ptype);
-        }
+        long[] ordered = toOrdered(values, from, n, ptype);
 
         // 1. mode
         int mode = MODE_CLASSIC;
@@ -522,19 +519,59 @@ public final class PcoEncoder {
         }
         int[] cutoff = ans.cutoff;
         int[] minBits = ans.minBits;
-        int[] nextStart = ans.nextStart;
+        int[] base = ans.nextBase;
         int[] next = ans.next;
-        int[] weights = ans.weights;
-        for (int i = count - 1; i >= 0; i--) {
-            int j = i & 3;
-            int x = finalStates[j];
+        // Four independent state chains, run backwards; the ragged tail (count mod 4) first.
+        int x0 = finalStates[0];
+        int x1 = finalStates[1];
+        int x2 = finalStates[2];
+        int x3 = finalStates[3];
+        int full = count & ~3;
+        for (int i = count - 1; i >= full; i--) {
             int sym = symbols[i];
+            int x = switch (i & 3) {
+                case 0 -> x0;
+                case 1 -> x1;
+                default -> x2;
+            };
             int r = x >= cutoff[sym] ? minBits[sym] + 1 : minBits[sym];
             ansValues[i] = x & ((1 << r) - 1);
             ansBits[i] = r;
             bits += r;
-            finalStates[j] = next[nextStart[sym] + (x >>> r) - weights[sym]];
+            x = next[base[sym] + (x >>> r)];
+            switch (i & 3) {
+                case 0 -> x0 = x;
+                case 1 -> x1 = x;
+                default -> x2 = x;
+            }
         }
+        for (int i = full - 4; i >= 0; i -= 4) {
+            int s3 = symbols[i + 3];
+            int r3 = x3 >= cutoff[s3] ? minBits[s3] + 1 : minBits[s3];
+            ansValues[i + 3] = x3 & ((1 << r3) - 1);
+            ansBits[i + 3] = r3;
+            x3 = next[base[s3] + (x3 >>> r3)];
+            int s2 = symbols[i + 2];
+            int r2 = x2 >= cutoff[s2] ? minBits[s2] + 1 : minBits[s2];
+            ansValues[i + 2] = x2 & ((1 << r2) - 1);
+            ansBits[i + 2] = r2;
+            x2 = next[base[s2] + (x2 >>> r2)];
+            int s1 = symbols[i + 1];
+            int r1 = x1 >= cutoff[s1] ? minBits[s1] + 1 : minBits[s1];
+            ansValues[i + 1] = x1 & ((1 << r1) - 1);
+            ansBits[i + 1] = r1;
+            x1 = next[base[s1] + (x1 >>> r1)];
+            int s0 = symbols[i];
+            int r0 = x0 >= cutoff[s0] ? minBits[s0] + 1 : minBits[s0];
+            ansValues[i] = x0 & ((1 << r0) - 1);
+            ansBits[i] = r0;
+            x0 = next[base[s0] + (x0 >>> r0)];
+            bits += r0 + r1 + r2 + r3;
+        }
+        finalStates[0] = x0;
+        finalStates[1] = x1;
+        finalStates[2] = x2;
+        finalStates[3] = x3;
         return bits;
     }
 
@@ -568,6 +605,26 @@ public final class PcoEncoder {
     }
 
     // ---- number <-> latent ----------------------------------------------------------------------
+
+    /// The order-preserving latents of `values[from..from+n)` of `ptype`.
+    static long[] toOrdered(long[] values, int from, int n, PType ptype) {
+        int width = ptype.bitWidth();
+        long mask = width == 64 ? -1L : (1L << width) - 1;
+        long mid = 1L << (width - 1);
+        long[] out = new long[n];
+        if (ptype.isFloat()) {
+            for (int i = 0; i < n; i++) {
+                long v = values[from + i] & mask;
+                out[i] = (v & mid) != 0 ? ~v & mask : v ^ mid;
+            }
+        } else {
+            long flip = ptype.isSigned() ? mid : 0;
+            for (int i = 0; i < n; i++) {
+                out[i] = (values[from + i] & mask) ^ flip;
+            }
+        }
+        return out;
+    }
 
     /// The order-preserving latent of a value (as [dev.jvortex.core.array.PrimitiveArray#getLong]
     /// gives it) of `ptype`.
