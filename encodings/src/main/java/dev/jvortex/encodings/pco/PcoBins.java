@@ -151,18 +151,18 @@ final class PcoBins {
         return new Trained(lowers, uppers, offsetBits, weights, counts, ansSizeLog);
     }
 
-    /// Builds the equal-count histogram of `latents[0..n)` without sorting all of them: values
-    /// spanning at most 2^16 are counting-sorted; otherwise they are split into 2^16 buckets by
-    /// the top bits of their span, and only buckets that straddle a bin boundary are sorted
-    /// (a bucket inside one bin only contributes its count, minimum and maximum).
+    /// Buckets per radix level of [#histogram].
+    private static final int RADIX_BITS = 11;
+    /// Ranges up to this size are simply sorted.
+    private static final int SORT_LIMIT = 256;
+
+    /// Builds the equal-count histogram of `latents[0..n)` without sorting all of them (like
+    /// pco's partial quicksort): latents spanning at most 2^16 values are counted per value;
+    /// otherwise an MSD radix partition on the top bits of the span is refined only where a
+    /// bucket straddles a bin boundary. A bucket inside one bin only contributes its count,
+    /// minimum and maximum.
     static Histogram histogram(long[] latents, int n, int binsLog) {
         Histogram h = new Histogram(n, binsLog);
-        if (n < 512) {
-            long[] a = Arrays.copyOf(latents, n);
-            sortFlipped(a, 0, n);
-            h.applySorted(a, 0, n);
-            return h;
-        }
         long min = -1;
         long max = 0;
         for (int i = 0; i < n; i++) {
@@ -175,7 +175,7 @@ final class PcoBins {
             }
         }
         int rangeBits = bitsFor(max - min);
-        if (rangeBits <= 16) {
+        if (rangeBits <= 16 && n >= 512) {
             int[] counts = new int[1 << rangeBits];
             for (int i = 0; i < n; i++) {
                 counts[(int) (latents[i] - min)]++;
@@ -187,46 +187,60 @@ final class PcoBins {
             }
             return h;
         }
-        int shift = rangeBits - 16;
-        int buckets = 1 << 16;
-        int[] starts = new int[buckets + 1];
-        for (int i = 0; i < n; i++) {
-            starts[(int) ((latents[i] - min) >>> shift) + 1]++;
-        }
-        for (int b = 0; b < buckets; b++) {
-            starts[b + 1] += starts[b];
-        }
-        // Offsets from min, sign-flipped so that signed order is unsigned order.
-        long[] keys = new long[n];
-        int[] fill = Arrays.copyOf(starts, buckets);
-        for (int i = 0; i < n; i++) {
-            long d = latents[i] - min;
-            keys[fill[(int) (d >>> shift)]++] = d ^ Long.MIN_VALUE;
-        }
-        for (int b = 0; b < buckets; b++) {
-            int from = starts[b];
-            int to = starts[b + 1];
-            if (from == to) {
-                continue;
-            }
-            if (!h.fitsOpenBin(to - from)) {
-                Arrays.sort(keys, from, to);
-                for (int i = from; i < to; i++) {
-                    keys[i] = (keys[i] ^ Long.MIN_VALUE) + min;
-                }
-                h.applySorted(keys, from, to);
-            } else {
-                long lo = Long.MAX_VALUE;
-                long hi = Long.MIN_VALUE;
-                for (int i = from; i < to; i++) {
-                    long k = keys[i];
-                    lo = Math.min(lo, k);
-                    hi = Math.max(hi, k);
-                }
-                h.applyUnsorted((lo ^ Long.MIN_VALUE) + min, (hi ^ Long.MIN_VALUE) + min, to - from);
-            }
-        }
+        long[] a = Arrays.copyOf(latents, n);
+        refine(h, a, new long[n], 0, n, min, max);
         return h;
+    }
+
+    /// Adds the unsorted latents `a[from..to)` (all within `[min, max]`, unsigned) to the
+    /// histogram, in sorted order as far as bin boundaries need it; `b` is scratch space.
+    private static void refine(Histogram h, long[] a, long[] b, int from, int to, long min, long max) {
+        int count = to - from;
+        if (h.fitsOpenBin(count)) {
+            h.applyUnsorted(min, max, count);
+            return;
+        }
+        if (min == max) {
+            h.applyRun(min, count);
+            return;
+        }
+        if (count <= SORT_LIMIT) {
+            sortFlipped(a, from, to);
+            h.applySorted(a, from, to);
+            return;
+        }
+        int rangeBits = bitsFor(max - min);
+        int bucketBits = Math.min(RADIX_BITS, rangeBits);
+        int shift = rangeBits - bucketBits;
+        int buckets = 1 << bucketBits;
+        int[] starts = new int[buckets + 1];
+        long[] lows = new long[buckets];
+        long[] highs = new long[buckets];
+        Arrays.fill(lows, -1L);
+        for (int i = from; i < to; i++) {
+            long d = a[i] - min;
+            int k = (int) (d >>> shift);
+            starts[k + 1]++;
+            if (Long.compareUnsigned(d, lows[k]) < 0) {
+                lows[k] = d;
+            }
+            if (Long.compareUnsigned(d, highs[k]) > 0) {
+                highs[k] = d;
+            }
+        }
+        starts[0] = from;
+        for (int k = 0; k < buckets; k++) {
+            starts[k + 1] += starts[k];
+        }
+        int[] fill = Arrays.copyOf(starts, buckets);
+        for (int i = from; i < to; i++) {
+            b[fill[(int) ((a[i] - min) >>> shift)]++] = a[i];
+        }
+        for (int k = 0; k < buckets; k++) {
+            if (starts[k] < starts[k + 1]) {
+                refine(h, b, a, starts[k], starts[k + 1], min + lows[k], min + highs[k]);
+            }
+        }
     }
 
     private static void sortFlipped(long[] a, int from, int to) {
