@@ -36,6 +36,9 @@ public final class PcoEncoder {
     public static final int MAX_CHUNK_N = 1 << 24;
 
     private static final int MAX_DELTA_ORDER = 7;
+    /// [#chooseDelta] result for Lookback.
+    static final int LOOKBACK = -1;
+    private static final double LOOKBACK_BYTES_PER_NUMBER = 0.25;
     private static final int DELTA_GROUP = 200;
     private static final int N_PER_EXTRA_DELTA_GROUP = 10_000;
     private static final int SECONDARY_MAX_BINS_LOG = 6;
@@ -165,13 +168,60 @@ public final class PcoEncoder {
 
         // 2. delta
         int binsLog = binsLog(level, n);
-        int order = chooseDeltaOrder(primary, n, width, binsLog);
+        int delta = chooseDelta(primary, n, width, binsLog);
 
         // 3. delta encoding per page and bins
-        Var pv = Var.build(primary == ordered ? ordered.clone() : primary, pageSizes, order, width, binsLog);
+        long[] primaryWork = primary == ordered ? ordered.clone() : primary;
+        Var dv = null;
+        Var pv;
+        int windowLog = 0;
+        if (delta == LOOKBACK) {
+            windowLog = PcoLookback.windowLog(n);
+            long[] lookbacks = new long[n];
+            dv = new Var(32, pageSizes.length, 0);
+            pv = new Var(width, pageSizes.length, 1);
+            int at = 0;
+            int out = 0;
+            for (int p = 0; p < pageSizes.length; p++) {
+                int pn = pageSizes[p];
+                int k = PcoLookback.choose(primaryWork, at, pn, width, windowLog, lookbacks, out);
+                if (pn > 0) {
+                    pv.states[p][0] = PcoLookback.encode(primaryWork, at, pn, lookbacks, out, pv.mask);
+                }
+                dv.pageStart[p] = out;
+                dv.pageStored[p] = k;
+                out += k;
+                at += pn;
+            }
+            // Compact the primary's stored latents (each page drops its first).
+            at = 0;
+            int stored = 0;
+            for (int p = 0; p < pageSizes.length; p++) {
+                int pn = pageSizes[p];
+                int s = Math.min(1, pn);
+                System.arraycopy(primaryWork, at + s, primaryWork, stored, pn - s);
+                pv.pageStart[p] = stored;
+                pv.pageStored[p] = pn - s;
+                stored += pn - s;
+                at += pn;
+            }
+            dv.setStored(lookbacks, out, binsLog);
+            pv.setStored(primaryWork, stored, binsLog);
+        } else {
+            pv = Var.build(primaryWork, pageSizes, delta, width, binsLog);
+        }
+        int order = delta == LOOKBACK ? 0 : delta;
         Var sv = secondary == null ? null
                 : Var.build(secondary, pageSizes, 0, width, Math.min(binsLog, SECONDARY_MAX_BINS_LOG));
-        Var[] vars = sv == null ? new Var[] {pv} : new Var[] {pv, sv};
+        List<Var> varList = new ArrayList<>(3);
+        if (dv != null) {
+            varList.add(dv);
+        }
+        varList.add(pv);
+        if (sv != null) {
+            varList.add(sv);
+        }
+        Var[] vars = varList.toArray(new Var[0]);
 
         PcoBitWriter mw = new PcoBitWriter(64);
         mw.write(mode, 4);
@@ -180,7 +230,12 @@ public final class PcoEncoder {
         } else if (mode != MODE_CLASSIC) {
             mw.write(modeParameter, width);
         }
-        if (order == 0) {
+        if (delta == LOOKBACK) {
+            mw.write(2, 4);
+            mw.write(windowLog - 1, 5);
+            mw.write(0, 4);
+            mw.write(0, 1);
+        } else if (order == 0) {
             mw.write(0, 4);
         } else {
             mw.write(1, 4);
@@ -267,13 +322,23 @@ public final class PcoEncoder {
 
     // ---- delta choice --------------------------------------------------------------------------
 
-    /// Chooses the Consecutive order (0 = None) for the primary latents by the estimated size of
-    /// a sample of groups of consecutive latents.
-    static int chooseDeltaOrder(long[] latents, int n, int width, int binsLog) {
+    /// Chooses the delta encoding of the primary latents: 0 (None), a Consecutive order 1..7 or
+    /// [#LOOKBACK], by the estimated size of a sample of groups of consecutive latents. Lookback
+    /// is tried only when None costs more than a quarter byte per number, and must beat the
+    /// others by that much; orders are raised while the size keeps shrinking.
+    static int chooseDelta(long[] latents, int n, int width, int binsLog) {
         int extraGroups = 1 + n / N_PER_EXTRA_DELTA_GROUP;
         long[] sample = deltaSample(latents, n, DELTA_GROUP, extraGroups);
         int best = 0;
         double bestCost = sampleCost(sample, width, binsLog, 0);
+        double penalty = LOOKBACK_BYTES_PER_NUMBER * sample.length;
+        if (bestCost > penalty) {
+            double cost = lookbackSampleCost(sample, width, binsLog) + penalty;
+            if (cost < bestCost) {
+                best = LOOKBACK;
+                bestCost = cost;
+            }
+        }
         for (int order = 1; order <= MAX_DELTA_ORDER; order++) {
             double cost = sampleCost(sample, width, binsLog, order);
             if (cost < bestCost) {
@@ -284,6 +349,24 @@ public final class PcoEncoder {
             }
         }
         return best;
+    }
+
+    /// Estimated bytes of `sample` as one chunk of one page with Lookback.
+    private static double lookbackSampleCost(long[] sample, int width, int binsLog) {
+        int n = sample.length;
+        long[] x = sample.clone();
+        long mask = width == 64 ? -1L : (1L << width) - 1;
+        int windowLog = PcoLookback.windowLog(n);
+        long[] lookbacks = new long[Math.max(1, n)];
+        int k = PcoLookback.choose(x, 0, n, width, windowLog, lookbacks, 0);
+        PcoLookback.encode(x, 0, n, lookbacks, 0, mask);
+        long[] stored = java.util.Arrays.copyOfRange(x, Math.min(1, n), n);
+        PcoBins.Trained tl = PcoBins.train(lookbacks, k, 32, binsLog);
+        PcoBins.Trained tp = PcoBins.train(stored, stored.length, width, binsLog);
+        long metaBits = 8 + 10 + tl.metaBits(32) + tp.metaBits(width);
+        long pageMetaBits = width + 4L * (tl.ansSizeLog + tp.ansSizeLog);
+        double body = k * tl.avgBitsPerLatent() + stored.length * tp.avgBitsPerLatent();
+        return Math.ceil(metaBits / 8.0) + Math.ceil(pageMetaBits / 8.0) + Math.ceil(body / 8.0);
     }
 
     /// The first `group` latents, then `extraGroups` more groups spread evenly over the rest.
@@ -348,59 +431,55 @@ public final class PcoEncoder {
     /// One latent variable of a chunk: stored latents of all pages (contiguous), per-page delta
     /// states, trained bins and the tANS encoder.
     private static final class Var {
-        int width;
-        long mask;
+        final int width;
+        final long mask;
         long[] stored;
-        int[] pageStart;
-        int[] pageStored;
-        long[][] states;
+        int storedCount;
+        final int[] pageStart;
+        final int[] pageStored;
+        final long[][] states;
         PcoBins.Trained bins;
         PcoBins.Ans ans;
 
-        /// Delta-encodes `latents` (modified in place) per page with Consecutive `order` and
-        /// trains the bins on the stored latents.
-        static Var build(long[] latents, int[] pageSizes, int order, int width, int binsLog) {
-            Var v = new Var();
-            v.width = width;
-            v.mask = width == 64 ? -1L : (1L << width) - 1;
-            int pages = pageSizes.length;
-            v.pageStart = new int[pages];
-            v.pageStored = new int[pages];
-            v.states = new long[pages][order];
-            if (order == 0) {
-                v.stored = latents;
-                int at = 0;
-                for (int p = 0; p < pages; p++) {
-                    v.pageStart[p] = at;
-                    v.pageStored[p] = pageSizes[p];
-                    at += pageSizes[p];
-                }
-            } else {
-                int at = 0;
-                int out = 0;
-                for (int p = 0; p < pages; p++) {
-                    int pn = pageSizes[p];
-                    deltaEncode(latents, at, pn, order, v.mask, v.states[p]);
-                    int s = Math.min(order, pn);
-                    int count = pn - s;
-                    System.arraycopy(latents, at + s, latents, out, count);
-                    v.pageStart[p] = out;
-                    v.pageStored[p] = count;
-                    out += count;
-                    at += pn;
-                }
-                v.stored = latents;
-                v.storedCount = out;
-            }
-            if (order == 0) {
-                v.storedCount = latents.length;
-            }
-            v.bins = PcoBins.train(v.stored, v.storedCount, width, binsLog);
-            v.ans = new PcoBins.Ans(v.bins.ansSizeLog, v.bins.weights);
-            return v;
+        Var(int width, int pages, int stateCount) {
+            this.width = width;
+            this.mask = width == 64 ? -1L : (1L << width) - 1;
+            this.pageStart = new int[pages];
+            this.pageStored = new int[pages];
+            this.states = new long[pages][stateCount];
         }
 
-        int storedCount;
+        /// Sets the stored latents of all pages (`stored[0..count)`) and trains the bins.
+        void setStored(long[] stored, int count, int binsLog) {
+            this.stored = stored;
+            this.storedCount = count;
+            this.bins = PcoBins.train(stored, count, width, binsLog);
+            this.ans = new PcoBins.Ans(bins.ansSizeLog, bins.weights);
+        }
+
+        /// Delta-encodes `latents` (modified in place) per page with Consecutive `order` (0 for
+        /// none) and trains the bins on the stored latents.
+        static Var build(long[] latents, int[] pageSizes, int order, int width, int binsLog) {
+            int pages = pageSizes.length;
+            Var v = new Var(width, pages, order);
+            int at = 0;
+            int out = 0;
+            for (int p = 0; p < pages; p++) {
+                int pn = pageSizes[p];
+                int s = 0;
+                if (order > 0) {
+                    deltaEncode(latents, at, pn, order, v.mask, v.states[p]);
+                    s = Math.min(order, pn);
+                    System.arraycopy(latents, at + s, latents, out, pn - s);
+                }
+                v.pageStart[p] = out;
+                v.pageStored[p] = pn - s;
+                out += pn - s;
+                at += pn;
+            }
+            v.setStored(latents, out, binsLog);
+            return v;
+        }
 
         void writeMeta(PcoBitWriter w) {
             PcoBins.Trained b = bins;
@@ -417,14 +496,14 @@ public final class PcoEncoder {
 
     /// Per-page scratch arrays, reused across pages and variables.
     private static final class PageScratch {
-        final int[][] symbols = new int[2][];
-        final long[][] offsets = new long[2][];
-        final int[][] ansBits = new int[2][];
-        final int[][] ansValues = new int[2][];
-        final int[][] finalStates = new int[2][4];
+        final int[][] symbols = new int[3][];
+        final long[][] offsets = new long[3][];
+        final int[][] ansBits = new int[3][];
+        final int[][] ansValues = new int[3][];
+        final int[][] finalStates = new int[3][4];
 
         PageScratch(int maxPage) {
-            for (int v = 0; v < 2; v++) {
+            for (int v = 0; v < 3; v++) {
                 symbols[v] = new int[maxPage];
                 offsets[v] = new long[maxPage];
                 ansBits[v] = new int[maxPage];

@@ -63,7 +63,7 @@ class PcoEncoderTest {
                 }
             }
         }
-        assertEquals((6 * 8 + 3 * 9) * LENGTHS.length, cases);
+        assertEquals((6 * 9 + 3 * 9) * LENGTHS.length, cases);
     }
 
     @Test
@@ -125,6 +125,8 @@ class PcoEncoderTest {
         assertEquals("Classic | None", describe(PType.U16, PcoTestData.values(PType.U16, "small", 20_000, r)));
         assertEquals("FloatQuant(29) | None", describe(PType.F64, PcoTestData.values(PType.F64, "quant", 20_000, r)));
         assertEquals("FloatQuant(13) | None", describe(PType.F32, PcoTestData.values(PType.F32, "quant", 20_000, r)));
+        assertEquals("Classic | Lookback(window 2^15, state 2^0)",
+                describe(PType.I64, PcoTestData.values(PType.I64, "repeats", 20_000, r)));
         long[] quadratic = new long[20_000];
         for (int i = 0; i < quadratic.length; i++) {
             quadratic[i] = (long) i * i + r.nextInt(3);

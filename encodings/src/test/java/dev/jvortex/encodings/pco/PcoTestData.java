@@ -16,7 +16,7 @@ public final class PcoTestData {
 
     /// Shapes for integer types.
     public static final List<String> INT_SHAPES = List.of("walk", "sorted", "small", "constant", "full", "extremes",
-            "mult", "mixed");
+            "mult", "mixed", "repeats");
     /// Shapes for float types.
     public static final List<String> FLOAT_SHAPES = List.of("prices", "noisy", "special", "intfloats", "constant",
             "bits", "walk", "mixed", "quant");
@@ -89,6 +89,12 @@ public final class PcoTestData {
             case "mult" -> {
                 for (int i = 0; i < n; i++) {
                     out[i] = 1000L * r.nextInt(100_000) + (r.nextInt(20) == 0 ? r.nextInt(1000) : 0);
+                }
+            }
+            case "repeats" -> {
+                // Mostly copies of a recent value, some fresh random ones: Lookback territory.
+                for (int i = 0; i < n; i++) {
+                    out[i] = i == 0 || r.nextInt(10) == 0 ? r.nextLong() : out[Math.max(0, i - 1 - r.nextInt(30))];
                 }
             }
             case "mixed" -> {
