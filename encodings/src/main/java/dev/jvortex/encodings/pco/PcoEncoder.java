@@ -12,9 +12,9 @@ import java.util.List;
 /// 1. **mode**: IntMult for integers when a common base is estimated to save at least half a
 ///    bit per number; for floats the best of FloatMult (f32/f64, same threshold) and FloatQuant
 ///    (more than 1.5 bits) ([PcoModes]); otherwise Classic. Dict and f16 FloatMult are not tried;
-/// 2. **delta**: None or Consecutive of order 1..7 on the primary latents, chosen on a sample
-///    of groups of 200 consecutive numbers by estimated compressed size, raising the order
-///    while the size keeps shrinking (Lookback is not tried);
+/// 2. **delta**: None, Consecutive of order 1..7 or Lookback (window `2^clamp(bits(n-1), 4, 15)`,
+///    one state latent) on the primary latents, chosen on a sample of groups of 200 consecutive
+///    numbers by estimated compressed size ([PcoLookback] for the lookbacks);
 /// 3. **bins**: per latent variable, a quantile histogram over the chunk's stored latents, bins
 ///    merged by an exact cost optimisation, tANS weights quantised to a table of at most 2^12
 ///    ([PcoBins]);
