@@ -214,19 +214,8 @@ final class PcoBins {
         int shift = rangeBits - bucketBits;
         int buckets = 1 << bucketBits;
         int[] starts = new int[buckets + 1];
-        long[] lows = new long[buckets];
-        long[] highs = new long[buckets];
-        Arrays.fill(lows, -1L);
         for (int i = from; i < to; i++) {
-            long d = a[i] - min;
-            int k = (int) (d >>> shift);
-            starts[k + 1]++;
-            if (Long.compareUnsigned(d, lows[k]) < 0) {
-                lows[k] = d;
-            }
-            if (Long.compareUnsigned(d, highs[k]) > 0) {
-                highs[k] = d;
-            }
+            starts[(int) ((a[i] - min) >>> shift) + 1]++;
         }
         starts[0] = from;
         for (int k = 0; k < buckets; k++) {
@@ -237,8 +226,22 @@ final class PcoBins {
             b[fill[(int) ((a[i] - min) >>> shift)]++] = a[i];
         }
         for (int k = 0; k < buckets; k++) {
-            if (starts[k] < starts[k + 1]) {
-                refine(h, b, a, starts[k], starts[k + 1], min + lows[k], min + highs[k]);
+            int bf = starts[k];
+            int bt = starts[k + 1];
+            if (bf < bt) {
+                // Offsets from min are below 2^63 unless the span is the full 64 bits.
+                long lo = -1L;
+                long hi = 0;
+                for (int i = bf; i < bt; i++) {
+                    long d = b[i] - min;
+                    if (Long.compareUnsigned(d, lo) < 0) {
+                        lo = d;
+                    }
+                    if (Long.compareUnsigned(d, hi) > 0) {
+                        hi = d;
+                    }
+                }
+                refine(h, b, a, bf, bt, min + lo, min + hi);
             }
         }
     }
@@ -394,8 +397,25 @@ final class PcoBins {
         }
     }
 
-    private static double log2(double x) {
-        return Math.log(x) * INV_LN2;
+    private static final int LOG2_TABLE_BITS = 10;
+    /// log2 of `1 + k / 2^10` for k = 0..2^10, for [#log2].
+    private static final double[] LOG2_TABLE = new double[(1 << LOG2_TABLE_BITS) + 1];
+
+    static {
+        for (int k = 0; k < LOG2_TABLE.length; k++) {
+            LOG2_TABLE[k] = Math.log1p((double) k / (1 << LOG2_TABLE_BITS)) * INV_LN2;
+        }
+    }
+
+    /// log2 of a positive normal double by table interpolation on the mantissa (error below 2e-7,
+    /// plenty for cost estimates).
+    static double log2(double x) {
+        long bits = Double.doubleToRawLongBits(x);
+        int exponent = (int) (bits >>> 52) - 1023;
+        long mantissa = bits & 0x000F_FFFF_FFFF_FFFFL;
+        int k = (int) (mantissa >>> (52 - LOG2_TABLE_BITS));
+        double frac = (mantissa & ((1L << (52 - LOG2_TABLE_BITS)) - 1)) * 0x1p-42;
+        return exponent + LOG2_TABLE[k] + (LOG2_TABLE[k + 1] - LOG2_TABLE[k]) * frac;
     }
 
     private static double binCost(double metaCost, long lower, long upper, long count, double totalLog2) {

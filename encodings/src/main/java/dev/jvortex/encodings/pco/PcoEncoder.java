@@ -692,9 +692,12 @@ public final class PcoEncoder {
         long mid = 1L << (width - 1);
         long[] out = new long[n];
         if (ptype.isFloat()) {
+            int signShift = width - 1;
             for (int i = 0; i < n; i++) {
                 long v = values[from + i] & mask;
-                out[i] = (v & mid) != 0 ? ~v & mask : v ^ mid;
+                // Negative: all bits flipped; otherwise only the sign bit.
+                long negative = -((v >>> signShift) & 1);
+                out[i] = v ^ (mid | (negative & mask));
             }
         } else {
             long flip = ptype.isSigned() ? mid : 0;
