@@ -106,6 +106,17 @@ public final class EncoderCases {
             PrimitiveArray a = ints(ptype, values, null);
             add(out, "pco/" + ptype.shortName() + "/two-chunks", a, dev.jvortex.encodings.pco.PcoArrayEncoder.encode(a));
         }
+        // Every delta encoding forced, with tiny pages: delta states longer than the page,
+        // Lookback pages of one value.
+        for (int delta = dev.jvortex.encodings.pco.PcoEncoder.LOOKBACK; delta <= 7; delta++) {
+            PType ptype = delta % 2 == 0 ? PType.I64 : PType.U16;
+            for (int pageN : new int[] {1, 2, 3, 7, 300}) {
+                long[] values = dev.jvortex.encodings.pco.PcoTestData.values(ptype, delta < 0 ? "repeats" : "walk", 1000, random);
+                PrimitiveArray a = ints(ptype, values, null);
+                add(out, "pco/" + ptype.shortName() + "/delta" + delta + "/pages" + pageN, a,
+                        dev.jvortex.encodings.pco.PcoArrayEncoder.encode(a, pageN, delta));
+            }
+        }
         for (int c = 0; c < 400; c++) {
             PType ptype = dev.jvortex.encodings.pco.PcoTestData.TYPES.get(random.nextInt(9));
             List<String> shapes = dev.jvortex.encodings.pco.PcoTestData.shapes(ptype);

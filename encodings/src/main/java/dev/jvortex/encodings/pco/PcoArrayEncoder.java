@@ -32,6 +32,13 @@ public final class PcoArrayEncoder {
     /// Returns the `vortex.pco` node of `a` with pages of up to `maxPageN` values, or null for
     /// types pco does not take.
     public static WriteNode encode(PrimitiveArray a, int maxPageN) {
+        return encode(a, maxPageN, PcoEncoder.DELTA_AUTO);
+    }
+
+    /// Returns the `vortex.pco` node of `a` with pages of up to `maxPageN` values and the delta
+    /// encoding `delta` ([PcoEncoder#DELTA_AUTO], 0, an order 1..7 or [PcoEncoder#LOOKBACK]), or
+    /// null for types pco does not take.
+    public static WriteNode encode(PrimitiveArray a, int maxPageN, int delta) {
         PType ptype = a.ptype();
         if (!PcoEncoder.supports(ptype)) {
             return null;
@@ -55,7 +62,7 @@ public final class PcoArrayEncoder {
                 }
             }
         }
-        List<PcoEncoder.Chunk> chunks = PcoEncoder.encode(ptype, values, n, maxPageN);
+        List<PcoEncoder.Chunk> chunks = PcoEncoder.encode(ptype, values, n, maxPageN, delta);
         ProtoWriter meta = new ProtoWriter().bytes(1, PcoEncoder.header());
         List<WriteNode.Buffer> buffers = new ArrayList<>();
         for (PcoEncoder.Chunk c : chunks) {

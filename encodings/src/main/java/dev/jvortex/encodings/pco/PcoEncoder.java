@@ -36,8 +36,10 @@ public final class PcoEncoder {
     public static final int MAX_CHUNK_N = 1 << 24;
 
     private static final int MAX_DELTA_ORDER = 7;
-    /// [#chooseDelta] result for Lookback.
-    static final int LOOKBACK = -1;
+    /// Delta choice: Lookback (as an argument, forces it; as a [#chooseDelta] result, chose it).
+    public static final int LOOKBACK = -1;
+    /// Delta choice: let the encoder choose (the default).
+    public static final int DELTA_AUTO = -2;
     private static final double LOOKBACK_BYTES_PER_NUMBER = 0.25;
     private static final int DELTA_GROUP = 200;
     private static final int N_PER_EXTRA_DELTA_GROUP = 10_000;
@@ -73,9 +75,15 @@ public final class PcoEncoder {
     /// Compresses `values[0..n)` of `ptype` into chunks of up to [#DEFAULT_CHUNK_N] numbers with
     /// pages of up to `maxPageN` numbers.
     public static List<Chunk> encode(PType ptype, long[] values, int n, int maxPageN) {
+        return encode(ptype, values, n, maxPageN, DELTA_AUTO);
+    }
+
+    /// Like [#encode(PType, long[], int, int)] with the delta encoding fixed by `delta` (see
+    /// [#encodeChunk(PType, long[], int, int, int, int, int)]).
+    public static List<Chunk> encode(PType ptype, long[] values, int n, int maxPageN, int delta) {
         List<Chunk> chunks = new ArrayList<>();
         for (int from = 0; from < n; from += DEFAULT_CHUNK_N) {
-            chunks.add(encodeChunk(ptype, values, from, Math.min(DEFAULT_CHUNK_N, n - from), maxPageN, DEFAULT_LEVEL));
+            chunks.add(encodeChunk(ptype, values, from, Math.min(DEFAULT_CHUNK_N, n - from), maxPageN, DEFAULT_LEVEL, delta));
         }
         return chunks;
     }
@@ -111,6 +119,17 @@ public final class PcoEncoder {
     /// pages of up to `maxPageN` numbers, at compression `level` (0..12; it sets the histogram
     /// size).
     public static Chunk encodeChunk(PType ptype, long[] values, int from, int n, int maxPageN, int level) {
+        return encodeChunk(ptype, values, from, n, maxPageN, level, DELTA_AUTO);
+    }
+
+    /// Like [#encodeChunk(PType, long[], int, int, int, int)] with the delta encoding given:
+    /// [#DELTA_AUTO] (the encoder chooses), 0 (None), 1..7 (Consecutive of that order) or
+    /// [#LOOKBACK]. The raw fallback still applies when the result would be larger.
+    public static Chunk encodeChunk(PType ptype, long[] values, int from, int n, int maxPageN, int level, int delta) {
+        if (delta != DELTA_AUTO && (delta < LOOKBACK || delta > MAX_DELTA_ORDER)) {
+            throw VortexException.misuse("pco delta must be DELTA_AUTO, LOOKBACK or an order 0.." + MAX_DELTA_ORDER
+                    + ", got " + delta);
+        }
         if (!supports(ptype)) {
             throw VortexException.misuse("pco does not encode " + ptype.shortName());
         }
@@ -168,7 +187,9 @@ public final class PcoEncoder {
 
         // 2. delta
         int binsLog = binsLog(level, n);
-        int delta = chooseDelta(primary, n, width, binsLog);
+        if (delta == DELTA_AUTO) {
+            delta = chooseDelta(primary, n, width, binsLog);
+        }
 
         // 3. delta encoding per page and bins
         long[] primaryWork = primary == ordered ? ordered.clone() : primary;

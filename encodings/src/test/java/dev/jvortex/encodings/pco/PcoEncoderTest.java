@@ -83,6 +83,31 @@ class PcoEncoderTest {
         }
     }
 
+    /// Every delta encoding, forced, on every type and shape with tiny to large pages.
+    @Test
+    void everyForcedDelta() {
+        Random r = new Random(23);
+        for (int delta = PcoEncoder.LOOKBACK; delta <= 7; delta++) {
+            for (PType ptype : PcoTestData.TYPES) {
+                for (String shape : PcoTestData.shapes(ptype)) {
+                    int len = 1 + r.nextInt(2000);
+                    int pageN = new int[] {1, 2, 3, 7, 256, 8192}[r.nextInt(6)];
+                    long[] values = PcoTestData.values(ptype, shape, len, r);
+                    String what = "delta " + delta + " " + ptype.shortName() + "/" + shape + "/" + len + " pages " + pageN;
+                    PcoEncoder.Chunk chunk = PcoEncoder.encodeChunk(ptype, values, 0, len, pageN, 8, delta);
+                    assertArrayEquals(values, decode(ptype, List.of(chunk), len), what);
+                    PcoChunkMeta meta = PcoDecoder.open(PcoEncoder.header()).chunk(ptype, MemorySegment.ofArray(chunk.meta())).meta();
+                    PcoDelta expected = delta == PcoEncoder.LOOKBACK ? PcoDelta.LOOKBACK : delta == 0 ? PcoDelta.NONE : PcoDelta.CONSECUTIVE;
+                    boolean raw = meta.delta() == PcoDelta.NONE && meta.mode() == PcoMode.CLASSIC && meta.primary.binCount == 1
+                            && meta.primary.lowers[0] == 0 && meta.primary.offsetBits[0] == ptype.bitWidth();
+                    assertTrue(meta.delta() == expected || raw, what + ": " + meta.describe());
+                }
+            }
+        }
+        assertThrows(VortexException.class, () -> PcoEncoder.encodeChunk(PType.I32, new long[] {1}, 0, 1, 8, 8, 8));
+        assertThrows(VortexException.class, () -> PcoEncoder.encodeChunk(PType.I32, new long[] {1}, 0, 1, 8, 8, -3));
+    }
+
     @Test
     void largeMultiChunkColumns() {
         Random r = new Random(7);
