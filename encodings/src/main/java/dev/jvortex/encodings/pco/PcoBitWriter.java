@@ -47,6 +47,50 @@ final class PcoBitWriter {
         accBits = total;
     }
 
+    /// Writes `vals[i]` with `bits[i]` bits (each below 32, values already within their width)
+    /// for i in `[from, to)`.
+    void writeInts(int[] vals, int[] bits, int from, int to) {
+        long a = acc;
+        int n = accBits;
+        for (int i = from; i < to; i++) {
+            long v = vals[i] & 0xFFFF_FFFFL;
+            int b = bits[i];
+            a |= v << n;
+            int old = n;
+            n += b;
+            if (n >= 64) {
+                acc = a;
+                flushWord();
+                n -= 64;
+                a = old == 0 ? 0 : v >>> (64 - old);
+            }
+        }
+        acc = a;
+        accBits = n;
+    }
+
+    /// Writes the offsets `offsets[i]` with `offsetBits[symbols[i]]` bits (0..64, values already
+    /// within their width) for i in `[from, to)`.
+    void writeOffsets(long[] offsets, int[] symbols, int[] offsetBits, int from, int to) {
+        long a = acc;
+        int n = accBits;
+        for (int i = from; i < to; i++) {
+            long v = offsets[i];
+            int b = offsetBits[symbols[i]];
+            a |= v << n;
+            int old = n;
+            n += b;
+            if (n >= 64) {
+                acc = a;
+                flushWord();
+                n -= 64;
+                a = old == 0 ? 0 : v >>> (64 - old);
+            }
+        }
+        acc = a;
+        accBits = n;
+    }
+
     private void flushWord() {
         if (bytes + 8 > buf.length) {
             buf = Arrays.copyOf(buf, buf.length * 2);

@@ -560,23 +560,9 @@ public final class PcoEncoder {
                     continue;
                 }
                 if (var.bins.size() > 1) {
-                    int[] bits = s.ansBits[v];
-                    int[] vals = s.ansValues[v];
-                    for (int i = from; i < to; i++) {
-                        w.writeShort(vals[i], bits[i]);
-                    }
+                    w.writeInts(s.ansValues[v], s.ansBits[v], from, to);
                 }
-                long[] offsets = s.offsets[v];
-                int[] symbols = s.symbols[v];
-                int[] offsetBits = var.bins.offsetBits;
-                for (int i = from; i < to; i++) {
-                    int ob = offsetBits[symbols[i]];
-                    if (ob <= 56) {
-                        w.writeShort(offsets[i], ob);
-                    } else {
-                        w.write(offsets[i], ob);
-                    }
-                }
+                w.writeOffsets(s.offsets[v], s.symbols[v], var.bins.offsetBits, from, to);
             }
         }
         return w.toBytes();
