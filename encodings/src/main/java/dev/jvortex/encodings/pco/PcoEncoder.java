@@ -10,8 +10,8 @@ import java.util.List;
 ///
 /// Per chunk, as pco's default configuration does at compression level 8:
 /// 1. **mode**: IntMult for integers when a common base is estimated to save at least half a
-///    bit per number; for floats the best of FloatMult (f32/f64, same threshold) and FloatQuant
-///    (more than 1.5 bits) ([PcoModes]); otherwise Classic. Dict and f16 FloatMult are not tried;
+///    bit per number; for floats the best of FloatMult (same threshold) and FloatQuant (more than
+///    1.5 bits) ([PcoModes]); otherwise Classic. Dict is not tried;
 /// 2. **delta**: None, Consecutive of order 1..7 or Lookback (window `2^clamp(bits(n-1), 4, 15)`,
 ///    one state latent) on the primary latents, chosen on a sample of groups of 200 consecutive
 ///    numbers by estimated compressed size ([PcoLookback] for the lookbacks);
@@ -143,7 +143,6 @@ public final class PcoEncoder {
             throw VortexException.misuse("pco compression level must be in 0..12, got " + level);
         }
         int width = ptype.bitWidth();
-        long mask = width == 64 ? -1L : (1L << width) - 1;
         int[] pageSizes = pageSizes(n, maxPageN);
         long[] ordered = toOrdered(values, from, n, ptype);
 
@@ -154,7 +153,7 @@ public final class PcoEncoder {
         long[] secondary = null;
         if (ptype.isFloat()) {
             long[] sample = PcoModes.floatSample(ptype, values, from, n);
-            PcoModes.FloatBase fb = sample == null || ptype == PType.F16 ? null : PcoModes.floatMultBase(ptype, sample);
+            PcoModes.FloatBase fb = sample == null ? null : PcoModes.floatMultBase(ptype, sample);
             PcoModes.Quant fq = sample == null ? null : PcoModes.floatQuant(ptype, sample);
             if (fq != null && (fb == null || fq.bitsSaved() >= fb.bitsSaved())) {
                 mode = MODE_FLOAT_QUANT;
@@ -307,21 +306,19 @@ public final class PcoEncoder {
     /// = the ULP adjustment from the decoder's own product (so decoding is exact by construction).
     private static void splitFloatMult(PType ptype, long[] values, int from, int n, PcoModes.FloatBase fb,
             long baseLatent, long[] ordered, long[] primary, long[] secondary) {
-        boolean single = ptype == PType.F32;
-        double inv = single ? Float.intBitsToFloat((int) fb.invBits()) : Double.longBitsToDouble(fb.invBits());
+        double inv = PcoModes.value(ptype, fb.invBits());
         for (int i = 0; i < n; i++) {
-            long raw = values[from + i];
-            double x = single ? Float.intBitsToFloat((int) raw) : Double.longBitsToDouble(raw);
-            double m = Double.isFinite(x) ? PcoModes.multiple(single, x, inv) : 0.0;
-            primary[i] = PcoModes.intFloatToLatent(single, m);
+            double x = PcoModes.value(ptype, values[from + i]);
+            double m = Double.isFinite(x) ? PcoModes.multiple(ptype, x, inv) : 0.0;
+            primary[i] = PcoModes.intFloatToLatent(ptype, m);
         }
         long[] joined = primary.clone();
-        if (single) {
-            PcoFloats.joinFloatMult32(joined, new long[n], n, baseLatent);
-        } else {
-            PcoFloats.joinFloatMult64(joined, new long[n], n, baseLatent);
+        switch (ptype) {
+            case F16 -> PcoFloats.joinFloatMult16(joined, new long[n], n, baseLatent);
+            case F32 -> PcoFloats.joinFloatMult32(joined, new long[n], n, baseLatent);
+            default -> PcoFloats.joinFloatMult64(joined, new long[n], n, baseLatent);
         }
-        long mask = single ? 0xFFFF_FFFFL : -1L;
+        long mask = ptype.bitWidth() == 64 ? -1L : (1L << ptype.bitWidth()) - 1;
         for (int i = 0; i < n; i++) {
             secondary[i] = (ordered[i] - joined[i]) & mask;
         }

@@ -278,23 +278,28 @@ final class PcoModes {
     /// A FloatMult base and its reciprocal, as raw bits of the float type.
     record FloatBase(long baseBits, long invBits, double bitsSaved) {}
 
-    /// Float type constants: explicit mantissa bits, latent bits, exponent bias.
-    private record FloatType(int precision, int bits, int bias, boolean single) {
+    /// Float type constants: explicit mantissa bits, latent bits, exponent bias. Values are
+    /// handled as doubles, rounded to the type where pco computes in the type's precision.
+    private record FloatType(int precision, int bits, int bias, PType ptype) {
         static FloatType of(PType p) {
-            return p == PType.F32 ? new FloatType(23, 32, 127, true) : new FloatType(52, 64, 1023, false);
+            return switch (p) {
+                case F16 -> new FloatType(10, 16, 15, p);
+                case F32 -> new FloatType(23, 32, 127, p);
+                default -> new FloatType(52, 64, 1023, p);
+            };
         }
 
         double value(long raw) {
-            return single ? Float.intBitsToFloat((int) raw) : Double.longBitsToDouble(raw);
+            return PcoModes.value(ptype, raw);
         }
 
         /// Rounds to the type's precision.
         double narrow(double v) {
-            return single ? (double) (float) v : v;
+            return PcoModes.narrow(ptype, v);
         }
 
         long rawBits(double v) {
-            return single ? Float.floatToRawIntBits((float) v) & 0xFFFF_FFFFL : Double.doubleToRawLongBits(v);
+            return PcoModes.rawBits(ptype, v);
         }
 
         int exponent(double v) {
@@ -338,7 +343,7 @@ final class PcoModes {
         return len < MIN_SAMPLE ? null : Arrays.copyOf(out, len);
     }
 
-    /// Returns the FloatMult base for a [#floatSample] of f32 or f64 numbers, or null when
+    /// Returns the FloatMult base for a [#floatSample] of f16, f32 or f64 numbers, or null when
     /// FloatMult is not expected to save half a bit per number.
     static FloatBase floatMultBase(PType ptype, long[] sampleBits) {
         FloatType ft = FloatType.of(ptype);
@@ -555,10 +560,38 @@ final class PcoModes {
         return fromBase(ft, base);
     }
 
-    /// The multiple (an integer-valued float) pco stores for `x`: `round(x / base)` in the type's
-    /// precision, or 0 when that is not finite.
-    static double multiple(boolean single, double x, double inv) {
-        double m = single ? roundHalfAway((float) ((float) x * (float) inv)) : roundHalfAway(x * inv);
+    /// The value of raw float bits of `ptype` as a double.
+    static double value(PType ptype, long raw) {
+        return switch (ptype) {
+            case F16 -> Float.float16ToFloat((short) raw);
+            case F32 -> Float.intBitsToFloat((int) raw);
+            default -> Double.longBitsToDouble(raw);
+        };
+    }
+
+    /// `v` rounded to `ptype` (for f16 through f32, exact for the products used here).
+    static double narrow(PType ptype, double v) {
+        return switch (ptype) {
+            case F16 -> Float.float16ToFloat(Float.floatToFloat16((float) v));
+            case F32 -> (float) v;
+            default -> v;
+        };
+    }
+
+    /// The raw bits of `v` as a `ptype` (rounded to it).
+    static long rawBits(PType ptype, double v) {
+        return switch (ptype) {
+            case F16 -> Float.floatToFloat16((float) v) & 0xFFFFL;
+            case F32 -> Float.floatToRawIntBits((float) v) & 0xFFFF_FFFFL;
+            default -> Double.doubleToRawLongBits(v);
+        };
+    }
+
+    /// The multiple (an integer-valued float) pco stores for `x`: `round(x / base)`, the
+    /// product `x × (1/base)` rounded to the type (two f16 or f32 values multiply exactly in
+    /// double), or 0 when that is not finite.
+    static double multiple(PType ptype, double x, double inv) {
+        double m = roundHalfAway(narrow(ptype, x * inv));
         return Double.isFinite(m) ? m : 0.0;
     }
 
@@ -570,8 +603,8 @@ final class PcoModes {
         double[] saved = new double[len];
         for (int i = 0; i < len; i++) {
             double x = sample[i];
-            double mult = multiple(ft.single, x, inv);
-            primaries[i] = intFloatToLatent(ft.single, mult);
+            double mult = multiple(ft.ptype, x, inv);
+            primaries[i] = intFloatToLatent(ft.ptype, mult);
             int e = ft.exponent(mult);
             int interBaseBits = e < 0 ? 0 : Math.max(ft.precision - e, 0);
             long approx = ft.ordered(ft.narrow(mult * base));
@@ -585,8 +618,14 @@ final class PcoModes {
 
     /// pco's `int_float_to_latent`: an integer-valued float (or ±Inf/NaN) to a latent whose
     /// `int_float` inverse the decoder computes.
-    static long intFloatToLatent(boolean single, double m) {
-        if (single) {
+    static long intFloatToLatent(PType ptype, double m) {
+        if (ptype == PType.F16) {
+            int raw = Float.floatToFloat16((float) m) & 0xFFFF;
+            int absBits = raw & 0x7FFF;
+            long absInt = absBits < 0x6800 ? (long) Float.float16ToFloat((short) absBits) : (1L << 11) + (absBits - 0x6800);
+            return ((raw & 0x8000) == 0 ? 0x8000L + absInt : 0x8000L - 1 - absInt) & 0xFFFFL;
+        }
+        if (ptype == PType.F32) {
             int raw = Float.floatToRawIntBits((float) m);
             int absBits = raw & 0x7FFF_FFFF;
             long absInt = absBits < 0x4B80_0000 ? (long) Float.intBitsToFloat(absBits) : (1L << 24) + (absBits - 0x4B80_0000);
