@@ -131,6 +131,43 @@ class PcoEncoderTest {
         assertArrayEquals(expected, decode(PType.I32, List.of(chunk), 2000));
     }
 
+    /// The encoder's integer-float latent is the inverse of the decoder's `int_float`: with base
+    /// 1.0 and a zero adjustment, FloatMult decodes every integer-valued float back to itself.
+    @Test
+    void intFloatLatentsInvertTheDecoder() {
+        for (PType ptype : List.of(PType.F16, PType.F32, PType.F64)) {
+            int width = ptype.bitWidth();
+            long mask = width == 64 ? -1L : (1L << width) - 1;
+            long mid = 1L << (width - 1);
+            long one = PcoEncoder.toOrdered(PcoModes.rawBits(ptype, 1.0), ptype);
+            Random r = new Random(width);
+            int checked = 0;
+            for (int c = 0; c < 200_000; c++) {
+                double v = switch (c % 4) {
+                    case 0 -> r.nextInt(5000) - 2500;
+                    case 1 -> Math.rint(r.nextGaussian() * Math.scalb(1.0, r.nextInt(width == 16 ? 15 : 60)));
+                    case 2 -> c % 8 == 2 ? Double.POSITIVE_INFINITY : Double.NEGATIVE_INFINITY;
+                    default -> c % 8 == 3 ? -0.0 : 0.0;
+                };
+                long raw = PcoModes.rawBits(ptype, v);
+                double m = PcoModes.value(ptype, raw);
+                if (m != Math.rint(m) && !Double.isInfinite(m)) {
+                    continue;
+                }
+                long[] primary = {PcoModes.intFloatToLatent(ptype, m)};
+                long[] secondary = {0};
+                switch (ptype) {
+                    case F16 -> PcoFloats.joinFloatMult16(primary, secondary, 1, one);
+                    case F32 -> PcoFloats.joinFloatMult32(primary, secondary, 1, one);
+                    default -> PcoFloats.joinFloatMult64(primary, secondary, 1, one);
+                }
+                assertEquals((PcoEncoder.toOrdered(raw, ptype) + mid) & mask, primary[0], ptype + " " + v);
+                checked++;
+            }
+            assertTrue(checked > 100_000);
+        }
+    }
+
     @Test
     void pageSizesAreEqualUpToTheLimit() {
         assertArrayEquals(new int[] {5000, 5000}, PcoEncoder.pageSizes(10_000, 8192));
