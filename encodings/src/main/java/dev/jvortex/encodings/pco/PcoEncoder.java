@@ -14,7 +14,8 @@ import java.util.List;
 ///    1.5 bits) ([PcoModes]); otherwise Classic. Dict is not tried;
 /// 2. **delta**: None, Consecutive of order 1..7 or Lookback (window `2^clamp(bits(n-1), 4, 15)`,
 ///    one state latent) on the primary latents, chosen on a sample of groups of 200 consecutive
-///    numbers by estimated compressed size ([PcoLookback] for the lookbacks);
+///    numbers by estimated compressed size ([PcoLookback] for the lookbacks); None below 10
+///    numbers;
 /// 3. **bins**: per latent variable, a quantile histogram over the chunk's stored latents, bins
 ///    merged by an exact cost optimisation, tANS weights quantised to a table of at most 2^12
 ///    ([PcoBins]);
@@ -42,7 +43,6 @@ public final class PcoEncoder {
     public static final int DELTA_AUTO = -2;
     private static final double LOOKBACK_BYTES_PER_NUMBER = 0.25;
     private static final int DELTA_GROUP = 200;
-    private static final int N_PER_EXTRA_DELTA_GROUP = 10_000;
     private static final int SECONDARY_MAX_BINS_LOG = 6;
     private static final int BATCH = PcoChunkDecoder.BATCH;
 
@@ -345,8 +345,10 @@ public final class PcoEncoder {
     /// is tried only when None costs more than a quarter byte per number, and must beat the
     /// others by that much; orders are raised while the size keeps shrinking.
     static int chooseDelta(long[] latents, int n, int width, int binsLog) {
-        int extraGroups = 1 + n / N_PER_EXTRA_DELTA_GROUP;
-        long[] sample = deltaSample(latents, n, DELTA_GROUP, extraGroups);
+        long[] sample = deltaSample(latents, n);
+        if (sample == null) {
+            return 0;
+        }
         int best = 0;
         double bestCost = sampleCost(sample, width, binsLog, 0);
         double penalty = LOOKBACK_BYTES_PER_NUMBER * sample.length;
@@ -387,27 +389,22 @@ public final class PcoEncoder {
         return Math.ceil(metaBits / 8.0) + Math.ceil(pageMetaBits / 8.0) + Math.ceil(body / 8.0);
     }
 
-    /// The first `group` latents, then `extraGroups` more groups spread evenly over the rest.
-    static long[] deltaSample(long[] latents, int n, int group, int extraGroups) {
-        long nominal = (long) (extraGroups + 1) * group;
-        long padding = Math.max(0, n - nominal) / extraGroups;
-        long[] out = new long[(int) Math.min(n, nominal)];
-        int size = 0;
-        for (int i = 0; i < group && i < n; i++) {
-            out[size++] = latents[i];
+    /// The delta-choice sample: about 1 in 40 latents (null below 10), as groups of 200
+    /// consecutive latents spread evenly from the first to the last.
+    static long[] deltaSample(long[] latents, int n) {
+        if (n < PcoModes.MIN_SAMPLE) {
+            return null;
         }
-        long i = group;
-        for (int g = 0; g < extraGroups; g++) {
-            i += padding;
-            for (long k = i; k < i + group && k < n; k++) {
-                if (size == out.length) {
-                    break;
-                }
-                out[size++] = latents[(int) k];
-            }
-            i += group;
+        int target = PcoModes.sampleSize(n);
+        int group = Math.min(DELTA_GROUP, n);
+        int groups = (target + DELTA_GROUP - 1) / DELTA_GROUP;
+        long nominal = (long) groups * group;
+        long stride = group + Math.max(0, n - nominal) / (Math.max(groups, 2) - 1);
+        long[] out = new long[(int) nominal];
+        for (int g = 0; g < groups; g++) {
+            System.arraycopy(latents, (int) (stride * g), out, g * group, group);
         }
-        return size == out.length ? out : java.util.Arrays.copyOf(out, size);
+        return out;
     }
 
     /// Estimated bytes of `sample` as one chunk of one page with Consecutive `order`.

@@ -67,23 +67,23 @@ final class PcoModes {
         if (n < MIN_SAMPLE) {
             return null;
         }
-        int target = MIN_SAMPLE + (n - MIN_SAMPLE) / SAMPLE_RATIO;
+        int target = sampleSize(n);
+        // Floyd's algorithm: a sample without replacement in `target` draws.
         Rng rng = new Rng(0);
         long[] visited = new long[(n + 63) >>> 6];
         int[] out = new int[target];
-        int size = 0;
-        long iterations = 0;
-        long maxIterations = (long) SAMPLING_PERSISTENCE * target;
-        while (size < target && iterations < maxIterations) {
-            int idx = (int) Long.remainderUnsigned(rng.next(), n);
-            long bit = 1L << idx;
-            if ((visited[idx >>> 6] & bit) == 0) {
-                out[size++] = idx;
-                visited[idx >>> 6] |= bit;
-            }
-            iterations++;
+        for (int j = n - target; j < n; j++) {
+            int t = (int) Long.remainderUnsigned(rng.next(), j + 1L);
+            int idx = (visited[t >>> 6] & (1L << t)) != 0 ? j : t;
+            visited[idx >>> 6] |= 1L << idx;
+            out[j - (n - target)] = idx;
         }
-        return Arrays.copyOf(out, size);
+        return out;
+    }
+
+    /// The sample size for `n >= 10` numbers: 10 plus 1 in 40 of the rest.
+    static int sampleSize(int n) {
+        return MIN_SAMPLE + (n - MIN_SAMPLE) / SAMPLE_RATIO;
     }
 
     /// Average bits saved per sampled number: the sum of `saved[i]` over samples whose primary
@@ -351,18 +351,22 @@ final class PcoModes {
         for (int i = 0; i < sample.length; i++) {
             sample[i] = ft.value(sampleBits[i]);
         }
-        FloatBase byZeros = byTrailingZeros(ft, sample);
-        FloatBase byGcd = byZeros != null ? null : byEuclid(ft, sample);
-        FloatBase config = byZeros != null ? byZeros : byGcd;
-        if (config == null) {
-            return null;
+        FloatBase best = null;
+        // Both heuristics; the later one wins a tie.
+        for (FloatBase config : new FloatBase[] {byTrailingZeros(ft, sample), byEuclid(ft, sample)}) {
+            if (config == null) {
+                continue;
+            }
+            double base = ft.value(config.baseBits);
+            if (!(Double.isFinite(base) && base != 0) || !Double.isFinite(ft.value(config.invBits))) {
+                continue;
+            }
+            double saved = bitsSaved(ft, config, sample);
+            if (saved >= REQUIRED_BITS_SAVED && (best == null || saved >= best.bitsSaved)) {
+                best = new FloatBase(config.baseBits, config.invBits, saved);
+            }
         }
-        double base = ft.value(config.baseBits);
-        if (!(Double.isFinite(base) && base != 0) || !Double.isFinite(ft.value(config.invBits))) {
-            return null;
-        }
-        double saved = bitsSaved(ft, config, sample);
-        return saved >= REQUIRED_BITS_SAVED ? new FloatBase(config.baseBits, config.invBits, saved) : null;
+        return best;
     }
 
     /// FloatQuant parameters: drop the low `k` bits, estimated to save `bitsSaved` per number.
