@@ -6,15 +6,20 @@ import java.util.Arrays;
 /// Mode detection for the pco encoder: whether a chunk's numbers are (mostly) multiples of a
 /// common integer base (IntMult) or float base (FloatMult), estimated on a random sample.
 ///
-/// The heuristics follow pco 1.0.x (`mode/int_mult.rs`, `mode/float_mult.rs`, `sampling.rs`):
-/// - the sample is about 1 in 40 numbers, drawn without replacement by Xoroshiro128++ seeded 0;
+/// The heuristics follow pco 1.0.4, the version the reference uses (`mode/int_mult.rs`,
+/// `mode/float_mult.rs`, `mode/float_quant.rs`, `sampling.rs`):
+/// - the sample is about 1 in 40 numbers, drawn without replacement by Floyd's algorithm from
+///   Xoroshiro128++ seeded 0, so the same numbers pco samples;
 /// - IntMult: the GCD of the two differences within each triple of sampled latents; the most
 ///   significant GCD (a z-score against the natural rate `1/(ζ(2)·g²)`, then a worst-case
 ///   entropy bound) is the candidate base;
-/// - FloatMult: a base from common power-of-two factors (floats with many trailing zero
-///   mantissa bits), else an approximate Euclidean GCD of sampled pairs, re-centred and snapped
-///   to `1/integer` or a power of ten;
-/// - a mode is used only if it is estimated to save at least half a bit per number, counting
+/// - FloatMult: the better of a base from common power-of-two factors (floats with many
+///   trailing zero mantissa bits) and an approximate Euclidean GCD of sampled pairs, re-centred
+///   and snapped to `1/integer` or a power of ten;
+/// - FloatQuant: the first k where dropping k low mantissa bits stops paying more, by how many
+///   samples have at least k trailing zeros;
+/// - a mode is used only if it is estimated to save at least half a bit per number (1.5 bits
+///   for FloatQuant; the float mode saving more wins), counting
 ///   only numbers whose primary latent is rare in the sample (frequent values would be cheap in
 ///   Classic mode anyway).
 final class PcoModes {
