@@ -20,8 +20,11 @@ import dev.jvortex.encodings.Rows;
 import dev.jvortex.encodings.alp.AlpEncoder;
 import dev.jvortex.encodings.alp.AlpRdEncoder;
 import dev.jvortex.encodings.canonical.CanonicalEncoder;
+import dev.jvortex.encodings.datetime.DateTimePartsEncoder;
 import dev.jvortex.encodings.fastlanes.BitPackedEncoder;
+import dev.jvortex.encodings.fastlanes.DeltaEncoder;
 import dev.jvortex.encodings.fastlanes.ForEncoder;
+import dev.jvortex.encodings.fastlanes.RleEncoder;
 import dev.jvortex.encodings.fsst.FsstEncoder;
 import dev.jvortex.encodings.runend.RunEndEncoder;
 import dev.jvortex.encodings.sequence.SequenceEncoder;
@@ -43,10 +46,13 @@ import java.util.SplittableRandom;
 /// Large arrays are judged on a sample (64-row runs, about 1 % of the rows, at least 1024
 /// rows); only the winner is then applied to the whole array. Nested arrays (struct fields, list
 /// elements and offsets, fixed-size list elements, extension storage) are compressed part by
-/// part; bool, decimal and validity stay canonical unless constant.
+/// part; a timestamp also tries `vortex.datetimeparts` (its parts compressed) and keeps the
+/// smaller. Bool, decimal and validity stay canonical unless constant.
 public final class Compressor {
-    /// Most cascade levels below a root scheme.
+    /// Cascade levels by default (the reference's `MAX_CASCADE`).
     public static final int MAX_DEPTH = 3;
+    /// The deepest cascade the options accept.
+    public static final int DEPTH_LIMIT = 8;
     /// Rows in one sample run.
     static final int SAMPLE_RUN = 64;
     /// Arrays up to this length are judged on all their rows.
@@ -54,22 +60,74 @@ public final class Compressor {
 
     /// The compressor of leaf chunks and dictionary-layout codes: no integer dictionaries (the
     /// dictionary layout does that job), as in the reference's data compressor.
-    public static final Compressor DATA = new Compressor(false);
+    public static final Compressor DATA = new Compressor(false, CompressionPreset.DEFAULT, MAX_DEPTH);
     /// The compressor of zone tables and dictionary-layout values: every scheme.
-    public static final Compressor FULL = new Compressor(true);
+    public static final Compressor FULL = new Compressor(true, CompressionPreset.DEFAULT, MAX_DEPTH);
 
     /// The competing schemes.
-    enum Scheme { CONSTANT, SEQUENCE, FOR, ZIGZAG, BITPACK, SPARSE, DICT, RUNEND, ALP, ALPRD, FSST, VARBIN }
+    enum Scheme { CONSTANT, SEQUENCE, FOR, ZIGZAG, BITPACK, SPARSE, DICT, RUNEND, ALP, ALPRD, FSST, VARBIN, INT_RLE, FLOAT_RLE, DELTA }
+
+    /// Whether [Scheme#DELTA] also competes for arrays with nulls (system property
+    /// `jvortex.compressor.unstable=true`). The reference keeps delta behind its
+    /// `unstable_encodings` feature; its two-child form (no nulls) reads in every reference
+    /// version we test, so that form competes by default, while the three-child form with
+    /// validity, which newer reference versions no longer accept, stays off.
+    static final boolean UNSTABLE = Boolean.getBoolean("jvortex.compressor.unstable");
+    /// The least average run length (valid rows per run) for the RLE schemes, as the reference.
+    static final int RLE_MIN_RUN = 4;
+    /// The least length for [Scheme#DELTA].
+    static final int DELTA_MIN_LENGTH = 1024;
 
     private final boolean intDict;
+    private final CompressionPreset preset;
+    private final int maxDepth;
 
-    private Compressor(boolean intDict) {
+    private Compressor(boolean intDict, CompressionPreset preset, int maxDepth) {
         this.intDict = intDict;
+        this.preset = preset;
+        this.maxDepth = maxDepth;
+    }
+
+    /// The compressor of leaf chunks and dictionary-layout codes (no integer dictionaries) with
+    /// the given preset and cascade depth (1 to [#DEPTH_LIMIT]: how many scheme levels may stack).
+    public static Compressor data(CompressionPreset preset, int depth) {
+        return new Compressor(false, checkPreset(preset), checkDepth(depth));
+    }
+
+    /// The compressor of zone tables and dictionary values (every scheme) with the given preset
+    /// and cascade depth.
+    public static Compressor full(CompressionPreset preset, int depth) {
+        return new Compressor(true, checkPreset(preset), checkDepth(depth));
+    }
+
+    private static CompressionPreset checkPreset(CompressionPreset preset) {
+        if (preset == null) {
+            throw dev.jvortex.core.VortexException.misuse("the compression preset must not be null");
+        }
+        return preset;
+    }
+
+    /// Checks a cascade depth option.
+    public static int checkDepth(int depth) {
+        if (depth < 1 || depth > DEPTH_LIMIT) {
+            throw dev.jvortex.core.VortexException.misuse("cascade depth must be between 1 and " + DEPTH_LIMIT + ", got " + depth);
+        }
+        return depth;
+    }
+
+    /// Returns the preset.
+    public CompressionPreset preset() {
+        return preset;
+    }
+
+    /// Returns the cascade depth.
+    public int depth() {
+        return maxDepth;
     }
 
     /// Returns the smallest write tree found for the canonical array `a`; it decodes to exactly `a`.
     public WriteNode compress(Array a) {
-        return compress(a, MAX_DEPTH, EnumSet.noneOf(Scheme.class), false);
+        return compress(a, maxDepth, EnumSet.noneOf(Scheme.class), false);
     }
 
     private WriteNode compress(Array a, int depth, EnumSet<Scheme> excluded, boolean sample) {
@@ -77,7 +135,7 @@ public final class Compressor {
             case StructArray s -> {
                 List<WriteNode> kids = new ArrayList<>(CanonicalEncoder.validity(s.dtype(), s.validity(), s.length()));
                 for (Array f : s.fields()) {
-                    kids.add(compress(f, MAX_DEPTH, EnumSet.noneOf(Scheme.class), sample));
+                    kids.add(compress(f, maxDepth, EnumSet.noneOf(Scheme.class), sample));
                 }
                 return new WriteNode("vortex.struct", new byte[0], List.of(), kids);
             }
@@ -87,21 +145,23 @@ public final class Compressor {
                 }
                 byte[] meta = new ProtoWriter().varintIfNonZero(1, l.elements().length()).varint(2, PType.I64.code()).toByteArray();
                 List<WriteNode> kids = new ArrayList<>();
-                kids.add(compress(l.elements(), MAX_DEPTH, EnumSet.noneOf(Scheme.class), sample));
+                kids.add(compress(l.elements(), maxDepth, EnumSet.noneOf(Scheme.class), sample));
                 PrimitiveArray offsets = new PrimitiveArray(new DType.Primitive(PType.I64, false), PType.I64,
                         l.offsets().asSlice(0, (l.length() + 1L) * 8), l.length() + 1, Validity.ALL_VALID);
-                kids.add(compress(offsets, MAX_DEPTH - 1, EnumSet.of(Scheme.DICT), sample));
+                kids.add(compress(offsets, maxDepth - 1, EnumSet.of(Scheme.DICT), sample));
                 kids.addAll(CanonicalEncoder.validity(l.dtype(), l.validity(), l.length()));
                 return new WriteNode("vortex.list", meta, List.of(), kids);
             }
             case FixedSizeListArray f -> {
                 List<WriteNode> kids = new ArrayList<>();
-                kids.add(compress(f.elements(), MAX_DEPTH, EnumSet.noneOf(Scheme.class), sample));
+                kids.add(compress(f.elements(), maxDepth, EnumSet.noneOf(Scheme.class), sample));
                 kids.addAll(CanonicalEncoder.validity(f.dtype(), f.validity(), f.length()));
                 return new WriteNode("vortex.fixed_size_list", new byte[0], List.of(), kids);
             }
             case ExtensionArray e -> {
-                return WriteNode.of("vortex.ext", new byte[0], compress(e.storage(), depth, excluded, sample));
+                WriteNode ext = WriteNode.of("vortex.ext", new byte[0], compress(e.storage(), depth, excluded, sample));
+                WriteNode parts = temporal(e, depth, sample);
+                return parts != null && parts.bufferBytes() < ext.bufferBytes() ? parts : ext;
             }
             default -> {
                 return choose(a, depth, excluded, sample);
@@ -122,9 +182,9 @@ public final class Compressor {
         byte[] meta = new ProtoWriter().varintIfNonZero(1, l.elements().length()).varint(2, PType.I64.code())
                 .varint(3, PType.I64.code()).toByteArray();
         List<WriteNode> kids = new ArrayList<>();
-        kids.add(compress(l.elements(), MAX_DEPTH, EnumSet.noneOf(Scheme.class), sample));
-        kids.add(compress(Primitives.array(PType.I64, false, offsets, n, Validity.ALL_VALID), MAX_DEPTH - 1, EnumSet.of(Scheme.DICT), sample));
-        kids.add(compress(Primitives.array(PType.I64, false, sizes, n, Validity.ALL_VALID), MAX_DEPTH - 1, EnumSet.of(Scheme.DICT), sample));
+        kids.add(compress(l.elements(), maxDepth, EnumSet.noneOf(Scheme.class), sample));
+        kids.add(compress(Primitives.array(PType.I64, false, offsets, n, Validity.ALL_VALID), maxDepth - 1, EnumSet.of(Scheme.DICT), sample));
+        kids.add(compress(Primitives.array(PType.I64, false, sizes, n, Validity.ALL_VALID), maxDepth - 1, EnumSet.of(Scheme.DICT), sample));
         kids.addAll(CanonicalEncoder.validity(l.dtype(), l.validity(), n));
         return new WriteNode("vortex.map", new byte[0], List.of(),
                 List.of(new WriteNode("vortex.listview", meta, List.of(), kids)));
@@ -177,7 +237,9 @@ public final class Compressor {
         double bestRatio = 1.0;
         long judgedBytes = judged == a ? canonical.bufferBytes() : CanonicalEncoder.encode(judged).bufferBytes();
         for (Scheme s : schemes) {
-            boolean full = judged != a && s == Scheme.DICT;
+            // Sparse, too, is judged on every row: like the reference's estimate (the share of the
+            // most frequent value), a 1 % sample says little about how few rows differ.
+            boolean full = judged != a && (s == Scheme.DICT || s == Scheme.SPARSE);
             Array target = full ? a : judged;
             WriteNode n;
             try {
@@ -203,6 +265,17 @@ public final class Compressor {
             best = apply(winner, a, depth, excluded, sample);
         }
         return best != null && best.bufferBytes() < canonical.bufferBytes() ? best : canonical;
+    }
+
+    /// A timestamp as `vortex.datetimeparts` with its days, seconds and subseconds compressed one
+    /// level down (the reference's temporal scheme); null when it does not apply or the storage is
+    /// constant (the storage path already gives the constant).
+    private WriteNode temporal(ExtensionArray e, int depth, boolean sample) {
+        if (depth <= 0 || e.length() == 0 || !DateTimePartsEncoder.applies(e) || e.storage().validity().isAllInvalid()
+                || ConstantEncoder.encode(e.storage()) != null) {
+            return null;
+        }
+        return DateTimePartsEncoder.encode(e, (role, child) -> compress(child, depth - 1, EnumSet.noneOf(Scheme.class), sample));
     }
 
     /// A decimal whose unscaled values fit in 64 bits as `vortex.decimal_byte_parts` over the
@@ -312,7 +385,9 @@ public final class Compressor {
             if (t.isInteger()) {
                 out.add(Scheme.SEQUENCE);
                 out.add(Scheme.FOR);
-                if (t.isSigned()) {
+                Long min = t.isSigned() ? ForEncoder.minimum(p) : null;
+                if (min != null && min < 0) {
+                    // As the reference: zigzag only pays when some value is negative.
                     out.add(Scheme.ZIGZAG);
                 }
                 out.add(Scheme.BITPACK);
@@ -321,11 +396,20 @@ public final class Compressor {
                     out.add(Scheme.DICT);
                 }
                 out.add(Scheme.RUNEND);
+                if (!excluded.contains(Scheme.INT_RLE) && RleEncoder.averageRunLength(p) >= RLE_MIN_RUN) {
+                    out.add(Scheme.INT_RLE);
+                }
+                if (p.length() >= DELTA_MIN_LENGTH && (UNSTABLE || p.validity().nullCount(p.length()) == 0)) {
+                    out.add(Scheme.DELTA);
+                }
             } else if (t == PType.F32 || t == PType.F64) {
                 out.add(Scheme.ALP);
                 out.add(Scheme.ALPRD);
                 out.add(Scheme.DICT);
                 out.add(Scheme.SPARSE);
+                if (!excluded.contains(Scheme.FLOAT_RLE) && RleEncoder.averageRunLength(p) >= RLE_MIN_RUN) {
+                    out.add(Scheme.FLOAT_RLE);
+                }
             } else {
                 out.add(Scheme.DICT);
             }
@@ -356,13 +440,13 @@ public final class Compressor {
                     yield null;
                 }
                 yield SparseEncoder.encode(a, fill, (role, child) -> role == ChildEncoder.Role.INDICES
-                        ? compress(child, depth - 1, with(excluded, s, Scheme.DICT, Scheme.RUNEND, Scheme.SPARSE), sample)
+                        ? compress(child, depth - 1, with(excluded, s, Scheme.DICT, Scheme.RUNEND, Scheme.SPARSE, Scheme.INT_RLE), sample)
                         : compress(child, depth - 1, with(excluded, s, Scheme.SPARSE), sample));
             }
             case DICT -> DictEncoder.encode(a, Math.max(1, a.length() / 2), (role, child) -> switch (role) {
                 case CODES -> compress(child, depth - 1,
-                        with(EnumSet.noneOf(Scheme.class), s, Scheme.FOR, Scheme.ZIGZAG, Scheme.SEQUENCE, Scheme.SPARSE), sample);
-                case VALUES -> compress(child, depth - 1, with(excluded, s, Scheme.RUNEND), sample);
+                        with(EnumSet.noneOf(Scheme.class), s, Scheme.FOR, Scheme.ZIGZAG, Scheme.SEQUENCE, Scheme.SPARSE, Scheme.DELTA), sample);
+                case VALUES -> compress(child, depth - 1, with(excluded, s, Scheme.RUNEND, Scheme.INT_RLE, Scheme.FLOAT_RLE), sample);
                 default -> LightEncoder.encode(role, child);
             });
             case RUNEND -> {
@@ -371,9 +455,14 @@ public final class Compressor {
                     yield null;
                 }
                 yield RunEndEncoder.encode(a, (role, child) -> role == ChildEncoder.Role.ENDS
-                        ? compress(child, depth - 1, with(excluded, s, Scheme.DICT, Scheme.SPARSE), sample)
+                        ? compress(child, depth - 1, with(excluded, s, Scheme.DICT, Scheme.SPARSE, Scheme.INT_RLE), sample)
                         : compress(child, depth - 1, with(excluded, s), sample));
             }
+            // Run values cascade freely; run indices and block offsets get no dictionary or sparse.
+            case INT_RLE, FLOAT_RLE -> RleEncoder.encode((PrimitiveArray) a, (role, child) -> role == ChildEncoder.Role.VALUES
+                    ? compress(child, depth - 1, with(excluded, s), sample)
+                    : compress(child, depth - 1, with(excluded, s, Scheme.DICT, Scheme.SPARSE), sample));
+            case DELTA -> DeltaEncoder.encode((PrimitiveArray) a, children(depth, excluded, s, sample));
             case ALP -> AlpEncoder.encode((PrimitiveArray) a, alpExponents((PrimitiveArray) a), children(depth, excluded, s, sample));
             case ALPRD -> AlpRdEncoder.encode((PrimitiveArray) a, LightEncoder::encode);
             case FSST -> FsstEncoder.encode((VarBinViewArray) a, children(depth, excluded, s, sample, Scheme.DICT));

@@ -24,11 +24,19 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.function.Function;
+import java.util.function.IntConsumer;
 
 /// Writes a Vortex file that the reference implementation reads.
 ///
@@ -41,8 +49,10 @@ import java.util.function.Function;
 ///
 /// Columns are cut into chunks of about `targetChunkBytes` (a multiple of `rowBlock` rows),
 /// each stored as one flat segment under a chunked layout, wrapped in a zone map; memory stays
-/// bounded by the chunk size. The file is written to a temporary file beside the target and
-/// renamed on [#close()]; a failed write leaves nothing under the target name.
+/// bounded by the chunk size. Chunks are compressed on up to [WriteOptions#parallelism()] threads
+/// while the caller goes on appending; segments are written in the order they were cut, so the
+/// file does not depend on the thread count. The file is written to a temporary file beside the
+/// target and renamed on [#close()]; a failed write leaves nothing under the target name.
 public final class VortexWriter implements AutoCloseable {
     private static final byte[] MAGIC = {'V', 'T', 'X', 'F'};
 
@@ -55,6 +65,14 @@ public final class VortexWriter implements AutoCloseable {
     private final List<SegmentSpec> segments = new ArrayList<>();
     private final Map<String, Integer> arrayIds = new LinkedHashMap<>();
     private final Arena statsArena = Arena.ofShared();
+    private final Compressor dataCompressor;
+    private final Compressor fullCompressor;
+    /// Where compression tasks run; null compresses on the writing thread.
+    private final Executor executor;
+    /// The writer's own threads (null when the caller gave an executor or there is one thread).
+    private final ExecutorService ownPool;
+    /// Compression tasks not yet written, in the order their segments go into the file.
+    private final Deque<Pending> inflight = new ArrayDeque<>();
     private long position;
     private long rows;
     private boolean closed;
@@ -64,23 +82,27 @@ public final class VortexWriter implements AutoCloseable {
         this.target = target.toAbsolutePath();
         this.schema = schema;
         this.options = options;
+        this.dataCompressor = Compressor.data(options.preset(), options.cascadeDepth());
+        this.fullCompressor = Compressor.full(options.preset(), options.cascadeDepth());
+        if (options.parallelism() > 1 && options.compress()) {
+            this.ownPool = options.executor() == null ? Executors.newFixedThreadPool(options.parallelism(), r -> {
+                Thread t = new Thread(r, "jvortex-compress");
+                t.setDaemon(true);
+                return t;
+            }) : null;
+            this.executor = options.executor() != null ? options.executor() : ownPool;
+        } else {
+            this.ownPool = null;
+            this.executor = null;
+        }
         Path dir = this.target.getParent();
         this.temp = Files.createTempFile(dir, "." + this.target.getFileName() + ".", ".tmp");
         this.channel = FileChannel.open(temp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
-        for (String id : ARRAY_IDS) {
-            arrayIds.put(id, arrayIds.size());
-        }
         for (int i = 0; i < schema.size(); i++) {
             columns.add(column(schema.names().get(i), schema.fields().get(i), true));
         }
         writeBytes(MemorySegment.ofArray(MAGIC));
     }
-
-    /// The array encoding ids this writer may emit, sorted (the footer lists all of them).
-    private static final List<String> ARRAY_IDS = List.of("fastlanes.bitpacked", "fastlanes.for", "vortex.alp", "vortex.alprd",
-            "vortex.bool", "vortex.constant", "vortex.decimal", "vortex.decimal_byte_parts", "vortex.dict", "vortex.ext", "vortex.fixed_size_list",
-            "vortex.fsst", "vortex.list", "vortex.listview", "vortex.map", "vortex.masked", "vortex.null", "vortex.primitive",
-            "vortex.runend", "vortex.sequence", "vortex.sparse", "vortex.struct", "vortex.varbin", "vortex.varbinview", "vortex.zigzag");
 
     /// Creates a writer for `target` with the given schema (a struct: one column per field).
     public static VortexWriter create(Path target, DType.Struct schema, WriteOptions options) {
@@ -190,13 +212,8 @@ public final class VortexWriter implements AutoCloseable {
 
     /// Serializes an array tree as a new segment; returns the segment id.
     private int writeSegment(WriteNode node) throws IOException {
-        Function<String, Integer> index = id -> {
-            Integer i = arrayIds.get(id);
-            if (i == null) {
-                throw new IllegalStateException("encoding " + id + " is not in the footer's id table");
-            }
-            return i;
-        };
+        // Encoding ids are numbered in order of first use; the footer lists them in that order.
+        Function<String, Integer> index = id -> arrayIds.computeIfAbsent(id, k -> arrayIds.size());
         ArraySerializer.Serialized s = ArraySerializer.serialize(node, index::apply);
         pad(s.alignment());
         long start = position;
@@ -211,7 +228,11 @@ public final class VortexWriter implements AutoCloseable {
     private interface Column {
         void append(Array a) throws IOException;
 
-        LayoutSpec finish(Map<String, Integer> layoutIds) throws IOException;
+        /// Cuts the last chunk and queues every remaining segment (dictionary values, zone table).
+        void complete() throws IOException;
+
+        /// The column's layout, once every queued segment is written.
+        LayoutSpec layout(Map<String, Integer> layoutIds);
 
         ArrayStats fileStats();
     }
@@ -254,13 +275,23 @@ public final class VortexWriter implements AutoCloseable {
         }
 
         @Override
-        public LayoutSpec finish(Map<String, Integer> layoutIds) throws IOException {
-            List<LayoutSpec> kids = new ArrayList<>();
+        public void complete() throws IOException {
             if (validity != null) {
-                kids.add(validity.finish(layoutIds));
+                validity.complete();
             }
             for (Column f : fields) {
-                kids.add(f.finish(layoutIds));
+                f.complete();
+            }
+        }
+
+        @Override
+        public LayoutSpec layout(Map<String, Integer> layoutIds) {
+            List<LayoutSpec> kids = new ArrayList<>();
+            if (validity != null) {
+                kids.add(validity.layout(layoutIds));
+            }
+            for (Column f : fields) {
+                kids.add(f.layout(layoutIds));
             }
             return new LayoutSpec(layoutId(layoutIds, "vortex.struct"), rows, new byte[0], kids, new int[0]);
         }
@@ -285,6 +316,9 @@ public final class VortexWriter implements AutoCloseable {
         private Boolean dictMode;
         private DictState dict;
         private final List<DictRun> dictRuns = new ArrayList<>();
+        private List<ColumnStats.ZoneColumn> zoneCols;
+        private final int[] zoneSegment = {-1};
+        private long zoneRows;
 
         ColumnWriter(String name, DType dtype, boolean zoned) {
             this.name = name;
@@ -312,29 +346,36 @@ public final class VortexWriter implements AutoCloseable {
                 appendDict((dev.jvortex.core.array.VarBinViewArray) a);
                 return;
             }
-            // Copy into the writer's own arena: the caller may free its batch after write returns.
-            pending.add(ArrayOps.deepCopy(a, pendingArena));
-            pendingRows += a.length();
-            while (pendingRows >= chunkRows) {
-                flush(chunkRows);
+            // Cut the batch into chunks. Each piece is copied into the pending arena (the caller
+            // may free its batch after write returns); a full chunk takes that arena with it.
+            int from = 0;
+            while (from < a.length()) {
+                int take = (int) Math.min(chunkRows - pendingRows, a.length() - from);
+                pending.add(ArrayOps.deepCopy(ArrayOps.slice(a, from, take, pendingArena), pendingArena));
+                pendingRows += take;
+                from += take;
+                if (pendingRows == chunkRows) {
+                    flush();
+                }
             }
         }
 
-        private void flush(long n) throws IOException {
-            Array all = ArrayOps.concat(dtype, pending, pendingArena);
-            Array chunk = ArrayOps.slice(all, 0, (int) n, pendingArena);
-            int seg = writeSegment(encode(ArrayOps.deepCopy(chunk, pendingArena), Compressor.FULL));
-            chunks.add(new long[] {n, seg});
-            Arena next = Arena.ofShared();
-            pending.clear();
-            long rest = pendingRows - n;
-            if (rest > 0) {
-                Array tail = ArrayOps.slice(all, (int) n, (int) rest, next);
-                pending.add(ArrayOps.deepCopy(tail, next));
+        /// Submits the pending rows as one chunk, which owns the pending arena from now on.
+        private void flush() throws IOException {
+            Arena owner = pendingArena;
+            pendingArena = Arena.ofShared();
+            Array chunk;
+            try {
+                chunk = ArrayOps.concat(dtype, pending, owner);
+            } catch (RuntimeException e) {
+                owner.close();
+                throw e;
             }
-            pendingArena.close();
-            pendingArena = next;
-            pendingRows = rest;
+            long[] entry = {pendingRows, -1};
+            chunks.add(entry);
+            pending.clear();
+            pendingRows = 0;
+            submit(chunk, fullCompressor, owner, seg -> entry[1] = seg);
         }
 
         private void appendDict(dev.jvortex.core.array.VarBinViewArray a) throws IOException {
@@ -353,11 +394,17 @@ public final class VortexWriter implements AutoCloseable {
         }
 
         private void flushCodes() throws IOException {
-            try (Arena arena = Arena.ofConfined()) {
-                dev.jvortex.core.array.PrimitiveArray codes = dict.takeCodes(arena);
-                int seg = writeSegment(encode(codes, Compressor.DATA));
-                dict.codeChunks.add(new long[] {codes.length(), seg});
+            Arena arena = Arena.ofShared();
+            dev.jvortex.core.array.PrimitiveArray codes;
+            try {
+                codes = dict.takeCodes(arena);
+            } catch (RuntimeException e) {
+                arena.close();
+                throw e;
             }
+            long[] entry = {codes.length(), -1};
+            dict.codeChunks.add(entry);
+            submit(codes, dataCompressor, arena, seg -> entry[1] = seg);
         }
 
         private void finishRun() throws IOException {
@@ -367,12 +414,18 @@ public final class VortexWriter implements AutoCloseable {
             if (dict.pendingCodes() > 0) {
                 flushCodes();
             }
-            try (Arena arena = Arena.ofConfined()) {
-                Array values = dict.values(arena);
-                int seg = writeSegment(encode(values, Compressor.FULL));
-                dictRuns.add(new DictRun(values.length(), seg, List.copyOf(dict.codeChunks), dict.rows));
+            Arena arena = Arena.ofShared();
+            Array values;
+            try {
+                values = dict.values(arena);
+            } catch (RuntimeException e) {
+                arena.close();
+                throw e;
             }
+            int[] valuesSegment = {-1};
+            dictRuns.add(new DictRun(values.length(), valuesSegment, List.copyOf(dict.codeChunks), dict.rows));
             dict = null;
+            submit(values, fullCompressor, arena, seg -> valuesSegment[0] = seg);
         }
 
         private LayoutSpec dictLayout(Map<String, Integer> layoutIds) {
@@ -380,7 +433,7 @@ public final class VortexWriter implements AutoCloseable {
             byte[] meta = new ProtoWriter().varint(1, dev.jvortex.core.PType.U16.code()).varint(2, 0).varint(3, 0).toByteArray();
             for (DictRun run : dictRuns) {
                 LayoutSpec values = new LayoutSpec(layoutId(layoutIds, "vortex.flat"), run.values(), new byte[0], List.of(),
-                        new int[] {run.valuesSegment()});
+                        new int[] {run.valuesSegment()[0]});
                 LayoutSpec codes;
                 if (run.codeChunks().size() == 1) {
                     codes = flat(layoutIds, run.codeChunks().getFirst());
@@ -400,14 +453,27 @@ public final class VortexWriter implements AutoCloseable {
         }
 
         @Override
-        public LayoutSpec finish(Map<String, Integer> layoutIds) throws IOException {
+        public void complete() throws IOException {
             if (pendingRows > 0) {
-                flush(pendingRows);
+                flush();
             }
             pendingArena.close();
             if (Boolean.TRUE.equals(dictMode)) {
                 finishRun();
             }
+            if (!options.zoneMaps() || !zoned || rows == 0) {
+                return;
+            }
+            zoneCols = stats.zoneColumns(statsArena);
+            if (!zoneCols.isEmpty()) {
+                StructArray table = stats.zoneTable(zoneCols);
+                zoneRows = table.length();
+                submit(table, fullCompressor, null, seg -> zoneSegment[0] = seg);
+            }
+        }
+
+        @Override
+        public LayoutSpec layout(Map<String, Integer> layoutIds) {
             LayoutSpec data;
             if (Boolean.TRUE.equals(dictMode)) {
                 data = dictLayout(layoutIds);
@@ -420,16 +486,10 @@ public final class VortexWriter implements AutoCloseable {
                 }
                 data = new LayoutSpec(layoutId(layoutIds, "vortex.chunked"), rows, new byte[0], kids, new int[0]);
             }
-            if (!options.zoneMaps() || !zoned || rows == 0) {
+            if (zoneCols == null || zoneCols.isEmpty()) {
                 return data;
             }
-            List<ColumnStats.ZoneColumn> zoneCols = stats.zoneColumns(statsArena);
-            if (zoneCols.isEmpty()) {
-                return data;
-            }
-            StructArray table = stats.zoneTable(zoneCols);
-            int seg = writeSegment(encode(table, Compressor.FULL));
-            LayoutSpec zones = new LayoutSpec(layoutId(layoutIds, "vortex.flat"), table.length(), new byte[0], List.of(), new int[] {seg});
+            LayoutSpec zones = new LayoutSpec(layoutId(layoutIds, "vortex.flat"), zoneRows, new byte[0], List.of(), new int[] {zoneSegment[0]});
             ProtoWriter meta = new ProtoWriter().varint(1, options.rowBlock());
             for (ColumnStats.ZoneColumn c : zoneCols) {
                 ProtoWriter spec = new ProtoWriter().string(1, c.id());
@@ -461,7 +521,87 @@ public final class VortexWriter implements AutoCloseable {
     }
 
     /// One dictionary layout's worth of a column: its values segment and its code chunks.
-    private record DictRun(long values, int valuesSegment, List<long[]> codeChunks, long rows) {}
+    private record DictRun(long values, int[] valuesSegment, List<long[]> codeChunks, long rows) {}
+
+    /// A compression task whose segment is not written yet.
+    ///
+    /// @param node the write tree, once compressed
+    /// @param owner the arena holding the task's input (closed once the segment is written), or null
+    /// @param onSegment told the segment id
+    private record Pending(CompletableFuture<WriteNode> node, Arena owner, IntConsumer onSegment) {}
+
+    /// Compresses `a` (now, or on the executor) and writes it as the next segment in submission
+    /// order; `owner` (which holds `a`) is closed after the segment is written.
+    private void submit(Array a, Compressor compressor, Arena owner, IntConsumer onSegment) throws IOException {
+        if (executor == null) {
+            try {
+                onSegment.accept(writeSegment(encode(a, compressor)));
+            } finally {
+                if (owner != null) {
+                    owner.close();
+                }
+            }
+            return;
+        }
+        CompletableFuture<WriteNode> f;
+        try {
+            f = CompletableFuture.supplyAsync(() -> encode(a, compressor), executor);
+        } catch (RuntimeException e) {
+            if (owner != null) {
+                owner.close();
+            }
+            throw e;
+        }
+        inflight.add(new Pending(f, owner, onSegment));
+        drain(2 * options.parallelism());
+    }
+
+    /// Writes finished tasks from the head of the queue, waiting for the head while more than
+    /// `keep` tasks are queued.
+    private void drain(int keep) throws IOException {
+        while (!inflight.isEmpty() && (inflight.size() > keep || inflight.peek().node().isDone())) {
+            Pending p = inflight.peek();
+            WriteNode node;
+            try {
+                node = p.node().get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new VortexException(VortexException.Kind.IO, target + ": interrupted while compressing", e);
+            } catch (ExecutionException e) {
+                Throwable cause = e.getCause();
+                if (cause instanceof RuntimeException r) {
+                    throw r;
+                }
+                if (cause instanceof Error err) {
+                    throw err;
+                }
+                throw new VortexException(VortexException.Kind.IO, target + ": compression failed: " + cause, cause);
+            }
+            inflight.poll();
+            try {
+                p.onSegment().accept(writeSegment(node));
+            } finally {
+                if (p.owner() != null) {
+                    p.owner().close();
+                }
+            }
+        }
+    }
+
+    /// After a failure: waits for queued tasks to stop using their inputs, then frees them.
+    private void discardInflight() {
+        for (Pending p : inflight) {
+            try {
+                p.node().join();
+            } catch (RuntimeException ignored) {
+                // the write has failed already; this task's result is not needed
+            }
+            if (p.owner() != null) {
+                p.owner().close();
+            }
+        }
+        inflight.clear();
+    }
 
     /// Whether every compressed array is decoded again and compared with its input
     /// (system property `jvortex.compress.verify=true`; a debug check).
@@ -511,7 +651,11 @@ public final class VortexWriter implements AutoCloseable {
             List<LayoutSpec> cols = new ArrayList<>();
             List<ArrayStats> fieldStats = new ArrayList<>();
             for (Column c : columns) {
-                cols.add(c.finish(layoutIds));
+                c.complete();
+            }
+            drain(0);
+            for (Column c : columns) {
+                cols.add(c.layout(layoutIds));
                 fieldStats.add(c.fileStats());
             }
             LayoutSpec root = new LayoutSpec(layoutId(layoutIds, "vortex.struct"), rows, new byte[0], cols, new int[0]);
@@ -541,6 +685,10 @@ public final class VortexWriter implements AutoCloseable {
             failed = true;
             throw e;
         } finally {
+            discardInflight();
+            if (ownPool != null) {
+                ownPool.shutdownNow();
+            }
             statsArena.close();
             try {
                 channel.close();
