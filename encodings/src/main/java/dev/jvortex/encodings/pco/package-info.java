@@ -68,4 +68,14 @@
 /// - [dev.jvortex.encodings.pco.PcoChunkMeta]: parsing and validation of one chunk meta.
 /// - [dev.jvortex.encodings.pco.PcoChunkDecoder]: page decoding, the hot loops (tANS, offsets,
 ///   delta inversion, modes).
+///
+/// Encoding (the inverse; output the reference decodes, sizes within a few bytes of pco 1.0.4 at
+/// level 8 on typical data):
+/// - [dev.jvortex.encodings.pco.PcoArrayEncoder]: the Vortex node (valid values only, chunks
+///   of 2^18 values, pages of up to 8192 as in the compact preset, validity child).
+/// - [dev.jvortex.encodings.pco.PcoEncoder]: one chunk: mode, delta, bins, meta and pages.
+/// - [dev.jvortex.encodings.pco.PcoModes]: IntMult, FloatMult and FloatQuant detection on a sample.
+/// - [dev.jvortex.encodings.pco.PcoLookback]: Lookback delta encoding.
+/// - [dev.jvortex.encodings.pco.PcoBins]: histogram, bin optimisation, weights, tANS tables.
+/// - [dev.jvortex.encodings.pco.PcoBitWriter]: the LSB-first bit writer.
 package dev.jvortex.encodings.pco;

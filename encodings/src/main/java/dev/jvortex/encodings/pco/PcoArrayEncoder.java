@@ -1,0 +1,84 @@
+package dev.jvortex.encodings.pco;
+
+import dev.jvortex.core.PType;
+import dev.jvortex.core.VortexException;
+import dev.jvortex.core.array.PrimitiveArray;
+import dev.jvortex.core.array.Validity;
+import dev.jvortex.core.proto.ProtoWriter;
+import dev.jvortex.core.serde.WriteNode;
+import dev.jvortex.encodings.Primitives;
+import dev.jvortex.encodings.canonical.CanonicalEncoder;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.List;
+
+/// Encodes a primitive array as `vortex.pco`, the inverse of [PcoArrayDecoder], the way the
+/// reference's compact preset does: only the valid values are compressed, in chunks of up to
+/// 2^18 values ([PcoEncoder#DEFAULT_CHUNK_N]) with pages of up to 8192 values, at pco's default
+/// level. Buffers: every chunk meta, then every page in chunk order (alignment 1); metadata: the
+/// header `04 01` and each page's value count; child: the validity, if any.
+public final class PcoArrayEncoder {
+    private PcoArrayEncoder() {}
+
+    /// Values per page of the reference's compact preset.
+    public static final int COMPACT_PAGE_N = 8192;
+
+    /// Returns the `vortex.pco` node of `a` with pages of up to [#COMPACT_PAGE_N] values, or null
+    /// for types pco does not take (8-bit integers, booleans).
+    public static WriteNode encode(PrimitiveArray a) {
+        return encode(a, COMPACT_PAGE_N);
+    }
+
+    /// Returns the `vortex.pco` node of `a` with pages of up to `maxPageN` values, or null for
+    /// types pco does not take.
+    public static WriteNode encode(PrimitiveArray a, int maxPageN) {
+        return encode(a, maxPageN, PcoEncoder.DELTA_AUTO);
+    }
+
+    /// Returns the `vortex.pco` node of `a` with pages of up to `maxPageN` values and the delta
+    /// encoding `delta` ([PcoEncoder#DELTA_AUTO], 0, an order 1..7 or [PcoEncoder#LOOKBACK]), or
+    /// null for types pco does not take.
+    public static WriteNode encode(PrimitiveArray a, int maxPageN, int delta) {
+        PType ptype = a.ptype();
+        if (!PcoEncoder.supports(ptype)) {
+            return null;
+        }
+        if (maxPageN <= 0) {
+            throw VortexException.misuse("pco page size must be positive, got " + maxPageN);
+        }
+        int len = a.length();
+        long[] all = Primitives.longs(a);
+        Validity validity = a.validity();
+        long[] values = all;
+        int n = len;
+        if (!validity.isAllValid()) {
+            values = new long[len];
+            n = 0;
+            if (!validity.isAllInvalid()) {
+                for (int i = 0; i < len; i++) {
+                    if (validity.isValid(i)) {
+                        values[n++] = all[i];
+                    }
+                }
+            }
+        }
+        List<PcoEncoder.Chunk> chunks = PcoEncoder.encode(ptype, values, n, maxPageN, delta);
+        ProtoWriter meta = new ProtoWriter().bytes(1, PcoEncoder.header());
+        List<WriteNode.Buffer> buffers = new ArrayList<>();
+        for (PcoEncoder.Chunk c : chunks) {
+            ProtoWriter info = new ProtoWriter();
+            for (int count : c.pageCounts()) {
+                info.bytes(1, new ProtoWriter().varintIfNonZero(1, count).toByteArray());
+            }
+            meta.bytes(2, info.toByteArray());
+            buffers.add(new WriteNode.Buffer(MemorySegment.ofArray(c.meta()), 1));
+        }
+        for (PcoEncoder.Chunk c : chunks) {
+            for (byte[] page : c.pages()) {
+                buffers.add(new WriteNode.Buffer(MemorySegment.ofArray(page), 1));
+            }
+        }
+        return new WriteNode("vortex.pco", meta.toByteArray(), buffers,
+                CanonicalEncoder.validity(a.dtype(), validity, len));
+    }
+}
