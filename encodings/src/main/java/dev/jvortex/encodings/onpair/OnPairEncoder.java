@@ -25,7 +25,8 @@ import java.util.List;
 /// most 4096 tokens of 1 to 16 bytes, sorted by their bytes, the dictionary bytes followed by 16
 /// zero bytes, no `bits` metadata, and every integer child in the narrowest unsigned type that
 /// holds its values. Unlike the reference, tokens the parse never uses are dropped from the
-/// dictionary (the rest keep their order), which saves their bytes and offsets.
+/// dictionary (the rest keep their order), which saves their bytes and offsets; a dictionary keeps
+/// at least one token (the reference cannot read an empty one).
 ///
 /// Children go through a [ChildEncoder]: `dict_offsets` and `codes_offsets` as
 /// [ChildEncoder.Role#OFFSETS], `codes` as [ChildEncoder.Role#CODES], `uncompressed_lengths` as
@@ -145,11 +146,15 @@ public final class OnPairEncoder {
         }
         codesOffsets[len] = count;
 
-        // Keep only the tokens the parse used, in their sorted order.
+        // Keep only the tokens the parse used, in their sorted order; at least one, since the
+        // reference rejects an empty dictionary.
         int size = trained.size();
         int[] newId = new int[size];
         for (int k = 0; k < count; k++) {
             newId[codes[k]] = 1;
+        }
+        if (count == 0) {
+            newId[0] = 1;
         }
         int kept = 0;
         int dictLength = 0;
