@@ -14,6 +14,9 @@ import dev.jvortex.encodings.ChildEncoder;
 import dev.jvortex.encodings.Primitives;
 import dev.jvortex.encodings.canonical.CanonicalEncoder;
 import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -38,6 +41,8 @@ public final class OnPairEncoder {
     public static final int DEFAULT_DICT_BITS = 12;
     /// Zero bytes after the dictionary (the reference's decoder reads 16 bytes from every token).
     static final int PADDING = 16;
+    /// Little-endian 2-byte writes into a byte array.
+    private static final VarHandle SHORT = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
 
     private OnPairEncoder() {}
 
@@ -98,73 +103,26 @@ public final class OnPairEncoder {
         }
         int len = a.length();
         Validity validity = a.validity();
-        boolean allValid = validity.isAllValid();
-        boolean allInvalid = validity.isAllInvalid();
-        long total = 0;
+        long[] lengths = new long[len];
+        int[] starts = new int[len + 1];
+        byte[] data = flatten(a, lengths, starts);
         int maxLength = 0;
         for (int i = 0; i < len; i++) {
-            if (allValid || !allInvalid && validity.isValid(i)) {
-                int n = a.byteLength(i);
-                total += n;
-                maxLength = Math.max(maxLength, n);
-            }
+            maxLength = Math.max(maxLength, (int) lengths[i]);
         }
-        if (total > Integer.MAX_VALUE - 64) {
-            throw new IllegalArgumentException("OnPair of " + total + " bytes needs more than one array");
-        }
-        // The valid rows back to back, null rows empty, padded for the matcher's 16-byte reads.
-        byte[] data = new byte[(int) total + PADDING];
-        int[] starts = new int[len + 1];
-        long[] lengths = new long[len];
-        int at = 0;
-        for (int i = 0; i < len; i++) {
-            starts[i] = at;
-            if (allValid || !allInvalid && validity.isValid(i)) {
-                MemorySegment row = a.slice(i);
-                int n = (int) row.byteSize();
-                MemorySegment.copy(row, JAVA_BYTE, 0, data, at, n);
-                lengths[i] = n;
-                at += n;
-            }
-        }
-        starts[len] = at;
-
         OnPairTrainer.Dictionary trained = OnPairTrainer.train(data, starts, len, dictBits);
-        TokenMatcher matcher = trained.matcher();
-        char[] codes = new char[Math.max(1, at)];
+        char[] codes = new char[Math.max(1, starts[len])];
         long[] codesOffsets = new long[len + 1];
-        int count = 0;
-        for (int i = 0; i < len; i++) {
-            codesOffsets[i] = count;
-            int pos = starts[i];
-            int end = starts[i + 1];
-            while (pos < end) {
-                int m = matcher.longest(data, pos, end - pos);
-                codes[count++] = (char) (m >> 5);
-                pos += m & 31;
-            }
-        }
-        codesOffsets[len] = count;
+        int count = parse(trained.matcher(), data, starts, len, codes, codesOffsets);
 
         // Keep only the tokens the parse used, in their sorted order; at least one, since the
         // reference rejects an empty dictionary.
         int size = trained.size();
         int[] newId = new int[size];
-        for (int k = 0; k < count; k++) {
-            newId[codes[k]] = 1;
-        }
-        if (count == 0) {
-            newId[0] = 1;
-        }
-        int kept = 0;
+        int kept = renumber(codes, count, newId);
         int dictLength = 0;
         for (int t = 0; t < size; t++) {
-            if (newId[t] != 0) {
-                newId[t] = kept++;
-                dictLength += trained.length()[t];
-            } else {
-                newId[t] = -1;
-            }
+            dictLength += newId[t] >= 0 ? trained.length()[t] : 0;
         }
         byte[] dictBytes = new byte[dictLength + 16];
         int[] dictOffsets = new int[kept + 1];
@@ -178,20 +136,90 @@ public final class OnPairEncoder {
                 dictOffsets[++d] = pos;
             }
         }
+        return new Parts(dictBytes, dictOffsets, kept, codeArray(codes, count, newId, kept),
+                Primitives.narrowUnsigned(codesOffsets, len + 1, count), Primitives.narrowUnsigned(lengths, len, maxLength),
+                validity);
+    }
+
+    /// Returns the valid rows of `a` back to back (null rows empty) followed by 16 zero bytes for
+    /// the matcher's reads, filling each row's length and start (plus the end) in `lengths` and `starts`.
+    private static byte[] flatten(VarBinViewArray a, long[] lengths, int[] starts) {
+        int len = a.length();
+        Validity validity = a.validity();
+        boolean allValid = validity.isAllValid();
+        boolean allInvalid = validity.isAllInvalid();
+        long total = 0;
+        for (int i = 0; i < len; i++) {
+            if (allValid || !allInvalid && validity.isValid(i)) {
+                lengths[i] = a.byteLength(i);
+                total += lengths[i];
+            }
+        }
+        if (total > Integer.MAX_VALUE - 64) {
+            throw new IllegalArgumentException("OnPair of " + total + " bytes needs more than one array");
+        }
+        byte[] data = new byte[(int) total + PADDING];
+        int at = 0;
+        for (int i = 0; i < len; i++) {
+            starts[i] = at;
+            int n = (int) lengths[i];
+            if (n > 0) {
+                MemorySegment.copy(a.slice(i), JAVA_BYTE, 0, data, at, n);
+                at += n;
+            }
+        }
+        starts[len] = at;
+        return data;
+    }
+
+    /// Parses every row greedily into `codes`, row `i`'s starting at `codesOffsets[i]`; returns the
+    /// number of codes.
+    private static int parse(TokenMatcher matcher, byte[] data, int[] starts, int len, char[] codes, long[] codesOffsets) {
+        int count = 0;
+        for (int i = 0; i < len; i++) {
+            codesOffsets[i] = count;
+            int pos = starts[i];
+            int end = starts[i + 1];
+            while (pos < end) {
+                int m = matcher.longest(data, pos, end - pos);
+                codes[count++] = (char) (m >> 5);
+                pos += m & 31;
+            }
+        }
+        codesOffsets[len] = count;
+        return count;
+    }
+
+    /// Sets `newId[t]` to token `t`'s rank among the tokens used by `codes[0, count)` (token 0
+    /// counts as used when there are no codes), -1 for unused tokens; returns the number used.
+    private static int renumber(char[] codes, int count, int[] newId) {
+        for (int k = 0; k < count; k++) {
+            newId[codes[k]] = 1;
+        }
+        if (count == 0) {
+            newId[0] = 1;
+        }
+        int kept = 0;
+        for (int t = 0; t < newId.length; t++) {
+            newId[t] = newId[t] != 0 ? kept++ : -1;
+        }
+        return kept;
+    }
+
+    /// The codes renumbered by `newId`, as the narrowest unsigned type for `kept` tokens.
+    private static PrimitiveArray codeArray(char[] codes, int count, int[] newId, int kept) {
         PType codeType = Primitives.narrowestUnsigned(Math.max(0, kept - 1));
-        MemorySegment codeBytes = MemorySegment.ofArray(new byte[count * codeType.byteWidth()]);
+        byte[] out = new byte[count * codeType.byteWidth()];
         if (codeType == PType.U8) {
             for (int k = 0; k < count; k++) {
-                codeBytes.set(JAVA_BYTE, k, (byte) newId[codes[k]]);
+                out[k] = (byte) newId[codes[k]];
             }
         } else {
             for (int k = 0; k < count; k++) {
-                codeBytes.setAtIndex(PrimitiveArray.LE_SHORT, k, (short) newId[codes[k]]);
+                SHORT.set(out, 2 * k, (short) newId[codes[k]]);
             }
         }
-        PrimitiveArray codeArray = new PrimitiveArray(new DType.Primitive(codeType, false), codeType, codeBytes, count,
+        return new PrimitiveArray(new DType.Primitive(codeType, false), codeType, MemorySegment.ofArray(out), count,
                 Validity.ALL_VALID);
-        return new Parts(dictBytes, dictOffsets, kept, codeArray, Primitives.narrowUnsigned(codesOffsets, len + 1, count),
-                Primitives.narrowUnsigned(lengths, len, maxLength), validity);
     }
 }

@@ -40,39 +40,63 @@ final class OnPairTrainer {
     /// Trains a dictionary of at most `2^dictBits` tokens on the rows `data[starts[i], starts[i + 1])`
     /// (`data` padded with 16 readable bytes past the last row).
     static Dictionary train(byte[] data, int[] starts, int rows, int dictBits) {
-        int capacity = 1 << dictBits;
-        long[] low = new long[capacity];
-        long[] high = new long[capacity];
-        int[] length = new int[capacity];
-        TokenMatcher matcher = new TokenMatcher(capacity);
-        for (int b = 0; b < 256; b++) {
-            low[b] = b;
-            length[b] = 1;
-            matcher.add(b, 0, 1, b);
-        }
-        int size = 256;
-        long total = starts[rows] - starts[0];
-        long budget = (long) (total * SAMPLE_FRACTION);
-
-        // Adaptive threshold state.
-        int threshold = 2;
-        long wanted = capacity - 256;
-        int checkInterval = (int) Math.max(wanted / 128, 64);
-        long created = 0;
-        long scanned = 0;
-        long createdAtCheck = 0;
-        long scannedAtCheck = 0;
-        long nextCheck = checkInterval;
-
-        PairCounts counts = new PairCounts((int) Math.min(capacity * 8L, Math.max(1024, total / 2)));
+        Run run = new Run(data, 1 << dictBits, (long) ((starts[rows] - starts[0]) * SAMPLE_FRACTION));
         int[] order = order(rows);
-        boolean done = size >= capacity;
-        for (int k = 0; k < rows && !done; k++) {
+        for (int k = 0; k < rows; k++) {
             int row = order[k];
-            int pos = starts[row];
-            int end = starts[row + 1];
-            if (pos == end) {
-                continue;
+            if (starts[row] < starts[row + 1] && run.scan(starts[row], starts[row + 1])) {
+                break;
+            }
+        }
+        return sorted(run.low, run.high, run.length, run.size);
+    }
+
+    /// One training run: the growing dictionary, its matcher, the pair counts and the adaptive
+    /// threshold.
+    private static final class Run {
+        final byte[] data;
+        final int capacity;
+        final long[] low;
+        final long[] high;
+        final int[] length;
+        final TokenMatcher matcher;
+        final PairCounts counts;
+        final long budget;
+        final long wanted;
+        final int checkInterval;
+        int size;
+        int threshold = 2;
+        long created;
+        long scanned;
+        long createdAtCheck;
+        long scannedAtCheck;
+        long nextCheck;
+
+        Run(byte[] data, int capacity, long budget) {
+            this.data = data;
+            this.capacity = capacity;
+            this.budget = budget;
+            low = new long[capacity];
+            high = new long[capacity];
+            length = new int[capacity];
+            matcher = new TokenMatcher(capacity);
+            for (int b = 0; b < 256; b++) {
+                low[b] = b;
+                length[b] = 1;
+                matcher.add(b, 0, 1, b);
+            }
+            size = 256;
+            wanted = capacity - 256;
+            checkInterval = (int) Math.max(wanted / 128, 64);
+            nextCheck = checkInterval;
+            counts = new PairCounts((int) Math.min(capacity * 8L, Math.max(1024, budget * 4)));
+        }
+
+        /// Scans the non-empty row `data[pos, end)`; returns true when training is over (the
+        /// budget is spent or the dictionary is full).
+        boolean scan(int pos, int end) {
+            if (size >= capacity) {
+                return true;
             }
             int m = matcher.longest(data, pos, end - pos);
             int prevId = m >> 5;
@@ -80,7 +104,7 @@ final class OnPairTrainer {
             pos += prevLen;
             scanned += prevLen;
             if (scanned > budget) {
-                break;
+                return true;
             }
             while (pos < end) {
                 m = matcher.longest(data, pos, end - pos);
@@ -88,49 +112,53 @@ final class OnPairTrainer {
                 int currLen = m & 31;
                 scanned += currLen;
                 if (scanned > budget) {
-                    done = true;
-                    break;
+                    return true;
                 }
                 int pairLen = prevLen + currLen;
                 if (pairLen <= OnPairEncoder.MAX_TOKEN_BYTES) {
                     int key = prevId << 16 | currId;
-                    if (counts.increment(key) >= threshold) {
-                        int from = pos - prevLen;
-                        long w0 = (long) TokenMatcher.LONG.get(data, from);
-                        long w1 = (long) TokenMatcher.LONG.get(data, from + 8);
-                        long pl = pairLen >= 8 ? w0 : w0 & TokenMatcher.lowBytes(pairLen);
-                        long ph = pairLen <= 8 ? 0 : w1 & TokenMatcher.lowBytes(pairLen - 8);
-                        if (matcher.add(pl, ph, pairLen, size)) {
-                            low[size] = pl;
-                            high[size] = ph;
-                            length[size] = pairLen;
-                            size++;
-                            if (size == capacity) {
-                                done = true;
-                                break;
-                            }
-                            created++;
-                            if (created >= nextCheck) {
-                                threshold = rebalance(threshold, created - createdAtCheck, scanned - scannedAtCheck,
-                                        wanted - created, budget - scanned);
-                                createdAtCheck = created;
-                                scannedAtCheck = scanned;
-                                nextCheck = created + checkInterval;
-                            }
-                            counts.reset(key);
-                            prevId = size - 1;
-                            prevLen = pairLen;
-                            pos += currLen;
-                            continue;
+                    if (counts.increment(key) >= threshold && merge(pos - prevLen, pairLen)) {
+                        if (size == capacity) {
+                            return true;
                         }
+                        counts.reset(key);
+                        prevId = size - 1;
+                        prevLen = pairLen;
+                        pos += currLen;
+                        continue;
                     }
                 }
                 prevId = currId;
                 prevLen = currLen;
                 pos += currLen;
             }
+            return false;
         }
-        return sorted(low, high, length, size);
+
+        /// Adds `data[from, from + pairLen)` as a new token unless it is one already; adapts the
+        /// threshold; returns whether it was added.
+        private boolean merge(int from, int pairLen) {
+            long w0 = (long) TokenMatcher.LONG.get(data, from);
+            long w1 = (long) TokenMatcher.LONG.get(data, from + 8);
+            long pl = pairLen >= 8 ? w0 : w0 & TokenMatcher.lowBytes(pairLen);
+            long ph = pairLen <= 8 ? 0 : w1 & TokenMatcher.lowBytes(pairLen - 8);
+            if (!matcher.add(pl, ph, pairLen, size)) {
+                return false;
+            }
+            low[size] = pl;
+            high[size] = ph;
+            length[size] = pairLen;
+            size++;
+            created++;
+            if (size < capacity && created >= nextCheck) {
+                threshold = rebalance(threshold, created - createdAtCheck, scanned - scannedAtCheck, wanted - created,
+                        budget - scanned);
+                createdAtCheck = created;
+                scannedAtCheck = scanned;
+                nextCheck = created + checkInterval;
+            }
+            return true;
+        }
     }
 
     /// The new merge threshold after `recentTokens` tokens were created in `recentBytes` scanned
