@@ -42,7 +42,8 @@ import java.util.SplittableRandom;
 /// result is used only when it is strictly smaller than the canonical encoding.
 ///
 /// Large arrays are judged on a sample (64-row runs, about 1 % of the rows, at least 1024
-/// rows); only the winner is then applied to the whole array. Nested arrays (struct fields, list
+/// rows), except dictionaries and OnPair, which are judged on every row; only the winner is then
+/// applied to the whole array. Nested arrays (struct fields, list
 /// elements and offsets, fixed-size list elements, extension storage) are compressed part by
 /// part; bool, decimal and validity stay canonical unless constant.
 public final class Compressor {
