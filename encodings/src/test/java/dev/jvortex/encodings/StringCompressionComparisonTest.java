@@ -28,8 +28,8 @@ import org.junit.jupiter.api.Test;
 
 /// Sizes of string columns: FSST and OnPair (light children), our cascading compressor's choice,
 /// and the reference's default compressor (`vortex.compress`) on the same values; encode speeds.
-/// Prints a table and writes it to `target/reference-decode/strings.txt`; fails only when our
-/// compressor is far behind the reference.
+/// Prints a table and writes it to `target/reference-decode/strings.txt`; fails when our
+/// compressor's result is more than 10 % larger than the reference's (all inputs are seeded).
 class StringCompressionComparisonTest {
     private static final int ROWS = 100_000;
 
@@ -91,16 +91,16 @@ class StringCompressionComparisonTest {
             table.append(String.format(Locale.ROOT, "| %s | %d | %d | %d | %d | %d | %.3f | %s | %s | %.0f | %.0f | %.0f |%n",
                     parts[0], s[0], s[1], s[2], s[3], theirs, (double) s[3] / theirs, trees.get(parts[0]), refRoot,
                     v[0], v[1], v[2]));
-            assertTrue(s[3] <= 1.5 * theirs + 64, parts[0] + ": " + s[3] + " bytes against the reference's " + theirs);
+            assertTrue(s[3] <= 1.1 * theirs + 64, parts[0] + ": " + s[3] + " bytes against the reference's " + theirs);
         }
         System.out.print(table);
         Files.writeString(dir.resolve("strings.txt"), table, StandardCharsets.UTF_8);
     }
 
-    /// Best of five runs after two warm-up runs, in MB (10^6 bytes) of input per second.
+    /// Best of three runs after two warm-up runs, in MB (10^6 bytes) of input per second.
     private static double mbPerSecond(long bytes, Runnable work) {
         long best = Long.MAX_VALUE;
-        for (int k = 0; k < 7; k++) {
+        for (int k = 0; k < 5; k++) {
             long t = System.nanoTime();
             work.run();
             long dt = System.nanoTime() - t;
