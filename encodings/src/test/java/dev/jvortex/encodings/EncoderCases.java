@@ -24,6 +24,7 @@ import dev.jvortex.encodings.fastlanes.DeltaEncoder;
 import dev.jvortex.encodings.fastlanes.ForEncoder;
 import dev.jvortex.encodings.fastlanes.RleEncoder;
 import dev.jvortex.encodings.fsst.FsstEncoder;
+import dev.jvortex.encodings.onpair.OnPairEncoder;
 import dev.jvortex.encodings.runend.RunEndEncoder;
 import dev.jvortex.encodings.sequence.SequenceEncoder;
 import dev.jvortex.encodings.structural.ConstantEncoder;
@@ -66,6 +67,7 @@ public final class EncoderCases {
         sparse(out, random, arena);
         constant(out, random, arena);
         fsst(out, random, arena);
+        onPair(out, random, arena);
         compressed(out, arena);
         rle(out, new Random(20261130L));
         delta(out, new Random(20261201L));
@@ -830,5 +832,58 @@ public final class EncoderCases {
         java.util.Arrays.fill(same, "abababababababababababababab");
         add(out, "fsst/utf8/repeated", EncodeTesting.strings(same, false, arena),
                 FsstEncoder.encode(EncodeTesting.strings(same, false, arena)));
+    }
+
+    private static void onPair(List<Case> out, Random random, Arena arena) {
+        String[] domains = {"example.com", "vortex.dev", "data.example.org", "shop.example.net"};
+        for (int len : new int[] {1, 2, 100, 1025, 4000}) {
+            String[] urls = new String[len];
+            String[] nullable = new String[len];
+            for (int i = 0; i < len; i++) {
+                urls[i] = "https://www." + domains[random.nextInt(domains.length)] + "/item/" + random.nextInt(100000) + "?q=x";
+                nullable[i] = random.nextInt(6) == 0 ? null : i % 50 == 0 ? "" : urls[i];
+            }
+            add(out, "onpair/utf8/urls/len" + len, EncodeTesting.strings(urls, false, arena),
+                    OnPairEncoder.encode(EncodeTesting.strings(urls, false, arena), ChildEncoder.CANONICAL));
+            VarBinViewArray n = EncodeTesting.strings(nullable, true, arena);
+            add(out, "onpair/utf8/urls/len" + len + "/nullable", n, OnPairEncoder.encode(n));
+        }
+        String[] mixed = new String[700];
+        for (int i = 0; i < mixed.length; i++) {
+            StringBuilder sb = new StringBuilder();
+            int size = i % 100 == 0 ? 3000 : random.nextInt(40);
+            for (int k = 0; k < size; k++) {
+                sb.appendCodePoint(k % 7 == 0 ? 0x4e00 + random.nextInt(500) : k % 11 == 0 ? 0x1F600 + random.nextInt(50)
+                        : 'a' + random.nextInt(26));
+            }
+            mixed[i] = i % 13 == 0 ? "" : sb.toString();
+        }
+        add(out, "onpair/utf8/unicode-and-long", EncodeTesting.strings(mixed, false, arena),
+                OnPairEncoder.encode(EncodeTesting.strings(mixed, false, arena)));
+        String[] words = {"alpha", "bravo", "charlie", "delta", "echo", "foxtrot"};
+        String[] logs = new String[3000];
+        for (int i = 0; i < logs.length; i++) {
+            logs[i] = i % 11 == 0 ? null : "2024-05-01 INFO [svc-" + words[random.nextInt(words.length)] + "] request "
+                    + random.nextInt(1_000_000) + " served";
+        }
+        Array slicedLogs = ArrayOps.slice(EncodeTesting.strings(logs, true, arena), 321, 2500, arena);
+        add(out, "onpair/utf8/logs/sliced", slicedLogs, OnPairEncoder.encode((VarBinViewArray) slicedLogs));
+        byte[][] bytes = new byte[900][];
+        for (int i = 0; i < bytes.length; i++) {
+            bytes[i] = i % 7 == 0 ? null : new byte[random.nextInt(30)];
+            if (bytes[i] != null) {
+                random.nextBytes(bytes[i]);
+            }
+        }
+        add(out, "onpair/binary/random/nullable", EncodeTesting.binaries(bytes, true, arena),
+                OnPairEncoder.encode(EncodeTesting.binaries(bytes, true, arena)));
+        add(out, "onpair/utf8/all-null", EncodeTesting.strings(new String[] {null, null, null}, true, arena),
+                OnPairEncoder.encode(EncodeTesting.strings(new String[] {null, null, null}, true, arena)));
+        add(out, "onpair/utf8/all-empty", EncodeTesting.strings(new String[] {"", "", "", ""}, false, arena),
+                OnPairEncoder.encode(EncodeTesting.strings(new String[] {"", "", "", ""}, false, arena)));
+        String[] same = new String[300];
+        java.util.Arrays.fill(same, "abcabcabcabcabcabcabcabcabcabcabcabcabcabc");
+        add(out, "onpair/utf8/repeated", EncodeTesting.strings(same, false, arena),
+                OnPairEncoder.encode(EncodeTesting.strings(same, false, arena)));
     }
 }

@@ -26,6 +26,7 @@ import dev.jvortex.encodings.fastlanes.DeltaEncoder;
 import dev.jvortex.encodings.fastlanes.ForEncoder;
 import dev.jvortex.encodings.fastlanes.RleEncoder;
 import dev.jvortex.encodings.fsst.FsstEncoder;
+import dev.jvortex.encodings.onpair.OnPairEncoder;
 import dev.jvortex.encodings.runend.RunEndEncoder;
 import dev.jvortex.encodings.sequence.SequenceEncoder;
 import dev.jvortex.encodings.structural.ConstantEncoder;
@@ -44,7 +45,8 @@ import java.util.SplittableRandom;
 /// result is used only when it is strictly smaller than the canonical encoding.
 ///
 /// Large arrays are judged on a sample (64-row runs, about 1 % of the rows, at least 1024
-/// rows); only the winner is then applied to the whole array. Nested arrays (struct fields, list
+/// rows), except dictionaries and OnPair, which are judged on every row; only the winner is then
+/// applied to the whole array. Nested arrays (struct fields, list
 /// elements and offsets, fixed-size list elements, extension storage) are compressed part by
 /// part; a timestamp also tries `vortex.datetimeparts` (its parts compressed) and keeps the
 /// smaller. Bool, decimal and validity stay canonical unless constant.
@@ -65,7 +67,7 @@ public final class Compressor {
     public static final Compressor FULL = new Compressor(true, CompressionPreset.DEFAULT, MAX_DEPTH);
 
     /// The competing schemes.
-    enum Scheme { CONSTANT, SEQUENCE, FOR, ZIGZAG, BITPACK, SPARSE, DICT, RUNEND, ALP, ALPRD, FSST, VARBIN, INT_RLE, FLOAT_RLE, DELTA }
+    enum Scheme { CONSTANT, SEQUENCE, FOR, ZIGZAG, BITPACK, SPARSE, DICT, RUNEND, ALP, ALPRD, FSST, VARBIN, INT_RLE, FLOAT_RLE, DELTA, ONPAIR }
 
     /// Whether [Scheme#DELTA] also competes for arrays with nulls (system property
     /// `jvortex.compressor.unstable=true`). The reference keeps delta behind its
@@ -237,9 +239,10 @@ public final class Compressor {
         double bestRatio = 1.0;
         long judgedBytes = judged == a ? canonical.bufferBytes() : CanonicalEncoder.encode(judged).bufferBytes();
         for (Scheme s : schemes) {
-            // Sparse, too, is judged on every row: like the reference's estimate (the share of the
-            // most frequent value), a 1 % sample says little about how few rows differ.
-            boolean full = judged != a && (s == Scheme.DICT || s == Scheme.SPARSE);
+            // Dictionaries, sparse and OnPair are judged on every row: a 1 % sample says little
+            // about how few rows differ from the most frequent value, and a dictionary (with it
+            // the code width) grows with the input, so a sample overrates it.
+            boolean full = judged != a && (s == Scheme.DICT || s == Scheme.SPARSE || s == Scheme.ONPAIR);
             Array target = full ? a : judged;
             WriteNode n;
             try {
@@ -417,6 +420,8 @@ public final class Compressor {
             out.add(Scheme.DICT);
             if (s.dtype() instanceof DType.Utf8) {
                 out.add(Scheme.FSST);
+                // After FSST, which wins ties, as in the reference's scheme list.
+                out.add(Scheme.ONPAIR);
             }
             out.add(Scheme.SPARSE);
             out.add(Scheme.VARBIN);
@@ -467,6 +472,7 @@ public final class Compressor {
             case ALPRD -> AlpRdEncoder.encode((PrimitiveArray) a, LightEncoder::encode);
             case FSST -> FsstEncoder.encode((VarBinViewArray) a, children(depth, excluded, s, sample, Scheme.DICT));
             case VARBIN -> varbin((VarBinViewArray) a, depth, excluded, sample);
+            case ONPAIR -> OnPairEncoder.encode((VarBinViewArray) a, children(depth, excluded, s, sample, Scheme.DICT));
             case CONSTANT, SEQUENCE -> null;
         };
     }

@@ -25,6 +25,12 @@
 /// no token exceeds 16 bytes (always, for the reference trainer) each token is stored with two
 /// 8-byte writes from a per-token table; otherwise tokens are copied one by one.
 ///
+/// ## Encoding
+/// [OnPairEncoder] trains a dictionary as the `onpair` crate does ([OnPairTrainer]: pair merges
+/// while scanning 15 % of the input, adaptive threshold, at most 4096 tokens, sorted by their
+/// bytes), parses every row greedily into its longest tokens ([TokenMatcher]), drops tokens the
+/// parse never uses and writes the integer children in their narrowest unsigned types.
+///
 /// Reference: `encodings/experimental/onpair/src/{array.rs,canonical.rs,compress.rs}` in
 /// vortex-data/vortex; the token decoder of the `onpair` crate (`spiraldb/onpair`).
 package dev.jvortex.encodings.onpair;

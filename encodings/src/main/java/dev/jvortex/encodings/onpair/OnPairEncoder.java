@@ -1,0 +1,225 @@
+package dev.jvortex.encodings.onpair;
+
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+
+import dev.jvortex.core.DType;
+import dev.jvortex.core.PType;
+import dev.jvortex.core.VortexException;
+import dev.jvortex.core.array.PrimitiveArray;
+import dev.jvortex.core.array.Validity;
+import dev.jvortex.core.array.VarBinViewArray;
+import dev.jvortex.core.proto.ProtoWriter;
+import dev.jvortex.core.serde.WriteNode;
+import dev.jvortex.encodings.ChildEncoder;
+import dev.jvortex.encodings.Primitives;
+import dev.jvortex.encodings.canonical.CanonicalEncoder;
+import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.List;
+
+/// Encodes utf8 and binary arrays as `vortex.onpair` (layout in [OnPairDecoder] and the package
+/// documentation): a dictionary trained on the values ([OnPairTrainer]), every valid row parsed
+/// greedily into its longest dictionary tokens, null rows with no tokens and length 0.
+///
+/// As the reference writes it (vortex-data 0.90 with the `onpair` crate's dict-12 preset): at
+/// most 4096 tokens of 1 to 16 bytes, sorted by their bytes, the dictionary bytes followed by 16
+/// zero bytes, no `bits` metadata, and every integer child in the narrowest unsigned type that
+/// holds its values. Unlike the reference, tokens the parse never uses are dropped from the
+/// dictionary (the rest keep their order), which saves their bytes and offsets; a dictionary keeps
+/// at least one token (the reference cannot read an empty one).
+///
+/// Children go through a [ChildEncoder]: `dict_offsets` and `codes_offsets` as
+/// [ChildEncoder.Role#OFFSETS], `codes` as [ChildEncoder.Role#CODES], `uncompressed_lengths` as
+/// [ChildEncoder.Role#LENGTHS].
+public final class OnPairEncoder {
+    /// Longest token, in bytes.
+    public static final int MAX_TOKEN_BYTES = 16;
+    /// The reference's dictionary budget: `2^12` tokens.
+    public static final int DEFAULT_DICT_BITS = 12;
+    /// Zero bytes after the dictionary (the reference's decoder reads 16 bytes from every token).
+    static final int PADDING = 16;
+    /// Little-endian 2-byte writes into a byte array.
+    private static final VarHandle SHORT = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
+
+    private OnPairEncoder() {}
+
+    /// The OnPair array before its integer children are written.
+    ///
+    /// @param dictBytes the tokens back to back (without padding)
+    /// @param dictOffsets token `t` is `dictBytes[dictOffsets[t], dictOffsets[t + 1])`; `tokens + 1` values
+    /// @param tokens the number of tokens
+    /// @param codes every row's token ids, in row order (non-null)
+    /// @param codesOffsets where each row's codes start, plus the end (`len + 1` values, non-null)
+    /// @param lengths each row's byte length, 0 for null rows (non-null)
+    /// @param validity the array's validity
+    public record Parts(byte[] dictBytes, int[] dictOffsets, int tokens, PrimitiveArray codes, PrimitiveArray codesOffsets,
+            PrimitiveArray lengths, Validity validity) {}
+
+    /// Returns the OnPair node of `a` with light children ([ChildEncoder#PACKED]).
+    public static WriteNode encode(VarBinViewArray a) {
+        return encode(a, ChildEncoder.PACKED);
+    }
+
+    /// Returns the OnPair node of `a` with its integer children written by `children`.
+    public static WriteNode encode(VarBinViewArray a, ChildEncoder children) {
+        return node(a.dtype(), split(a, DEFAULT_DICT_BITS), children);
+    }
+
+    /// Returns the node of already split parts.
+    public static WriteNode node(DType dtype, Parts parts, ChildEncoder children) {
+        int tokens = parts.tokens();
+        int dictLength = parts.dictOffsets()[tokens];
+        byte[] dict = new byte[dictLength + PADDING];
+        System.arraycopy(parts.dictBytes(), 0, dict, 0, dictLength);
+        PrimitiveArray dictOffsets = Primitives.narrowUnsigned(parts.dictOffsets(), tokens + 1, dictLength);
+        byte[] meta = new ProtoWriter()
+                .varintIfNonZero(1, parts.lengths().ptype().code())
+                .varintIfNonZero(3, tokens)
+                .varintIfNonZero(4, parts.codes().length())
+                .varintIfNonZero(5, dictOffsets.ptype().code())
+                .varintIfNonZero(6, parts.codes().ptype().code())
+                .varintIfNonZero(7, parts.codesOffsets().ptype().code())
+                .toByteArray();
+        List<WriteNode> kids = new ArrayList<>();
+        kids.add(children.encode(ChildEncoder.Role.OFFSETS, dictOffsets));
+        kids.add(children.encode(ChildEncoder.Role.CODES, parts.codes()));
+        kids.add(children.encode(ChildEncoder.Role.OFFSETS, parts.codesOffsets()));
+        kids.add(children.encode(ChildEncoder.Role.LENGTHS, parts.lengths()));
+        kids.addAll(CanonicalEncoder.validity(dtype, parts.validity(), parts.lengths().length()));
+        return new WriteNode("vortex.onpair", meta, List.of(new WriteNode.Buffer(MemorySegment.ofArray(dict), 8)), kids);
+    }
+
+    /// Trains a dictionary of at most `2^dictBits` tokens (9 to 16) on `a`'s valid values and
+    /// parses every row with it.
+    public static Parts split(VarBinViewArray a, int dictBits) {
+        if (dictBits < 9 || dictBits > 16) {
+            throw new IllegalArgumentException("OnPair dictionary bits must be 9 to 16, not " + dictBits);
+        }
+        if (!(a.dtype() instanceof DType.Utf8 || a.dtype() instanceof DType.Binary)) {
+            throw VortexException.misuse("vortex.onpair cannot encode type " + a.dtype());
+        }
+        int len = a.length();
+        Validity validity = a.validity();
+        long[] lengths = new long[len];
+        int[] starts = new int[len + 1];
+        byte[] data = flatten(a, lengths, starts);
+        int maxLength = 0;
+        for (int i = 0; i < len; i++) {
+            maxLength = Math.max(maxLength, (int) lengths[i]);
+        }
+        OnPairTrainer.Dictionary trained = OnPairTrainer.train(data, starts, len, dictBits);
+        char[] codes = new char[Math.max(1, starts[len])];
+        long[] codesOffsets = new long[len + 1];
+        int count = parse(trained.matcher(), data, starts, len, codes, codesOffsets);
+
+        // Keep only the tokens the parse used, in their sorted order; at least one, since the
+        // reference rejects an empty dictionary.
+        int size = trained.size();
+        int[] newId = new int[size];
+        int kept = renumber(codes, count, newId);
+        int dictLength = 0;
+        for (int t = 0; t < size; t++) {
+            dictLength += newId[t] >= 0 ? trained.length()[t] : 0;
+        }
+        byte[] dictBytes = new byte[dictLength + 16];
+        int[] dictOffsets = new int[kept + 1];
+        int d = 0;
+        int pos = 0;
+        for (int t = 0; t < size; t++) {
+            if (newId[t] >= 0) {
+                TokenMatcher.LONG.set(dictBytes, pos, trained.low()[t]);
+                TokenMatcher.LONG.set(dictBytes, pos + 8, trained.high()[t]);
+                pos += trained.length()[t];
+                dictOffsets[++d] = pos;
+            }
+        }
+        return new Parts(dictBytes, dictOffsets, kept, codeArray(codes, count, newId, kept),
+                Primitives.narrowUnsigned(codesOffsets, len + 1, count), Primitives.narrowUnsigned(lengths, len, maxLength),
+                validity);
+    }
+
+    /// Returns the valid rows of `a` back to back (null rows empty) followed by 16 zero bytes for
+    /// the matcher's reads, filling each row's length and start (plus the end) in `lengths` and `starts`.
+    private static byte[] flatten(VarBinViewArray a, long[] lengths, int[] starts) {
+        int len = a.length();
+        Validity validity = a.validity();
+        boolean allValid = validity.isAllValid();
+        boolean allInvalid = validity.isAllInvalid();
+        long total = 0;
+        for (int i = 0; i < len; i++) {
+            if (allValid || !allInvalid && validity.isValid(i)) {
+                lengths[i] = a.byteLength(i);
+                total += lengths[i];
+            }
+        }
+        if (total > Integer.MAX_VALUE - 64) {
+            throw new IllegalArgumentException("OnPair of " + total + " bytes needs more than one array");
+        }
+        byte[] data = new byte[(int) total + PADDING];
+        int at = 0;
+        for (int i = 0; i < len; i++) {
+            starts[i] = at;
+            int n = (int) lengths[i];
+            if (n > 0) {
+                MemorySegment.copy(a.slice(i), JAVA_BYTE, 0, data, at, n);
+                at += n;
+            }
+        }
+        starts[len] = at;
+        return data;
+    }
+
+    /// Parses every row greedily into `codes`, row `i`'s starting at `codesOffsets[i]`; returns the
+    /// number of codes.
+    private static int parse(TokenMatcher matcher, byte[] data, int[] starts, int len, char[] codes, long[] codesOffsets) {
+        int count = 0;
+        for (int i = 0; i < len; i++) {
+            codesOffsets[i] = count;
+            int pos = starts[i];
+            int end = starts[i + 1];
+            while (pos < end) {
+                int m = matcher.longest(data, pos, end - pos);
+                codes[count++] = (char) (m >> 5);
+                pos += m & 31;
+            }
+        }
+        codesOffsets[len] = count;
+        return count;
+    }
+
+    /// Sets `newId[t]` to token `t`'s rank among the tokens used by `codes[0, count)` (token 0
+    /// counts as used when there are no codes), -1 for unused tokens; returns the number used.
+    private static int renumber(char[] codes, int count, int[] newId) {
+        for (int k = 0; k < count; k++) {
+            newId[codes[k]] = 1;
+        }
+        if (count == 0) {
+            newId[0] = 1;
+        }
+        int kept = 0;
+        for (int t = 0; t < newId.length; t++) {
+            newId[t] = newId[t] != 0 ? kept++ : -1;
+        }
+        return kept;
+    }
+
+    /// The codes renumbered by `newId`, as the narrowest unsigned type for `kept` tokens.
+    private static PrimitiveArray codeArray(char[] codes, int count, int[] newId, int kept) {
+        PType codeType = Primitives.narrowestUnsigned(Math.max(0, kept - 1));
+        byte[] out = new byte[count * codeType.byteWidth()];
+        if (codeType == PType.U8) {
+            for (int k = 0; k < count; k++) {
+                out[k] = (byte) newId[codes[k]];
+            }
+        } else {
+            for (int k = 0; k < count; k++) {
+                SHORT.set(out, 2 * k, (short) newId[codes[k]]);
+            }
+        }
+        return new PrimitiveArray(new DType.Primitive(codeType, false), codeType, MemorySegment.ofArray(out), count,
+                Validity.ALL_VALID);
+    }
+}
