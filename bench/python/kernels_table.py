@@ -84,10 +84,12 @@ def main():
             rows.append((0, "memcpy (MemorySegment.copy)" if method == "memcpy" else "sum of longs", "", "", score, err,
                          out_bytes, None))
         elif method.startswith("unpack"):
-            bits = int(method[len("unpack"):])
+            words = method.endswith("Words")
+            bits = int(method[len("unpack"):len(method) - (5 if words else 0)])
             width = int(params[f"width{bits}"])
-            rows.append((1, f"BitUnpack.unpack{bits} (kernel only)", f"u{bits}, width {width}", f"{width} bits/value",
-                         score, err, out_bytes, (bits, width)))
+            name = f"BitUnpack.unpackWords({bits}, ...)" if words else f"BitUnpack.unpack{bits}"
+            rows.append((1, f"{name} (kernel only)", f"u{bits}, width {width}", f"{width} bits/value",
+                         score, err, out_bytes, (bits, width, 1 if words else 0)))
         elif method == "decode":
             spec = params["input"]
             specs[out_bytes].append(spec)
@@ -109,7 +111,7 @@ def main():
     print()
     print("| kernel | type, params | stored as | GB/s | ± | / memcpy | / sum |")
     print("|---|---|---|---:|---:|---:|---:|")
-    for group, kernel, params, stored, score, err, out_bytes, key in sorted(rows, key=lambda r: (r[0], r[7] or (0, 0))):
+    for group, kernel, params, stored, score, err, out_bytes, key in sorted(rows, key=lambda r: (r[0], r[7] or (0, 0, 0))):
         if group == 2:
             spec = kernel
             kernel, params = label(spec)

@@ -7,6 +7,8 @@ import dev.jvortex.encodings.fastlanes.BitUnpack;
 import dev.jvortex.encodings.fastlanes.FastLanes;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
@@ -31,7 +33,8 @@ import org.openjdk.jmh.annotations.Warmup;
 /// - [#memcpy] and [#sum]: `MemorySegment.copy` of `outBytes` bytes between two native buffers,
 ///   and a sum of the same bytes read as longs; the physical limit a decoder is compared with.
 /// - [#unpack8] .. [#unpack64]: the [BitUnpack] kernel alone, block by block, from `long[]` (etc.)
-///   packed blocks into reused output arrays; `unpack64` at every width 1..64.
+///   packed blocks into reused output arrays; `unpack64` at every width 1..64. [#unpack8Words] ..
+///   [#unpack32Words]: [BitUnpack#unpackWords], several narrow values per long, on the same blocks.
 /// - [#decode]: a whole encoded array (a spec of [KernelInputs]) through the real decoder and
 ///   [dev.jvortex.encodings.EncodingRegistry], output memory reused from a slab
 ///   ([ReusableDecoding]); decoders' own heap scratch is still allocated per decode.
@@ -156,6 +159,8 @@ public class KernelBenchmark {
 
         int[][] packed;
         int[][] out;
+        long[][] packedWords;
+        long[][] outWords;
 
         @Setup(Level.Trial)
         public void setup() {
@@ -172,6 +177,13 @@ public class KernelBenchmark {
                 BitUnpack.unpack32(width32, packed[b], out[b]);
                 check(Arrays.equals(values, out[b]), "u32", width32);
             }
+            packedWords = new long[blocks][];
+            outWords = new long[blocks][16 * 32];
+            for (int b = 0; b < blocks; b++) {
+                packedWords[b] = words(packed[b]);
+                BitUnpack.unpackWords(32, width32, packedWords[b], outWords[b]);
+                check(Arrays.equals(words(out[b]), outWords[b]), "u32 words", width32);
+            }
         }
     }
 
@@ -187,6 +199,18 @@ public class KernelBenchmark {
         return out;
     }
 
+    /// Unpacks every u32 block with [BitUnpack#unpackWords] (2 values per long), as the decoder does.
+    @Benchmark
+    public long[][] unpack32Words(Unpack32 s) {
+        long[][] packed = s.packedWords;
+        long[][] out = s.outWords;
+        int width = s.width32;
+        for (int b = 0; b < packed.length; b++) {
+            BitUnpack.unpackWords(32, width, packed[b], out[b]);
+        }
+        return out;
+    }
+
     /// Packed u16 blocks of random `width16`-bit values, and their output arrays.
     @State(Scope.Thread)
     public static class Unpack16 {
@@ -198,6 +222,8 @@ public class KernelBenchmark {
 
         short[][] packed;
         short[][] out;
+        long[][] packedWords;
+        long[][] outWords;
 
         @Setup(Level.Trial)
         public void setup() {
@@ -214,6 +240,13 @@ public class KernelBenchmark {
                 BitUnpack.unpack16(width16, packed[b], out[b]);
                 check(Arrays.equals(values, out[b]), "u16", width16);
             }
+            packedWords = new long[blocks][];
+            outWords = new long[blocks][16 * 16];
+            for (int b = 0; b < blocks; b++) {
+                packedWords[b] = words(packed[b]);
+                BitUnpack.unpackWords(16, width16, packedWords[b], outWords[b]);
+                check(Arrays.equals(words(out[b]), outWords[b]), "u16 words", width16);
+            }
         }
     }
 
@@ -229,6 +262,18 @@ public class KernelBenchmark {
         return out;
     }
 
+    /// Unpacks every u16 block with [BitUnpack#unpackWords] (4 values per long), as the decoder does.
+    @Benchmark
+    public long[][] unpack16Words(Unpack16 s) {
+        long[][] packed = s.packedWords;
+        long[][] out = s.outWords;
+        int width = s.width16;
+        for (int b = 0; b < packed.length; b++) {
+            BitUnpack.unpackWords(16, width, packed[b], out[b]);
+        }
+        return out;
+    }
+
     /// Packed u8 blocks of random `width8`-bit values, and their output arrays.
     @State(Scope.Thread)
     public static class Unpack8 {
@@ -240,6 +285,8 @@ public class KernelBenchmark {
 
         byte[][] packed;
         byte[][] out;
+        long[][] packedWords;
+        long[][] outWords;
 
         @Setup(Level.Trial)
         public void setup() {
@@ -256,6 +303,13 @@ public class KernelBenchmark {
                 BitUnpack.unpack8(width8, packed[b], out[b]);
                 check(Arrays.equals(values, out[b]), "u8", width8);
             }
+            packedWords = new long[blocks][];
+            outWords = new long[blocks][16 * 8];
+            for (int b = 0; b < blocks; b++) {
+                packedWords[b] = words(packed[b]);
+                BitUnpack.unpackWords(8, width8, packedWords[b], outWords[b]);
+                check(Arrays.equals(words(out[b]), outWords[b]), "u8 words", width8);
+            }
         }
     }
 
@@ -267,6 +321,18 @@ public class KernelBenchmark {
         int width = s.width8;
         for (int b = 0; b < packed.length; b++) {
             BitUnpack.unpack8(width, packed[b], out[b]);
+        }
+        return out;
+    }
+
+    /// Unpacks every u8 block with [BitUnpack#unpackWords] (8 values per long), as the decoder does.
+    @Benchmark
+    public long[][] unpack8Words(Unpack8 s) {
+        long[][] packed = s.packedWords;
+        long[][] out = s.outWords;
+        int width = s.width8;
+        for (int b = 0; b < packed.length; b++) {
+            BitUnpack.unpackWords(8, width, packed[b], out[b]);
         }
         return out;
     }
@@ -312,6 +378,25 @@ public class KernelBenchmark {
     @Benchmark
     public Array decode(Encoded s) {
         return s.ctx.decodeRoot(s.in.root(), s.in.dtype(), s.in.length());
+    }
+
+    /// Returns the little-endian bytes of `a` read as little-endian longs.
+    static long[] words(byte[] a) {
+        long[] out = new long[a.length / 8];
+        ByteBuffer.wrap(a).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer().get(out);
+        return out;
+    }
+
+    static long[] words(short[] a) {
+        ByteBuffer buf = ByteBuffer.allocate(a.length * 2).order(ByteOrder.LITTLE_ENDIAN);
+        buf.asShortBuffer().put(a);
+        return words(buf.array());
+    }
+
+    static long[] words(int[] a) {
+        ByteBuffer buf = ByteBuffer.allocate(a.length * 4).order(ByteOrder.LITTLE_ENDIAN);
+        buf.asIntBuffer().put(a);
+        return words(buf.array());
     }
 
     static int blocks(int outBytes, int valueBytes) {
