@@ -27,7 +27,7 @@ else
   # Every parameter the benchmark declares (all 64 widths for u64), 1 MiB of output per operation.
   out_bytes=1048576
   params=(-p outBytes=$out_bytes)
-  iterations=(-f 1 -wi 3 -i 5 -w 500ms -r 500ms)
+  iterations=(-f 1 -wi 3 -i 5 -w 1s -r 500ms)
 fi
 jmh_args=(KernelBenchmark "${params[@]}" "${iterations[@]}" -rf json -rff "$out/kernels.json" "$@")
 command="bench/kernels.sh"
