@@ -42,8 +42,15 @@ public final class BitUnpack {
             case 32 -> 0x0000_0001_0000_0001L;
             default -> 1L;
         };
-        long mask = width == 64 ? -1L : ((1L << width) - 1) * ones;
         int perLong = 64 / typeBits;
+        if (width == typeBits) {
+            // Stored as they are: every row is one packed word per lane.
+            for (int row = 0; row < typeBits; row++) {
+                System.arraycopy(packed, 16 * row, out, FastLanes.rowStart(row) / perLong, 16);
+            }
+            return;
+        }
+        long mask = ((1L << width) - 1) * ones;
         for (int row = 0; row < typeBits; row++) {
             int bit = row * width;
             int src = bit / typeBits * 16;
