@@ -14,9 +14,9 @@ import java.util.Arrays;
 /// (a row is a run of `lanes` block positions). The width is still a runtime value here.
 ///
 /// C2 (JDK 25) does not vectorise these loops (input and output are arrays of the same type at
-/// unrelated offsets, which it cannot prove do not overlap), so they run about one word per
-/// cycle whatever the word size (`KernelBenchmark`): the byte kernel decodes 8 times fewer bytes
-/// per second than the long one. [#unpackWords] therefore works on `long`s holding several
+/// unrelated offsets, which it cannot prove do not overlap), so they handle a similar number of
+/// words per second whatever the word size: in `KernelBenchmark` the byte kernel decodes 4 to 8 times fewer
+/// bytes per second than the long one. [#unpackWords] therefore works on `long`s holding several
 /// narrow values each, which is what the decoder uses for 8-, 16- and 32-bit types.
 public final class BitUnpack {
     private BitUnpack() {}
