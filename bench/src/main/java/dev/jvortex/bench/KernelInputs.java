@@ -44,7 +44,7 @@ import java.util.Set;
 /// | `for-plain:i64:W` | same | `fastlanes.for` over `vortex.primitive`: the FoR kernel alone, writing a second buffer |
 /// | `delta:i64` | a random walk with steps 0..99 | `fastlanes.delta` with primitive bases and deltas, built from the documented layout (no delta encoder yet) |
 /// | `alp:f64` | prices with two decimals below 10,000 (f32: one decimal below 100) | `vortex.alp` over `vortex.primitive` ([AlpEncoder]): the ALP kernel alone |
-/// | `alp-packed:f64` | same | `vortex.alp` with light children (FoR + bit-packing), the real cascade |
+/// | `alp-packed:f64` | same | `vortex.alp` with light children (here bit-packed integers), the real cascade |
 /// | `rle:i64:R` | runs of random length 1..2R-1 of random values | `fastlanes.rle` with primitive children, built from the documented layout (no RLE encoder yet) |
 /// | `dict:i64:D` | uniform random codes into `D` random values | `vortex.dict` with primitive codes and values ([DictEncoder]): the gather alone |
 /// | `fsst:utf8` | URL-like strings | `vortex.fsst` with primitive lengths and offsets ([FsstEncoder]) |
