@@ -70,11 +70,10 @@ public final class BitPackedDecoder {
         int bytes = ptype.byteWidth();
         MemorySegment out = ctx.allocate((long) len * bytes, bytes);
         if (width > 0) {
-            switch (typeBits) {
-                case 8 -> unpackAll8(packed, width, offset, len, out);
-                case 16 -> unpackAll16(packed, width, offset, len, out);
-                case 32 -> unpackAll32(packed, width, offset, len, out);
-                default -> unpackAll64(packed, width, offset, len, out);
+            if (typeBits == 64) {
+                unpackAll64(packed, width, offset, len, out);
+            } else {
+                unpackAllWords(packed, typeBits, width, offset, len, out);
             }
         }
         if (meta.patches() != null) {
@@ -84,48 +83,50 @@ public final class BitPackedDecoder {
         return new PrimitiveArray(dtype, ptype, out, len, validity);
     }
 
-    // One loop per word size so each keeps its scratch arrays and kernel monomorphic. Block b holds
-    // packed positions [1024 b, 1024 b + 1024); logical row i is packed position i + offset.
+    // Block b holds packed positions [1024 b, 1024 b + 1024); logical row i is packed position i + offset.
 
-    private static void unpackAll8(MemorySegment packed, int width, int offset, int len, MemorySegment out) {
-        int words = 128 * width;
-        byte[] in = new byte[words];
-        byte[] block = new byte[FastLanes.BLOCK];
+    /// Unpacks 8-, 16- and 32-bit values with [BitUnpack#unpackWords], several values per long.
+    private static void unpackAllWords(MemorySegment packed, int typeBits, int width, int offset, int len,
+            MemorySegment out) {
+        int words = 16 * width;
+        int bytes = typeBits / 8;
+        long[] in = new long[words];
+        long[] block = new long[16 * typeBits];
         long end = offset + (long) len;
         for (long b = 0, q = 0; q < end; b++, q += FastLanes.BLOCK) {
-            MemorySegment.copy(packed, JAVA_BYTE, b * words, in, 0, words);
-            BitUnpack.unpack8(width, in, block);
+            MemorySegment.copy(packed, PrimitiveArray.LE_LONG, b * words * 8, in, 0, words);
+            BitUnpack.unpackWords(typeBits, width, in, block);
             int from = b == 0 ? offset : 0;
             int to = (int) Math.min(FastLanes.BLOCK, end - q);
-            MemorySegment.copy(block, from, out, JAVA_BYTE, q + from - offset, to - from);
+            copyOut(block, bytes, from, to, out, (q + from - offset) * bytes);
         }
     }
 
-    private static void unpackAll16(MemorySegment packed, int width, int offset, int len, MemorySegment out) {
-        int words = 64 * width;
-        short[] in = new short[words];
-        short[] block = new short[FastLanes.BLOCK];
-        long end = offset + (long) len;
-        for (long b = 0, q = 0; q < end; b++, q += FastLanes.BLOCK) {
-            MemorySegment.copy(packed, PrimitiveArray.LE_SHORT, b * words * 2, in, 0, words);
-            BitUnpack.unpack16(width, in, block);
-            int from = b == 0 ? offset : 0;
-            int to = (int) Math.min(FastLanes.BLOCK, end - q);
-            MemorySegment.copy(block, from, out, PrimitiveArray.LE_SHORT, (q + from - offset) * 2, to - from);
+    /// Writes values `[from, to)` of a block held as little-endian longs ([BitUnpack#unpackWords])
+    /// to `out` at byte `at`: whole longs in one bulk copy, the values before and after one by one.
+    private static void copyOut(long[] block, int bytes, int from, int to, MemorySegment out, long at) {
+        int perLong = 8 / bytes;
+        int k = from;
+        for (; k < to && k % perLong != 0; k++) {
+            putValue(block, bytes, k, out, at + (long) (k - from) * bytes);
+        }
+        int whole = (to - k) / perLong;
+        if (whole > 0) {
+            MemorySegment.copy(block, k / perLong, out, PrimitiveArray.LE_LONG, at + (long) (k - from) * bytes, whole);
+            k += whole * perLong;
+        }
+        for (; k < to; k++) {
+            putValue(block, bytes, k, out, at + (long) (k - from) * bytes);
         }
     }
 
-    private static void unpackAll32(MemorySegment packed, int width, int offset, int len, MemorySegment out) {
-        int words = 32 * width;
-        int[] in = new int[words];
-        int[] block = new int[FastLanes.BLOCK];
-        long end = offset + (long) len;
-        for (long b = 0, q = 0; q < end; b++, q += FastLanes.BLOCK) {
-            MemorySegment.copy(packed, PrimitiveArray.LE_INT, b * words * 4, in, 0, words);
-            BitUnpack.unpack32(width, in, block);
-            int from = b == 0 ? offset : 0;
-            int to = (int) Math.min(FastLanes.BLOCK, end - q);
-            MemorySegment.copy(block, from, out, PrimitiveArray.LE_INT, (q + from - offset) * 4, to - from);
+    private static void putValue(long[] block, int bytes, int k, MemorySegment out, long at) {
+        int perLong = 8 / bytes;
+        long v = block[k / perLong] >>> (k % perLong * bytes * 8);
+        switch (bytes) {
+            case 1 -> out.set(JAVA_BYTE, at, (byte) v);
+            case 2 -> out.set(PrimitiveArray.LE_SHORT, at, (short) v);
+            default -> out.set(PrimitiveArray.LE_INT, at, (int) v);
         }
     }
 

@@ -11,11 +11,66 @@ import java.util.Arrays;
 /// walks the rows. Every row is one shift (and, when the field straddles two words, a second
 /// shift and an OR) applied to all lanes: the inner loop has a fixed trip count of `lanes`,
 /// loop-invariant shifts and masks, reads consecutive words and writes consecutive positions
-/// (a row is a run of `lanes` block positions), so C2 can vectorise it. The width is still a
-/// runtime value here; per-width generated variants (as Lucene's `ForUtil`) are a possible
-/// next step once a JMH benchmark shows they pay.
+/// (a row is a run of `lanes` block positions). The width is still a runtime value here.
+///
+/// C2 (JDK 25) does not vectorise these loops (input and output are arrays of the same type at
+/// unrelated offsets, which it cannot prove do not overlap), so they handle a similar number of
+/// words per second whatever the word size: in `KernelBenchmark` the byte kernel decodes 4 to 8 times fewer
+/// bytes per second than the long one. [#unpackWords] therefore works on `long`s holding several
+/// narrow values each, which is what the decoder uses for 8-, 16- and 32-bit types.
 public final class BitUnpack {
     private BitUnpack() {}
+
+    /// Unpacks 1024 values of a `typeBits`-bit type (8, 16, 32 or 64) of `width` bits
+    /// (0..typeBits), handling `64 / typeBits` values per `long` operation.
+    ///
+    /// `packed` holds the block's `128 × width` packed bytes read as little-endian longs
+    /// (`16 × width` of them); `out` receives the block's `128 × typeBits` value bytes, also as
+    /// little-endian longs (`16 × typeBits`). A row of any type is 128 bytes, 16 longs, so every
+    /// row is 16 long operations: a shift moves all values of a long at once, and a mask
+    /// replicated per value drops the bits that crossed from a neighbouring value.
+    public static void unpackWords(int typeBits, int width, long[] packed, long[] out) {
+        int outLongs = 16 * typeBits;
+        if (width == 0) {
+            Arrays.fill(out, 0, outLongs, 0L);
+            return;
+        }
+        // One bit at the bottom of every value of a long.
+        long ones = switch (typeBits) {
+            case 8 -> 0x0101_0101_0101_0101L;
+            case 16 -> 0x0001_0001_0001_0001L;
+            case 32 -> 0x0000_0001_0000_0001L;
+            default -> 1L;
+        };
+        int perLong = 64 / typeBits;
+        if (width == typeBits) {
+            // Stored as they are: every row is one packed word per lane.
+            for (int row = 0; row < typeBits; row++) {
+                System.arraycopy(packed, 16 * row, out, FastLanes.rowStart(row) / perLong, 16);
+            }
+            return;
+        }
+        long mask = ((1L << width) - 1) * ones;
+        for (int row = 0; row < typeBits; row++) {
+            int bit = row * width;
+            int src = bit / typeBits * 16;
+            int shift = bit % typeBits;
+            int dst = FastLanes.rowStart(row) / perLong;
+            if (shift + width <= typeBits) {
+                for (int k = 0; k < 16; k++) {
+                    out[dst + k] = (packed[src + k] >>> shift) & mask;
+                }
+            } else {
+                int next = src + 16;
+                int up = typeBits - shift;
+                long low = ((1L << up) - 1) * ones;
+                long high = mask & ~low;
+                for (int k = 0; k < 16; k++) {
+                    out[dst + k] = ((packed[src + k] >>> shift) & low) | ((packed[next + k] << up) & high);
+                }
+            }
+        }
+    }
 
     /// Unpacks 1024 `u8` values of `width` bits (0..8) from `128 × width` bytes.
     public static void unpack8(int width, byte[] packed, byte[] out) {

@@ -2,6 +2,8 @@ package dev.jvortex.encodings.fastlanes;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -101,6 +103,43 @@ class BitPackTest {
             BitUnpack.unpack64(width, packed, out);
             for (int i = 0; i < 1024; i++) {
                 assertEqualsAt(block[i], out[i], width, i);
+            }
+        }
+    }
+
+    @Test
+    void unpackWordsMatchesTheReferencePackerForEveryTypeAndWidth() {
+        Random random = new Random(SEED);
+        for (int typeBits : new int[] {8, 16, 32, 64}) {
+            int bytes = typeBits / 8;
+            long typeMask = typeBits == 64 ? -1L : (1L << typeBits) - 1;
+            for (int width = 0; width <= typeBits; width++) {
+                long[] block = randomBlock(random, width, typeBits);
+                // The reference's packed words (typeBits wide), laid out as little-endian bytes, read as longs.
+                long[] words = ReferenceFastLanes.packBlock(block, width, typeBits);
+                ByteBuffer buf = ByteBuffer.allocate(words.length * bytes).order(ByteOrder.LITTLE_ENDIAN);
+                for (long w : words) {
+                    switch (bytes) {
+                        case 1 -> buf.put((byte) w);
+                        case 2 -> buf.putShort((short) w);
+                        case 4 -> buf.putInt((int) w);
+                        default -> buf.putLong(w);
+                    }
+                }
+                buf.flip();
+                long[] packed = new long[16 * width];
+                buf.asLongBuffer().get(packed);
+                long[] out = new long[16 * typeBits];
+                java.util.Arrays.fill(out, -1L); // every output long must be written
+                BitUnpack.unpackWords(typeBits, width, packed, out);
+                int perLong = 64 / typeBits;
+                for (int i = 0; i < 1024; i++) {
+                    long got = (out[i / perLong] >>> (i % perLong * typeBits)) & typeMask;
+                    if (got != block[i]) {
+                        throw new AssertionError("u" + typeBits + " width " + width + ", position " + i + ": expected "
+                                + block[i] + " but was " + got);
+                    }
+                }
             }
         }
     }
