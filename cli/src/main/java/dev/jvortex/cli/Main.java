@@ -34,9 +34,11 @@ public final class Main {
                                                              scan N times (default 10): best and median time, rows/s,
                                                              and what pruning skipped
               convert IN.parquet|IN.csv OUT.vortex [--delimiter C] [--no-zone-maps] [--no-dictionaries]
-                      [--chunk-bytes N] [--no-compress]
+                      [--chunk-bytes N] [--no-compress] [--compact] [--cascade-depth N] [--threads N]
                                                              a Parquet file, or a CSV file (header line, types
-                                                             inferred), to Vortex
+                                                             inferred), to Vortex; --compact adds Pcodec and
+                                                             Zstandard (smaller, slower to decode), --threads
+                                                             sets how many chunks compress at once
               help                                           this text
 
             EXPR is a SQL-like filter: comparisons (= != < <= > >=), AND, OR, NOT, IS [NOT] NULL,
@@ -143,6 +145,9 @@ public final class Main {
         boolean noDicts = args.remove("--no-dictionaries");
         boolean noCompress = args.remove("--no-compress");
         String chunkBytes = option(args, "--chunk-bytes");
+        boolean compact = args.remove("--compact");
+        String depth = option(args, "--cascade-depth");
+        String threads = option(args, "--threads");
         List<String> positional = args.stream().filter(a -> !a.startsWith("--")).toList();
         for (String a : args) {
             if (a.startsWith("--")) {
@@ -177,6 +182,19 @@ public final class Main {
             }
             options = options.withTargetChunkBytes(n);
         }
+        if (compact) {
+            options = options.withPreset(dev.jvortex.encodings.compress.CompressionPreset.COMPACT);
+        }
+        if (depth != null) {
+            int d = positiveInt("--cascade-depth", depth);
+            if (d > dev.jvortex.encodings.compress.Compressor.DEPTH_LIMIT) {
+                throw new UsageException("--cascade-depth must be at most " + dev.jvortex.encodings.compress.Compressor.DEPTH_LIMIT);
+            }
+            options = options.withCascadeDepth(d);
+        }
+        if (threads != null) {
+            options = options.withParallelism(positiveInt("--threads", threads));
+        }
         long start = System.nanoTime();
         long[] lastReport = {start};
         java.util.function.LongConsumer progress = rows -> {
@@ -200,6 +218,19 @@ public final class Main {
         err.printf("jvx: wrote %d rows (%s) to %s in %.1f s, %d bytes%n", rows, schema, outPath,
                 (System.nanoTime() - start) / 1e9, Files.size(outPath));
         return 0;
+    }
+
+    private static int positiveInt(String name, String value) {
+        int n;
+        try {
+            n = Integer.parseInt(value);
+        } catch (NumberFormatException e) {
+            throw new UsageException(name + " needs a whole number, not '" + value + "'");
+        }
+        if (n < 1) {
+            throw new UsageException(name + " must be positive");
+        }
+        return n;
     }
 
     /// Returns true when `file` starts with the Parquet magic.

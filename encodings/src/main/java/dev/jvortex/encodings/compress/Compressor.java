@@ -45,8 +45,10 @@ import java.util.SplittableRandom;
 /// elements and offsets, fixed-size list elements, extension storage) are compressed part by
 /// part; bool, decimal and validity stay canonical unless constant.
 public final class Compressor {
-    /// Most cascade levels below a root scheme.
+    /// Cascade levels by default (the reference's `MAX_CASCADE`).
     public static final int MAX_DEPTH = 3;
+    /// The deepest cascade the options accept.
+    public static final int DEPTH_LIMIT = 8;
     /// Rows in one sample run.
     static final int SAMPLE_RUN = 64;
     /// Arrays up to this length are judged on all their rows.
@@ -54,22 +56,63 @@ public final class Compressor {
 
     /// The compressor of leaf chunks and dictionary-layout codes: no integer dictionaries (the
     /// dictionary layout does that job), as in the reference's data compressor.
-    public static final Compressor DATA = new Compressor(false);
+    public static final Compressor DATA = new Compressor(false, CompressionPreset.DEFAULT, MAX_DEPTH);
     /// The compressor of zone tables and dictionary-layout values: every scheme.
-    public static final Compressor FULL = new Compressor(true);
+    public static final Compressor FULL = new Compressor(true, CompressionPreset.DEFAULT, MAX_DEPTH);
 
     /// The competing schemes.
     enum Scheme { CONSTANT, SEQUENCE, FOR, ZIGZAG, BITPACK, SPARSE, DICT, RUNEND, ALP, ALPRD, FSST, VARBIN }
 
     private final boolean intDict;
+    private final CompressionPreset preset;
+    private final int maxDepth;
 
-    private Compressor(boolean intDict) {
+    private Compressor(boolean intDict, CompressionPreset preset, int maxDepth) {
         this.intDict = intDict;
+        this.preset = preset;
+        this.maxDepth = maxDepth;
+    }
+
+    /// The compressor of leaf chunks and dictionary-layout codes (no integer dictionaries) with
+    /// the given preset and cascade depth (1 to [#DEPTH_LIMIT]: how many scheme levels may stack).
+    public static Compressor data(CompressionPreset preset, int depth) {
+        return new Compressor(false, checkPreset(preset), checkDepth(depth));
+    }
+
+    /// The compressor of zone tables and dictionary values (every scheme) with the given preset
+    /// and cascade depth.
+    public static Compressor full(CompressionPreset preset, int depth) {
+        return new Compressor(true, checkPreset(preset), checkDepth(depth));
+    }
+
+    private static CompressionPreset checkPreset(CompressionPreset preset) {
+        if (preset == null) {
+            throw dev.jvortex.core.VortexException.misuse("the compression preset must not be null");
+        }
+        return preset;
+    }
+
+    /// Checks a cascade depth option.
+    public static int checkDepth(int depth) {
+        if (depth < 1 || depth > DEPTH_LIMIT) {
+            throw dev.jvortex.core.VortexException.misuse("cascade depth must be between 1 and " + DEPTH_LIMIT + ", got " + depth);
+        }
+        return depth;
+    }
+
+    /// Returns the preset.
+    public CompressionPreset preset() {
+        return preset;
+    }
+
+    /// Returns the cascade depth.
+    public int depth() {
+        return maxDepth;
     }
 
     /// Returns the smallest write tree found for the canonical array `a`; it decodes to exactly `a`.
     public WriteNode compress(Array a) {
-        return compress(a, MAX_DEPTH, EnumSet.noneOf(Scheme.class), false);
+        return compress(a, maxDepth, EnumSet.noneOf(Scheme.class), false);
     }
 
     private WriteNode compress(Array a, int depth, EnumSet<Scheme> excluded, boolean sample) {
@@ -77,7 +120,7 @@ public final class Compressor {
             case StructArray s -> {
                 List<WriteNode> kids = new ArrayList<>(CanonicalEncoder.validity(s.dtype(), s.validity(), s.length()));
                 for (Array f : s.fields()) {
-                    kids.add(compress(f, MAX_DEPTH, EnumSet.noneOf(Scheme.class), sample));
+                    kids.add(compress(f, maxDepth, EnumSet.noneOf(Scheme.class), sample));
                 }
                 return new WriteNode("vortex.struct", new byte[0], List.of(), kids);
             }
@@ -87,16 +130,16 @@ public final class Compressor {
                 }
                 byte[] meta = new ProtoWriter().varintIfNonZero(1, l.elements().length()).varint(2, PType.I64.code()).toByteArray();
                 List<WriteNode> kids = new ArrayList<>();
-                kids.add(compress(l.elements(), MAX_DEPTH, EnumSet.noneOf(Scheme.class), sample));
+                kids.add(compress(l.elements(), maxDepth, EnumSet.noneOf(Scheme.class), sample));
                 PrimitiveArray offsets = new PrimitiveArray(new DType.Primitive(PType.I64, false), PType.I64,
                         l.offsets().asSlice(0, (l.length() + 1L) * 8), l.length() + 1, Validity.ALL_VALID);
-                kids.add(compress(offsets, MAX_DEPTH - 1, EnumSet.of(Scheme.DICT), sample));
+                kids.add(compress(offsets, maxDepth - 1, EnumSet.of(Scheme.DICT), sample));
                 kids.addAll(CanonicalEncoder.validity(l.dtype(), l.validity(), l.length()));
                 return new WriteNode("vortex.list", meta, List.of(), kids);
             }
             case FixedSizeListArray f -> {
                 List<WriteNode> kids = new ArrayList<>();
-                kids.add(compress(f.elements(), MAX_DEPTH, EnumSet.noneOf(Scheme.class), sample));
+                kids.add(compress(f.elements(), maxDepth, EnumSet.noneOf(Scheme.class), sample));
                 kids.addAll(CanonicalEncoder.validity(f.dtype(), f.validity(), f.length()));
                 return new WriteNode("vortex.fixed_size_list", new byte[0], List.of(), kids);
             }
@@ -122,9 +165,9 @@ public final class Compressor {
         byte[] meta = new ProtoWriter().varintIfNonZero(1, l.elements().length()).varint(2, PType.I64.code())
                 .varint(3, PType.I64.code()).toByteArray();
         List<WriteNode> kids = new ArrayList<>();
-        kids.add(compress(l.elements(), MAX_DEPTH, EnumSet.noneOf(Scheme.class), sample));
-        kids.add(compress(Primitives.array(PType.I64, false, offsets, n, Validity.ALL_VALID), MAX_DEPTH - 1, EnumSet.of(Scheme.DICT), sample));
-        kids.add(compress(Primitives.array(PType.I64, false, sizes, n, Validity.ALL_VALID), MAX_DEPTH - 1, EnumSet.of(Scheme.DICT), sample));
+        kids.add(compress(l.elements(), maxDepth, EnumSet.noneOf(Scheme.class), sample));
+        kids.add(compress(Primitives.array(PType.I64, false, offsets, n, Validity.ALL_VALID), maxDepth - 1, EnumSet.of(Scheme.DICT), sample));
+        kids.add(compress(Primitives.array(PType.I64, false, sizes, n, Validity.ALL_VALID), maxDepth - 1, EnumSet.of(Scheme.DICT), sample));
         kids.addAll(CanonicalEncoder.validity(l.dtype(), l.validity(), n));
         return new WriteNode("vortex.map", new byte[0], List.of(),
                 List.of(new WriteNode("vortex.listview", meta, List.of(), kids)));

@@ -24,11 +24,19 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.function.Function;
+import java.util.function.IntConsumer;
 
 /// Writes a Vortex file that the reference implementation reads.
 ///
@@ -41,8 +49,10 @@ import java.util.function.Function;
 ///
 /// Columns are cut into chunks of about `targetChunkBytes` (a multiple of `rowBlock` rows),
 /// each stored as one flat segment under a chunked layout, wrapped in a zone map; memory stays
-/// bounded by the chunk size. The file is written to a temporary file beside the target and
-/// renamed on [#close()]; a failed write leaves nothing under the target name.
+/// bounded by the chunk size. Chunks are compressed on up to [WriteOptions#parallelism()] threads
+/// while the caller goes on appending; segments are written in the order they were cut, so the
+/// file does not depend on the thread count. The file is written to a temporary file beside the
+/// target and renamed on [#close()]; a failed write leaves nothing under the target name.
 public final class VortexWriter implements AutoCloseable {
     private static final byte[] MAGIC = {'V', 'T', 'X', 'F'};
 
@@ -55,6 +65,14 @@ public final class VortexWriter implements AutoCloseable {
     private final List<SegmentSpec> segments = new ArrayList<>();
     private final Map<String, Integer> arrayIds = new LinkedHashMap<>();
     private final Arena statsArena = Arena.ofShared();
+    private final Compressor dataCompressor;
+    private final Compressor fullCompressor;
+    /// Where compression tasks run; null compresses on the writing thread.
+    private final Executor executor;
+    /// The writer's own threads (null when the caller gave an executor or there is one thread).
+    private final ExecutorService ownPool;
+    /// Compression tasks not yet written, in the order their segments go into the file.
+    private final Deque<Pending> inflight = new ArrayDeque<>();
     private long position;
     private long rows;
     private boolean closed;
@@ -64,6 +82,19 @@ public final class VortexWriter implements AutoCloseable {
         this.target = target.toAbsolutePath();
         this.schema = schema;
         this.options = options;
+        this.dataCompressor = Compressor.data(options.preset(), options.cascadeDepth());
+        this.fullCompressor = Compressor.full(options.preset(), options.cascadeDepth());
+        if (options.parallelism() > 1 && options.compress()) {
+            this.ownPool = options.executor() == null ? Executors.newFixedThreadPool(options.parallelism(), r -> {
+                Thread t = new Thread(r, "jvortex-compress");
+                t.setDaemon(true);
+                return t;
+            }) : null;
+            this.executor = options.executor() != null ? options.executor() : ownPool;
+        } else {
+            this.ownPool = null;
+            this.executor = null;
+        }
         Path dir = this.target.getParent();
         this.temp = Files.createTempFile(dir, "." + this.target.getFileName() + ".", ".tmp");
         this.channel = FileChannel.open(temp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
@@ -211,7 +242,11 @@ public final class VortexWriter implements AutoCloseable {
     private interface Column {
         void append(Array a) throws IOException;
 
-        LayoutSpec finish(Map<String, Integer> layoutIds) throws IOException;
+        /// Cuts the last chunk and queues every remaining segment (dictionary values, zone table).
+        void complete() throws IOException;
+
+        /// The column's layout, once every queued segment is written.
+        LayoutSpec layout(Map<String, Integer> layoutIds);
 
         ArrayStats fileStats();
     }
@@ -254,13 +289,23 @@ public final class VortexWriter implements AutoCloseable {
         }
 
         @Override
-        public LayoutSpec finish(Map<String, Integer> layoutIds) throws IOException {
-            List<LayoutSpec> kids = new ArrayList<>();
+        public void complete() throws IOException {
             if (validity != null) {
-                kids.add(validity.finish(layoutIds));
+                validity.complete();
             }
             for (Column f : fields) {
-                kids.add(f.finish(layoutIds));
+                f.complete();
+            }
+        }
+
+        @Override
+        public LayoutSpec layout(Map<String, Integer> layoutIds) {
+            List<LayoutSpec> kids = new ArrayList<>();
+            if (validity != null) {
+                kids.add(validity.layout(layoutIds));
+            }
+            for (Column f : fields) {
+                kids.add(f.layout(layoutIds));
             }
             return new LayoutSpec(layoutId(layoutIds, "vortex.struct"), rows, new byte[0], kids, new int[0]);
         }
@@ -285,6 +330,9 @@ public final class VortexWriter implements AutoCloseable {
         private Boolean dictMode;
         private DictState dict;
         private final List<DictRun> dictRuns = new ArrayList<>();
+        private List<ColumnStats.ZoneColumn> zoneCols;
+        private final int[] zoneSegment = {-1};
+        private long zoneRows;
 
         ColumnWriter(String name, DType dtype, boolean zoned) {
             this.name = name;
@@ -322,9 +370,18 @@ public final class VortexWriter implements AutoCloseable {
 
         private void flush(long n) throws IOException {
             Array all = ArrayOps.concat(dtype, pending, pendingArena);
-            Array chunk = ArrayOps.slice(all, 0, (int) n, pendingArena);
-            int seg = writeSegment(encode(ArrayOps.deepCopy(chunk, pendingArena), Compressor.FULL));
-            chunks.add(new long[] {n, seg});
+            Array slice = ArrayOps.slice(all, 0, (int) n, pendingArena);
+            Arena chunkArena = Arena.ofShared();
+            Array chunk;
+            try {
+                chunk = ArrayOps.deepCopy(slice, chunkArena);
+            } catch (RuntimeException e) {
+                chunkArena.close();
+                throw e;
+            }
+            long[] entry = {n, -1};
+            chunks.add(entry);
+            submit(chunk, fullCompressor, chunkArena, seg -> entry[1] = seg);
             Arena next = Arena.ofShared();
             pending.clear();
             long rest = pendingRows - n;
@@ -353,11 +410,17 @@ public final class VortexWriter implements AutoCloseable {
         }
 
         private void flushCodes() throws IOException {
-            try (Arena arena = Arena.ofConfined()) {
-                dev.jvortex.core.array.PrimitiveArray codes = dict.takeCodes(arena);
-                int seg = writeSegment(encode(codes, Compressor.DATA));
-                dict.codeChunks.add(new long[] {codes.length(), seg});
+            Arena arena = Arena.ofShared();
+            dev.jvortex.core.array.PrimitiveArray codes;
+            try {
+                codes = dict.takeCodes(arena);
+            } catch (RuntimeException e) {
+                arena.close();
+                throw e;
             }
+            long[] entry = {codes.length(), -1};
+            dict.codeChunks.add(entry);
+            submit(codes, dataCompressor, arena, seg -> entry[1] = seg);
         }
 
         private void finishRun() throws IOException {
@@ -367,12 +430,18 @@ public final class VortexWriter implements AutoCloseable {
             if (dict.pendingCodes() > 0) {
                 flushCodes();
             }
-            try (Arena arena = Arena.ofConfined()) {
-                Array values = dict.values(arena);
-                int seg = writeSegment(encode(values, Compressor.FULL));
-                dictRuns.add(new DictRun(values.length(), seg, List.copyOf(dict.codeChunks), dict.rows));
+            Arena arena = Arena.ofShared();
+            Array values;
+            try {
+                values = dict.values(arena);
+            } catch (RuntimeException e) {
+                arena.close();
+                throw e;
             }
+            int[] valuesSegment = {-1};
+            dictRuns.add(new DictRun(values.length(), valuesSegment, List.copyOf(dict.codeChunks), dict.rows));
             dict = null;
+            submit(values, fullCompressor, arena, seg -> valuesSegment[0] = seg);
         }
 
         private LayoutSpec dictLayout(Map<String, Integer> layoutIds) {
@@ -380,7 +449,7 @@ public final class VortexWriter implements AutoCloseable {
             byte[] meta = new ProtoWriter().varint(1, dev.jvortex.core.PType.U16.code()).varint(2, 0).varint(3, 0).toByteArray();
             for (DictRun run : dictRuns) {
                 LayoutSpec values = new LayoutSpec(layoutId(layoutIds, "vortex.flat"), run.values(), new byte[0], List.of(),
-                        new int[] {run.valuesSegment()});
+                        new int[] {run.valuesSegment()[0]});
                 LayoutSpec codes;
                 if (run.codeChunks().size() == 1) {
                     codes = flat(layoutIds, run.codeChunks().getFirst());
@@ -400,7 +469,7 @@ public final class VortexWriter implements AutoCloseable {
         }
 
         @Override
-        public LayoutSpec finish(Map<String, Integer> layoutIds) throws IOException {
+        public void complete() throws IOException {
             if (pendingRows > 0) {
                 flush(pendingRows);
             }
@@ -408,6 +477,19 @@ public final class VortexWriter implements AutoCloseable {
             if (Boolean.TRUE.equals(dictMode)) {
                 finishRun();
             }
+            if (!options.zoneMaps() || !zoned || rows == 0) {
+                return;
+            }
+            zoneCols = stats.zoneColumns(statsArena);
+            if (!zoneCols.isEmpty()) {
+                StructArray table = stats.zoneTable(zoneCols);
+                zoneRows = table.length();
+                submit(table, fullCompressor, null, seg -> zoneSegment[0] = seg);
+            }
+        }
+
+        @Override
+        public LayoutSpec layout(Map<String, Integer> layoutIds) {
             LayoutSpec data;
             if (Boolean.TRUE.equals(dictMode)) {
                 data = dictLayout(layoutIds);
@@ -420,16 +502,10 @@ public final class VortexWriter implements AutoCloseable {
                 }
                 data = new LayoutSpec(layoutId(layoutIds, "vortex.chunked"), rows, new byte[0], kids, new int[0]);
             }
-            if (!options.zoneMaps() || !zoned || rows == 0) {
+            if (zoneCols == null || zoneCols.isEmpty()) {
                 return data;
             }
-            List<ColumnStats.ZoneColumn> zoneCols = stats.zoneColumns(statsArena);
-            if (zoneCols.isEmpty()) {
-                return data;
-            }
-            StructArray table = stats.zoneTable(zoneCols);
-            int seg = writeSegment(encode(table, Compressor.FULL));
-            LayoutSpec zones = new LayoutSpec(layoutId(layoutIds, "vortex.flat"), table.length(), new byte[0], List.of(), new int[] {seg});
+            LayoutSpec zones = new LayoutSpec(layoutId(layoutIds, "vortex.flat"), zoneRows, new byte[0], List.of(), new int[] {zoneSegment[0]});
             ProtoWriter meta = new ProtoWriter().varint(1, options.rowBlock());
             for (ColumnStats.ZoneColumn c : zoneCols) {
                 ProtoWriter spec = new ProtoWriter().string(1, c.id());
@@ -461,7 +537,87 @@ public final class VortexWriter implements AutoCloseable {
     }
 
     /// One dictionary layout's worth of a column: its values segment and its code chunks.
-    private record DictRun(long values, int valuesSegment, List<long[]> codeChunks, long rows) {}
+    private record DictRun(long values, int[] valuesSegment, List<long[]> codeChunks, long rows) {}
+
+    /// A compression task whose segment is not written yet.
+    ///
+    /// @param node the write tree, once compressed
+    /// @param owner the arena holding the task's input (closed once the segment is written), or null
+    /// @param onSegment told the segment id
+    private record Pending(CompletableFuture<WriteNode> node, Arena owner, IntConsumer onSegment) {}
+
+    /// Compresses `a` (now, or on the executor) and writes it as the next segment in submission
+    /// order; `owner` (which holds `a`) is closed after the segment is written.
+    private void submit(Array a, Compressor compressor, Arena owner, IntConsumer onSegment) throws IOException {
+        if (executor == null) {
+            try {
+                onSegment.accept(writeSegment(encode(a, compressor)));
+            } finally {
+                if (owner != null) {
+                    owner.close();
+                }
+            }
+            return;
+        }
+        CompletableFuture<WriteNode> f;
+        try {
+            f = CompletableFuture.supplyAsync(() -> encode(a, compressor), executor);
+        } catch (RuntimeException e) {
+            if (owner != null) {
+                owner.close();
+            }
+            throw e;
+        }
+        inflight.add(new Pending(f, owner, onSegment));
+        drain(2 * options.parallelism());
+    }
+
+    /// Writes finished tasks from the head of the queue, waiting for the head while more than
+    /// `keep` tasks are queued.
+    private void drain(int keep) throws IOException {
+        while (!inflight.isEmpty() && (inflight.size() > keep || inflight.peek().node().isDone())) {
+            Pending p = inflight.peek();
+            WriteNode node;
+            try {
+                node = p.node().get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new VortexException(VortexException.Kind.IO, target + ": interrupted while compressing", e);
+            } catch (ExecutionException e) {
+                Throwable cause = e.getCause();
+                if (cause instanceof RuntimeException r) {
+                    throw r;
+                }
+                if (cause instanceof Error err) {
+                    throw err;
+                }
+                throw new VortexException(VortexException.Kind.IO, target + ": compression failed: " + cause, cause);
+            }
+            inflight.poll();
+            try {
+                p.onSegment().accept(writeSegment(node));
+            } finally {
+                if (p.owner() != null) {
+                    p.owner().close();
+                }
+            }
+        }
+    }
+
+    /// After a failure: waits for queued tasks to stop using their inputs, then frees them.
+    private void discardInflight() {
+        for (Pending p : inflight) {
+            try {
+                p.node().join();
+            } catch (RuntimeException ignored) {
+                // the write has failed already; this task's result is not needed
+            }
+            if (p.owner() != null) {
+                p.owner().close();
+            }
+        }
+        inflight.clear();
+    }
 
     /// Whether every compressed array is decoded again and compared with its input
     /// (system property `jvortex.compress.verify=true`; a debug check).
@@ -511,7 +667,11 @@ public final class VortexWriter implements AutoCloseable {
             List<LayoutSpec> cols = new ArrayList<>();
             List<ArrayStats> fieldStats = new ArrayList<>();
             for (Column c : columns) {
-                cols.add(c.finish(layoutIds));
+                c.complete();
+            }
+            drain(0);
+            for (Column c : columns) {
+                cols.add(c.layout(layoutIds));
                 fieldStats.add(c.fileStats());
             }
             LayoutSpec root = new LayoutSpec(layoutId(layoutIds, "vortex.struct"), rows, new byte[0], cols, new int[0]);
@@ -541,6 +701,10 @@ public final class VortexWriter implements AutoCloseable {
             failed = true;
             throw e;
         } finally {
+            discardInflight();
+            if (ownPool != null) {
+                ownPool.shutdownNow();
+            }
             statsArena.close();
             try {
                 channel.close();

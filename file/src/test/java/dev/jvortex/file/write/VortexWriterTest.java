@@ -117,6 +117,77 @@ class VortexWriterTest {
     }
 
     @Test
+    void parallelCompressionWritesTheSameBytesAsSerial() throws IOException {
+        DType.Struct schema = DType.struct(false, "id", new DType.Primitive(PType.I64, false), "name", new DType.Utf8(true),
+                "city", new DType.Utf8(false), "price", new DType.Primitive(PType.F64, true));
+        WriteOptions base = WriteOptions.defaults().withTargetChunkBytes(16_384).withRowBlock(512);
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(3);
+        try {
+            List<WriteOptions> variants = List.of(base.withParallelism(1), base.withParallelism(4),
+                    base.withParallelism(2).withExecutor(pool));
+            byte[] first = null;
+            for (int k = 0; k < variants.size(); k++) {
+                Path target = dir.resolve("p" + k + ".vortex");
+                try (Arena arena = Arena.ofConfined(); VortexWriter w = VortexWriter.create(target, schema, variants.get(k))) {
+                    for (int start = 0; start < 60_000; start += 7_001) {
+                        int n = Math.min(7_001, 60_000 - start);
+                        List<Array> b = batch(arena, start, n);
+                        Builders.StringBuilder cities = Builders.strings(schema.fields().get(2));
+                        Builders.DoubleBuilder prices = Builders.doubles(schema.fields().get(3));
+                        for (int i = start; i < start + n; i++) {
+                            cities.append("city-" + (i * 7919 % 37));
+                            if (i % 11 == 0) {
+                                prices.appendNull();
+                            } else {
+                                prices.append((i * 31 % 10_000) / 100.0);
+                            }
+                        }
+                        w.write(List.of(b.get(0), b.get(1), cities.build(arena), prices.build(arena)));
+                    }
+                }
+                byte[] bytes = Files.readAllBytes(target);
+                if (first == null) {
+                    first = bytes;
+                    try (VortexFile f = VortexFile.open(target); Scan scan = f.scan()) {
+                        long row = 0;
+                        for (Batch b : scan) {
+                            try (b) {
+                                VarBinViewArray cities = (VarBinViewArray) b.column("city");
+                                PrimitiveArray prices = (PrimitiveArray) b.column("price");
+                                for (int i = 0; i < b.rowCount(); i++, row++) {
+                                    assertEquals("city-" + (row * 7919 % 37), cities.getString(i));
+                                    assertEquals(row % 11 != 0, prices.isValid(i));
+                                    if (row % 11 != 0) {
+                                        assertEquals((row * 31 % 10_000) / 100.0, prices.getDouble(i));
+                                    }
+                                }
+                            }
+                        }
+                        assertEquals(60_000, row);
+                    }
+                } else {
+                    assertTrue(java.util.Arrays.equals(first, bytes), "variant " + k + " wrote different bytes");
+                }
+            }
+            assertFalse(pool.isShutdown(), "the writer must not shut down a caller's executor");
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void compressorOptionsAreChecked() {
+        WriteOptions d = WriteOptions.defaults();
+        assertEquals(dev.jvortex.encodings.compress.CompressionPreset.DEFAULT, d.preset());
+        assertEquals(3, d.cascadeDepth());
+        assertTrue(d.parallelism() >= 1);
+        assertThrows(VortexException.class, () -> d.withCascadeDepth(0));
+        assertThrows(VortexException.class, () -> d.withCascadeDepth(99));
+        assertThrows(VortexException.class, () -> d.withParallelism(0));
+        assertThrows(VortexException.class, () -> d.withPreset(null));
+    }
+
+    @Test
     void dictionaryLayoutSplitsWhenTheDictionaryFills() {
         Path target = dir.resolve("d.vortex");
         DType.Struct schema = DType.struct(false, "s", new DType.Utf8(true));
