@@ -87,15 +87,27 @@ def same_values(expected: pa.Table, actual: pa.Table) -> str | None:
     return None
 
 
-def java_run(java, cp, args, quick):
-    cmd = [java, *JVM_FLAGS, "-cp", cp, "dev.jvortex.bench.sidebyside.Main", *args] + (["--quick"] if quick else [])
-    p = subprocess.run(cmd, capture_output=True, text=True)
-    if p.returncode != 0:
-        raise RuntimeError(f"java failed ({p.returncode}): {' '.join(args[:4])}\n{p.stderr[-4000:]}")
-    return [json.loads(line) for line in p.stdout.splitlines() if line.startswith("{")]
+def java_run(java, cp, jobs, quick, workdir: Path):
+    """Runs the Java jobs (lists of arguments): each in its own JVM, or in quick mode all in
+    one JVM (JVM starts would dominate the small datasets). Returns the emitted measurements."""
+    base = [java, *JVM_FLAGS, "-cp", cp, "dev.jvortex.bench.sidebyside.Main"]
+    flag = ["--quick"] if quick else []
+    if quick:
+        listing = workdir / "jobs.txt"
+        listing.write_text("\n".join("\t".join(j + flag) for j in jobs) + "\n")
+        commands = [base + ["--jobs", str(listing)]]
+    else:
+        commands = [base + j for j in jobs]
+    out = []
+    for cmd in commands:
+        p = subprocess.run(cmd, capture_output=True, text=True)
+        if p.returncode != 0:
+            raise RuntimeError(f"java failed ({p.returncode}): {' '.join(cmd[len(base):][:6])}\n{p.stderr[-4000:]}")
+        out += [json.loads(line) for line in p.stdout.splitlines() if line.startswith("{")]
+    return out
 
 
-def writes(results, checks, name, d, meta, table, java, cp, quick):
+def reference_writes(results, name, d, table, quick):
     reps = 3
     for preset, out in (("default", d / "ref-default.vortex"), ("compact", d / "ref-compact.vortex")):
         def w():
@@ -112,13 +124,31 @@ def writes(results, checks, name, d, meta, table, java, cp, quick):
             times.append((time.perf_counter() - t0) * 1e3)
         record(results, name, "reference", preset, f"write-{preset}", table.num_rows, sorted(times),
                bytes=out.stat().st_size)
-    for preset in ("default", "compact"):
-        out = d / f"jvortex-{preset}.vortex"
-        for r in java_run(java, cp, ["--write", str(out), "--parquet", str(d / "source.parquet"), "--preset", preset], quick):
-            rec = record(results, name, "jvortex", preset, r["op"], r["rows"], [r["min_ms"], r["median_ms"]],
-                         bytes=r["bytes"])
-            rec["median_ms"], rec["reps"] = r["median_ms"], r["reps"]
-    # The reference reads every file back; ours must hold exactly the source table's values.
+
+
+def java_jobs(results, name, d, meta, java, cp, quick):
+    """jvortex's writes (default and compact), then every Java contender's scans."""
+    files = {"ref": d / "ref-default.vortex", "ours": d / "jvortex-default.vortex", "parquet": d / "source.parquet",
+             "arrow": d / "source.arrow"}
+    kinds = {str(v): k for k, v in files.items()}
+    jobs = [["--write", str(d / f"jvortex-{preset}.vortex"), "--parquet", str(d / "source.parquet"), "--preset", preset]
+            for preset in ("default", "compact")]
+    common = ["--ops", ",".join(OPS), "--numeric", ",".join(meta["numeric"]), "--two", ",".join(meta["two"]),
+              "--string", ",".join(meta["string"]), "--key", meta["key"], "--key-value", str(meta["key_value"]),
+              "--key-type", meta["key_type"], "--indices", str(d / "indices.txt")]
+    jobs += [["--contender", c, "--file", str(files[k]), *common] for c, k in JAVA_SCANS]
+    for r in java_run(java, cp, jobs, quick, d):
+        if r["op"].startswith("write-"):
+            kind, extra = r["op"][len("write-"):], {"bytes": r["bytes"]}
+        else:
+            kind, extra = kinds[r["file"]], {}
+        rec = record(results, name, r["contender"], kind, r["op"], r["rows"], [r["min_ms"]], **extra)
+        rec["median_ms"], rec["reps"] = r["median_ms"], r["reps"]
+    log(f"{name}: Java jobs done")
+
+
+def read_back(checks, name, d, table):
+    """The reference reads every file back; each must hold exactly the source table's values."""
     for kind in ("jvortex-default", "jvortex-compact", "ref-default", "ref-compact"):
         back = vx.open(str(d / f"{kind}.vortex")).to_arrow().read_all()
         problem = same_values(table, back)
@@ -167,19 +197,6 @@ def python_scans(results, name, d, meta, schema, quick):
         for o in OPS:
             times, rows = timed(lambda: fn(o), quick)
             record(results, name, contender, kind, o, rows, times)
-        log(f"{name}: {contender} on {kind} done")
-
-
-def java_scans(results, name, d, meta, java, cp, quick):
-    files = {"ref": d / "ref-default.vortex", "ours": d / "jvortex-default.vortex", "parquet": d / "source.parquet",
-             "arrow": d / "source.arrow"}
-    common = ["--ops", ",".join(OPS), "--numeric", ",".join(meta["numeric"]), "--two", ",".join(meta["two"]),
-              "--string", ",".join(meta["string"]), "--key", meta["key"], "--key-value", str(meta["key_value"]),
-              "--key-type", meta["key_type"], "--indices", str(d / "indices.txt")]
-    for contender, kind in JAVA_SCANS:
-        for r in java_run(java, cp, ["--contender", contender, "--file", str(files[kind]), *common], quick):
-            rec = record(results, name, contender, kind, r["op"], r["rows"], [r["min_ms"]], )
-            rec["median_ms"], rec["reps"] = r["median_ms"], r["reps"]
         log(f"{name}: {contender} on {kind} done")
 
 
@@ -332,11 +349,11 @@ def main() -> None:
         metas[name] = meta
         with pa.memory_map(str(d / "source.arrow")) as src:
             table = ipc.open_file(src).read_all()
-            writes(results, checks, name, d, meta, table, java, cp, quick)
+            reference_writes(results, name, d, table, quick)
+            java_jobs(results, name, d, meta, java, cp, quick)
+            read_back(checks, name, d, table)
             schema = table.schema
         del table
-        log(f"{name}: writes done")
-        java_scans(results, name, d, meta, java, cp, quick)
         python_scans(results, name, d, meta, schema, quick)
     info = machine(java)
     problems = [f"{c['dataset']} {c['file']}: {c['problem']}" for c in checks if not c["ok"]]

@@ -22,6 +22,7 @@ import java.util.Map;
 ///            --numeric a --two a,b --string s --key k --key-value v --key-type long|string
 ///            --indices FILE [--quick]
 ///     write: --write OUT --parquet SRC --preset default|compact [--quick]
+///     both:  --jobs FILE   (one job per line, arguments separated by tabs, run in order)
 ///
 /// Timing: each operation runs a few warm-up times (at least 2, for at least 2 s; 1 in quick
 /// mode), then is measured at least 5 times and until 3 s have passed (at most 30; 3 in quick
@@ -30,6 +31,19 @@ public final class Main {
     private Main() {}
 
     public static void main(String[] args) throws Exception {
+        if (args.length >= 2 && args[0].equals("--jobs")) {
+            // one job per line, its arguments separated by tabs: several jobs in one JVM (quick mode)
+            for (String line : Files.readAllLines(Path.of(args[1]))) {
+                if (!line.isBlank()) {
+                    job(line.split("\t"));
+                }
+            }
+            return;
+        }
+        job(args);
+    }
+
+    private static void job(String[] args) throws Exception {
         Map<String, String> a = new HashMap<>();
         for (int i = 0; i < args.length; i++) {
             if (args[i].equals("--quick")) {
