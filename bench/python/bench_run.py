@@ -2,13 +2,14 @@
 (jvortex and the reference, default and compact presets, the reference reading our files back),
 then the scans of every contender on the same files, then the report, results and chart.
 
-    python bench_run.py ROOT JAVA CLASSPATH [--quick]
+    python bench_run.py ROOT JAVA CLASSPATH [--quick] [--datasets=a,b] [--report-only]
 
-ROOT is the repository; datasets go to ROOT/bench/target/datasets, results to
-ROOT/bench/target/bench-results (results.json, results.csv, report.md, chart.png).
+ROOT is the repository; datasets go to ROOT/bench/target/datasets/{quick,full}, results to
+ROOT/bench/target/bench-results/{quick,full} (results.json, results.csv, report.md, chart.png).
 """
 import csv
 import json
+import math
 import os
 import platform
 import statistics
@@ -42,13 +43,13 @@ def log(msg: str) -> None:
 
 def timed(fn, quick: bool):
     """Warm-up and measured runs, as the Java half does: (sorted times in ms, last result)."""
-    warm_min, warm_s = (1, 0.0) if quick else (2, 2.0)
+    warm_min, warm_s = (1, 0.0) if quick else (1, 1.5)
     start = time.perf_counter()
     i = 0
     while i < warm_min or (time.perf_counter() - start < warm_s and i < 20):
         fn()
         i += 1
-    min_reps, max_reps, budget = (3, 3, 0.0) if quick else (5, 30, 3.0)
+    min_reps, max_reps, budget = (3, 3, 0.0) if quick else (3, 20, 2.0)
     times = []
     result = None
     start = time.perf_counter()
@@ -286,18 +287,33 @@ def report(results, checks, metas, info, quick, out: Path):
               "| dataset | operation | " + " | ".join(f"jvortex / {LABELS[c]}" for c in RATIO_AGAINST) + " |",
               "|---|---|" + "---|" * len(RATIO_AGAINST)]
     slower = []
+    geo = {}
     for name in DATASETS:
         for op in OPS:
             jv = find(results, name, "jvortex", "ref", op)
-            cells = []
+            cells, worse = [], []
             for c, k in RATIO_AGAINST:
                 o = find(results, name, c, k, op)
                 ratio = jv["min_ms"] / o["min_ms"]
+                geo.setdefault((name, c, k), []).append(ratio)
                 cells.append(f"**{ratio:.2f}**" if ratio > 1 else f"{ratio:.2f}")
                 if ratio > 1:
-                    slower.append(f"{name} / {OP_TITLES[op]}: {ratio:.2f}x the time of {LABELS[(c, k)]}")
+                    worse.append(f"{LABELS[(c, k)]} {ratio:.2f}x")
+            if worse:
+                slower.append(f"{name}, {OP_TITLES[op]}: " + ", ".join(worse))
             lines.append(f"| {name} | {OP_TITLES[op]} | " + " | ".join(cells) + " |")
-    lines += ["", "## Where jvortex is slower", ""] + ([f"- {s}" for s in slower] or ["- nowhere in this run"]) + [""]
+    lines += ["", "Geometric mean over the six operations of the same ratio:", "",
+              "| dataset | " + " | ".join(f"jvortex / {LABELS[c]}" for c in RATIO_AGAINST) + " |",
+              "|---|" + "---|" * len(RATIO_AGAINST)]
+    for name in DATASETS:
+        cells = []
+        for c, k in RATIO_AGAINST:
+            vals = geo[(name, c, k)]
+            g = math.exp(sum(math.log(v) for v in vals) / len(vals))
+            cells.append(f"**{g:.2f}**" if g > 1 else f"{g:.2f}")
+        lines.append(f"| {name} | " + " | ".join(cells) + " |")
+    lines += ["", "## Where jvortex is slower (its time / the contender's)", ""] \
+        + ([f"- {s}" for s in slower] or ["- nowhere in this run"]) + [""]
     out.write_text("\n".join(lines))
 
 
@@ -305,7 +321,8 @@ def chart(results, path: Path):
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
-    fig, axes = plt.subplots(1, len(DATASETS), figsize=(5 * len(DATASETS), 4.8), sharey=True)
+    fig, axes = plt.subplots(1, len(DATASETS), figsize=(5 * len(DATASETS), 4.8), sharey=True, squeeze=False)
+    axes = axes[0]
     width = 0.8 / len(RATIO_AGAINST)
     for ax, name in zip(axes, DATASETS):
         for j, (c, k) in enumerate(RATIO_AGAINST):
@@ -333,9 +350,16 @@ def main() -> None:
     quick = "--quick" in sys.argv
     only = [a.split("=", 1)[1].split(",") for a in sys.argv if a.startswith("--datasets=")]
     names = only[0] if only else DATASETS
-    data = root / "bench" / "target" / "datasets"
-    out = root / "bench" / "target" / "bench-results"
+    mode = "quick" if quick else "full"
+    data = root / "bench" / "target" / "datasets" / mode
+    out = root / "bench" / "target" / "bench-results" / mode
     out.mkdir(parents=True, exist_ok=True)
+    if "--report-only" in sys.argv:
+        saved = json.loads((out / "results.json").read_text())
+        DATASETS[:] = list(saved["datasets"])
+        report(saved["results"], saved["checks"], saved["datasets"], saved["machine"], quick, out / "report.md")
+        chart(saved["results"], out / "chart.png")
+        return
     t0 = time.perf_counter()
     subprocess.run([sys.executable, str(root / "bench" / "python" / "bench_datasets.py"), str(data)]
                    + (["--quick"] if quick else []), check=True)

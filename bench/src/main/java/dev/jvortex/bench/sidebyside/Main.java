@@ -24,9 +24,10 @@ import java.util.Map;
 ///     write: --write OUT --parquet SRC --preset default|compact [--quick]
 ///     both:  --jobs FILE   (one job per line, arguments separated by tabs, run in order)
 ///
-/// Timing: each operation runs a few warm-up times (at least 2, for at least 2 s; 1 in quick
-/// mode), then is measured at least 5 times and until 3 s have passed (at most 30; 3 in quick
-/// mode); the minimum and the median are reported. Every run opens and closes the file.
+/// Timing: each operation runs a few warm-up times (at least once and for at least 1.5 s, at
+/// most 10 times; once in quick mode), then is measured at least 3 times and until 2 s have
+/// passed (at most 20; 3 in quick mode); the minimum and the median are reported. Every run
+/// opens and closes the file. Writes: one warm-up (none in quick mode) and 3 measured writes.
 public final class Main {
     private Main() {}
 
@@ -118,15 +119,15 @@ public final class Main {
 
     /// The measured times in milliseconds, sorted.
     static double[] time(Op op, boolean quick) throws Exception {
-        long warmNanos = quick ? 0 : 2_000_000_000L;
-        int warmMin = quick ? 1 : 2;
+        long warmNanos = quick ? 0 : 1_500_000_000L;
+        int warmMin = 1;
         long start = System.nanoTime();
-        for (int i = 0; i < warmMin || (System.nanoTime() - start < warmNanos && i < 20); i++) {
+        for (int i = 0; i < warmMin || (System.nanoTime() - start < warmNanos && i < 10); i++) {
             op.run();
         }
-        int minReps = quick ? 3 : 5;
-        int maxReps = quick ? 3 : 30;
-        long budget = quick ? 0 : 3_000_000_000L;
+        int minReps = 3;
+        int maxReps = quick ? 3 : 20;
+        long budget = quick ? 0 : 2_000_000_000L;
         List<Double> times = new ArrayList<>();
         start = System.nanoTime();
         while (times.size() < minReps || (times.size() < maxReps && System.nanoTime() - start < budget)) {

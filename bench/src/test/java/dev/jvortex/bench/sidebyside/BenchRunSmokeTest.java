@@ -42,7 +42,7 @@ class BenchRunSmokeTest {
             Assumptions.abort(msg + " (skipped outside CI; set CI=1 to make this fatal)");
         }
 
-        Path out = root.resolve("bench/target/bench-results");
+        Path out = root.resolve("bench/target/bench-results/quick");
         Files.deleteIfExists(out.resolve("report.md"));
         Files.deleteIfExists(out.resolve("chart.png"));
         Files.deleteIfExists(out.resolve("results.csv"));
