@@ -379,6 +379,8 @@ def main() -> None:
             schema = table.schema
         del table
         python_scans(results, name, d, meta, schema, quick)
+        # what is measured so far, in case a later dataset fails
+        (out / "results.partial.json").write_text(json.dumps({"datasets": metas, "checks": checks, "results": results}))
     info = machine(java)
     problems = [f"{c['dataset']} {c['file']}: {c['problem']}" for c in checks if not c["ok"]]
     for name in names:
