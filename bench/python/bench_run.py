@@ -321,8 +321,10 @@ def chart(results, path: Path):
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
-    fig, axes = plt.subplots(1, len(DATASETS), figsize=(5 * len(DATASETS), 4.8), sharey=True, squeeze=False)
-    axes = axes[0]
+    cols = 2 if len(DATASETS) > 1 else 1
+    rows = (len(DATASETS) + cols - 1) // cols
+    fig, axes = plt.subplots(rows, cols, figsize=(7 * cols, 4.2 * rows + 0.8), sharey=True, squeeze=False)
+    axes = axes.flatten()
     width = 0.8 / len(RATIO_AGAINST)
     for ax, name in zip(axes, DATASETS):
         for j, (c, k) in enumerate(RATIO_AGAINST):
@@ -338,10 +340,14 @@ def chart(results, path: Path):
         ax.set_xticks(range(len(OPS)))
         ax.set_xticklabels(OPS, rotation=30)
         ax.set_title(name)
-    axes[0].set_ylabel("contender time / jvortex time (above 1: jvortex faster)")
-    axes[-1].legend(fontsize=8, loc="upper right")
-    fig.suptitle("jvortex scan speed relative to each contender (best times, one run)")
-    fig.tight_layout()
+    for ax in axes[len(DATASETS):]:
+        ax.set_visible(False)
+    for ax in axes[::cols]:
+        ax.set_ylabel("contender time / jvortex time")
+    handles, labels = axes[0].get_legend_handles_labels()
+    fig.legend(handles, labels, loc="lower center", ncol=len(RATIO_AGAINST), fontsize=9)
+    fig.suptitle("jvortex scan speed relative to each contender: above 1 jvortex is faster (best times, one run)")
+    fig.tight_layout(rect=(0, 0.05, 1, 1))
     fig.savefig(path, dpi=110)
 
 
