@@ -7,7 +7,8 @@ its own.
 
 Input (argument 1, UTF-8 text), one array per line, tab-separated:
     name  dtype  length  encoding-ids  hex-bytes
-  dtype: i8 i16 i32 i64 u8 u16 u32 u64 f16 f32 f64 bool utf8 binary, with a trailing "?" if
+  dtype: i8 i16 i32 i64 u8 u16 u32 u64 f16 f32 f64 bool utf8 binary, or timestamp:UNIT[:ZONE]
+         (UNIT s, ms, us or ns; printed as the i64 storage values), with a trailing "?" if
          nullable
   encoding-ids: comma-separated, in the order the serialization numbered them
   hex-bytes: the serialized array (buffers, flatbuffer, u32 length), as written by
@@ -36,6 +37,9 @@ def dtype_of(spec):
         return vx.utf8(nullable=nullable)
     if base == "binary":
         return vx.binary(nullable=nullable)
+    if base.startswith("timestamp:"):
+        parts = base.split(":", 2)
+        return vx.timestamp(parts[1], tz=parts[2] if len(parts) > 2 else None, nullable=nullable)
     kind, bits = base[0], int(base[1:])
     if kind == "i":
         return vx.int_(bits, nullable=nullable)
@@ -53,6 +57,10 @@ NUMPY = {"i8": np.int8, "i16": np.int16, "i32": np.int32, "i64": np.int64,
 
 def render(arr, spec):
     base = spec.rstrip("?")
+    if base.startswith("timestamp:"):
+        # The i64 storage values; the cast keeps the buffers (same width) and the validity.
+        arr = arr.cast(pa.int64())
+        base = "i64"
     n = len(arr)
     valid = arr.is_valid().to_pylist() if arr.null_count else [True] * n
     if base in NUMPY:

@@ -10,6 +10,7 @@ import dev.jvortex.file.Scan;
 import dev.jvortex.file.VortexFile;
 import dev.jvortex.file.write.VortexWriter;
 import dev.jvortex.file.write.WriteOptions;
+import dev.jvortex.encodings.compress.CompressionPreset;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,35 +24,47 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
-/// Writes every corpus table with our writer and has the reference read the files back: the
-/// reference must return exactly the values of the source tables.
+/// Writes every corpus table with our writer, once with the default compressor and once with the
+/// compact preset, and has the reference read the files back: the reference must return exactly
+/// the values of the source tables. Sizes are compared with the reference's own files of the same
+/// preset (`conformance/target/interop-sizes.md`), and the encodings our writer chose are counted
+/// (`conformance/target/writer-coverage-<preset>.md`).
 class WriterInteropTest {
-    private static Path corpus;
+    private static final List<String> PRESETS = List.of("default", "compact");
+    private static final Map<String, Path> CORPUS = new HashMap<>();
     private static Path out;
     private static final Map<String, String> READ_STATUS = new HashMap<>();
-    private static final StringBuilder SIZES = new StringBuilder();
-    private static long oursTotal;
-    private static long refTotal;
+    private static final Map<String, StringBuilder> SIZES = new HashMap<>();
+    private static final Map<String, long[]> TOTALS = new HashMap<>();
+    private static final Map<String, Coverage> COVERAGE = new HashMap<>();
 
     @BeforeAll
     static void writeAll() throws Exception {
-        corpus = Oracle.corpus("default");
         out = Oracle.root().resolve("conformance/target/interop");
         Files.createDirectories(out);
         List<String> args = new ArrayList<>(List.of(Oracle.python().toString(),
                 Oracle.root().resolve("conformance/src/test/python/read_with_reference.py").toString()));
-        for (Map<String, Object> entry : CorpusConformanceTest.manifest(corpus)) {
-            String name = (String) entry.get("name");
-            Path src = corpus.resolve((String) entry.get("file"));
-            Path dst = out.resolve(name + ".vortex");
-            try {
-                rewrite(src, dst);
-            } catch (RuntimeException e) {
-                READ_STATUS.put(name, "our write failed: " + e);
-                continue;
+        for (String preset : PRESETS) {
+            Path corpus = Oracle.corpus(preset);
+            CORPUS.put(preset, corpus);
+            SIZES.put(preset, new StringBuilder());
+            TOTALS.put(preset, new long[2]);
+            COVERAGE.put(preset, new Coverage());
+            WriteOptions options = WriteOptions.defaults().withPreset(
+                    preset.equals("compact") ? CompressionPreset.COMPACT : CompressionPreset.DEFAULT);
+            for (Map<String, Object> entry : CorpusConformanceTest.manifest(corpus)) {
+                String name = preset + "-" + entry.get("name");
+                Path src = corpus.resolve((String) entry.get("file"));
+                Path dst = out.resolve(name + ".vortex");
+                try {
+                    rewrite(src, dst, options);
+                } catch (RuntimeException e) {
+                    READ_STATUS.put(name, "our write failed: " + e);
+                    continue;
+                }
+                args.add(dst.toString());
+                args.add(out.resolve(name + ".reference.jsonl").toString());
             }
-            args.add(dst.toString());
-            args.add(out.resolve(name + ".reference.jsonl").toString());
         }
         Oracle.Result r = Oracle.run(args, Oracle.root(), 1800);
         for (String line : r.stdout().split("\n")) {
@@ -64,10 +77,10 @@ class WriterInteropTest {
     }
 
     /// Reads `src` with our reader and writes it again with our writer, batch by batch.
-    static void rewrite(Path src, Path dst) {
+    static void rewrite(Path src, Path dst, WriteOptions options) {
         try (VortexFile f = VortexFile.open(src)) {
             DType.Struct schema = (DType.Struct) f.dtype();
-            try (VortexWriter w = VortexWriter.create(dst, schema, WriteOptions.defaults()); Scan scan = f.scan()) {
+            try (VortexWriter w = VortexWriter.create(dst, schema, options); Scan scan = f.scan()) {
                 for (Batch b : scan) {
                     try (b) {
                         List<dev.jvortex.core.array.Array> cols = new ArrayList<>();
@@ -84,43 +97,59 @@ class WriterInteropTest {
     @TestFactory
     Stream<DynamicTest> referenceReadsOurFiles() throws IOException {
         List<DynamicTest> tests = new ArrayList<>();
-        for (Map<String, Object> entry : CorpusConformanceTest.manifest(corpus)) {
-            String name = (String) entry.get("name");
-            tests.add(DynamicTest.dynamicTest(name, () -> {
-                String status = READ_STATUS.getOrDefault(name, "not written");
-                if (!status.equals("ok")) {
-                    fail(name + ": " + status);
-                }
-                Path ours = out.resolve(name + ".vortex");
-                Path ref = corpus.resolve((String) entry.get("file"));
-                DType dtype;
-                try (VortexFile f = VortexFile.open(ours)) {
-                    dtype = f.dtype();
-                    assertEquals(((Json.Num) entry.get("rows")).decimal().longValueExact(), f.rowCount());
-                }
-                long values = CorpusConformanceTest.compare(dtype, corpus.resolve((String) entry.get("expected")),
-                        out.resolve(name + ".reference.jsonl"));
-                assertTrue(values >= 0);
-                synchronized (SIZES) {
-                    long a = Files.size(ours);
-                    long b = Files.size(ref);
-                    oursTotal += a;
-                    refTotal += b;
-                    SIZES.append("| ").append(name).append(" | ").append(a).append(" | ").append(b).append(" | ")
-                            .append(String.format("%.2f", (double) a / b)).append(" |\n");
-                }
-            }));
+        for (String preset : PRESETS) {
+            Path corpus = CORPUS.get(preset);
+            for (Map<String, Object> entry : CorpusConformanceTest.manifest(corpus)) {
+                String table = (String) entry.get("name");
+                String name = preset + "-" + table;
+                tests.add(DynamicTest.dynamicTest(name, () -> {
+                    String status = READ_STATUS.getOrDefault(name, "not written");
+                    if (!status.equals("ok")) {
+                        fail(name + ": " + status);
+                    }
+                    Path ours = out.resolve(name + ".vortex");
+                    Path ref = corpus.resolve((String) entry.get("file"));
+                    DType dtype;
+                    try (VortexFile f = VortexFile.open(ours)) {
+                        dtype = f.dtype();
+                        assertEquals(((Json.Num) entry.get("rows")).decimal().longValueExact(), f.rowCount());
+                    }
+                    long values = CorpusConformanceTest.compare(dtype, corpus.resolve((String) entry.get("expected")),
+                            out.resolve(name + ".reference.jsonl"));
+                    assertTrue(values >= 0);
+                    try (VortexFile f = VortexFile.open(ours)) {
+                        COVERAGE.get(preset).record(f, true);
+                    }
+                    synchronized (SIZES) {
+                        long a = Files.size(ours);
+                        long b = Files.size(ref);
+                        TOTALS.get(preset)[0] += a;
+                        TOTALS.get(preset)[1] += b;
+                        SIZES.get(preset).append("| ").append(table).append(" | ").append(a).append(" | ").append(b).append(" | ")
+                                .append(String.format("%.2f", (double) a / b)).append(" |\n");
+                    }
+                }));
+            }
         }
         return tests.stream();
     }
 
     @AfterAll
     static void report() throws IOException {
-        String table = "## Our files (default options: compressed) vs the reference's default files\n\n"
-                + "| table | jvortex bytes | reference bytes | ratio |\n|---|---|---|---|\n" + SIZES
-                + "| **total** | " + oursTotal + " | " + refTotal + " | "
-                + String.format("%.2f", refTotal == 0 ? 0 : (double) oursTotal / refTotal) + " |\n";
-        Files.writeString(Oracle.root().resolve("conformance/target/interop-sizes.md"), table);
-        System.out.println(table);
+        StringBuilder all = new StringBuilder();
+        for (String preset : PRESETS) {
+            if (!SIZES.containsKey(preset)) {
+                continue;
+            }
+            long[] t = TOTALS.get(preset);
+            all.append("## Our files vs the reference's, preset ").append(preset).append("\n\n")
+                    .append("| table | jvortex bytes | reference bytes | ratio |\n|---|---|---|---|\n").append(SIZES.get(preset))
+                    .append("| **total** | ").append(t[0]).append(" | ").append(t[1]).append(" | ")
+                    .append(String.format("%.2f", t[1] == 0 ? 0 : (double) t[0] / t[1])).append(" |\n\n");
+            COVERAGE.get(preset).write(Oracle.root().resolve("conformance/target/writer-coverage-" + preset + ".md"),
+                    "Encodings in the files jvortex wrote from the corpus tables, preset " + preset);
+        }
+        Files.writeString(Oracle.root().resolve("conformance/target/interop-sizes.md"), all.toString());
+        System.out.println(all);
     }
 }

@@ -20,18 +20,27 @@ public interface ChildEncoder {
         PATCH_VALUES,
         /// Patch chunk offsets (unsigned, one per 1024 rows).
         PATCH_CHUNK_OFFSETS,
-        /// Positions of the values of `vortex.sparse` (unsigned, ascending).
+        /// Positions of the values of `vortex.sparse` (unsigned, ascending); the per-row run indices
+        /// of `fastlanes.rle` (`u8`/`u16`, whole blocks, carrying the validity).
         INDICES,
         /// Dictionary codes (unsigned) of `vortex.dict`.
         CODES,
-        /// Dictionary values of `vortex.dict`, run values of `vortex.runend`, the values of `vortex.sparse`.
+        /// Dictionary values of `vortex.dict`, run values of `vortex.runend` and `fastlanes.rle`, the
+        /// values of `vortex.sparse`.
         VALUES,
         /// Run ends (unsigned, strictly increasing) of `vortex.runend`.
         ENDS,
         /// Uncompressed lengths of `vortex.fsst` rows.
         LENGTHS,
-        /// Offsets into the codes of `vortex.fsst` (`len + 1`, non-decreasing).
-        OFFSETS
+        /// Offsets into the codes of `vortex.fsst` (`len + 1`, non-decreasing); the per-block value
+        /// offsets of `fastlanes.rle` (unsigned, non-decreasing).
+        OFFSETS,
+        /// The per-lane bases of `fastlanes.delta` (the array's type).
+        BASES,
+        /// The transposed deltas of `fastlanes.delta` (the array's type, whole blocks).
+        DELTAS,
+        /// The days, seconds and subseconds of `vortex.datetimeparts` (narrowed integers).
+        PARTS
     }
 
     /// Returns the write tree of `child`, which fills slot `role` of its parent.

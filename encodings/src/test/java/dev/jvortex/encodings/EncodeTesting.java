@@ -9,6 +9,7 @@ import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.Bits;
 import dev.jvortex.core.array.BoolArray;
 import dev.jvortex.core.array.DecimalArray;
+import dev.jvortex.core.array.ExtensionArray;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
 import dev.jvortex.core.array.VarBinViewArray;
@@ -87,6 +88,10 @@ public final class EncodeTesting {
     /// Renders the rows as the reference decoding script prints them: `N` for null, integers in
     /// decimal, floats as the hex of their bits, bools 0/1, strings and bytes as hex; comma-separated.
     public static String render(Array a) {
+        if (a instanceof ExtensionArray e) {
+            // Timestamps (and other extensions) as their storage values.
+            return render(e.storage());
+        }
         StringBuilder sb = new StringBuilder();
         HexFormat hex = HexFormat.of();
         for (int i = 0; i < a.length(); i++) {
@@ -115,9 +120,22 @@ public final class EncodeTesting {
         return sb.toString();
     }
 
-    /// Returns the reference script's name for a flat type, e.g. `i32?`.
+    /// Returns the reference script's name for a flat type, e.g. `i32?`, or a timestamp, e.g.
+    /// `timestamp:ms?` or `timestamp:us:UTC` (unit `s`, `ms`, `us` or `ns`, then the zone if any).
     public static String dtypeSpec(DType dtype) {
         String base = switch (dtype) {
+            case DType.Extension e when "vortex.timestamp".equals(e.id()) && e.metadata().length >= 3 -> {
+                String unit = switch (e.metadata()[0]) {
+                    case 0 -> "ns";
+                    case 1 -> "us";
+                    case 2 -> "ms";
+                    case 3 -> "s";
+                    default -> throw new IllegalArgumentException("no spec for " + dtype);
+                };
+                int zoneLength = (e.metadata()[1] & 0xFF) | (e.metadata()[2] & 0xFF) << 8;
+                yield "timestamp:" + unit + (zoneLength == 0 ? ""
+                        : ":" + new String(e.metadata(), 3, zoneLength, StandardCharsets.UTF_8));
+            }
             case DType.Primitive p -> p.ptype().shortName();
             case DType.Bool b -> "bool";
             case DType.Utf8 u -> "utf8";

@@ -8,16 +8,21 @@ import static dev.jvortex.encodings.EncodeTesting.ints;
 import static dev.jvortex.encodings.EncodeTesting.randomInts;
 import static dev.jvortex.encodings.EncodeTesting.randomValidity;
 
+import dev.jvortex.core.DType;
 import dev.jvortex.core.PType;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.ArrayOps;
+import dev.jvortex.core.array.ExtensionArray;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.VarBinViewArray;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.alp.AlpEncoder;
 import dev.jvortex.encodings.alp.AlpRdEncoder;
+import dev.jvortex.encodings.datetime.DateTimePartsEncoder;
 import dev.jvortex.encodings.fastlanes.BitPackedEncoder;
+import dev.jvortex.encodings.fastlanes.DeltaEncoder;
 import dev.jvortex.encodings.fastlanes.ForEncoder;
+import dev.jvortex.encodings.fastlanes.RleEncoder;
 import dev.jvortex.encodings.fsst.FsstEncoder;
 import dev.jvortex.encodings.runend.RunEndEncoder;
 import dev.jvortex.encodings.sequence.SequenceEncoder;
@@ -62,7 +67,141 @@ public final class EncoderCases {
         constant(out, random, arena);
         fsst(out, random, arena);
         compressed(out, arena);
+        rle(out, new Random(20261130L));
+        delta(out, new Random(20261201L));
+        dateTimeParts(out, new Random(20261202L));
         return out;
+    }
+
+    /// `fastlanes.rle` over every integer and float type: runs, random values, nulls (some, all),
+    /// every length around a block, light and canonical children, and a sliced input.
+    private static void rle(List<Case> out, Random random) {
+        PType[] types = {PType.U8, PType.U16, PType.U32, PType.U64, PType.I8, PType.I16, PType.I32, PType.I64, PType.F16,
+            PType.F32, PType.F64};
+        for (PType ptype : types) {
+            for (int len : new int[] {0, 1, 2, 1023, 1024, 1025, 3000, 20_000}) {
+                long[] runs = runs(random, len, v -> TestArrays.canonical(ptype, v * 0x0101_0101_0101_0101L));
+                long[] wide = randomInts(random, len, ptype.bitWidth(), 0, ptype);
+                String n = "rle/" + ptype.shortName() + "/len" + len;
+                add(out, n + "/runs", ints(ptype, runs, null), RleEncoder.encode(ints(ptype, runs, null)));
+                add(out, n + "/random", ints(ptype, wide, null), RleEncoder.encode(ints(ptype, wide, null), ChildEncoder.CANONICAL));
+                PrimitiveArray some = ints(ptype, runs, runsValidity(random, len));
+                add(out, n + "/nullable", some, RleEncoder.encode(some));
+                PrimitiveArray noneValid = ints(ptype, wide, new boolean[len]);
+                add(out, n + "/all-null", noneValid, RleEncoder.encode(noneValid, ChildEncoder.CANONICAL));
+            }
+        }
+        double[] d = new double[2500];
+        for (int i = 0; i < d.length; i++) {
+            d[i] = SPECIAL_DOUBLES[(i / 9) % SPECIAL_DOUBLES.length];
+        }
+        add(out, "rle/f64/special", doubles(d, null), RleEncoder.encode(doubles(d, null)));
+        PrimitiveArray sliced = (PrimitiveArray) ArrayOps.slice(doubles(d, randomValidity(random, d.length, 0.2)), 700, 1200,
+                Arena.ofAuto());
+        add(out, "rle/f64/sliced", sliced, RleEncoder.encode(sliced));
+        long[] many = new long[3000];
+        for (int i = 0; i < many.length; i++) {
+            many[i] = i % 1024 < 512 ? i / 2 : 7;
+        }
+        add(out, "rle/u32/u16-indices", ints(PType.U32, many, null), RleEncoder.encode(ints(PType.U32, many, null)));
+        // Held readings with nulls: the cascading compressor picks RLE (children compressed too).
+        long[] held = new long[5000];
+        for (int i = 0, run = 0; i < held.length; i++, run--) {
+            if (run <= 0) {
+                run = 1 + random.nextInt(12);
+                held[i] = random.nextInt(1 << 24);
+            } else {
+                held[i] = held[i - 1];
+            }
+        }
+        for (PType ptype : new PType[] {PType.U32, PType.I64}) {
+            PrimitiveArray h = ints(ptype, held, randomValidity(random, held.length, 0.1));
+            add(out, "rle/compressed/held/" + ptype.shortName(), h, dev.jvortex.encodings.compress.Compressor.FULL.compress(h));
+        }
+    }
+
+    /// `fastlanes.delta` over every integer type: increasing, wandering and random values, nulls
+    /// (some, all), every length around a block, light and canonical children, a sliced input.
+    private static void delta(List<Case> out, Random random) {
+        for (PType ptype : INTEGERS) {
+            for (int len : new int[] {0, 1, 2, 1023, 1024, 1025, 3000, 20_000}) {
+                long[] up = new long[len];
+                long[] wander = new long[len];
+                long x = TestArrays.random(random, ptype.bitWidth());
+                long y = x;
+                for (int i = 0; i < len; i++) {
+                    x += random.nextInt(50);
+                    y += random.nextInt(50) - 25;
+                    up[i] = TestArrays.canonical(ptype, x);
+                    wander[i] = TestArrays.canonical(ptype, y);
+                }
+                long[] wide = randomInts(random, len, ptype.bitWidth(), 0, ptype);
+                String n = "delta/" + ptype.shortName() + "/len" + len;
+                add(out, n + "/increasing", ints(ptype, up, null), DeltaEncoder.encode(ints(ptype, up, null)));
+                add(out, n + "/wandering", ints(ptype, wander, null), DeltaEncoder.encode(ints(ptype, wander, null)));
+                add(out, n + "/random", ints(ptype, wide, null), DeltaEncoder.encode(ints(ptype, wide, null), ChildEncoder.CANONICAL));
+                PrimitiveArray some = ints(ptype, up, randomValidity(random, len, 0.2));
+                add(out, n + "/nullable", some, DeltaEncoder.encode(some));
+                PrimitiveArray allValid = ints(ptype, wander, randomValidity(random, len, 0));
+                add(out, n + "/nullable-type", allValid, DeltaEncoder.encode(allValid, ChildEncoder.CANONICAL));
+                PrimitiveArray noneValid = ints(ptype, wide, new boolean[len]);
+                add(out, n + "/all-null", noneValid, DeltaEncoder.encode(noneValid));
+            }
+        }
+        long[] v = new long[3000];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = 1000L + i * 3L + random.nextInt(3);
+        }
+        PrimitiveArray sliced = (PrimitiveArray) ArrayOps.slice(ints(PType.U32, v, randomValidity(random, v.length, 0.1)), 1001,
+                1999, Arena.ofAuto());
+        add(out, "delta/u32/sliced", sliced, DeltaEncoder.encode(sliced));
+    }
+
+    /// `vortex.datetimeparts` over timestamps of every unit, with and without a zone and nulls:
+    /// event times, values before and after 1970, whole days; light and canonical children.
+    private static void dateTimeParts(List<Case> out, Random random) {
+        String[] units = {"ns", "us", "ms", "s"};
+        long[] perSecond = {1_000_000_000L, 1_000_000L, 1_000L, 1L};
+        for (int unit = 0; unit < 4; unit++) {
+            for (int len : new int[] {0, 1, 1023, 1024, 1025, 20_000}) {
+                long[] events = new long[len];
+                long[] anywhere = new long[len];
+                long[] days = new long[len];
+                long t = 1_700_000_000L * perSecond[unit];
+                for (int i = 0; i < len; i++) {
+                    t += 1 + random.nextInt(1000) * Math.max(1, perSecond[unit] / 1000);
+                    events[i] = t;
+                    anywhere[i] = random.nextLong(-8_000_000_000L, 8_000_000_000L) * perSecond[unit]
+                            + (perSecond[unit] == 1 ? 0 : random.nextLong(perSecond[unit]));
+                    days[i] = (random.nextInt(40_000) - 10_000) * 86_400L * perSecond[unit];
+                }
+                String n = "datetimeparts/" + units[unit] + "/len" + len;
+                ExtensionArray a = timestamps(unit, null, events, null);
+                add(out, n + "/events", a, DateTimePartsEncoder.encode(a));
+                ExtensionArray b = timestamps(unit, "Europe/Amsterdam", anywhere, randomValidity(random, len, 0.2));
+                add(out, n + "/anywhere/tz/nullable", b, DateTimePartsEncoder.encode(b));
+                ExtensionArray c = timestamps(unit, "UTC", days, null);
+                add(out, n + "/days/tz", c, DateTimePartsEncoder.encode(c, ChildEncoder.CANONICAL));
+                ExtensionArray d = timestamps(unit, null, anywhere, new boolean[len]);
+                add(out, n + "/all-null", d, DateTimePartsEncoder.encode(d));
+                if (len > 1) {
+                    // The cascading compressor's temporal scheme (datetime parts or the storage, the smaller).
+                    add(out, n + "/days/compressed", c, dev.jvortex.encodings.compress.Compressor.FULL.compress(c));
+                    add(out, n + "/anywhere/compressed", b, dev.jvortex.encodings.compress.Compressor.DATA.compress(b));
+                }
+            }
+        }
+    }
+
+    private static ExtensionArray timestamps(int unit, String zone, long[] values, boolean[] valid) {
+        byte[] tz = zone == null ? new byte[0] : zone.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] meta = new byte[3 + tz.length];
+        meta[0] = (byte) unit;
+        meta[1] = (byte) tz.length;
+        meta[2] = (byte) (tz.length >>> 8);
+        System.arraycopy(tz, 0, meta, 3, tz.length);
+        DType.Extension dtype = new DType.Extension("vortex.timestamp", new DType.Primitive(PType.I64, valid != null), meta);
+        return new ExtensionArray(dtype, ints(PType.I64, values, valid));
     }
 
     /// The cascading compressor's output for the flat inputs of [dev.jvortex.encodings.compress.CompressorTest].

@@ -384,7 +384,9 @@ public final class ArrayOps {
                         if (pos > 0xFFFFFFFFL) {
                             throw VortexException.unsupported("more than 4 GiB of string data in one array");
                         }
-                        MemorySegment.copy(s.slice(i), 0, data, pos, size);
+                        int buffer = s.views().get(PrimitiveArray.LE_INT, at + 8);
+                        long offset = Integer.toUnsignedLong(s.views().get(PrimitiveArray.LE_INT, at + 12));
+                        MemorySegment.copy(s.buffers()[buffer], offset, data, pos, size);
                         views.set(PrimitiveArray.LE_INT, at + 8, 0);
                         views.set(PrimitiveArray.LE_INT, at + 12, (int) pos);
                         pos += size;

@@ -34,9 +34,26 @@ public record VarBinViewArray(DType dtype, MemorySegment views, MemorySegment[] 
         return buffers[buffer].asSlice(Integer.toUnsignedLong(offset), size);
     }
 
+    /// Copies the bytes of row `i` to `dst` at `off` (which needs room for [#byteLength] bytes)
+    /// and returns their number.
+    public int copyBytes(int i, byte[] dst, int off) {
+        long v = (long) i * VIEW_SIZE;
+        int size = views.get(PrimitiveArray.LE_INT, v);
+        if (size <= MAX_INLINED) {
+            MemorySegment.copy(views, JAVA_BYTE, v + 4, dst, off, size);
+        } else {
+            int buffer = views.get(PrimitiveArray.LE_INT, v + 8);
+            int offset = views.get(PrimitiveArray.LE_INT, v + 12);
+            MemorySegment.copy(buffers[buffer], JAVA_BYTE, Integer.toUnsignedLong(offset), dst, off, size);
+        }
+        return size;
+    }
+
     /// Returns a copy of the bytes of row `i`.
     public byte[] getBytes(int i) {
-        return slice(i).toArray(JAVA_BYTE);
+        byte[] out = new byte[byteLength(i)];
+        copyBytes(i, out, 0);
+        return out;
     }
 
     /// Returns row `i` decoded as UTF-8.

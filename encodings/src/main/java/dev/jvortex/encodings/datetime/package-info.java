@@ -16,6 +16,11 @@
 /// `ts = days × 86 400 × D + seconds × D + subseconds` with `D` units per second, in wrapping
 /// 64-bit arithmetic; the result is the i64 storage of the timestamp extension array.
 ///
-/// Reference: `encodings/datetime-parts/src/{array.rs,canonical.rs,timestamp.rs}` in
+/// ## Encoding
+/// [DateTimePartsEncoder] splits with truncating division, as the reference does, and narrows each
+/// part as the reference's compressor does (unsigned 8/16/32 bits when non-negative, else signed,
+/// else i64); null rows hold 0 in every part.
+///
+/// Reference: `encodings/datetime-parts/src/{array.rs,canonical.rs,compress.rs,timestamp.rs}` in
 /// vortex-data/vortex.
 package dev.jvortex.encodings.datetime;

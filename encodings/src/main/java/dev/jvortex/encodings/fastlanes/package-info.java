@@ -72,4 +72,10 @@
 /// [dev.jvortex.encodings.ChildEncoder] (bit-packing, as the reference's FoR scheme does).
 /// Encoders return null where the reference would refuse: negative values for bit-packing, the
 /// type's full width, no valid row for FoR.
+///
+/// [RleEncoder] and [DeltaEncoder] write the forms the pinned 0.90 reference writes: RLE with
+/// `u8`/`u16` indices over whole blocks (null rows and the padding of the last block repeat a
+/// neighbour, so they start no run; the indices carry the validity), delta with padded whole
+/// blocks, non-null bases and deltas and, for a nullable array with nulls, the third child
+/// (validity in row order). Both fill null rows forward so they cost nothing in the children.
 package dev.jvortex.encodings.fastlanes;

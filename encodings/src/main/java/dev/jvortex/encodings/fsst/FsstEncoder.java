@@ -109,7 +109,9 @@ public final class FsstEncoder {
             }
             int size = Math.min(SAMPLE_PIECE, a.byteLength(i));
             if (seen >= next) {
-                sample.add(a.slice(i).asSlice(0, size).toArray(JAVA_BYTE));
+                byte[] piece = new byte[a.byteLength(i)];
+                a.copyBytes(i, piece, 0);
+                sample.add(size == piece.length ? piece : Arrays.copyOf(piece, size));
                 next += step * size;
             }
             seen += size;
@@ -144,7 +146,7 @@ public final class FsstEncoder {
             if (row.length < size) {
                 row = new byte[Math.max(size, row.length * 2)];
             }
-            MemorySegment.copy(a.slice(i), JAVA_BYTE, 0, row, 0, size);
+            a.copyBytes(i, row, 0);
             lengths[i] = size;
             at = table.compress(row, 0, size, codes, at);
         }

@@ -2,9 +2,7 @@ package dev.jvortex.encodings.fsst;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /// An FSST symbol table: up to 255 symbols of 1 to 8 bytes, code `k` standing for symbol `k` and
 /// code 255 escaping one literal byte; training on sample strings and greedy compression.
@@ -25,26 +23,61 @@ public final class FsstSymbolTable {
     /// Most symbols in a table.
     public static final int MAX_SYMBOLS = 255;
 
+    private static final java.lang.invoke.VarHandle LONG_LE =
+            java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+
     private final long[] symbols;
     private final int[] lengths;
-    /// For each first byte, the codes of the symbols starting with it, longest first.
-    private final int[][] byFirstByte;
+    /// The code of the one-byte symbol of each byte value, or -1.
+    private final short[] single = new short[256];
+    /// For each two-byte prefix (first byte lowest): the code of the symbol of at most two bytes
+    /// a greedy parse takes when no longer symbol matches (the two-byte symbol, else the first
+    /// byte's one-byte symbol, else -1).
+    private final short[] shortCode;
+    /// Symbols of three or more bytes grouped by their two-byte prefix, longest first: those of
+    /// prefix `p` are `longCodes[longStart[p] .. longStart[p + 1])`.
+    private final int[] longStart;
+    private final int[] longCodes;
 
     private FsstSymbolTable(long[] symbols, int[] lengths) {
         this.symbols = symbols;
         this.lengths = lengths;
-        List<List<Integer>> lists = new ArrayList<>();
-        for (int b = 0; b < 256; b++) {
-            lists.add(new ArrayList<>());
-        }
+        Arrays.fill(single, (short) -1);
+        int two = 0;
+        int longCount = 0;
         for (int k = 0; k < symbols.length; k++) {
-            lists.get((int) (symbols[k] & 0xFF)).add(k);
+            if (lengths[k] == 1) {
+                single[(int) symbols[k] & 0xFF] = (short) k;
+            } else if (lengths[k] == 2) {
+                two++;
+            } else {
+                longCount++;
+            }
         }
-        byFirstByte = new int[256][];
-        for (int b = 0; b < 256; b++) {
-            List<Integer> l = lists.get(b);
-            l.sort((x, y) -> Integer.compare(lengths[y], lengths[x]));
-            byFirstByte[b] = l.stream().mapToInt(Integer::intValue).toArray();
+        shortCode = new short[1 << 16];
+        for (int p = 0; p < 1 << 16; p++) {
+            shortCode[p] = single[p & 0xFF];
+        }
+        longStart = new int[(1 << 16) + 1];
+        longCodes = new int[longCount];
+        for (int k = 0; k < symbols.length; k++) {
+            if (lengths[k] == 2) {
+                shortCode[(int) symbols[k] & 0xFFFF] = (short) k;
+            } else if (lengths[k] >= 3) {
+                longStart[((int) symbols[k] & 0xFFFF) + 1]++;
+            }
+        }
+        for (int p = 0; p < 1 << 16; p++) {
+            longStart[p + 1] += longStart[p];
+        }
+        int[] fill = Arrays.copyOf(longStart, 1 << 16);
+        // Longest first within a prefix: place symbols by descending length.
+        for (int len = 8; len >= 3; len--) {
+            for (int k = 0; k < symbols.length; k++) {
+                if (lengths[k] == len) {
+                    longCodes[fill[(int) symbols[k] & 0xFFFF]++] = k;
+                }
+            }
         }
     }
 
@@ -83,22 +116,32 @@ public final class FsstSymbolTable {
 
     /// Returns the code of the longest symbol matching `in` at `pos` (bytes before `end`), or -1.
     int longestMatch(byte[] in, int pos, int end) {
-        int[] candidates = byFirstByte[in[pos] & 0xFF];
-        if (candidates.length == 0) {
-            return -1;
+        int avail = end - pos;
+        if (avail < 2) {
+            return single[in[pos] & 0xFF];
         }
-        int avail = Math.min(8, end - pos);
-        long word = 0;
-        for (int i = 0; i < avail; i++) {
-            word |= (in[pos + i] & 0xFFL) << (8 * i);
-        }
-        for (int code : candidates) {
-            int len = lengths[code];
-            if (len <= avail && (len == 8 ? word : word & ((1L << (8 * len)) - 1)) == symbols[code]) {
-                return code;
+        int prefix = (in[pos] & 0xFF) | (in[pos + 1] & 0xFF) << 8;
+        int from = longStart[prefix];
+        int to = longStart[prefix + 1];
+        if (from < to && avail >= 3) {
+            long word;
+            if (avail >= 8) {
+                word = (long) LONG_LE.get(in, pos);
+            } else {
+                word = 0;
+                for (int i = 0; i < avail; i++) {
+                    word |= (in[pos + i] & 0xFFL) << (8 * i);
+                }
+            }
+            for (int t = from; t < to; t++) {
+                int code = longCodes[t];
+                int len = lengths[code];
+                if (len <= avail && (len == 8 ? word : word & ((1L << (8 * len)) - 1)) == symbols[code]) {
+                    return code;
+                }
             }
         }
-        return -1;
+        return shortCode[prefix];
     }
 
     /// Appends the codes of `in[from .. from + len)` to `out` at `at`, returning the new end;
@@ -138,14 +181,14 @@ public final class FsstSymbolTable {
     /// single byte `b` (whether or not it is a symbol).
     private final class Counts {
         final int n = symbols.length;
-        final long[] single = new long[n + 256];
-        final long[] pairs;
+        final int[] single = new int[n + 256];
+        final int[] pairs;
         /// The indices of the non-zero entries of `pairs`, in order of first increment.
         int[] touched = new int[1024];
         int touchedCount;
 
         Counts(boolean last) {
-            pairs = last ? null : new long[(n + 256) * (n + 256)];
+            pairs = last ? null : new int[(n + 256) * (n + 256)];
         }
 
         void pair(int index) {
@@ -159,12 +202,12 @@ public final class FsstSymbolTable {
 
         /// The candidates of the next generation, the best [#MAX_SYMBOLS] of them as a table.
         FsstSymbolTable best(boolean last) {
-            Map<Candidate, Long> gains = new HashMap<>();
+            GainTable gains = new GainTable(Math.max(1024, 2 * (n + 256 + touchedCount)));
             int codes = n + 256;
             for (int c1 = 0; c1 < codes; c1++) {
                 if (single[c1] != 0) {
                     int l1 = len(c1);
-                    gains.merge(new Candidate(value(c1), l1), single[c1] * l1 * (l1 == 1 ? 8 : 1), Long::sum);
+                    gains.add(value(c1), l1, (long) single[c1] * l1 * (l1 == 1 ? 8 : 1));
                 }
             }
             for (int t = 0; !last && t < touchedCount; t++) {
@@ -180,24 +223,10 @@ public final class FsstSymbolTable {
                     if (l3 < 8) {
                         s3 &= (1L << (8 * l3)) - 1;
                     }
-                    gains.merge(new Candidate(s3, l3), count * l3, Long::sum);
+                    gains.add(s3, l3, count * l3);
                 }
             }
-            List<Map.Entry<Candidate, Long>> ranked = new ArrayList<>(gains.entrySet());
-            // Largest gain first; ties by length then value, so the table does not depend on hashing.
-            ranked.sort((x, y) -> {
-                int c = Long.compare(y.getValue(), x.getValue());
-                if (c != 0) {
-                    return c;
-                }
-                c = Integer.compare(y.getKey().length(), x.getKey().length());
-                return c != 0 ? c : Long.compareUnsigned(x.getKey().value(), y.getKey().value());
-            });
-            List<Candidate> chosen = new ArrayList<>();
-            for (int k = 0; k < Math.min(MAX_SYMBOLS, ranked.size()); k++) {
-                chosen.add(ranked.get(k).getKey());
-            }
-            return ordered(chosen);
+            return ordered(gains.top(MAX_SYMBOLS));
         }
 
         private long value(int code) {
@@ -211,6 +240,110 @@ public final class FsstSymbolTable {
 
     /// A candidate symbol.
     private record Candidate(long value, int length) {}
+
+    /// Gains of candidate symbols, summed per (value, length), in open addressing without boxing.
+    private static final class GainTable {
+        private final long[] values;
+        private final byte[] lengths;
+        private final long[] gains;
+        private final int mask;
+        private int size;
+
+        GainTable(int expected) {
+            int cap = Integer.highestOneBit(Math.max(16, expected * 2 - 1)) << 1;
+            values = new long[cap];
+            lengths = new byte[cap];
+            gains = new long[cap];
+            mask = cap - 1;
+        }
+
+        void add(long value, int length, long gain) {
+            long h = (value ^ ((long) length << 59)) * 0x9E3779B97F4A7C15L;
+            int i = (int) (h >>> 40) & mask;
+            while (lengths[i] != 0) {
+                if (lengths[i] == length && values[i] == value) {
+                    gains[i] += gain;
+                    return;
+                }
+                i = (i + 1) & mask;
+            }
+            lengths[i] = (byte) length;
+            values[i] = value;
+            gains[i] = gain;
+            size++;
+        }
+
+        /// The `k` candidates with the largest gain; ties go to the longer symbol, then the smaller
+        /// value (so the result does not depend on hashing).
+        List<Candidate> top(int k) {
+            int[] slots = new int[size];
+            int m = 0;
+            for (int i = 0; i < lengths.length; i++) {
+                if (lengths[i] != 0) {
+                    slots[m++] = i;
+                }
+            }
+            // A bounded min-heap over slot numbers keeps the best k.
+            int[] heap = new int[Math.min(k, m)];
+            int h = 0;
+            for (int t = 0; t < m; t++) {
+                int slot = slots[t];
+                if (h < heap.length) {
+                    heap[h] = slot;
+                    siftUp(heap, h++);
+                } else if (h > 0 && better(slot, heap[0])) {
+                    heap[0] = slot;
+                    siftDown(heap, h);
+                }
+            }
+            List<Candidate> out = new ArrayList<>(h);
+            for (int t = 0; t < h; t++) {
+                out.add(new Candidate(values[heap[t]], lengths[heap[t]]));
+            }
+            return out;
+        }
+
+        private boolean better(int a, int b) {
+            if (gains[a] != gains[b]) {
+                return gains[a] > gains[b];
+            }
+            if (lengths[a] != lengths[b]) {
+                return lengths[a] > lengths[b];
+            }
+            return Long.compareUnsigned(values[a], values[b]) < 0;
+        }
+
+        private void siftUp(int[] heap, int i) {
+            while (i > 0) {
+                int parent = (i - 1) >>> 1;
+                if (!better(heap[parent], heap[i])) {
+                    break;
+                }
+                int t = heap[parent];
+                heap[parent] = heap[i];
+                heap[i] = t;
+                i = parent;
+            }
+        }
+
+        private void siftDown(int[] heap, int n) {
+            int i = 0;
+            while (true) {
+                int l = 2 * i + 1;
+                if (l >= n) {
+                    return;
+                }
+                int worst = l + 1 < n && better(heap[l], heap[l + 1]) ? l + 1 : l;
+                if (!better(heap[i], heap[worst])) {
+                    return;
+                }
+                int t = heap[worst];
+                heap[worst] = heap[i];
+                heap[i] = t;
+                i = worst;
+            }
+        }
+    }
 
     /// Returns a table of `chosen` in the order the reference requires of a symbol table:
     /// multi-byte symbols by ascending length, then the one-byte symbols (the reference rejects

@@ -88,6 +88,9 @@ final class ColumnStats {
         }
     }
 
+    /// Holds one string value while it is compared with the zone's bounds.
+    private byte[] scratch = new byte[256];
+
     /// Adds the rows of `a`, which continue the column.
     void add(Array a) {
         Array values = a instanceof ExtensionArray e ? e.storage() : a;
@@ -190,13 +193,18 @@ final class ColumnStats {
                     decSum.set(z, decSum.get(z).add(x));
                 }
                 case STRING -> {
-                    byte[] x = ((dev.jvortex.core.array.VarBinViewArray) values).getBytes(i);
-                    has[z] = true;
-                    if (curMin == null || java.util.Arrays.compareUnsigned(x, curMin) < 0) {
-                        curMin = x;
+                    var strings = (dev.jvortex.core.array.VarBinViewArray) values;
+                    int size = strings.byteLength(i);
+                    if (scratch.length < size) {
+                        scratch = new byte[Math.max(size, 2 * scratch.length)];
                     }
-                    if (curMax == null || java.util.Arrays.compareUnsigned(x, curMax) > 0) {
-                        curMax = x;
+                    strings.copyBytes(i, scratch, 0);
+                    has[z] = true;
+                    if (curMin == null || java.util.Arrays.compareUnsigned(scratch, 0, size, curMin, 0, curMin.length) < 0) {
+                        curMin = Arrays.copyOf(scratch, size);
+                    }
+                    if (curMax == null || java.util.Arrays.compareUnsigned(scratch, 0, size, curMax, 0, curMax.length) > 0) {
+                        curMax = Arrays.copyOf(scratch, size);
                     }
                 }
                 case OTHER -> {}

@@ -12,10 +12,8 @@ import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /// The dictionary being built for a string column in the dictionary layout: distinct values
@@ -26,7 +24,14 @@ final class DictState {
     static final long MAX_BYTES = 1 << 20;
     static final int CODES_PER_CHUNK = 1 << 19;
 
-    private final Map<ByteBuffer, Integer> index = new HashMap<>();
+    /// The distinct values' bytes laid end to end; entry `e` is `data[starts[e] .. starts[e + 1])`
+    /// (entries count from 0 in order of appearance, the null entry included with no bytes).
+    private byte[] data = new byte[4096];
+    private int[] starts = new int[1025];
+    private int entries;
+    /// Open addressing over entry numbers (-1 empty).
+    private int[] table = filled(2048);
+    private byte[] scratch = new byte[256];
     private final Builders.StringBuilder values;
     private int nullCode = -1;
     private long bytes;
@@ -61,25 +66,95 @@ final class DictState {
             if (nullCode < 0) {
                 nullCode = values.size();
                 values.appendNull();
+                addEntry(scratch, 0);
             }
             code = nullCode;
         } else {
-            byte[] v = a.getBytes(i);
-            ByteBuffer key = ByteBuffer.wrap(v);
-            Integer c = index.get(key);
-            if (c == null) {
-                c = values.size();
-                index.put(key, c);
-                values.append(v);
-                bytes += v.length;
+            int size = a.byteLength(i);
+            if (scratch.length < size) {
+                scratch = new byte[Math.max(size, 2 * scratch.length)];
             }
-            code = c;
+            a.copyBytes(i, scratch, 0);
+            code = lookup(scratch, size);
         }
         if (pending == codes.length) {
             codes = Arrays.copyOf(codes, codes.length * 2);
         }
         codes[pending++] = (char) code;
         rows++;
+    }
+
+    /// The code of the value `v[0 .. size)`, added to the dictionary when new.
+    private int lookup(byte[] v, int size) {
+        int h = hash(v, size);
+        int mask = table.length - 1;
+        for (int slot = h & mask; ; slot = (slot + 1) & mask) {
+            int e = table[slot];
+            if (e < 0) {
+                int code = values.size();
+                values.append(Arrays.copyOf(v, size));
+                bytes += size;
+                addEntry(v, size);
+                table[slot] = code;
+                if (2 * entries > table.length) {
+                    rehash();
+                }
+                return code;
+            }
+            if (e != nullCode && starts[e + 1] - starts[e] == size
+                    && Arrays.equals(data, starts[e], starts[e + 1], v, 0, size)) {
+                return e;
+            }
+        }
+    }
+
+    private void addEntry(byte[] v, int size) {
+        if (entries + 2 > starts.length) {
+            starts = Arrays.copyOf(starts, 2 * starts.length);
+        }
+        int at = starts[entries];
+        if (at + size > data.length) {
+            data = Arrays.copyOf(data, Math.max(at + size, 2 * data.length));
+        }
+        System.arraycopy(v, 0, data, at, size);
+        entries++;
+        starts[entries] = at + size;
+    }
+
+    private void rehash() {
+        int[] next = filled(table.length * 2);
+        int mask = next.length - 1;
+        for (int e = 0; e < entries; e++) {
+            if (e == nullCode) {
+                continue;
+            }
+            int slot = hash(data, starts[e], starts[e + 1] - starts[e]) & mask;
+            while (next[slot] >= 0) {
+                slot = (slot + 1) & mask;
+            }
+            next[slot] = e;
+        }
+        table = next;
+    }
+
+    private static int hash(byte[] v, int size) {
+        return hash(v, 0, size);
+    }
+
+    private static int hash(byte[] v, int from, int size) {
+        long h = 0x9E3779B97F4A7C15L ^ size;
+        for (int k = from; k < from + size; k++) {
+            h = (h ^ (v[k] & 0xFF)) * 0x100000001B3L;
+        }
+        h ^= h >>> 29;
+        h *= 0xBF58476D1CE4E5B9L;
+        return (int) (h ^ (h >>> 32));
+    }
+
+    private static int[] filled(int n) {
+        int[] t = new int[n];
+        Arrays.fill(t, -1);
+        return t;
     }
 
     int pendingCodes() {
@@ -93,9 +168,8 @@ final class DictState {
     /// Returns the codes added since the last call as a u16 array, and forgets them.
     PrimitiveArray takeCodes(Arena arena) {
         MemorySegment seg = arena.allocate(Math.max(2L, pending * 2L), 2);
-        for (int i = 0; i < pending; i++) {
-            seg.setAtIndex(PrimitiveArray.LE_SHORT, i, (short) codes[i]);
-        }
+        MemorySegment.copy(codes, 0, seg, java.lang.foreign.ValueLayout.JAVA_CHAR_UNALIGNED.withOrder(java.nio.ByteOrder.LITTLE_ENDIAN),
+                0, pending);
         PrimitiveArray out = new PrimitiveArray(new DType.Primitive(PType.U16, false), PType.U16, seg, pending, Validity.ALL_VALID);
         pending = 0;
         return out;

@@ -98,20 +98,11 @@ public final class VortexWriter implements AutoCloseable {
         Path dir = this.target.getParent();
         this.temp = Files.createTempFile(dir, "." + this.target.getFileName() + ".", ".tmp");
         this.channel = FileChannel.open(temp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
-        for (String id : ARRAY_IDS) {
-            arrayIds.put(id, arrayIds.size());
-        }
         for (int i = 0; i < schema.size(); i++) {
             columns.add(column(schema.names().get(i), schema.fields().get(i), true));
         }
         writeBytes(MemorySegment.ofArray(MAGIC));
     }
-
-    /// The array encoding ids this writer may emit, sorted (the footer lists all of them).
-    private static final List<String> ARRAY_IDS = List.of("fastlanes.bitpacked", "fastlanes.for", "vortex.alp", "vortex.alprd",
-            "vortex.bool", "vortex.constant", "vortex.decimal", "vortex.decimal_byte_parts", "vortex.dict", "vortex.ext", "vortex.fixed_size_list",
-            "vortex.fsst", "vortex.list", "vortex.listview", "vortex.map", "vortex.masked", "vortex.null", "vortex.primitive",
-            "vortex.runend", "vortex.sequence", "vortex.sparse", "vortex.struct", "vortex.varbin", "vortex.varbinview", "vortex.zigzag");
 
     /// Creates a writer for `target` with the given schema (a struct: one column per field).
     public static VortexWriter create(Path target, DType.Struct schema, WriteOptions options) {
@@ -221,13 +212,8 @@ public final class VortexWriter implements AutoCloseable {
 
     /// Serializes an array tree as a new segment; returns the segment id.
     private int writeSegment(WriteNode node) throws IOException {
-        Function<String, Integer> index = id -> {
-            Integer i = arrayIds.get(id);
-            if (i == null) {
-                throw new IllegalStateException("encoding " + id + " is not in the footer's id table");
-            }
-            return i;
-        };
+        // Encoding ids are numbered in order of first use; the footer lists them in that order.
+        Function<String, Integer> index = id -> arrayIds.computeIfAbsent(id, k -> arrayIds.size());
         ArraySerializer.Serialized s = ArraySerializer.serialize(node, index::apply);
         pad(s.alignment());
         long start = position;
@@ -360,38 +346,36 @@ public final class VortexWriter implements AutoCloseable {
                 appendDict((dev.jvortex.core.array.VarBinViewArray) a);
                 return;
             }
-            // Copy into the writer's own arena: the caller may free its batch after write returns.
-            pending.add(ArrayOps.deepCopy(a, pendingArena));
-            pendingRows += a.length();
-            while (pendingRows >= chunkRows) {
-                flush(chunkRows);
+            // Cut the batch into chunks. Each piece is copied into the pending arena (the caller
+            // may free its batch after write returns); a full chunk takes that arena with it.
+            int from = 0;
+            while (from < a.length()) {
+                int take = (int) Math.min(chunkRows - pendingRows, a.length() - from);
+                pending.add(ArrayOps.deepCopy(ArrayOps.slice(a, from, take, pendingArena), pendingArena));
+                pendingRows += take;
+                from += take;
+                if (pendingRows == chunkRows) {
+                    flush();
+                }
             }
         }
 
-        private void flush(long n) throws IOException {
-            Array all = ArrayOps.concat(dtype, pending, pendingArena);
-            Array slice = ArrayOps.slice(all, 0, (int) n, pendingArena);
-            Arena chunkArena = Arena.ofShared();
+        /// Submits the pending rows as one chunk, which owns the pending arena from now on.
+        private void flush() throws IOException {
+            Arena owner = pendingArena;
+            pendingArena = Arena.ofShared();
             Array chunk;
             try {
-                chunk = ArrayOps.deepCopy(slice, chunkArena);
+                chunk = ArrayOps.concat(dtype, pending, owner);
             } catch (RuntimeException e) {
-                chunkArena.close();
+                owner.close();
                 throw e;
             }
-            long[] entry = {n, -1};
+            long[] entry = {pendingRows, -1};
             chunks.add(entry);
-            submit(chunk, fullCompressor, chunkArena, seg -> entry[1] = seg);
-            Arena next = Arena.ofShared();
             pending.clear();
-            long rest = pendingRows - n;
-            if (rest > 0) {
-                Array tail = ArrayOps.slice(all, (int) n, (int) rest, next);
-                pending.add(ArrayOps.deepCopy(tail, next));
-            }
-            pendingArena.close();
-            pendingArena = next;
-            pendingRows = rest;
+            pendingRows = 0;
+            submit(chunk, fullCompressor, owner, seg -> entry[1] = seg);
         }
 
         private void appendDict(dev.jvortex.core.array.VarBinViewArray a) throws IOException {
@@ -471,7 +455,7 @@ public final class VortexWriter implements AutoCloseable {
         @Override
         public void complete() throws IOException {
             if (pendingRows > 0) {
-                flush(pendingRows);
+                flush();
             }
             pendingArena.close();
             if (Boolean.TRUE.equals(dictMode)) {

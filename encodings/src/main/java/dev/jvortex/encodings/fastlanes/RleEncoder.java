@@ -1,0 +1,190 @@
+package dev.jvortex.encodings.fastlanes;
+
+import dev.jvortex.core.DType;
+import dev.jvortex.core.PType;
+import dev.jvortex.core.array.Bits;
+import dev.jvortex.core.array.PrimitiveArray;
+import dev.jvortex.core.array.Validity;
+import dev.jvortex.core.proto.ProtoWriter;
+import dev.jvortex.core.serde.WriteNode;
+import dev.jvortex.encodings.ChildEncoder;
+import dev.jvortex.encodings.Primitives;
+import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
+
+/// Encodes integers and floats as `fastlanes.rle`, the inverse of [RleDecoder]: every block of
+/// 1024 rows keeps the values that start a run (in row order) and, per row, the index of its run
+/// within the block.
+///
+/// Null rows take the value of the row before them (the first valid value when they lead), so
+/// they never start a run; the indices carry the validity. A final partial block is padded with
+/// its last value, and the padding rows are null. Indices are `u8` when every block has at most
+/// 256 runs, else `u16`; the per-block value offsets are the narrowest unsigned type that holds
+/// them. Floats compare by their bits.
+public final class RleEncoder {
+    private RleEncoder() {}
+
+    /// An array split into runs, before its children are written.
+    ///
+    /// @param values the run values of all blocks, block after block (the array's type, non-null)
+    /// @param indices one run index per row of every whole block (`u8` or `u16`, the array's nullability)
+    /// @param offsets the first value of each block (unsigned)
+    public record Parts(PrimitiveArray values, PrimitiveArray indices, PrimitiveArray offsets) {}
+
+    /// Whether `a` can be encoded: a primitive (not extension) array of an integer or float type.
+    public static boolean applies(PrimitiveArray a) {
+        return a.dtype() instanceof DType.Primitive;
+    }
+
+    /// Returns the RLE node of `a` with light children ([ChildEncoder#PACKED]); null when not supported.
+    public static WriteNode encode(PrimitiveArray a) {
+        return encode(a, ChildEncoder.PACKED);
+    }
+
+    /// Returns the RLE node of `a` with children written by `children` (roles
+    /// [ChildEncoder.Role#VALUES], [ChildEncoder.Role#INDICES] and [ChildEncoder.Role#OFFSETS], in
+    /// that order); null when not supported.
+    public static WriteNode encode(PrimitiveArray a, ChildEncoder children) {
+        Parts parts = split(a);
+        if (parts == null) {
+            return null;
+        }
+        return node(parts, children.encode(ChildEncoder.Role.VALUES, parts.values()),
+                children.encode(ChildEncoder.Role.INDICES, parts.indices()),
+                children.encode(ChildEncoder.Role.OFFSETS, parts.offsets()));
+    }
+
+    /// Returns the RLE node over written children.
+    public static WriteNode node(Parts parts, WriteNode values, WriteNode indices, WriteNode offsets) {
+        byte[] meta = new ProtoWriter()
+                .varintIfNonZero(1, parts.values().length())
+                .varintIfNonZero(2, parts.indices().length())
+                .varintIfNonZero(3, parts.indices().ptype().code())
+                .varintIfNonZero(4, parts.offsets().length())
+                .varintIfNonZero(5, parts.offsets().ptype().code())
+                .toByteArray();
+        return WriteNode.of("fastlanes.rle", meta, values, indices, offsets);
+    }
+
+    /// Splits `a` into run values, indices and block offsets; null when `a` is not supported.
+    public static Parts split(PrimitiveArray a) {
+        if (!applies(a)) {
+            return null;
+        }
+        PType ptype = a.ptype();
+        int len = a.length();
+        int blocks = (len + FastLanes.BLOCK - 1) / FastLanes.BLOCK;
+        int padded = blocks * FastLanes.BLOCK;
+        Validity validity = a.validity();
+        boolean allValid = validity.isAllValid();
+        boolean allInvalid = validity.isAllInvalid();
+        long[] values = new long[Math.max(16, len / 8)];
+        int[] indices = new int[padded];
+        long[] offsets = new long[blocks];
+        long[] block = new long[FastLanes.BLOCK];
+        int count = 0;
+        int maxIndex = 0;
+        // The value null rows repeat: the previous row's, or the first valid value for leading nulls.
+        long fill = 0;
+        if (!allValid && !allInvalid) {
+            int first = firstValid(validity, len);
+            if (first >= 0) {
+                long[] one = new long[1];
+                Segments.load(a.data(), ptype, first, one, 0, 1);
+                fill = one[0];
+            }
+        }
+        for (int c = 0; c < blocks; c++) {
+            int from = c * FastLanes.BLOCK;
+            int n = Math.min(FastLanes.BLOCK, len - from);
+            Segments.load(a.data(), ptype, from, block, 0, n);
+            if (!allValid) {
+                for (int k = 0; k < n; k++) {
+                    if (allInvalid || !validity.isValid(from + k)) {
+                        block[k] = fill;
+                    } else {
+                        fill = block[k];
+                    }
+                }
+            }
+            Arrays.fill(block, n, FastLanes.BLOCK, block[n - 1]);
+            offsets[c] = count;
+            if (values.length < count + FastLanes.BLOCK) {
+                values = Arrays.copyOf(values, Math.max(values.length * 2, count + FastLanes.BLOCK));
+            }
+            long prev = block[0];
+            values[count] = prev;
+            int run = 0;
+            for (int k = 0; k < FastLanes.BLOCK; k++) {
+                long v = block[k];
+                if (v != prev) {
+                    values[count + ++run] = v;
+                    prev = v;
+                }
+                indices[from + k] = run;
+            }
+            maxIndex = Math.max(maxIndex, run);
+            count += run + 1;
+        }
+        PType indexType = maxIndex <= 0xFF ? PType.U8 : PType.U16;
+        Validity indexValidity = allValid ? Validity.ALL_VALID : paddedValidity(validity, len, padded);
+        PrimitiveArray indexArray = new PrimitiveArray(new DType.Primitive(indexType, a.dtype().nullable()), indexType,
+                Primitives.segment(indexType, indices, padded), padded, indexValidity);
+        return new Parts(Primitives.array(ptype, false, values, count, Validity.ALL_VALID), indexArray,
+                Primitives.narrowUnsigned(offsets, blocks, blocks == 0 ? 0 : offsets[blocks - 1]));
+    }
+
+    /// Returns the average run length the reference's estimate uses: valid rows divided by the
+    /// runs among them (a run ends where a valid value differs from the previous valid value); 0
+    /// when no row is valid. Floats compare by their bits.
+    public static double averageRunLength(PrimitiveArray a) {
+        int len = a.length();
+        Validity validity = a.validity();
+        if (len == 0 || validity.isAllInvalid()) {
+            return 0;
+        }
+        boolean allValid = validity.isAllValid();
+        long[] block = new long[FastLanes.BLOCK];
+        long valid = 0;
+        long runs = 0;
+        long prev = 0;
+        for (int from = 0; from < len; from += FastLanes.BLOCK) {
+            int n = Math.min(FastLanes.BLOCK, len - from);
+            Segments.load(a.data(), a.ptype(), from, block, 0, n);
+            for (int k = 0; k < n; k++) {
+                if (!allValid && !validity.isValid(from + k)) {
+                    continue;
+                }
+                long v = block[k];
+                if (valid == 0 || v != prev) {
+                    runs++;
+                    prev = v;
+                }
+                valid++;
+            }
+        }
+        return runs == 0 ? 0 : (double) valid / runs;
+    }
+
+    private static int firstValid(Validity validity, int len) {
+        for (int i = 0; i < len; i++) {
+            if (validity.isValid(i)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /// The array's validity extended to `padded` rows with null padding.
+    private static Validity paddedValidity(Validity validity, int len, int padded) {
+        MemorySegment bits = MemorySegment.ofArray(new byte[(int) Math.max(1, Bits.byteLength(padded))]);
+        if (!validity.isAllInvalid()) {
+            for (int i = 0; i < len; i++) {
+                if (validity.isValid(i)) {
+                    Bits.set(bits, i);
+                }
+            }
+        }
+        return Validity.ofBits(bits);
+    }
+}
