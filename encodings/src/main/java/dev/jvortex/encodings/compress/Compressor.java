@@ -27,12 +27,14 @@ import dev.jvortex.encodings.fastlanes.ForEncoder;
 import dev.jvortex.encodings.fastlanes.RleEncoder;
 import dev.jvortex.encodings.fsst.FsstEncoder;
 import dev.jvortex.encodings.onpair.OnPairEncoder;
+import dev.jvortex.encodings.pco.PcoArrayEncoder;
 import dev.jvortex.encodings.runend.RunEndEncoder;
 import dev.jvortex.encodings.sequence.SequenceEncoder;
 import dev.jvortex.encodings.structural.ConstantEncoder;
 import dev.jvortex.encodings.structural.DictEncoder;
 import dev.jvortex.encodings.structural.SparseEncoder;
 import dev.jvortex.encodings.zigzag.ZigZagEncoder;
+import dev.jvortex.encodings.zstd.ZstdEncoder;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -45,9 +47,10 @@ import java.util.SplittableRandom;
 /// result is used only when it is strictly smaller than the canonical encoding.
 ///
 /// Large arrays are judged on a sample (64-row runs, about 1 % of the rows, at least 1024
-/// rows), except dictionaries and OnPair, which are judged on every row; only the winner is then
-/// applied to the whole array. Nested arrays (struct fields, list
-/// elements and offsets, fixed-size list elements, extension storage) are compressed part by
+/// rows), except dictionaries, sparse and OnPair, which are judged on every row; only the winner
+/// is then applied to the whole array. The [CompressionPreset#COMPACT] preset adds `vortex.pco`
+/// for integers wider than 8 bits and floats, and `vortex.zstd` for strings and binaries,
+/// competing like the others. Nested arrays (struct fields, list elements and offsets, fixed-size list elements, extension storage) are compressed part by
 /// part; a timestamp also tries `vortex.datetimeparts` (its parts compressed) and keeps the
 /// smaller. Bool, decimal and validity stay canonical unless constant.
 public final class Compressor {
@@ -67,7 +70,7 @@ public final class Compressor {
     public static final Compressor FULL = new Compressor(true, CompressionPreset.DEFAULT, MAX_DEPTH);
 
     /// The competing schemes.
-    enum Scheme { CONSTANT, SEQUENCE, FOR, ZIGZAG, BITPACK, SPARSE, DICT, RUNEND, ALP, ALPRD, FSST, VARBIN, INT_RLE, FLOAT_RLE, DELTA, ONPAIR }
+    enum Scheme { CONSTANT, SEQUENCE, FOR, ZIGZAG, BITPACK, SPARSE, DICT, RUNEND, ALP, ALPRD, FSST, VARBIN, INT_RLE, FLOAT_RLE, DELTA, ONPAIR, PCO, ZSTD }
 
     /// Whether [Scheme#DELTA] also competes for arrays with nulls (system property
     /// `jvortex.compressor.unstable=true`). The reference keeps delta behind its
@@ -405,13 +408,22 @@ public final class Compressor {
                 if (p.length() >= DELTA_MIN_LENGTH && (UNSTABLE || p.validity().nullCount(p.length()) == 0)) {
                     out.add(Scheme.DELTA);
                 }
-            } else if (t == PType.F32 || t == PType.F64) {
-                out.add(Scheme.ALP);
-                out.add(Scheme.ALPRD);
+                if (preset == CompressionPreset.COMPACT && t.byteWidth() > 1) {
+                    out.add(Scheme.PCO);
+                }
+            } else if (t == PType.F16 || t == PType.F32 || t == PType.F64) {
+                if (t != PType.F16) {
+                    // ALP and ALP-RD take no half floats, as in the reference.
+                    out.add(Scheme.ALP);
+                    out.add(Scheme.ALPRD);
+                }
                 out.add(Scheme.DICT);
                 out.add(Scheme.SPARSE);
                 if (!excluded.contains(Scheme.FLOAT_RLE) && RleEncoder.averageRunLength(p) >= RLE_MIN_RUN) {
                     out.add(Scheme.FLOAT_RLE);
+                }
+                if (preset == CompressionPreset.COMPACT) {
+                    out.add(Scheme.PCO);
                 }
             } else {
                 out.add(Scheme.DICT);
@@ -425,6 +437,9 @@ public final class Compressor {
             }
             out.add(Scheme.SPARSE);
             out.add(Scheme.VARBIN);
+            if (preset == CompressionPreset.COMPACT) {
+                out.add(Scheme.ZSTD);
+            }
         }
         out.removeAll(excluded);
         return out;
@@ -473,6 +488,9 @@ public final class Compressor {
             case FSST -> FsstEncoder.encode((VarBinViewArray) a, children(depth, excluded, s, sample, Scheme.DICT));
             case VARBIN -> varbin((VarBinViewArray) a, depth, excluded, sample);
             case ONPAIR -> OnPairEncoder.encode((VarBinViewArray) a, children(depth, excluded, s, sample, Scheme.DICT));
+            // The compact preset's terminal schemes, with the reference's settings.
+            case PCO -> PcoArrayEncoder.encode((PrimitiveArray) a, PcoArrayEncoder.COMPACT_PAGE_N);
+            case ZSTD -> ZstdEncoder.encode(a, ZstdEncoder.COMPACT_LEVEL, ZstdEncoder.COMPACT_VALUES_PER_FRAME);
             case CONSTANT, SEQUENCE -> null;
         };
     }
