@@ -453,10 +453,9 @@ public final class Compressor {
             case ZIGZAG -> ZigZagEncoder.encode((PrimitiveArray) a,
                     children(depth, excluded, s, sample, Scheme.ZIGZAG, Scheme.DICT, Scheme.RUNEND, Scheme.SPARSE));
             case SPARSE -> {
-                int fill = SparseEncoder.mostFrequentRow(a);
-                int differing = differing(a, fill);
                 // As the reference: mostly null, or one value in at least 90 % of the rows.
-                if (differing * 10L > a.length()) {
+                int fill = SparseEncoder.dominantRow(a, a.length() / 10);
+                if (fill == SparseEncoder.NO_FILL) {
                     yield null;
                 }
                 yield SparseEncoder.encode(a, fill, (role, child) -> role == ChildEncoder.Role.INDICES
@@ -512,22 +511,6 @@ public final class Compressor {
             out.add(m);
         }
         return out;
-    }
-
-    /// Rows that differ from row `fill`'s value (null rows count as differing from a value, valid
-    /// rows from a null fill).
-    private static int differing(Array a, int fill) {
-        int len = a.length();
-        Validity v = a.validity();
-        boolean nullFill = fill < 0 || !a.isValid(fill);
-        int n = 0;
-        for (int i = 0; i < len; i++) {
-            boolean valid = v.isAllValid() || v.isValid(i);
-            if (nullFill ? valid : !valid || !Rows.equal(a, fill, i)) {
-                n++;
-            }
-        }
-        return n;
     }
 
     /// A stratified sample of 64-row runs, about 1 % of the rows and at least 16 runs; fixed seed.

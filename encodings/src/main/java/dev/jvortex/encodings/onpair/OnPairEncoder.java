@@ -1,7 +1,5 @@
 package dev.jvortex.encodings.onpair;
 
-import static java.lang.foreign.ValueLayout.JAVA_BYTE;
-
 import dev.jvortex.core.DType;
 import dev.jvortex.core.PType;
 import dev.jvortex.core.VortexException;
@@ -162,10 +160,8 @@ public final class OnPairEncoder {
         int at = 0;
         for (int i = 0; i < len; i++) {
             starts[i] = at;
-            int n = (int) lengths[i];
-            if (n > 0) {
-                MemorySegment.copy(a.slice(i), JAVA_BYTE, 0, data, at, n);
-                at += n;
+            if (lengths[i] > 0) {
+                at += a.copyBytes(i, data, at);
             }
         }
         starts[len] = at;

@@ -5,6 +5,7 @@ import dev.jvortex.core.PType;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
+import dev.jvortex.core.array.VarBinViewArray;
 import dev.jvortex.core.proto.ProtoWriter;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
@@ -71,7 +72,9 @@ public final class DictEncoder {
             return null;
         }
         int[] codes = new int[len];
-        int[] firstRows = a instanceof PrimitiveArray p ? primitiveCodes(p, codes, maxValues) : genericCodes(a, codes, maxValues);
+        int[] firstRows = a instanceof PrimitiveArray p ? primitiveCodes(p, codes, maxValues)
+                : a instanceof VarBinViewArray v ? bytesCodes(v, codes, maxValues)
+                : genericCodes(a, codes, maxValues);
         if (firstRows == null) {
             return null;
         }
@@ -126,6 +129,103 @@ public final class DictEncoder {
             }
         }
         return Arrays.copyOf(firstRows, n);
+    }
+
+    /// Codes of a string or binary array through an open-addressing table over a pool of the
+    /// distinct values' bytes: no object per row.
+    private static int[] bytesCodes(VarBinViewArray a, int[] codes, int maxValues) {
+        int len = a.length();
+        Validity validity = a.validity();
+        boolean allValid = validity.isAllValid();
+        byte[] pool = new byte[1024];
+        int used = 0;
+        int[] starts = new int[17];
+        int[] hashes = new int[16];
+        int[] firstRows = new int[16];
+        int[] table = new int[64];
+        Arrays.fill(table, -1);
+        byte[] scratch = new byte[64];
+        int n = 0;
+        int nullCode = -1;
+        for (int row = 0; row < len; row++) {
+            if (!allValid && !validity.isValid(row)) {
+                if (nullCode < 0) {
+                    if (n >= maxValues) {
+                        return null;
+                    }
+                    starts = ensure(starts, n + 1);
+                    hashes = ensure(hashes, n);
+                    firstRows = ensure(firstRows, n);
+                    starts[n + 1] = used;
+                    firstRows[n] = row;
+                    nullCode = n++;
+                }
+                codes[row] = nullCode;
+                continue;
+            }
+            int size = a.byteLength(row);
+            if (scratch.length < size) {
+                scratch = new byte[Math.max(size, scratch.length * 2)];
+            }
+            a.copyBytes(row, scratch, 0);
+            int h = hash(scratch, size);
+            int mask = table.length - 1;
+            int slot = h & mask;
+            int code;
+            while ((code = table[slot]) >= 0
+                    && (hashes[code] != h || !Arrays.equals(pool, starts[code], starts[code + 1], scratch, 0, size))) {
+                slot = (slot + 1) & mask;
+            }
+            if (code < 0) {
+                if (n >= maxValues) {
+                    return null;
+                }
+                if (pool.length - used < size) {
+                    pool = Arrays.copyOf(pool, (int) Math.min(Integer.MAX_VALUE - 16, Math.max((long) used + size, 2L * pool.length)));
+                }
+                System.arraycopy(scratch, 0, pool, used, size);
+                used += size;
+                starts = ensure(starts, n + 1);
+                hashes = ensure(hashes, n);
+                firstRows = ensure(firstRows, n);
+                starts[n + 1] = used;
+                hashes[n] = h;
+                firstRows[n] = row;
+                code = n++;
+                table[slot] = code;
+                if (2 * (n + 1) > table.length) {
+                    table = rehash(table.length * 2, hashes, n, nullCode);
+                }
+            }
+            codes[row] = code;
+        }
+        return Arrays.copyOf(firstRows, n);
+    }
+
+    private static int[] rehash(int size, int[] hashes, int n, int nullCode) {
+        int[] table = new int[size];
+        Arrays.fill(table, -1);
+        int mask = size - 1;
+        for (int c = 0; c < n; c++) {
+            if (c != nullCode) {
+                int slot = hashes[c] & mask;
+                while (table[slot] >= 0) {
+                    slot = (slot + 1) & mask;
+                }
+                table[slot] = c;
+            }
+        }
+        return table;
+    }
+
+    private static int hash(byte[] b, int size) {
+        long h = size * 0x9E3779B97F4A7C15L;
+        for (int i = 0; i < size; i++) {
+            h = (h + (b[i] & 0xFF)) * 0xC2B2AE3D27D4EB4FL;
+        }
+        h ^= h >>> 29;
+        h *= 0xBF58476D1CE4E5B9L;
+        return (int) (h ^ (h >>> 32));
     }
 
     private static int[] ensure(int[] a, int index) {

@@ -73,6 +73,70 @@ public final class SparseEncoder {
                 patches.children());
     }
 
+    /// [#dominantRow]'s answer when no value fills enough rows.
+    public static final int NO_FILL = Integer.MIN_VALUE;
+
+    /// Returns a fill for which at most `maxDiffering` rows of `a` differ: -1 when at most that
+    /// many rows are valid (a null fill), else a row holding the one valid value that all but at
+    /// most `maxDiffering` rows hold, or [#NO_FILL] when there is none. Two linear passes and no
+    /// hashing: when `maxDiffering` is below half the rows such a value is the majority, which a
+    /// majority vote finds, and a second pass counts it.
+    public static int dominantRow(Array a, long maxDiffering) {
+        int len = a.length();
+        Validity validity = a.validity();
+        boolean allValid = validity.isAllValid();
+        long nulls = allValid ? 0 : validity.nullCount(len);
+        if (len - nulls <= maxDiffering) {
+            return -1;
+        }
+        if (nulls > maxDiffering || 2 * maxDiffering >= len || !Rows.supported(a)) {
+            return nulls > maxDiffering ? NO_FILL : mostFrequentValid(a, maxDiffering);
+        }
+        long[] bits = a instanceof PrimitiveArray p ? Primitives.longs(p) : null;
+        int candidate = -1;
+        int votes = 0;
+        for (int i = 0; i < len; i++) {
+            if (!allValid && !validity.isValid(i)) {
+                continue;
+            }
+            if (votes == 0) {
+                candidate = i;
+                votes = 1;
+            } else if (bits != null ? bits[i] == bits[candidate] : Rows.equal(a, candidate, i)) {
+                votes++;
+            } else {
+                votes--;
+            }
+        }
+        long differing = 0;
+        for (int i = 0; i < len; i++) {
+            boolean same = (allValid || validity.isValid(i))
+                    && (bits != null ? bits[i] == bits[candidate] : Rows.equal(a, candidate, i));
+            if (!same && ++differing > maxDiffering) {
+                return NO_FILL;
+            }
+        }
+        return candidate;
+    }
+
+    /// The slow path of [#dominantRow] for a bound of half the rows or more: the most frequent
+    /// valid value, counted exactly.
+    private static int mostFrequentValid(Array a, long maxDiffering) {
+        int row = mostFrequentRow(a);
+        if (row < 0) {
+            return NO_FILL;
+        }
+        int len = a.length();
+        Validity validity = a.validity();
+        long differing = 0;
+        for (int i = 0; i < len; i++) {
+            if ((!validity.isAllValid() && !validity.isValid(i) || !Rows.equal(a, row, i)) && ++differing > maxDiffering) {
+                return NO_FILL;
+            }
+        }
+        return row;
+    }
+
     /// Returns a row holding the most frequent valid value (the first such row), or -1 when null
     /// rows are at least as many.
     public static int mostFrequentRow(Array a) {

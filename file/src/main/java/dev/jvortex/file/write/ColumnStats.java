@@ -95,7 +95,13 @@ final class ColumnStats {
     void add(Array a) {
         Array values = a instanceof ExtensionArray e ? e.storage() : a;
         Validity v = a.validity();
-        for (int i = 0; i < a.length(); i++) {
+        int len = a.length();
+        // Integer kinds read their values once, in bulk; the rest row by row.
+        long[] bits = (kind == Kind.INT || kind == Kind.UINT || kind == Kind.TEMPORAL) && len > 0
+                ? dev.jvortex.encodings.Primitives.longs((PrimitiveArray) values) : null;
+        boolean allValid = v.isAllValid();
+        int i = 0;
+        while (i < len) {
             if (rowsInLastZone == 0 || rowsInLastZone == zoneLength) {
                 if (kind == Kind.STRING && zones > 0) {
                     closeStringZone();
@@ -105,110 +111,200 @@ final class ColumnStats {
                 rowsInLastZone = 0;
             }
             int z = zones - 1;
-            rowsInLastZone++;
-            if (!v.isValid(i)) {
-                nulls[z]++;
+            int end = (int) Math.min(len, (long) i + zoneLength - rowsInLastZone);
+            rowsInLastZone += end - i;
+            switch (kind) {
+                case INT, TEMPORAL -> addSigned(bits, v, allValid, i, end, z);
+                case UINT -> addUnsigned(bits, v, allValid, i, end, z);
+                case DECIMAL -> addDecimals((dev.jvortex.core.array.DecimalArray) values, v, allValid, i, end, z);
+                default -> {
+                    for (int r = i; r < end; r++) {
+                        if (!allValid && !v.isValid(r)) {
+                            nulls[z]++;
+                        } else {
+                            addRow(values, r, z);
+                        }
+                    }
+                }
+            }
+            i = end;
+        }
+    }
+
+    private void addSigned(long[] bits, Validity v, boolean allValid, int from, int to, int z) {
+        long lo = Long.MAX_VALUE;
+        long hi = Long.MIN_VALUE;
+        long s = sum[z];
+        boolean over = false;
+        long count = 0;
+        for (int r = from; r < to; r++) {
+            if (!allValid && !v.isValid(r)) {
                 continue;
             }
-            switch (kind) {
-                case INT, TEMPORAL -> {
-                    long x = ((PrimitiveArray) values).getLong(i);
-                    if (!has[z]) {
-                        min[z] = max[z] = x;
-                        has[z] = true;
-                    } else {
-                        min[z] = Math.min(min[z], x);
-                        max[z] = Math.max(max[z], x);
-                    }
-                    long s = sum[z] + x;
-                    if (((sum[z] ^ s) & (x ^ s)) < 0) {
-                        overflow[z] = true;
-                    }
-                    sum[z] = s;
-                }
-                case UINT -> {
-                    long x = ((PrimitiveArray) values).getLong(i);
-                    if (!has[z]) {
-                        min[z] = max[z] = x;
-                        has[z] = true;
-                    } else {
-                        if (Long.compareUnsigned(x, min[z]) < 0) {
-                            min[z] = x;
-                        }
-                        if (Long.compareUnsigned(x, max[z]) > 0) {
-                            max[z] = x;
-                        }
-                    }
-                    long s = sum[z] + x;
-                    if (Long.compareUnsigned(s, sum[z]) < 0) {
-                        overflow[z] = true;
-                    }
-                    sum[z] = s;
-                }
-                case FLOAT -> {
-                    double x = ((PrimitiveArray) values).getDouble(i);
-                    fsum[z] += x;
-                    if (Double.isNaN(x)) {
-                        nans[z]++;
-                        continue;
-                    }
-                    if (!has[z]) {
-                        fmin[z] = fmax[z] = x;
-                        has[z] = true;
-                    } else {
-                        fmin[z] = Math.min(fmin[z], x);
-                        fmax[z] = Math.max(fmax[z], x);
-                    }
-                }
-                case BOOL -> {
-                    long x = ((BoolArray) values).get(i) ? 1 : 0;
-                    if (!has[z]) {
-                        min[z] = max[z] = x;
-                        has[z] = true;
-                    } else {
-                        min[z] = Math.min(min[z], x);
-                        max[z] = Math.max(max[z], x);
-                    }
-                    sum[z] += x;
-                }
-                case DECIMAL -> {
-                    java.math.BigInteger x = ((dev.jvortex.core.array.DecimalArray) values).getUnscaled(i);
-                    while (decMin.size() <= z) {
-                        decMin.add(null);
-                        decMax.add(null);
-                        decSum.add(java.math.BigInteger.ZERO);
-                    }
-                    if (!has[z]) {
-                        decMin.set(z, x);
-                        decMax.set(z, x);
-                        has[z] = true;
-                    } else {
-                        if (x.compareTo(decMin.get(z)) < 0) {
-                            decMin.set(z, x);
-                        }
-                        if (x.compareTo(decMax.get(z)) > 0) {
-                            decMax.set(z, x);
-                        }
-                    }
-                    decSum.set(z, decSum.get(z).add(x));
-                }
-                case STRING -> {
-                    var strings = (dev.jvortex.core.array.VarBinViewArray) values;
-                    int size = strings.byteLength(i);
-                    if (scratch.length < size) {
-                        scratch = new byte[Math.max(size, 2 * scratch.length)];
-                    }
-                    strings.copyBytes(i, scratch, 0);
-                    has[z] = true;
-                    if (curMin == null || java.util.Arrays.compareUnsigned(scratch, 0, size, curMin, 0, curMin.length) < 0) {
-                        curMin = Arrays.copyOf(scratch, size);
-                    }
-                    if (curMax == null || java.util.Arrays.compareUnsigned(scratch, 0, size, curMax, 0, curMax.length) > 0) {
-                        curMax = Arrays.copyOf(scratch, size);
-                    }
-                }
-                case OTHER -> {}
+            long x = bits[r];
+            lo = Math.min(lo, x);
+            hi = Math.max(hi, x);
+            long t = s + x;
+            over |= ((s ^ t) & (x ^ t)) < 0;
+            s = t;
+            count++;
+        }
+        nulls[z] += (to - from) - count;
+        if (count > 0) {
+            min[z] = has[z] ? Math.min(min[z], lo) : lo;
+            max[z] = has[z] ? Math.max(max[z], hi) : hi;
+            has[z] = true;
+            sum[z] = s;
+            overflow[z] |= over;
+        }
+    }
+
+    private void addUnsigned(long[] bits, Validity v, boolean allValid, int from, int to, int z) {
+        long lo = -1L;
+        long hi = 0;
+        long s = sum[z];
+        boolean over = false;
+        long count = 0;
+        for (int r = from; r < to; r++) {
+            if (!allValid && !v.isValid(r)) {
+                continue;
             }
+            long x = bits[r];
+            if (Long.compareUnsigned(x, lo) < 0) {
+                lo = x;
+            }
+            if (Long.compareUnsigned(x, hi) > 0) {
+                hi = x;
+            }
+            long t = s + x;
+            over |= Long.compareUnsigned(t, s) < 0;
+            s = t;
+            count++;
+        }
+        nulls[z] += (to - from) - count;
+        if (count > 0) {
+            min[z] = has[z] && Long.compareUnsigned(min[z], lo) < 0 ? min[z] : lo;
+            max[z] = has[z] && Long.compareUnsigned(max[z], hi) > 0 ? max[z] : hi;
+            has[z] = true;
+            sum[z] = s;
+            overflow[z] |= over;
+        }
+    }
+
+    /// Decimals of up to 8 bytes are summed in a long per run of rows (exactly, falling back to
+    /// big integers on overflow); wider ones row by row.
+    private void addDecimals(dev.jvortex.core.array.DecimalArray d, Validity v, boolean allValid, int from, int to, int z) {
+        while (decMin.size() <= z) {
+            decMin.add(null);
+            decMax.add(null);
+            decSum.add(java.math.BigInteger.ZERO);
+        }
+        if (d.byteWidth() > 8) {
+            for (int r = from; r < to; r++) {
+                if (!allValid && !v.isValid(r)) {
+                    nulls[z]++;
+                } else {
+                    addRow(d, r, z);
+                }
+            }
+            return;
+        }
+        long lo = Long.MAX_VALUE;
+        long hi = Long.MIN_VALUE;
+        long s = 0;
+        java.math.BigInteger big = java.math.BigInteger.ZERO;
+        long count = 0;
+        for (int r = from; r < to; r++) {
+            if (!allValid && !v.isValid(r)) {
+                continue;
+            }
+            long x = d.getUnscaledLong(r);
+            lo = Math.min(lo, x);
+            hi = Math.max(hi, x);
+            long t = s + x;
+            if (((s ^ t) & (x ^ t)) < 0) {
+                big = big.add(java.math.BigInteger.valueOf(s));
+                t = x;
+            }
+            s = t;
+            count++;
+        }
+        nulls[z] += (to - from) - count;
+        if (count > 0) {
+            java.math.BigInteger bl = java.math.BigInteger.valueOf(lo);
+            java.math.BigInteger bh = java.math.BigInteger.valueOf(hi);
+            if (!has[z] || bl.compareTo(decMin.get(z)) < 0) {
+                decMin.set(z, bl);
+            }
+            if (!has[z] || bh.compareTo(decMax.get(z)) > 0) {
+                decMax.set(z, bh);
+            }
+            has[z] = true;
+            decSum.set(z, decSum.get(z).add(big).add(java.math.BigInteger.valueOf(s)));
+        }
+    }
+
+    /// Adds the valid row `i` of `values` to zone `z`.
+    private void addRow(Array values, int i, int z) {
+        switch (kind) {
+            case FLOAT -> {
+                double x = ((PrimitiveArray) values).getDouble(i);
+                fsum[z] += x;
+                if (Double.isNaN(x)) {
+                    nans[z]++;
+                    return;
+                }
+                if (!has[z]) {
+                    fmin[z] = fmax[z] = x;
+                    has[z] = true;
+                } else {
+                    fmin[z] = Math.min(fmin[z], x);
+                    fmax[z] = Math.max(fmax[z], x);
+                }
+            }
+            case BOOL -> {
+                long x = ((BoolArray) values).get(i) ? 1 : 0;
+                if (!has[z]) {
+                    min[z] = max[z] = x;
+                    has[z] = true;
+                } else {
+                    min[z] = Math.min(min[z], x);
+                    max[z] = Math.max(max[z], x);
+                }
+                sum[z] += x;
+            }
+            case DECIMAL -> {
+                java.math.BigInteger x = ((dev.jvortex.core.array.DecimalArray) values).getUnscaled(i);
+                if (!has[z]) {
+                    decMin.set(z, x);
+                    decMax.set(z, x);
+                    has[z] = true;
+                } else {
+                    if (x.compareTo(decMin.get(z)) < 0) {
+                        decMin.set(z, x);
+                    }
+                    if (x.compareTo(decMax.get(z)) > 0) {
+                        decMax.set(z, x);
+                    }
+                }
+                decSum.set(z, decSum.get(z).add(x));
+            }
+            case STRING -> {
+                var strings = (dev.jvortex.core.array.VarBinViewArray) values;
+                int size = strings.byteLength(i);
+                if (scratch.length < size) {
+                    scratch = new byte[Math.max(size, 2 * scratch.length)];
+                }
+                strings.copyBytes(i, scratch, 0);
+                has[z] = true;
+                if (curMin == null || java.util.Arrays.compareUnsigned(scratch, 0, size, curMin, 0, curMin.length) < 0) {
+                    curMin = Arrays.copyOf(scratch, size);
+                }
+                if (curMax == null || java.util.Arrays.compareUnsigned(scratch, 0, size, curMax, 0, curMax.length) > 0) {
+                    curMax = Arrays.copyOf(scratch, size);
+                }
+            }
+            default -> {}
         }
     }
 

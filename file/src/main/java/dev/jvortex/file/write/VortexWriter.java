@@ -96,12 +96,28 @@ public final class VortexWriter implements AutoCloseable {
             this.executor = null;
         }
         Path dir = this.target.getParent();
-        this.temp = Files.createTempFile(dir, "." + this.target.getFileName() + ".", ".tmp");
+        this.temp = newTempFile(dir, this.target.getFileName().toString());
         this.channel = FileChannel.open(temp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
         for (int i = 0; i < schema.size(); i++) {
             columns.add(column(schema.names().get(i), schema.fields().get(i), true));
         }
         writeBytes(MemorySegment.ofArray(MAGIC));
+    }
+
+    /// A new, unique temporary file beside the target, created like any file the process creates
+    /// (permissions from the umask, unlike `Files.createTempFile`'s owner-only ones), so the
+    /// renamed file is as readable as a file written in place.
+    private static Path newTempFile(Path dir, String name) throws IOException {
+        for (int attempt = 0; ; attempt++) {
+            Path p = dir.resolve("." + name + "." + Long.toUnsignedString(java.util.concurrent.ThreadLocalRandom.current().nextLong(), 36) + ".tmp");
+            try {
+                return Files.createFile(p);
+            } catch (java.nio.file.FileAlreadyExistsException e) {
+                if (attempt >= 100) {
+                    throw e;
+                }
+            }
+        }
     }
 
     /// Creates a writer for `target` with the given schema (a struct: one column per field).

@@ -176,6 +176,19 @@ class VortexWriterTest {
     }
 
     @Test
+    void writtenFileHasTheUsualPermissions() throws IOException {
+        org.junit.jupiter.api.Assumptions.assumeTrue(dir.getFileSystem().supportedFileAttributeViews().contains("posix"),
+                "POSIX permissions only");
+        Path plain = Files.createFile(dir.resolve("plain"));
+        Path out = dir.resolve("out.vortex");
+        try (VortexWriter w = VortexWriter.create(out, SCHEMA, WriteOptions.defaults()); Arena arena = Arena.ofConfined()) {
+            w.write(batch(arena, 0, 10));
+        }
+        // The same permissions as any file this process creates (not owner-only, as a JDK temp file).
+        assertEquals(Files.getPosixFilePermissions(plain), Files.getPosixFilePermissions(out));
+    }
+
+    @Test
     void compressorOptionsAreChecked() {
         WriteOptions d = WriteOptions.defaults();
         assertEquals(dev.jvortex.encodings.compress.CompressionPreset.DEFAULT, d.preset());
