@@ -3,42 +3,48 @@ package dev.jvortex.encodings;
 import java.util.Arrays;
 
 /// Numbers distinct `long` keys in order of first appearance: an open-addressing hash table with
-/// no boxing, for dictionary codes and value counts over primitive bits.
+/// no boxing, for dictionary codes and value counts over primitive bits. A slot is two adjacent
+/// longs (the key, then its id plus one; zero when empty), so a probe touches one cache line.
 public final class DistinctLongs {
-    private long[] keys;
-    private int[] ids;
+    private long[] slots;
     private long[] byId;
     private int size;
 
     /// Creates an empty table.
     public DistinctLongs() {
-        keys = new long[16];
-        ids = new int[16];
-        Arrays.fill(ids, -1);
-        byId = new long[16];
+        this(8);
+    }
+
+    /// Creates an empty table with room for about `expected` keys before it grows.
+    public DistinctLongs(int expected) {
+        int capacity = Integer.highestOneBit(Math.max(8, Math.min(1 << 28, expected)) * 2 - 1) * 2;
+        slots = new long[2 * capacity];
+        byId = new long[Math.max(8, Math.min(1 << 28, expected))];
     }
 
     /// Returns the id of `key`, numbering it [#size()] if it is new.
     public int add(long key) {
-        int mask = ids.length - 1;
+        long[] s = slots;
+        int mask = (s.length >>> 1) - 1;
         int h = hash(key) & mask;
-        while (ids[h] >= 0) {
-            if (keys[h] == key) {
-                return ids[h];
+        long id;
+        while ((id = s[2 * h + 1]) != 0) {
+            if (s[2 * h] == key) {
+                return (int) id - 1;
             }
             h = (h + 1) & mask;
         }
-        int id = size++;
-        keys[h] = key;
-        ids[h] = id;
-        if (id == byId.length) {
-            byId = Arrays.copyOf(byId, id * 2);
+        int fresh = size++;
+        s[2 * h] = key;
+        s[2 * h + 1] = fresh + 1L;
+        if (fresh == byId.length) {
+            byId = Arrays.copyOf(byId, fresh * 2);
         }
-        byId[id] = key;
-        if (2 * size > ids.length) {
+        byId[fresh] = key;
+        if (2 * size > (s.length >>> 1)) {
             grow();
         }
-        return id;
+        return fresh;
     }
 
     /// Returns the number of distinct keys.
@@ -52,22 +58,20 @@ public final class DistinctLongs {
     }
 
     private void grow() {
-        long[] oldKeys = keys;
-        int[] oldIds = ids;
-        keys = new long[oldKeys.length * 2];
-        ids = new int[oldIds.length * 2];
-        Arrays.fill(ids, -1);
-        int mask = ids.length - 1;
-        for (int j = 0; j < oldIds.length; j++) {
-            if (oldIds[j] >= 0) {
-                int h = hash(oldKeys[j]) & mask;
-                while (ids[h] >= 0) {
+        long[] old = slots;
+        long[] s = new long[old.length * 2];
+        int mask = (s.length >>> 1) - 1;
+        for (int j = 0; j < old.length; j += 2) {
+            if (old[j + 1] != 0) {
+                int h = hash(old[j]) & mask;
+                while (s[2 * h + 1] != 0) {
                     h = (h + 1) & mask;
                 }
-                keys[h] = oldKeys[j];
-                ids[h] = oldIds[j];
+                s[2 * h] = old[j];
+                s[2 * h + 1] = old[j + 1];
             }
         }
+        slots = s;
     }
 
     /// The 64-bit finaliser of MurmurHash3, folded to an int.

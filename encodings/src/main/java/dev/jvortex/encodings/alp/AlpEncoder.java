@@ -171,7 +171,7 @@ public final class AlpEncoder {
         long bestBytes = Long.MAX_VALUE;
         for (int e = max - 1; e >= 0; e--) {
             for (int f = 0; f < e; f++) {
-                long bytes = f32 ? estimate32(sample, e, f) : estimate64(sample, e, f);
+                long bytes = f32 ? estimate32(sample, e, f, Long.MAX_VALUE) : estimate64(sample, e, f, Long.MAX_VALUE);
                 if (bytes < bestBytes || bytes == bestBytes && e - f < best.e() - best.f()) {
                     bestBytes = bytes;
                     best = new Exponents(e, f);
@@ -186,11 +186,34 @@ public final class AlpEncoder {
     /// all values when none does) plus the value and a 2-byte index per patch.
     public static long estimatedBytes(PrimitiveArray a, Exponents exponents) {
         double[] values = validValues(a);
-        return a.ptype() == PType.F32 ? estimate32(values, exponents.e(), exponents.f())
-                : estimate64(values, exponents.e(), exponents.f());
+        return a.ptype() == PType.F32 ? estimate32(values, exponents.e(), exponents.f(), Long.MAX_VALUE)
+                : estimate64(values, exponents.e(), exponents.f(), Long.MAX_VALUE);
     }
 
-    private static long estimate64(double[] values, int e, int f) {
+    /// Returns the exponents with the fewest [#estimatedBytes] on `a` among every pair, `start`
+    /// unless another pair is strictly smaller. A pair is dropped as soon as its patches alone
+    /// reach the best estimate so far.
+    public static Exponents refineExponents(PrimitiveArray a, Exponents start) {
+        double[] values = validValues(a);
+        boolean f32 = a.ptype() == PType.F32;
+        Exponents best = start;
+        long bestBytes = f32 ? estimate32(values, start.e(), start.f(), Long.MAX_VALUE)
+                : estimate64(values, start.e(), start.f(), Long.MAX_VALUE);
+        int max = f32 ? AlpDecoder.F32_MAX_EXPONENT : AlpDecoder.F64_MAX_EXPONENT;
+        for (int e = max - 1; e >= 0; e--) {
+            for (int f = 0; f < e; f++) {
+                long bytes = f32 ? estimate32(values, e, f, bestBytes) : estimate64(values, e, f, bestBytes);
+                if (bytes < bestBytes) {
+                    bestBytes = bytes;
+                    best = new Exponents(e, f);
+                }
+            }
+        }
+        return best;
+    }
+
+    /// The estimate, or [Long#MAX_VALUE] once the patches alone cost `limit` bytes or more.
+    private static long estimate64(double[] values, int e, int f, long limit) {
         long keptMin = Long.MAX_VALUE;
         long keptMax = Long.MIN_VALUE;
         long allMin = Long.MAX_VALUE;
@@ -203,8 +226,8 @@ public final class AlpEncoder {
             if (Double.doubleToRawLongBits(decode64(n, e, f)) == Double.doubleToRawLongBits(v)) {
                 keptMin = Math.min(keptMin, n);
                 keptMax = Math.max(keptMax, n);
-            } else {
-                patches++;
+            } else if ((long) ++patches * (8 + 2) >= limit) {
+                return Long.MAX_VALUE;
             }
         }
         boolean none = patches == values.length;
@@ -212,7 +235,8 @@ public final class AlpEncoder {
         return ((long) values.length * bits + 7) / 8 + (long) patches * (8 + 2);
     }
 
-    private static long estimate32(double[] values, int e, int f) {
+    /// The estimate, or [Long#MAX_VALUE] once the patches alone cost `limit` bytes or more.
+    private static long estimate32(double[] values, int e, int f, long limit) {
         long keptMin = Long.MAX_VALUE;
         long keptMax = Long.MIN_VALUE;
         long allMin = Long.MAX_VALUE;
@@ -226,8 +250,8 @@ public final class AlpEncoder {
             if (Float.floatToRawIntBits(decode32(n, e, f)) == Float.floatToRawIntBits(v)) {
                 keptMin = Math.min(keptMin, n);
                 keptMax = Math.max(keptMax, n);
-            } else {
-                patches++;
+            } else if ((long) ++patches * (4 + 2) >= limit) {
+                return Long.MAX_VALUE;
             }
         }
         boolean none = patches == values.length;

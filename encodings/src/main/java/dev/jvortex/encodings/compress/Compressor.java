@@ -247,6 +247,9 @@ public final class Compressor {
             // the code width) grows with the input, so a sample overrates it.
             boolean full = judged != a && (s == Scheme.DICT || s == Scheme.SPARSE || s == Scheme.ONPAIR);
             Array target = full ? a : judged;
+            if (full && s == Scheme.DICT && a instanceof PrimitiveArray p && dictCannotWin(p, canonical.bufferBytes(), bestRatio)) {
+                continue;
+            }
             WriteNode n;
             try {
                 n = apply(s, target, depth, excluded, target != a || sample);
@@ -271,6 +274,37 @@ public final class Compressor {
             best = apply(winner, a, depth, excluded, sample);
         }
         return best != null && best.bufferBytes() < canonical.bufferBytes() ? best : canonical;
+    }
+
+    /// Whether a dictionary of the primitive array `p` cannot beat `bestRatio` even if its values
+    /// cost nothing: its codes need at least the bits of the (estimated) distinct count per valid
+    /// row, or per run plus a 32-bit run end, as the reference's dictionary estimate counts them;
+    /// 20 % slack for the estimate. Saves building a dictionary over every row in vain.
+    private static boolean dictCannotWin(PrimitiveArray p, long canonicalBytes, double bestRatio) {
+        int len = p.length();
+        Validity v = p.validity();
+        boolean allValid = v.isAllValid();
+        long valid = allValid ? len : len - v.nullCount(len);
+        if (valid < 2) {
+            return false;
+        }
+        double distinct = DictEncoder.estimateDistinct(p) * 0.9;
+        int codeBits = Math.max(1, 64 - Long.numberOfLeadingZeros((long) Math.max(1, distinct - 1)));
+        long[] bits = Primitives.longs(p);
+        long runs = 0;
+        boolean first = true;
+        long prev = 0;
+        for (int i = 0; i < len; i++) {
+            if (allValid || v.isValid(i)) {
+                if (first || bits[i] != prev) {
+                    runs++;
+                }
+                prev = bits[i];
+                first = false;
+            }
+        }
+        double codesBytes = Math.min((double) codeBits * valid, (codeBits + 32.0) * runs) / 8;
+        return canonicalBytes / (0.8 * codesBytes) <= bestRatio;
     }
 
     /// A timestamp as `vortex.datetimeparts` with its days, seconds and subseconds compressed one
@@ -361,19 +395,7 @@ public final class Compressor {
             return best;
         }
         PrimitiveArray s = a.length() > EXACT_LIMIT ? (PrimitiveArray) sample(a) : a;
-        long bestBytes = AlpEncoder.estimatedBytes(s, best);
-        int max = a.ptype() == PType.F32 ? 10 : 18;
-        for (int e = max - 1; e >= 0; e--) {
-            for (int f = 0; f < e; f++) {
-                AlpEncoder.Exponents x = new AlpEncoder.Exponents(e, f);
-                long bytes = AlpEncoder.estimatedBytes(s, x);
-                if (bytes < bestBytes) {
-                    bestBytes = bytes;
-                    best = x;
-                }
-            }
-        }
-        return best;
+        return AlpEncoder.refineExponents(s, best);
     }
 
     /// At the end of the cascade: integers bit-packed (after FoR when smaller), else canonical.

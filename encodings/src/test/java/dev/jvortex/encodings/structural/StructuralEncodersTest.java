@@ -17,6 +17,42 @@ import org.junit.jupiter.api.Test;
 /// Constant, dictionary and sparse: when each applies and what it writes.
 class StructuralEncodersTest {
     @Test
+    void distinctEstimateNeverRejectsAnArrayWithinTheBound() {
+        java.util.Random random = new java.util.Random(42);
+        for (PType ptype : new PType[] {PType.I32, PType.I64, PType.F64, PType.U16}) {
+            for (int len : new int[] {4096, 20_000, 131_072}) {
+                int limit = ptype == PType.U16 ? Math.min(len / 2, 60_000) : len / 2;
+                for (int distinct : new int[] {limit, limit / 2, limit * 9 / 10}) {
+                    long[] pool = new long[distinct];
+                    java.util.Set<Long> seen = new java.util.HashSet<>();
+                    for (int k = 0; k < distinct; k++) {
+                        long v;
+                        do {
+                            v = ptype == PType.U16 ? random.nextInt(65_536) : ptype == PType.I32 ? random.nextInt() : random.nextLong();
+                            if (ptype == PType.F64) {
+                                v = Double.doubleToRawLongBits(Math.round(random.nextDouble() * 1e6) / 100.0);
+                            }
+                        } while (!seen.add(v));
+                        pool[k] = v;
+                    }
+                    long[] values = new long[len];
+                    for (int i = 0; i < len; i++) {
+                        // Every pool value at least once, then random repeats.
+                        values[i] = i < distinct ? pool[i] : pool[random.nextInt(distinct)];
+                    }
+                    PrimitiveArray a = EncodeTesting.ints(ptype, values, null);
+                    assertEquals(false, DictEncoder.surelyMoreDistinct(a, limit), ptype + " len " + len + " distinct " + distinct);
+                    assertNotNull(DictEncoder.split(a, limit));
+                    if (2 * distinct <= len && distinct >= len / 8) {
+                        // Twice the distinct values of the bound: rejected without a table.
+                        assertEquals(true, DictEncoder.surelyMoreDistinct(a, distinct / 2), ptype + " len " + len);
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
     void constantAppliesOnlyToEqualRows() {
         assertNull(ConstantEncoder.encode(EncodeTesting.ints(PType.I32, new long[0], null)));
         assertNull(ConstantEncoder.encode(EncodeTesting.ints(PType.I32, new long[] {1, 2}, null)));
