@@ -247,7 +247,9 @@ public final class Compressor {
             // the code width) grows with the input, so a sample overrates it.
             boolean full = judged != a && (s == Scheme.DICT || s == Scheme.SPARSE || s == Scheme.ONPAIR);
             Array target = full ? a : judged;
-            if (full && s == Scheme.DICT && a instanceof PrimitiveArray p && dictCannotWin(p, canonical.bufferBytes(), bestRatio)) {
+            if (full && s == Scheme.DICT && a instanceof PrimitiveArray p
+                    && (dictCannotWin(p, canonical.bufferBytes(), bestRatio)
+                        || dictUnpromising(p, judged, depth, excluded, canonical.bufferBytes(), bestRatio))) {
                 continue;
             }
             WriteNode n;
@@ -305,6 +307,38 @@ public final class Compressor {
         }
         double codesBytes = Math.min((double) codeBits * valid, (codeBits + 32.0) * runs) / 8;
         return canonicalBytes / (0.8 * codesBytes) <= bestRatio;
+    }
+
+    /// Whether a dictionary of the primitive array `a`, tried on the sample `judged` and scaled up
+    /// to every row, falls clearly (10 %) short of `bestRatio`. The codes grow with the rows and
+    /// with the code width of the whole array's (estimated) distinct count, the values with that
+    /// count, so a dictionary that wins on the whole array but not on a small sample still gets
+    /// its full trial.
+    private boolean dictUnpromising(PrimitiveArray a, Array judged, int depth, EnumSet<Scheme> excluded, long canonicalBytes,
+            double bestRatio) {
+        if (!(judged instanceof PrimitiveArray sample) || bestRatio <= 1.0) {
+            return false;
+        }
+        WriteNode n;
+        try {
+            n = apply(Scheme.DICT, sample, depth, excluded, true);
+        } catch (RuntimeException e) {
+            return false;
+        }
+        double sampleDistinct = Math.max(1, DictEncoder.estimateDistinct(sample));
+        double distinct = Math.max(sampleDistinct, DictEncoder.estimateDistinct(a));
+        if (n == null || n.children().size() < 2) {
+            // No dictionary on the sample (too many distinct values there): codes at the width of
+            // the whole array's distinct count, values compressed as well as the best scheme does.
+            double codes = a.length() * (double) Math.max(1, 64 - Long.numberOfLeadingZeros((long) distinct)) / 8;
+            double values = distinct * a.ptype().byteWidth() / bestRatio;
+            return canonicalBytes / (codes + values) < 0.9 * bestRatio;
+        }
+        double widthGrowth = (double) Math.max(1, 64 - Long.numberOfLeadingZeros((long) distinct))
+                / Math.max(1, 64 - Long.numberOfLeadingZeros((long) sampleDistinct));
+        double codes = n.children().get(0).bufferBytes() * ((double) a.length() / sample.length()) * widthGrowth;
+        double values = n.children().get(1).bufferBytes() * (distinct / sampleDistinct);
+        return canonicalBytes / (codes + values) < 0.9 * bestRatio;
     }
 
     /// A timestamp as `vortex.datetimeparts` with its days, seconds and subseconds compressed one

@@ -90,6 +90,18 @@ final class ColumnStats {
 
     /// Holds one string value while it is compared with the zone's bounds.
     private byte[] scratch = new byte[256];
+    /// [#prefix] of the zone's current string minimum and maximum.
+    private long minPrefix;
+    private long maxPrefix;
+
+    private static long prefix(byte[] b, int size) {
+        long p = 0;
+        int n = Math.min(8, size);
+        for (int k = 0; k < n; k++) {
+            p |= (b[k] & 0xFFL) << (56 - 8 * k);
+        }
+        return p;
+    }
 
     /// Adds the rows of `a`, which continue the column.
     void add(Array a) {
@@ -297,11 +309,18 @@ final class ColumnStats {
                 }
                 strings.copyBytes(i, scratch, 0);
                 has[z] = true;
-                if (curMin == null || java.util.Arrays.compareUnsigned(scratch, 0, size, curMin, 0, curMin.length) < 0) {
+                // The first 8 bytes as an unsigned big-endian number (zero-padded) order strings
+                // whenever they differ; only equal prefixes need the whole comparison.
+                long prefix = prefix(scratch, size);
+                if (curMin == null || Long.compareUnsigned(prefix, minPrefix) < 0
+                        || prefix == minPrefix && java.util.Arrays.compareUnsigned(scratch, 0, size, curMin, 0, curMin.length) < 0) {
                     curMin = Arrays.copyOf(scratch, size);
+                    minPrefix = prefix;
                 }
-                if (curMax == null || java.util.Arrays.compareUnsigned(scratch, 0, size, curMax, 0, curMax.length) > 0) {
+                if (curMax == null || Long.compareUnsigned(prefix, maxPrefix) > 0
+                        || prefix == maxPrefix && java.util.Arrays.compareUnsigned(scratch, 0, size, curMax, 0, curMax.length) > 0) {
                     curMax = Arrays.copyOf(scratch, size);
+                    maxPrefix = prefix;
                 }
             }
             default -> {}
