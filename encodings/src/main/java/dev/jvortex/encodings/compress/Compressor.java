@@ -240,6 +240,10 @@ public final class Compressor {
         Scheme winner = null;
         boolean bestIsFull = false;
         double bestRatio = 1.0;
+        // The best scheme judged on the sample, for a second look when a scheme judged on every
+        // row wins a close contest (a sample favours neither side consistently).
+        Scheme sampledWinner = null;
+        double sampledRatio = 1.0;
         long judgedBytes = judged == a ? canonical.bufferBytes() : CanonicalEncoder.encode(judged).bufferBytes();
         for (Scheme s : schemes) {
             // Dictionaries, sparse and OnPair are judged on every row: a 1 % sample says little
@@ -262,6 +266,10 @@ public final class Compressor {
                 continue;
             }
             double ratio = (double) (target == a ? canonical.bufferBytes() : judgedBytes) / Math.max(1, n.bufferBytes());
+            if (target != a && ratio > sampledRatio) {
+                sampledRatio = ratio;
+                sampledWinner = s;
+            }
             if (n.bufferBytes() > 0 && ratio > bestRatio || n.bufferBytes() == 0) {
                 bestRatio = n.bufferBytes() == 0 ? Double.POSITIVE_INFINITY : ratio;
                 best = n;
@@ -274,6 +282,27 @@ public final class Compressor {
         }
         if (!bestIsFull) {
             best = apply(winner, a, depth, excluded, sample);
+        } else if (best.bufferBytes() > 0) {
+            // A second look, on every row, at the closest sampled contender and at run-end, whose
+            // runs a sample of 64-row runs cuts short (it gives up quickly without long runs).
+            List<Scheme> again = new ArrayList<>(2);
+            if (sampledWinner != null && sampledRatio >= 0.75 * bestRatio) {
+                again.add(sampledWinner);
+            }
+            if (schemes.contains(Scheme.RUNEND) && !again.contains(Scheme.RUNEND)) {
+                again.add(Scheme.RUNEND);
+            }
+            for (Scheme s : again) {
+                WriteNode other;
+                try {
+                    other = apply(s, a, depth, excluded, sample);
+                } catch (RuntimeException e) {
+                    other = null;
+                }
+                if (other != null && other.bufferBytes() < best.bufferBytes()) {
+                    best = other;
+                }
+            }
         }
         return best != null && best.bufferBytes() < canonical.bufferBytes() ? best : canonical;
     }

@@ -44,7 +44,9 @@ final class DictState {
         values = Builders.strings(dtype);
     }
 
-    /// Decides from the first block whether `a` is a string column with few enough distinct values.
+    /// Decides from the first block whether `a` is a string column with few enough distinct values:
+    /// at most a quarter of the rows, or at most half when the default compressor chooses a
+    /// dictionary for the block.
     static boolean worthIt(DType dtype, Array a, int block) {
         if (!(dtype instanceof DType.Utf8 || dtype instanceof DType.Binary) || !(a instanceof VarBinViewArray s)) {
             return false;
@@ -56,7 +58,18 @@ final class DictState {
                 distinct.add(ByteBuffer.wrap(s.getBytes(i)));
             }
         }
-        return distinct.size() * 4L <= n;
+        if (distinct.size() * 4L <= n) {
+            return true;
+        }
+        if (distinct.size() * 2L > n) {
+            return false;
+        }
+        // In between, as the reference decides: a dictionary layout when the default compressor
+        // picks a dictionary for the first block.
+        try (Arena arena = Arena.ofConfined()) {
+            Array first = n == a.length() ? a : dev.jvortex.core.array.ArrayOps.slice(a, 0, n, arena);
+            return "vortex.dict".equals(dev.jvortex.encodings.compress.Compressor.FULL.compress(first).encoding());
+        }
     }
 
     /// Adds row `i` of `a`.
