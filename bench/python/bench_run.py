@@ -138,7 +138,12 @@ def java_jobs(results, name, d, meta, java, cp, quick):
               "--string", ",".join(meta["string"]), "--key", meta["key"], "--key-value", str(meta["key_value"]),
               "--key-type", meta["key_type"], "--indices", str(d / "indices.txt")]
     jobs += [["--contender", c, "--file", str(files[k]), *common] for c, k in JAVA_SCANS]
+    jobs += [["--column-sizes", str(d / f"{who}-{preset}.vortex")] for who in ("jvortex", "ref") for preset in ("default", "compact")]
     for r in java_run(java, cp, jobs, quick, d):
+        if r["op"] == "column-sizes":
+            who, preset = Path(r["file"]).stem.split("-", 1)
+            meta.setdefault("column_bytes", {}).setdefault(preset, {})[who] = r["columns"]
+            continue
         if r["op"].startswith("write-"):
             kind, extra = r["op"][len("write-"):], {"bytes": r["bytes"]}
         else:
@@ -268,6 +273,20 @@ def report(results, checks, metas, info, quick, out: Path):
                          f"| {ref['bytes'] / mb:.2f} | {ours['bytes'] / mb:.2f} | {ours['bytes'] / ref['bytes']:.3f} "
                          f"| {ref_speed:.0f} | {our_speed:.0f} | {our_speed / ref_speed:.2f} "
                          f"| {'exact' if check['ok'] else 'FAILED: ' + str(check['problem'])} |")
+    lines += ["", "Columns where the reference's file is smaller than ours by more than 2 % and 10 kB (a column's "
+              "bytes: every segment under it, data, dictionary and zone map):", "",
+              "| dataset | preset | column | reference bytes | jvortex bytes | ratio |", "|---|---|---|---|---|---|"]
+    bigger = 0
+    for name in DATASETS:
+        for preset, sizes in sorted(metas[name].get("column_bytes", {}).items()):
+            ref_cols, our_cols = sizes.get("ref", {}), sizes.get("jvortex", {})
+            for col, r in ref_cols.items():
+                o = our_cols.get(col)
+                if o is not None and o > r * 1.02 and o - r > 10_000:
+                    bigger += 1
+                    lines.append(f"| {name} | {preset} | {col} | {r:,} | {o:,} | {o / r:.2f} |")
+    if not bigger:
+        lines.append("| (none) | | | | | |")
     lines += ["", "## Scans", "",
               "Times in ms, min / median over the repetitions (each repetition opens the file, reads, closes). "
               "Every contender returned the same number of rows for every operation (checked). "

@@ -4,6 +4,8 @@ import dev.jvortex.convert.parquet.ParquetFile;
 import dev.jvortex.core.DType;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.encodings.compress.CompressionPreset;
+import dev.jvortex.format.LayoutNode;
+import dev.jvortex.file.VortexFile;
 import dev.jvortex.file.write.VortexWriter;
 import dev.jvortex.file.write.WriteOptions;
 import java.lang.foreign.Arena;
@@ -54,6 +56,10 @@ public final class Main {
             }
         }
         boolean quick = a.containsKey("quick");
+        if (a.containsKey("column-sizes")) {
+            columnSizes(Path.of(a.get("column-sizes")));
+            return;
+        }
         if (a.containsKey("write")) {
             write(Path.of(a.get("parquet")), Path.of(a.get("write")), a.get("preset"), quick);
             return;
@@ -111,6 +117,35 @@ public final class Main {
             }
             emit("jvortex", out, "write-" + preset, rows, times, ", \"bytes\": " + Files.size(out));
         }
+    }
+
+    /// Prints the stored bytes of each top-level column of a Vortex file (data, zone maps and
+    /// dictionaries: every segment under the column's layout) as one JSON line.
+    private static void columnSizes(Path file) {
+        try (VortexFile f = VortexFile.open(file)) {
+            LayoutNode root = f.layout();
+            DType.Struct struct = (DType.Struct) f.dtype();
+            int first = root.children().size() - struct.size();
+            StringBuilder out = new StringBuilder("{\"contender\": \"sizes\", \"file\": \"").append(file)
+                    .append("\", \"op\": \"column-sizes\", \"columns\": {");
+            for (int i = 0; i < struct.size(); i++) {
+                out.append(i == 0 ? "" : ", ").append('"').append(struct.names().get(i).replace("\"", "\\\""))
+                        .append("\": ").append(segmentBytes(f, root.children().get(first + i)));
+            }
+            System.out.println(out.append("}}"));
+            System.out.flush();
+        }
+    }
+
+    private static long segmentBytes(VortexFile f, LayoutNode node) {
+        long total = 0;
+        for (int s : node.segments()) {
+            total += f.footer().segments().get(s).length();
+        }
+        for (LayoutNode c : node.children()) {
+            total += segmentBytes(f, c);
+        }
+        return total;
     }
 
     interface Op {
