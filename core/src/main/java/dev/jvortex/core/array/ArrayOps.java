@@ -161,6 +161,13 @@ public final class ArrayOps {
 
     private static MemorySegment gather(MemorySegment src, int width, int[] indices, Arena arena) {
         MemorySegment out = arena.allocate(Math.max(1L, (long) indices.length * width), Math.min(width, 16));
+        long srcCount = src.byteSize() / width;
+        if (width <= 8 && Long.bitCount(width) == 1 && srcCount <= Math.max(1 << 16, 4L * indices.length)) {
+            // Few source values (a dictionary): copy them into a Java array, gather there and copy
+            // the result out; per-element segment access is several times slower.
+            gatherInArrays(src, width, (int) srcCount, indices, out);
+            return out;
+        }
         switch (width) {
             case 1 -> {
                 for (int i = 0; i < indices.length; i++) {
@@ -197,6 +204,48 @@ public final class ArrayOps {
             }
         }
         return out;
+    }
+
+    private static void gatherInArrays(MemorySegment src, int width, int srcCount, int[] indices, MemorySegment out) {
+        int n = indices.length;
+        switch (width) {
+            case 1 -> {
+                byte[] s = new byte[srcCount];
+                MemorySegment.copy(src, JAVA_BYTE, 0, s, 0, srcCount);
+                byte[] o = new byte[n];
+                for (int i = 0; i < n; i++) {
+                    o[i] = s[indices[i]];
+                }
+                MemorySegment.copy(o, 0, out, JAVA_BYTE, 0, n);
+            }
+            case 2 -> {
+                short[] s = new short[srcCount];
+                MemorySegment.copy(src, PrimitiveArray.LE_SHORT, 0, s, 0, srcCount);
+                short[] o = new short[n];
+                for (int i = 0; i < n; i++) {
+                    o[i] = s[indices[i]];
+                }
+                MemorySegment.copy(o, 0, out, PrimitiveArray.LE_SHORT, 0, n);
+            }
+            case 4 -> {
+                int[] s = new int[srcCount];
+                MemorySegment.copy(src, PrimitiveArray.LE_INT, 0, s, 0, srcCount);
+                int[] o = new int[n];
+                for (int i = 0; i < n; i++) {
+                    o[i] = s[indices[i]];
+                }
+                MemorySegment.copy(o, 0, out, PrimitiveArray.LE_INT, 0, n);
+            }
+            default -> {
+                long[] s = new long[srcCount];
+                MemorySegment.copy(src, PrimitiveArray.LE_LONG, 0, s, 0, srcCount);
+                long[] o = new long[n];
+                for (int i = 0; i < n; i++) {
+                    o[i] = s[indices[i]];
+                }
+                MemorySegment.copy(o, 0, out, PrimitiveArray.LE_LONG, 0, n);
+            }
+        }
     }
 
     /// Concatenates arrays of the same type into one.

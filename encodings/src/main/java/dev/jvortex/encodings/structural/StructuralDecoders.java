@@ -120,8 +120,13 @@ public final class StructuralDecoders {
         int[] idx = new int[len];
         Validity cv = codes.validity();
         int n = values.length();
+        long[] all = new long[Math.min(len, 4096)];
         for (int i = 0; i < len; i++) {
-            long c = codes.getLong(i);
+            if (i % all.length == 0) {
+                // The codes in blocks, with one bulk read each.
+                dev.jvortex.encodings.fastlanes.Segments.load(codes.data(), codes.ptype(), i, all, 0, Math.min(all.length, len - i));
+            }
+            long c = all[i % all.length];
             if (c < 0 || c >= n) {
                 if (!cv.isValid(i)) {
                     c = 0;
