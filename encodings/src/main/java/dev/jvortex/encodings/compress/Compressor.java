@@ -252,8 +252,7 @@ public final class Compressor {
             boolean full = judged != a && (s == Scheme.DICT || s == Scheme.SPARSE || s == Scheme.ONPAIR);
             Array target = full ? a : judged;
             if (full && s == Scheme.DICT && a instanceof PrimitiveArray p
-                    && (dictCannotWin(p, canonical.bufferBytes(), bestRatio)
-                        || dictUnpromising(p, judged, depth, excluded, canonical.bufferBytes(), bestRatio))) {
+                    && dictSkipped(p, judged, depth, excluded, canonical.bufferBytes(), bestRatio)) {
                 continue;
             }
             WriteNode n;
@@ -307,11 +306,20 @@ public final class Compressor {
         return best != null && best.bufferBytes() < canonical.bufferBytes() ? best : canonical;
     }
 
+    /// Whether the dictionary trial on every row of `p` is skipped ([#dictCannotWin] or
+    /// [#dictUnpromising]), with one distinct-count estimate of the whole array for both.
+    private boolean dictSkipped(PrimitiveArray p, Array judged, int depth, EnumSet<Scheme> excluded, long canonicalBytes,
+            double bestRatio) {
+        double wholeDistinct = DictEncoder.estimateDistinct(p);
+        return dictCannotWin(p, wholeDistinct, canonicalBytes, bestRatio)
+                || dictUnpromising(p, wholeDistinct, judged, depth, excluded, canonicalBytes, bestRatio);
+    }
+
     /// Whether a dictionary of the primitive array `p` cannot beat `bestRatio` even if its values
     /// cost nothing: its codes need at least the bits of the (estimated) distinct count per valid
     /// row, or per run plus a 32-bit run end, as the reference's dictionary estimate counts them;
     /// 20 % slack for the estimate. Saves building a dictionary over every row in vain.
-    private static boolean dictCannotWin(PrimitiveArray p, long canonicalBytes, double bestRatio) {
+    private static boolean dictCannotWin(PrimitiveArray p, double wholeDistinct, long canonicalBytes, double bestRatio) {
         int len = p.length();
         Validity v = p.validity();
         boolean allValid = v.isAllValid();
@@ -319,7 +327,7 @@ public final class Compressor {
         if (valid < 2) {
             return false;
         }
-        double distinct = DictEncoder.estimateDistinct(p) * 0.9;
+        double distinct = wholeDistinct * 0.9;
         int codeBits = Math.max(1, 64 - Long.numberOfLeadingZeros((long) Math.max(1, distinct - 1)));
         long[] bits = Primitives.longs(p);
         long runs = 0;
@@ -343,7 +351,7 @@ public final class Compressor {
     /// with the code width of the whole array's (estimated) distinct count, the values with that
     /// count, so a dictionary that wins on the whole array but not on a small sample still gets
     /// its full trial.
-    private boolean dictUnpromising(PrimitiveArray a, Array judged, int depth, EnumSet<Scheme> excluded, long canonicalBytes,
+    private boolean dictUnpromising(PrimitiveArray a, double wholeDistinct, Array judged, int depth, EnumSet<Scheme> excluded, long canonicalBytes,
             double bestRatio) {
         if (!(judged instanceof PrimitiveArray sample) || bestRatio <= 1.0) {
             return false;
@@ -355,7 +363,7 @@ public final class Compressor {
             return false;
         }
         double sampleDistinct = Math.max(1, DictEncoder.estimateDistinct(sample));
-        double distinct = Math.max(sampleDistinct, DictEncoder.estimateDistinct(a));
+        double distinct = Math.max(sampleDistinct, wholeDistinct);
         if (n == null || n.children().size() < 2) {
             // No dictionary on the sample (too many distinct values there): codes at the width of
             // the whole array's distinct count, values compressed as well as the best scheme does.
