@@ -30,7 +30,7 @@ public final class Main {
               schema FILE                                    the file's type and row count
               export FILE [--columns a,b] [--format jsonl|csv] [--where EXPR]
                                                              every row (or those matching EXPR) to standard output
-              bench FILE [--columns a,b] [--where EXPR] [--iterations N]
+              bench FILE [--columns a,b] [--where EXPR] [--iterations N] [--threads N[,M...]]
                                                              scan N times (default 10): best and median time, rows/s,
                                                              and what pruning skipped
               convert IN.parquet|IN.csv OUT.vortex [--delimiter C] [--no-zone-maps] [--no-dictionaries]
@@ -241,6 +241,22 @@ public final class Main {
         }
     }
 
+    private static int[] threadList(String text) {
+        String[] parts = text.split(",");
+        int[] out = new int[parts.length];
+        for (int i = 0; i < parts.length; i++) {
+            try {
+                out[i] = Integer.parseInt(parts[i].trim());
+            } catch (NumberFormatException e) {
+                throw new UsageException("--threads needs whole numbers separated by commas, not '" + text + "'");
+            }
+            if (out[i] < 1) {
+                throw new UsageException("--threads must be at least 1, not " + out[i]);
+            }
+        }
+        return out;
+    }
+
     private static ScanOptions scanOptions(VortexFile f, String cols, String where) {
         List<String> columns = cols == null ? null : Arrays.stream(cols.split(",")).map(String::trim).toList();
         ScanOptions options = ScanOptions.all().withColumns(columns);
@@ -282,6 +298,7 @@ public final class Main {
         String cols = option(args, "--columns");
         String where = option(args, "--where");
         String iterationsText = option(args, "--iterations");
+        String threadsText = option(args, "--threads");
         for (String a : args) {
             if (a.startsWith("--")) {
                 throw new UsageException("unknown option " + a);
@@ -296,42 +313,52 @@ public final class Main {
         if (iterations < 1) {
             throw new UsageException("--iterations must be at least 1");
         }
+        int[] threadCounts = threadsText == null ? new int[] {0} : threadList(threadsText);
         try (VortexFile f = VortexFile.open(file(args))) {
-            ScanOptions options = scanOptions(f, cols, where);
-            long[] nanos = new long[iterations];
-            long rows = 0;
-            long checksum = 0;
-            ScanStatistics stats = null;
-            for (int it = 0; it < iterations; it++) {
-                long start = System.nanoTime();
-                rows = 0;
-                try (Scan scan = f.scan(options)) {
-                    for (Batch batch : scan) {
-                        try (batch) {
-                            rows += batch.rowCount();
-                            for (int c = 0; c < batch.columnCount(); c++) {
-                                checksum += batch.column(c).length();
-                            }
-                        }
-                    }
-                    stats = scan.statistics();
-                }
-                nanos[it] = System.nanoTime() - start;
-            }
-            long[] sorted = nanos.clone();
-            Arrays.sort(sorted);
-            long best = sorted[0];
-            long median = iterations % 2 == 1 ? sorted[iterations / 2] : (sorted[iterations / 2 - 1] + sorted[iterations / 2]) / 2;
             out.printf("file %s: %d rows; columns %s%s%n", f.name(), f.rowCount(), cols == null ? "all" : cols,
                     where == null ? "" : "; where " + where);
-            out.printf("%d iterations: best %.3f ms, median %.3f ms%n", iterations, best / 1e6, median / 1e6);
-            out.printf("rows returned %d per scan; %.0f rows/s scanned (file rows / best time), %.0f rows/s returned%n",
-                    rows, f.rowCount() / (best / 1e9), rows / (best / 1e9));
-            out.printf("pruning: rows in scope %d, after pruning %d%s, read %d; zones skipped %d of %d; chunks skipped %d of %d%n",
-                    stats.rowsInScope(), stats.rowsAfterPruning(), stats.filePruned() ? " (file pruned by statistics)" : "",
-                    stats.rowsRead(), stats.zonesSkipped(), stats.zones(), stats.chunksSkipped(), stats.chunks());
-            if (checksum < 0) {
-                out.println(checksum);
+            double firstBest = 0;
+            for (int threads : threadCounts) {
+                ScanOptions options = scanOptions(f, cols, where).withParallelism(threads);
+                long[] nanos = new long[iterations];
+                long rows = 0;
+                long checksum = 0;
+                ScanStatistics stats = null;
+                for (int it = 0; it < iterations; it++) {
+                    long start = System.nanoTime();
+                    rows = 0;
+                    try (Scan scan = f.scan(options)) {
+                        for (Batch batch : scan) {
+                            try (batch) {
+                                rows += batch.rowCount();
+                                for (int c = 0; c < batch.columnCount(); c++) {
+                                    checksum += batch.column(c).length();
+                                }
+                            }
+                        }
+                        stats = scan.statistics();
+                    }
+                    nanos[it] = System.nanoTime() - start;
+                }
+                long[] sorted = nanos.clone();
+                Arrays.sort(sorted);
+                long best = sorted[0];
+                long median = iterations % 2 == 1 ? sorted[iterations / 2] : (sorted[iterations / 2 - 1] + sorted[iterations / 2]) / 2;
+                String label = threads == 0 ? options.effectiveParallelism() + " threads (default)"
+                        : threads + (threads == 1 ? " thread" : " threads");
+                if (firstBest == 0) {
+                    firstBest = best;
+                }
+                out.printf("%s, %d iterations: best %.3f ms, median %.3f ms%s%n", label, iterations, best / 1e6, median / 1e6,
+                        threadCounts.length > 1 && best != firstBest ? String.format(" (%.2fx the first)", firstBest / best) : "");
+                out.printf("rows returned %d per scan; %.0f rows/s scanned (file rows / best time), %.0f rows/s returned%n",
+                        rows, f.rowCount() / (best / 1e9), rows / (best / 1e9));
+                out.printf("pruning: rows in scope %d, after pruning %d%s, read %d; zones skipped %d of %d; chunks skipped %d of %d%n",
+                        stats.rowsInScope(), stats.rowsAfterPruning(), stats.filePruned() ? " (file pruned by statistics)" : "",
+                        stats.rowsRead(), stats.zonesSkipped(), stats.zones(), stats.chunksSkipped(), stats.chunks());
+                if (checksum < 0) {
+                    out.println(checksum);
+                }
             }
         }
         return out.checkError() ? 1 : 0;

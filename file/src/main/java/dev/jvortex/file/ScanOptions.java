@@ -3,6 +3,7 @@ package dev.jvortex.file;
 import dev.jvortex.core.VortexException;
 import dev.jvortex.core.expr.Expr;
 import java.util.List;
+import java.util.concurrent.Executor;
 
 /// What a scan reads: which top-level columns (null = all), which rows, and which of them to
 /// keep.
@@ -22,8 +23,14 @@ import java.util.List;
 ///     which makes freeing their memory much cheaper
 /// @param filter the rows to keep, or null for all
 /// @param rowIndices strictly ascending file row indices to read, or null for all rows
+/// @param parallelism how many splits are decoded at once: 0 (the default) uses every available
+///     processor, 1 reads on the calling thread only
+/// @param executor the executor that decodes splits when `parallelism` is not 1, or null for the
+///     library's shared pool of daemon threads
+/// @param ordered whether batches come in file order (the default); unordered batches come as
+///     soon as they are decoded, which keeps every thread busy when splits take unequal time
 public record ScanOptions(List<String> columns, long firstRow, long lastRow, int maxBatchRows, boolean threadShared, Expr filter,
-        long[] rowIndices) {
+        long[] rowIndices, int parallelism, Executor executor, boolean ordered) {
     /// The default cap on rows per batch.
     public static final int DEFAULT_MAX_BATCH_ROWS = 1 << 20;
 
@@ -31,6 +38,9 @@ public record ScanOptions(List<String> columns, long firstRow, long lastRow, int
         columns = columns == null ? null : List.copyOf(columns);
         if (firstRow < 0 || lastRow < firstRow) {
             throw VortexException.misuse("invalid row range [" + firstRow + ", " + lastRow + ")");
+        }
+        if (parallelism < 0) {
+            throw VortexException.misuse("parallelism must be 0 (every processor) or positive but was " + parallelism);
         }
         if (maxBatchRows < 1) {
             throw VortexException.misuse("maxBatchRows must be positive but was " + maxBatchRows);
@@ -48,37 +58,37 @@ public record ScanOptions(List<String> columns, long firstRow, long lastRow, int
 
     /// Reads everything.
     public static ScanOptions all() {
-        return new ScanOptions(null, 0, Long.MAX_VALUE, DEFAULT_MAX_BATCH_ROWS, false, null, null);
+        return new ScanOptions(null, 0, Long.MAX_VALUE, DEFAULT_MAX_BATCH_ROWS, false, null, null, 0, null, true);
     }
 
     /// Reads the named columns.
     public static ScanOptions columns(String... names) {
-        return new ScanOptions(List.of(names), 0, Long.MAX_VALUE, DEFAULT_MAX_BATCH_ROWS, false, null, null);
+        return new ScanOptions(List.of(names), 0, Long.MAX_VALUE, DEFAULT_MAX_BATCH_ROWS, false, null, null, 0, null, true);
     }
 
     /// Returns these options with a row range `[first, last)`.
     public ScanOptions rows(long first, long last) {
-        return new ScanOptions(columns, first, last, maxBatchRows, threadShared, filter, rowIndices);
+        return new ScanOptions(columns, first, last, maxBatchRows, threadShared, filter, rowIndices, parallelism, executor, ordered);
     }
 
     /// Returns these options with the given column projection.
     public ScanOptions withColumns(List<String> names) {
-        return new ScanOptions(names, firstRow, lastRow, maxBatchRows, threadShared, filter, rowIndices);
+        return new ScanOptions(names, firstRow, lastRow, maxBatchRows, threadShared, filter, rowIndices, parallelism, executor, ordered);
     }
 
     /// Returns these options with batches usable from any thread (or confined to the scanning thread).
     public ScanOptions withThreadShared(boolean shared) {
-        return new ScanOptions(columns, firstRow, lastRow, maxBatchRows, shared, filter, rowIndices);
+        return new ScanOptions(columns, firstRow, lastRow, maxBatchRows, shared, filter, rowIndices, parallelism, executor, ordered);
     }
 
     /// Returns these options with a cap on rows per batch.
     public ScanOptions withMaxBatchRows(int rows) {
-        return new ScanOptions(columns, firstRow, lastRow, rows, threadShared, filter, rowIndices);
+        return new ScanOptions(columns, firstRow, lastRow, rows, threadShared, filter, rowIndices, parallelism, executor, ordered);
     }
 
     /// Returns these options keeping only the rows where `filter` is true (null: every row).
     public ScanOptions withFilter(Expr filter) {
-        return new ScanOptions(columns, firstRow, lastRow, maxBatchRows, threadShared, filter, rowIndices);
+        return new ScanOptions(columns, firstRow, lastRow, maxBatchRows, threadShared, filter, rowIndices, parallelism, executor, ordered);
     }
 
     /// Returns these options keeping only the rows where the filter `text` is true (see [Expr#parse]).
@@ -89,7 +99,37 @@ public record ScanOptions(List<String> columns, long firstRow, long lastRow, int
     /// Returns these options reading only the rows at `sorted` (strictly ascending file row
     /// indices, each below the file's row count), or every row for null.
     public ScanOptions withRowIndices(long[] sorted) {
-        return new ScanOptions(columns, firstRow, lastRow, maxBatchRows, threadShared, filter, sorted);
+        return new ScanOptions(columns, firstRow, lastRow, maxBatchRows, threadShared, filter, sorted, parallelism, executor, ordered);
+    }
+
+    /// Returns these options decoding `threads` splits at once (0: every available processor; 1:
+    /// only the calling thread, batches confined to it unless [#withThreadShared(boolean)]).
+    public ScanOptions withParallelism(int threads) {
+        return new ScanOptions(columns, firstRow, lastRow, maxBatchRows, threadShared, filter, rowIndices, threads, executor, ordered);
+    }
+
+    /// Returns these options decoding splits on `executor` (null: the library's shared pool).
+    public ScanOptions withExecutor(Executor executor) {
+        return new ScanOptions(columns, firstRow, lastRow, maxBatchRows, threadShared, filter, rowIndices, parallelism, executor,
+                ordered);
+    }
+
+    /// Returns these options delivering batches in file order (true, the default) or as soon as
+    /// each is decoded (false; [Batch#firstRow()] tells where a batch belongs).
+    public ScanOptions withOrdered(boolean inOrder) {
+        return new ScanOptions(columns, firstRow, lastRow, maxBatchRows, threadShared, filter, rowIndices, parallelism, executor,
+                inOrder);
+    }
+
+    /// Returns these options restricted to the rows of `split` (as planned by [ScanPlan#splits()]).
+    public ScanOptions forSplit(Split split) {
+        long from = Math.max(firstRow, split.firstRow());
+        return rows(from, Math.max(from, Math.min(lastRow, split.lastRow())));
+    }
+
+    /// Returns the number of threads a scan with these options uses.
+    public int effectiveParallelism() {
+        return parallelism == 0 ? Runtime.getRuntime().availableProcessors() : parallelism;
     }
 
     @Override

@@ -247,9 +247,15 @@ public final class VortexFile implements AutoCloseable {
         };
     }
 
-    /// Starts a scan.
+    /// Plans a scan: projection, filter, pruning and splits, without decoding anything.
+    public ScanPlan plan(ScanOptions options) {
+        return new ScanPlan(this, options);
+    }
+
+    /// Starts a scan (see [ScanPlan#scan()]): by default on every available processor, batches
+    /// in file order.
     public Scan scan(ScanOptions options) {
-        return new Scan(this, options);
+        return plan(options).scan();
     }
 
     /// Starts a scan of every column and row.
