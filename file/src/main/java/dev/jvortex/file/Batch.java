@@ -18,6 +18,9 @@ public final class Batch implements AutoCloseable {
     private final List<Array> columns;
     private final Arena arena;
     private final ReadContext context;
+    /// File row of each row when the rows are in no particular order (a take), else null.
+    private final long[] rows;
+    private final Runnable onClose;
     private boolean closed;
 
     Batch(long firstRow, int rowCount, List<String> names, List<Array> columns, Arena arena, ReadContext context) {
@@ -34,6 +37,22 @@ public final class Batch implements AutoCloseable {
         this.columns = List.copyOf(columns);
         this.arena = arena;
         this.context = context;
+        this.rows = null;
+        this.onClose = null;
+    }
+
+    /// A batch of the file rows `rows`, in any order; `onClose` frees what the columns point into.
+    Batch(long[] rows, List<String> names, List<Array> columns, Arena arena, Runnable onClose) {
+        this.base = 0;
+        this.selected = null;
+        this.rows = rows;
+        this.firstRow = rows.length == 0 ? 0 : rows[0];
+        this.rowCount = rows.length;
+        this.names = List.copyOf(names);
+        this.columns = List.copyOf(columns);
+        this.arena = arena;
+        this.context = new ReadContext(arena);
+        this.onClose = onClose;
     }
 
     /// Returns the file row index of this batch's first row (see [#rowIndex(int)] for the others).
@@ -47,11 +66,19 @@ public final class Batch implements AutoCloseable {
         if (i < 0 || i >= rowCount) {
             throw new IndexOutOfBoundsException("row " + i + " of a batch of " + rowCount);
         }
-        return selected == null ? base + i : base + selected[i];
+        return rows != null ? rows[i] : selected == null ? base + i : base + selected[i];
     }
 
     /// Returns true when the rows of this batch are consecutive rows of the file.
     public boolean isContiguous() {
+        if (rows != null) {
+            for (int i = 1; i < rows.length; i++) {
+                if (rows[i] != rows[i - 1] + 1) {
+                    return false;
+                }
+            }
+            return true;
+        }
         return selected == null || rowCount == 0 || selected[rowCount - 1] - selected[0] == rowCount - 1;
     }
 
@@ -108,6 +135,9 @@ public final class Batch implements AutoCloseable {
             closed = true;
             context.releaseHeld();
             arena.close();
+            if (onClose != null) {
+                onClose.run();
+            }
         }
     }
 }

@@ -60,11 +60,37 @@ final class SplitReader implements AutoCloseable {
     /// Reads the next batch with a selected row, or returns null at the end of the range.
     Batch next() {
         RowRanges candidates = plan.candidates();
+        int maxRows = plan.options().maxBatchRows();
         while (next + 1 < cuts.length) {
             long from = cuts[next];
             long to = cuts[next + 1];
-            next++;
-            Batch b = candidates.intersects(from, to) ? read(candidates.within(from, to)) : null;
+            RowRanges within = candidates.within(from, to);
+            if (within.isEmpty()) {
+                next++;
+                release(to);
+                continue;
+            }
+            Batch b;
+            if (sparse(within, from, to)) {
+                // Few rows: take them (decoding only what they need), over as many intervals as
+                // stay sparse, up to a batch's rows and a span whose offsets fit an int.
+                long selected = within.rowCount();
+                int end = next + 1;
+                while (end + 1 < cuts.length && cuts[end + 1] - from <= MAX_TAKE_SPAN) {
+                    RowRanges more = candidates.within(cuts[end], cuts[end + 1]);
+                    if (selected + more.rowCount() > maxRows || (!more.isEmpty() && !sparse(more, cuts[end], cuts[end + 1]))) {
+                        break;
+                    }
+                    selected += more.rowCount();
+                    end++;
+                }
+                to = cuts[end];
+                next = end;
+                b = readSparse(candidates.within(from, to));
+            } else {
+                next++;
+                b = read(within);
+            }
             release(to);
             if (b != null) {
                 return b;
@@ -72,6 +98,18 @@ final class SplitReader implements AutoCloseable {
         }
         return null;
     }
+
+    /// The widest row span one sparse batch covers (its row offsets are ints).
+    private static final long MAX_TAKE_SPAN = 1L << 30;
+
+    /// Whether the candidate rows of `[from, to)` are few enough to take one by one rather than
+    /// decode the whole interval.
+    private static boolean sparse(RowRanges rows, long from, long to) {
+        return rows.rowCount() * TAKE_RATIO <= to - from;
+    }
+
+    /// Taking pays off below one row in this many.
+    private static final int TAKE_RATIO = 64;
 
     private void release(long upTo) {
         if (plan.perField()) {
@@ -109,15 +147,29 @@ final class SplitReader implements AutoCloseable {
                 return null;
             }
             int[] outputSlots = plan.outputSlots();
-            boolean[] rest = new boolean[columns.length];
-            for (int slot : outputSlots) {
-                rest[slot] = columns[slot] == null;
-            }
-            readColumns(from, to, ctx, columns, rest);
             int[] selected = selection == null || count == n ? null : selection.indices();
+            Array[] taken = new Array[columns.length];
+            boolean[] rest = new boolean[columns.length];
+            if (selected != null && (long) count * TAKE_RATIO <= n) {
+                // Few rows selected: take them from the columns not read yet.
+                long[] rows = new long[count];
+                for (int i = 0; i < count; i++) {
+                    rows[i] = from + selected[i];
+                }
+                for (int slot : outputSlots) {
+                    if (columns[slot] == null && taken[slot] == null) {
+                        taken[slot] = takeColumn(slot, rows, ctx);
+                    }
+                }
+            } else {
+                for (int slot : outputSlots) {
+                    rest[slot] = columns[slot] == null;
+                }
+                readColumns(from, to, ctx, columns, rest);
+            }
             List<Array> out = new ArrayList<>(outputSlots.length);
             for (int slot : outputSlots) {
-                out.add(selected == null ? columns[slot] : ArrayOps.take(columns[slot], selected, arena));
+                out.add(taken[slot] != null ? taken[slot] : selected == null ? columns[slot] : ArrayOps.take(columns[slot], selected, arena));
             }
             return new Batch(from, selected, count, plan.names(), out, arena, ctx);
         } catch (RuntimeException e) {
@@ -128,6 +180,84 @@ final class SplitReader implements AutoCloseable {
             }
             throw new VortexException(VortexException.Kind.CORRUPT, plan.file().name() + ": rows [" + from + ", " + to + "): " + e, e);
         }
+    }
+
+    /// Reads the candidate rows `ranges` (sparse) by taking them; returns null when none is selected.
+    private Batch readSparse(RowRanges ranges) {
+        long base = ranges.start(0);
+        long[] rows = new long[Math.toIntExact(ranges.rowCount())];
+        int k = 0;
+        for (int i = 0; i < ranges.size(); i++) {
+            for (long r = ranges.start(i); r < ranges.end(i); r++) {
+                rows[k++] = r;
+            }
+        }
+        Arena arena = threadShared ? Arena.ofShared() : Arena.ofConfined();
+        ReadContext ctx = new ReadContext(arena, threadShared);
+        try {
+            List<String> readNames = plan.readNames();
+            Array[] columns = new Array[readNames.size()];
+            int[] selected = null;
+            int count = rows.length;
+            if (evaluator != null) {
+                boolean[] filterSlots = plan.filterSlots();
+                for (int s = 0; s < columns.length; s++) {
+                    if (filterSlots[s]) {
+                        columns[s] = takeColumn(s, rows, ctx);
+                    }
+                }
+                Selection selection = evaluator.evaluate(name -> columns[readNames.indexOf(name)], rows.length);
+                count = selection.count();
+                if (count < rows.length) {
+                    selected = selection.indices();
+                }
+            }
+            rowsRead += rows.length;
+            if (count == 0) {
+                ctx.releaseHeld();
+                arena.close();
+                return null;
+            }
+            long[] kept = rows;
+            if (selected != null) {
+                kept = new long[count];
+                for (int i = 0; i < count; i++) {
+                    kept[i] = rows[selected[i]];
+                }
+            }
+            int[] offsets = new int[count];
+            for (int i = 0; i < count; i++) {
+                offsets[i] = (int) (kept[i] - base);
+            }
+            List<Array> out = new ArrayList<>();
+            for (int slot : plan.outputSlots()) {
+                if (columns[slot] == null) {
+                    columns[slot] = takeColumn(slot, kept, ctx);
+                } else if (selected != null && columns[slot].length() != count) {
+                    columns[slot] = ArrayOps.take(columns[slot], selected, arena);
+                }
+                out.add(columns[slot]);
+            }
+            boolean contiguous = kept[count - 1] - base == count - 1;
+            return new Batch(base, contiguous ? null : offsets, count, plan.names(), out, arena, ctx);
+        } catch (RuntimeException e) {
+            ctx.releaseHeld();
+            arena.close();
+            if (e instanceof VortexException ve) {
+                throw ve;
+            }
+            throw new VortexException(VortexException.Kind.CORRUPT, plan.file().name() + ": rows [" + base + ", "
+                    + ranges.end(ranges.size() - 1) + "): " + e, e);
+        }
+    }
+
+    /// Takes the file rows `rows` (ascending) of read slot `slot`.
+    private Array takeColumn(int slot, long[] rows, ReadContext ctx) {
+        if (plan.perField()) {
+            return readers.get(slot).take(rows, 0, rows.length, 0, ctx);
+        }
+        Array whole = root.take(rows, 0, rows.length, 0, ctx);
+        return whole instanceof StructArray st ? st.field(plan.readFields().get(slot)) : whole;
     }
 
     private static Selection mask(RowRanges ranges, long from, int n) {

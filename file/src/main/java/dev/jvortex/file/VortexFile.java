@@ -3,6 +3,8 @@ package dev.jvortex.file;
 import dev.jvortex.core.DType;
 import dev.jvortex.core.Scalar;
 import dev.jvortex.core.VortexException;
+import dev.jvortex.core.array.Array;
+import dev.jvortex.core.array.ArrayOps;
 import dev.jvortex.file.layout.LayoutReader;
 import dev.jvortex.file.layout.Layouts;
 import dev.jvortex.file.layout.SegmentSource;
@@ -21,6 +23,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /// An open Vortex file: memory-mapped, its footer parsed and checked.
@@ -261,6 +264,59 @@ public final class VortexFile implements AutoCloseable {
     /// Starts a scan of every column and row.
     public Scan scan() {
         return scan(ScanOptions.all());
+    }
+
+    /// Reads the rows at `indices` of the named top-level columns (null: all) as one batch whose
+    /// row `i` is file row `indices[i]`: any order, repeats allowed. Only what those rows need is
+    /// decoded. An index outside the file is a [VortexException] naming it; the batch may be
+    /// used and closed on any thread.
+    public Batch take(long[] indices, List<String> columns) {
+        long rows = rowCount();
+        for (int i = 0; i < indices.length; i++) {
+            if (indices[i] < 0 || indices[i] >= rows) {
+                throw VortexException.misuse(name + ": row index " + indices[i] + " (position " + i + ") is out of range for "
+                        + rows + " rows");
+            }
+        }
+        long[] unique = indices.clone();
+        Arrays.sort(unique);
+        int k = 0;
+        for (int i = 0; i < unique.length; i++) {
+            if (k == 0 || unique[i] != unique[k - 1]) {
+                unique[k++] = unique[i];
+            }
+        }
+        unique = Arrays.copyOf(unique, k);
+        ScanOptions options = ScanOptions.all().withColumns(columns).withRowIndices(unique).withParallelism(1).withThreadShared(true);
+        List<Batch> parts = new ArrayList<>();
+        Arena out = Arena.ofShared();
+        try {
+            List<String> names;
+            try (Scan scan = scan(options)) {
+                names = scan.columnNames();
+                scan.forEach(parts::add);
+            }
+            int[] positions = new int[indices.length];
+            for (int i = 0; i < indices.length; i++) {
+                positions[i] = Arrays.binarySearch(unique, indices[i]);
+            }
+            List<Array> arrays = new ArrayList<>();
+            for (int c = 0; c < names.size(); c++) {
+                List<Array> pieces = new ArrayList<>();
+                for (Batch b : parts) {
+                    pieces.add(b.column(c));
+                }
+                DType type = dtype instanceof DType.Struct s ? s.fields().get(s.indexOf(names.get(c))) : dtype;
+                Array all = pieces.isEmpty() ? ArrayOps.empty(type, out)
+                        : pieces.size() == 1 ? pieces.getFirst() : ArrayOps.concat(type, pieces, out);
+                arrays.add(ArrayOps.take(all, positions, out));
+            }
+            return new Batch(indices.clone(), names, arrays, out, () -> parts.forEach(Batch::close));
+        } catch (RuntimeException e) {
+            out.close();
+            parts.forEach(Batch::close);
+            throw e;
+        }
     }
 
     /// Returns the top-level column names (a single unnamed column for a non-struct file).

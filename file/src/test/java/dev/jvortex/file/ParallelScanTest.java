@@ -354,4 +354,58 @@ class ParallelScanTest {
             assertTrue(e.getMessage().contains("rejected"), e.getMessage());
         }
     }
+
+    @Test
+    void takeReturnsTheGivenRowsInOrderWithRepeats() {
+        List<String> all = List.of("id", "v", "name", "flag");
+        Random r = new Random(5);
+        long[] indices = new long[700];
+        for (int i = 0; i < indices.length; i++) {
+            indices[i] = i % 50 == 0 ? indices[Math.max(0, i - 7)] : r.nextInt(ROWS);
+        }
+        indices[1] = 0;
+        indices[2] = ROWS - 1;
+        indices[3] = 1023;
+        indices[4] = 1024;
+        try (VortexFile f = VortexFile.open(file)) {
+            try (Batch b = f.take(indices, null)) {
+                assertEquals(indices.length, b.rowCount());
+                for (int i = 0; i < indices.length; i++) {
+                    assertEquals(indices[i], b.rowIndex(i));
+                }
+                check(b, all);
+                assertFalse(b.isContiguous());
+            }
+            try (Batch b = f.take(new long[] {9, 3}, List.of("name"))) {
+                assertEquals(List.of(9L, 3L), check(b, List.of("name")));
+            }
+            try (Batch b = f.take(new long[0], List.of("v", "flag"))) {
+                assertEquals(0, b.rowCount());
+                assertEquals(2, b.columnCount());
+            }
+            for (long bad : new long[] {-1, ROWS, Long.MAX_VALUE}) {
+                VortexException e = assertThrows(VortexException.class, () -> f.take(new long[] {5, bad}, null));
+                assertTrue(e.getMessage().contains("row index " + bad + " (position 1)"), e.getMessage());
+            }
+        }
+    }
+
+    @Test
+    void rowIndexScansReturnExactlyTheRowsAsked() {
+        Random r = new Random(9);
+        long[] sorted = r.longs(400, 0, ROWS).sorted().distinct().toArray();
+        List<Long> expected = new ArrayList<>();
+        for (long x : sorted) {
+            expected.add(x);
+        }
+        try (VortexFile f = VortexFile.open(file)) {
+            for (int threads : new int[] {1, 2}) {
+                ScanOptions o = ScanOptions.all().withRowIndices(sorted).withParallelism(threads);
+                assertEquals(expected, scanRows(f, o, List.of("id", "v", "name", "flag")), "threads " + threads);
+                ScanOptions filtered = o.withColumns(List.of("id")).withFilter("flag = true");
+                List<Long> want = expected.stream().filter(x -> FLAG[(int) (long) x] != null && FLAG[(int) (long) x]).toList();
+                assertEquals(want, scanRows(f, filtered, List.of("id")), "filtered, threads " + threads);
+            }
+        }
+    }
 }

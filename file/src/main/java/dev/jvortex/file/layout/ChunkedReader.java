@@ -71,6 +71,32 @@ public final class ChunkedReader implements LayoutReader {
     }
 
     @Override
+    public Array take(long[] rows, int from, int to, long base, ReadContext ctx) {
+        if (from == to) {
+            return Constants.allNull(dtype, 0, ctx.arena());
+        }
+        List<Array> parts = new ArrayList<>();
+        int i = from;
+        while (i < to) {
+            int c = Arrays.binarySearch(starts, 0, chunks.size(), rows[i] - base);
+            if (c < 0) {
+                c = -c - 2;
+            }
+            while (c + 1 < chunks.size() && starts[c + 1] <= rows[i] - base) {
+                c++; // empty chunks share their start with the next one
+            }
+            long end = base + starts[c] + chunks.get(c).rowCount();
+            int j = i;
+            while (j < to && rows[j] < end) {
+                j++;
+            }
+            parts.add(chunks.get(c).take(rows, i, j, base + starts[c], ctx));
+            i = j;
+        }
+        return parts.size() == 1 ? parts.getFirst() : ArrayOps.concat(dtype, parts, ctx.arena());
+    }
+
+    @Override
     public void releaseBefore(long row) {
         for (int i = 0; i < chunks.size() && starts[i] < row; i++) {
             chunks.get(i).releaseBefore(row - starts[i]);

@@ -10,6 +10,8 @@ import dev.jvortex.core.array.Validity;
 import dev.jvortex.file.ReadContext;
 import dev.jvortex.file.Shared;
 import dev.jvortex.format.LayoutNode;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.util.SortedSet;
 
 /// Reads a `vortex.dict` layout: child 0 the dictionary values, child 1 the codes.
@@ -75,25 +77,42 @@ public final class DictReader implements LayoutReader {
 
     @Override
     public Array read(long from, long to, ReadContext ctx) {
+        Array out = lookUp(codes.read(from, to, ctx), from, ctx);
+        if (to == node.rowCount()) {
+            releaseValues();
+        }
+        return out;
+    }
+
+    @Override
+    public Array take(long[] rows, int from, int to, long base, ReadContext ctx) {
+        return lookUp(codes.take(rows, from, to, base, ctx), from == to ? 0 : rows[from] - base, ctx);
+    }
+
+    /// Returns the dictionary values the codes `c` (starting at row `from`) point at.
+    private Array lookUp(Array c, long from, ReadContext ctx) {
         Array dict = values(ctx);
-        Array c = codes.read(from, to, ctx);
         if (!(c instanceof PrimitiveArray pc) || !pc.ptype().isInteger()) {
             throw VortexException.corrupt("dictionary codes did not decode to integers");
         }
-        int len = (int) (to - from);
+        int len = c.length();
         int n = dict.length();
-        int[] idx = new int[len];
         Validity cv = pc.validity();
-        for (int i = 0; i < len; i++) {
-            long code = pc.getLong(i);
-            if (code < 0 || code >= n) {
-                if (cv.isValid(i)) {
-                    throw VortexException.corrupt("dictionary code " + code + " at row " + (from + i) + " is outside the "
-                            + n + "-entry dictionary");
+        int[] idx = codesInRange(pc, len, n);
+        if (idx == null) {
+            // Some code is out of range: fine under a null row (set to 0), corrupt otherwise.
+            idx = new int[len];
+            for (int i = 0; i < len; i++) {
+                long code = pc.getLong(i);
+                if (code < 0 || code >= n) {
+                    if (cv.isValid(i)) {
+                        throw VortexException.corrupt("dictionary code " + code + " at row " + (from + i) + " is outside the "
+                                + n + "-entry dictionary");
+                    }
+                    code = 0;
                 }
-                code = 0;
+                idx[i] = (int) code;
             }
-            idx[i] = (int) code;
         }
         if (n == 0) {
             return Constants.allNull(dtype, len, ctx.arena());
@@ -102,10 +121,55 @@ public final class DictReader implements LayoutReader {
         if (!cv.isAllValid()) {
             out = ArrayOps.withValidity(out, out.validity().and(cv, len, ctx.arena()));
         }
-        if (to == node.rowCount()) {
-            releaseValues();
-        }
         return ArrayOps.withDType(out, dtype);
+    }
+
+    /// Returns the codes as ints, read in bulk, or null when any is outside `[0, n)`.
+    private static int[] codesInRange(PrimitiveArray codes, int len, int n) {
+        int[] idx = new int[len];
+        MemorySegment data = codes.data();
+        boolean signed = codes.ptype().isSigned();
+        int acc = 0;
+        switch (codes.ptype().byteWidth()) {
+            case 1 -> {
+                byte[] b = new byte[len];
+                MemorySegment.copy(data, ValueLayout.JAVA_BYTE, 0, b, 0, len);
+                int mask = signed ? -1 : 0xFF;
+                for (int i = 0; i < len; i++) {
+                    int v = b[i] & mask;
+                    idx[i] = v;
+                    acc |= v | (n - 1 - v);
+                }
+            }
+            case 2 -> {
+                short[] b = new short[len];
+                MemorySegment.copy(data, PrimitiveArray.LE_SHORT, 0, b, 0, len);
+                int mask = signed ? -1 : 0xFFFF;
+                for (int i = 0; i < len; i++) {
+                    int v = b[i] & mask;
+                    idx[i] = v;
+                    acc |= v | (n - 1 - v);
+                }
+            }
+            case 4 -> {
+                // A u32 code of 2^31 or more reads as negative here and so counts as out of range.
+                MemorySegment.copy(data, PrimitiveArray.LE_INT, 0, idx, 0, len);
+                for (int i = 0; i < len; i++) {
+                    acc |= idx[i] | (n - 1 - idx[i]);
+                }
+            }
+            default -> {
+                long[] b = new long[len];
+                MemorySegment.copy(data, PrimitiveArray.LE_LONG, 0, b, 0, len);
+                long wide = 0;
+                for (int i = 0; i < len; i++) {
+                    wide |= b[i] | (n - 1L - b[i]);
+                    idx[i] = (int) b[i];
+                }
+                acc = wide < 0 ? -1 : 0;
+            }
+        }
+        return acc < 0 ? null : idx;
     }
 
     @Override

@@ -81,6 +81,17 @@ public final class FlatReader implements LayoutReader {
     }
 
     @Override
+    public Array take(long[] rows, int from, int to, long base, ReadContext ctx) {
+        int[] idx = new int[to - from];
+        for (int i = from; i < to; i++) {
+            idx[i - from] = (int) (rows[i] - base);
+        }
+        Array all = decodeAll(ctx);
+        ctx.hold(block);
+        return ArrayOps.take(all, idx, ctx.arena());
+    }
+
+    @Override
     public void releaseBefore(long row) {
         if (row >= node.rowCount()) {
             close();

@@ -25,6 +25,11 @@ public sealed interface LayoutReader permits FlatReader, StructReader, ChunkedRe
     /// Decodes rows `[from, to)`.
     Array read(long from, long to, ReadContext ctx);
 
+    /// Decodes only the rows `rows[from..to) - base` (ascending, distinct, each within this
+    /// layout), in that order: a leaf decodes just what those rows need (see
+    /// [FlatReader#take(long[], int, int, long, ReadContext)]).
+    Array take(long[] rows, int from, int to, long base, ReadContext ctx);
+
     /// Releases cached decoded memory of leaf chunks that end at or before `row`: a forward scan
     /// that skipped the rest of a chunk calls this once it has moved past it.
     void releaseBefore(long row);

@@ -71,6 +71,22 @@ public final class StructReader implements LayoutReader {
         return new StructArray(dtype, cols, (int) (to - from), readValidity(from, to, ctx));
     }
 
+    @Override
+    public Array take(long[] rows, int from, int to, long base, ReadContext ctx) {
+        List<Array> cols = new ArrayList<>(fields.size());
+        for (LayoutReader f : fields) {
+            cols.add(f.take(rows, from, to, base, ctx));
+        }
+        Validity v = Validity.ALL_VALID;
+        if (validity != null) {
+            if (!(validity.take(rows, from, to, base, ctx) instanceof BoolArray b)) {
+                throw VortexException.corrupt("struct validity layout did not decode to bools");
+            }
+            v = Validity.ofBits(b.bits());
+        }
+        return new StructArray(dtype, cols, to - from, v);
+    }
+
     /// Reads the struct's own validity for rows `[from, to)`.
     public Validity readValidity(long from, long to, ReadContext ctx) {
         if (validity == null) {

@@ -77,6 +77,11 @@ public final class ZonedReader implements LayoutReader {
     }
 
     @Override
+    public Array take(long[] rows, int from, int to, long base, ReadContext ctx) {
+        return data.take(rows, from, to, base, ctx);
+    }
+
+    @Override
     public void releaseBefore(long row) {
         data.releaseBefore(row);
     }
