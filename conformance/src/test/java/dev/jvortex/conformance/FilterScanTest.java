@@ -179,6 +179,8 @@ class FilterScanTest {
                 }
                 List<String> ours = export(f, ScanOptions.all().withFilter(e));
                 assertLines(expected, ours, path.getFileName() + ": " + c.filter() + " (against the export)");
+                assertLines(expected, export(f, ScanOptions.all().withFilter(e).withParallelism(1)),
+                        path.getFileName() + ": " + c.filter() + " (one thread, against the export)");
                 System.out.println("filter " + path.getFileName() + ": " + c.filter() + " -> " + ours.size() + " of "
                         + all.size() + " rows");
                 if (c.reference()) {
