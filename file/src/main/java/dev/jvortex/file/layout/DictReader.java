@@ -117,7 +117,7 @@ public final class DictReader implements LayoutReader {
         if (n == 0) {
             return Constants.allNull(dtype, len, ctx.arena());
         }
-        Array out = ArrayOps.take(dict, idx, ctx.arena());
+        Array out = DictGather.gather(dict, idx, ctx.arena());
         if (!cv.isAllValid()) {
             out = ArrayOps.withValidity(out, out.validity().and(cv, len, ctx.arena()));
         }
