@@ -6,10 +6,16 @@ import dev.jvortex.core.array.ArrayOps;
 import dev.jvortex.core.array.StructArray;
 import dev.jvortex.core.expr.FilterEvaluator;
 import dev.jvortex.core.expr.Selection;
+import dev.jvortex.core.array.Bits;
+import dev.jvortex.core.array.Validity;
+import dev.jvortex.file.layout.ChunkedReader;
+import dev.jvortex.file.layout.DictReader;
 import dev.jvortex.file.layout.LayoutReader;
+import dev.jvortex.file.layout.ZonedReader;
 import dev.jvortex.file.layout.StructReader;
 import dev.jvortex.file.scan.RowRanges;
 import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -131,10 +137,39 @@ final class SplitReader implements AutoCloseable {
         try {
             List<String> readNames = plan.readNames();
             Array[] columns = new Array[readNames.size()];
+            FilterEvaluator.Dictionary[] dicts = new FilterEvaluator.Dictionary[columns.length];
+            DictReader[] dictReaders = new DictReader[columns.length];
             Selection selection = null;
             if (evaluator != null) {
-                readColumns(from, to, ctx, columns, plan.filterSlots());
-                selection = evaluator.evaluate(name -> columns[readNames.indexOf(name)], n);
+                boolean[] filterSlots = plan.filterSlots().clone();
+                if (plan.perField()) {
+                    // Filter columns stored as dictionaries are filtered once per dictionary value.
+                    for (int s = 0; s < columns.length; s++) {
+                        DictReader d = filterSlots[s] ? dictionaryOf(readers.get(s), from, to) : null;
+                        if (d != null) {
+                            long base = dictBase(readers.get(s), from);
+                            dicts[s] = d.readCodes(from - base, to - base, ctx);
+                            dictReaders[s] = d;
+                            filterSlots[s] = false;
+                        }
+                    }
+                }
+                readColumns(from, to, ctx, columns, filterSlots);
+                selection = evaluator.evaluate(new FilterEvaluator.Columns() {
+                    @Override
+                    public Array column(String name) {
+                        int s = readNames.indexOf(name);
+                        if (columns[s] == null && dicts[s] != null) {
+                            columns[s] = dictReaders[s].lookUp(dicts[s], dicts[s].codes(), ctx);
+                        }
+                        return columns[s];
+                    }
+
+                    @Override
+                    public FilterEvaluator.Dictionary dictionary(String name) {
+                        return dicts[readNames.indexOf(name)];
+                    }
+                }, n);
             }
             if (ranges.size() > 1) {
                 selection = selection == null ? mask(ranges, from, n) : selection.and(mask(ranges, from, n));
@@ -157,18 +192,35 @@ final class SplitReader implements AutoCloseable {
                     rows[i] = from + selected[i];
                 }
                 for (int slot : outputSlots) {
-                    if (columns[slot] == null && taken[slot] == null) {
+                    if (columns[slot] == null && taken[slot] == null && dicts[slot] == null) {
                         taken[slot] = takeColumn(slot, rows, ctx);
                     }
                 }
             } else {
                 for (int slot : outputSlots) {
-                    rest[slot] = columns[slot] == null;
+                    rest[slot] = columns[slot] == null && dicts[slot] == null;
                 }
                 readColumns(from, to, ctx, columns, rest);
             }
             List<Array> out = new ArrayList<>(outputSlots.length);
             for (int slot : outputSlots) {
+                if (taken[slot] == null && columns[slot] == null && dicts[slot] != null) {
+                    // Look up only the selected rows' codes.
+                    int[] all = dicts[slot].codes();
+                    int[] codes = all;
+                    if (selected != null) {
+                        codes = new int[count];
+                        for (int i = 0; i < count; i++) {
+                            codes[i] = all[selected[i]];
+                        }
+                    }
+                    Array a = dictReaders[slot].lookUp(dicts[slot], codes, ctx);
+                    if (selected != null && !dicts[slot].codeValidity().isAllValid()) {
+                        a = ArrayOps.withValidity(a, a.validity().and(selectedValidity(dicts[slot].codeValidity(), selected, arena),
+                                count, arena));
+                    }
+                    taken[slot] = a;
+                }
                 out.add(taken[slot] != null ? taken[slot] : selected == null ? columns[slot] : ArrayOps.take(columns[slot], selected, arena));
             }
             return new Batch(from, selected, count, plan.names(), out, arena, ctx);
@@ -180,6 +232,57 @@ final class SplitReader implements AutoCloseable {
             }
             throw new VortexException(VortexException.Kind.CORRUPT, plan.file().name() + ": rows [" + from + ", " + to + "): " + e, e);
         }
+    }
+
+    /// Returns the dictionary layout that holds all of `[from, to)` of `r` (under zone maps and
+    /// chunks), or null.
+    private static DictReader dictionaryOf(LayoutReader r, long from, long to) {
+        return switch (r) {
+            case DictReader d -> d;
+            case ZonedReader z -> dictionaryOf(z.data(), from, to);
+            case ChunkedReader c -> {
+                long start = 0;
+                for (LayoutReader chunk : c.chunks()) {
+                    long end = start + chunk.rowCount();
+                    if (from >= start && to <= end && end > start) {
+                        yield dictionaryOf(chunk, from - start, to - start);
+                    }
+                    start = end;
+                }
+                yield null;
+            }
+            default -> null;
+        };
+    }
+
+    /// Returns the first row of the dictionary layout [#dictionaryOf] finds for rows from `from`.
+    private static long dictBase(LayoutReader r, long from) {
+        return switch (r) {
+            case ZonedReader z -> dictBase(z.data(), from);
+            case ChunkedReader c -> {
+                long start = 0;
+                for (LayoutReader chunk : c.chunks()) {
+                    long end = start + chunk.rowCount();
+                    if (from >= start && from < end) {
+                        yield start + dictBase(chunk, from - start);
+                    }
+                    start = end;
+                }
+                yield 0;
+            }
+            default -> 0;
+        };
+    }
+
+    /// The validity bits of the rows `selected` of `v`.
+    private static Validity selectedValidity(Validity v, int[] selected, Arena arena) {
+        MemorySegment bits = arena.allocate(Math.max(1, Bits.byteLength(selected.length)));
+        for (int i = 0; i < selected.length; i++) {
+            if (v.isValid(selected[i])) {
+                Bits.set(bits, i);
+            }
+        }
+        return Validity.ofBits(bits);
     }
 
     /// Reads the candidate rows `ranges` (sparse) by taking them; returns null when none is selected.

@@ -6,6 +6,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED;
 import dev.jvortex.core.DType;
 import dev.jvortex.core.VortexException;
 import dev.jvortex.core.array.Array;
+import dev.jvortex.core.array.ArrayOps;
 import dev.jvortex.core.array.DecimalArray;
 import dev.jvortex.core.array.ExtensionArray;
 import dev.jvortex.core.array.PrimitiveArray;
@@ -36,7 +37,22 @@ public final class FilterEvaluator {
     public interface Columns {
         /// Returns the array of top-level column `name` for the batch being evaluated.
         Array column(String name);
+
+        /// Returns top-level column `name` as dictionary codes, or null (the default) when the
+        /// caller has only its array. A filter on one column is then evaluated once per
+        /// dictionary value instead of once per row.
+        default Dictionary dictionary(String name) {
+            return null;
+        }
     }
+
+    /// A dictionary-encoded column: row `i` is `values[codes[i]]`, or null where `codeValidity`
+    /// says so (the code of a null row is any in-range index).
+    ///
+    /// @param codes one code per row, each within `values`
+    /// @param codeValidity which rows have a code
+    /// @param values the dictionary values, typed as the column
+    public record Dictionary(int[] codes, Validity codeValidity, Array values) {}
 
     private static final java.lang.foreign.ValueLayout.OfLong LE_LONG = JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
@@ -64,7 +80,7 @@ public final class FilterEvaluator {
 
     /// Evaluates the filter over `rows` rows.
     public Selection evaluate(Columns source, int rows) {
-        Frame f = new Frame(source, rows);
+        Frame f = new Frame(source, rows, true);
         return Selection.ofWords(root.truth(f), rows);
     }
 
@@ -74,12 +90,54 @@ public final class FilterEvaluator {
         final Columns source;
         final int n;
         final int words;
+        final boolean useScratch;
         final Map<Expr.Column, ColumnData> data = new HashMap<>();
+        final Map<PerValue, long[][]> perValue = new HashMap<>();
 
-        Frame(Columns source, int n) {
+        Frame(Columns source, int n, boolean useScratch) {
             this.source = source;
             this.n = n;
             this.words = CompareKernels.wordCount(n);
+            this.useScratch = useScratch;
+        }
+
+        /// The truth and falsity words of `node` (on one dictionary column), evaluated once per
+        /// value and spread over the rows by their codes.
+        long[][] perValue(PerValue node, Dictionary d) {
+            long[][] r = perValue.get(node);
+            if (r == null) {
+                Array values = d.values();
+                int[] codes = d.codes();
+                if (codes.length < n) {
+                    throw VortexException.misuse("column '" + node.column + "' has " + codes.length + " codes, expected " + n);
+                }
+                if (values.length() == 0) {
+                    // Every row is null; the rows' own array says so.
+                    r = new long[][] {node.inner.truth(this), node.inner.falsity(this)};
+                    perValue.put(node, r);
+                    return r;
+                }
+                Frame vf = new Frame(name -> values, values.length(), false);
+                long[] truth = spread(node.inner.truth(vf), codes, n);
+                long[] falsity = spread(node.inner.falsity(vf), codes, n);
+                long[] valid = validWords(d.codeValidity(), n);
+                if (valid != null) {
+                    // A row without a code holds null: it gets the node's answer for a null value.
+                    Array nulls = ArrayOps.withValidity(values, Validity.allInvalid());
+                    Frame nf = new Frame(name -> nulls, 1, false);
+                    long onNull = (node.inner.truth(nf)[0] & 1L) != 0 ? -1L : 0L;
+                    long offNull = (node.inner.falsity(nf)[0] & 1L) != 0 ? -1L : 0L;
+                    for (int w = 0; w < words; w++) {
+                        truth[w] = (truth[w] & valid[w]) | (onNull & ~valid[w]);
+                        falsity[w] = (falsity[w] & valid[w]) | (offNull & ~valid[w]);
+                    }
+                    CompareKernels.clearTail(truth, n);
+                    CompareKernels.clearTail(falsity, n);
+                }
+                r = new long[][] {truth, falsity};
+                perValue.put(node, r);
+            }
+            return r;
         }
 
         ColumnData column(Expr.Column c) {
@@ -113,10 +171,12 @@ public final class FilterEvaluator {
         long[] keys(Expr.Column c) {
             ColumnData d = column(c);
             if (d.keys == null) {
-                long[] buf = scratch.get(c);
+                long[] buf = useScratch ? scratch.get(c) : null;
                 if (buf == null || buf.length < n) {
                     buf = new long[Math.max(n, 64)];
-                    scratch.put(c, buf);
+                    if (useScratch) {
+                        scratch.put(c, buf);
+                    }
                 }
                 Keys.load(d.array, n, buf);
                 d.keys = buf;
@@ -168,6 +228,26 @@ public final class FilterEvaluator {
         return out;
     }
 
+    /// Row `i` of the result is bit `codes[i]` of `perValue`.
+    private static long[] spread(long[] perValue, int[] codes, int n) {
+        int values = perValue.length << 6;
+        boolean[] on = new boolean[values];
+        for (int v = 0; v < values; v++) {
+            on[v] = (perValue[v >>> 6] & (1L << v)) != 0;
+        }
+        long[] out = new long[CompareKernels.wordCount(n)];
+        for (int w = 0; w < out.length; w++) {
+            int base = w << 6;
+            int end = Math.min(64, n - base);
+            long word = 0;
+            for (int b = 0; b < end; b++) {
+                word |= (on[codes[base + b]] ? 1L : 0L) << b;
+            }
+            out[w] = word;
+        }
+        return out;
+    }
+
     private static long[] and(long[] a, long[] b) {
         if (a == null) {
             return b;
@@ -192,12 +272,51 @@ public final class FilterEvaluator {
         long[] falsity(Frame f);
     }
 
+    /// Compiles `e`; a part that reads one top-level column only is wrapped so that it can run
+    /// once per dictionary value when the caller supplies that column as a dictionary.
     private Node compile(Expr e, DType.Struct schema) {
+        List<Expr.Column> used = e.columns();
+        if (!used.isEmpty() && !(e instanceof Expr.Literal)
+                && used.stream().allMatch(c -> c.topLevel().equals(used.getFirst().topLevel()))) {
+            return new PerValue(compileRows(e, schema, false), used.getFirst().topLevel());
+        }
+        return compileRows(e, schema, true);
+    }
+
+    /// Compiles a child: wrapped per column unless its parent already is.
+    private Node child(Expr e, DType.Struct schema, boolean wrap) {
+        return wrap ? compile(e, schema) : compileRows(e, schema, false);
+    }
+
+    /// A part of the filter on one column: per dictionary value when the column comes as one.
+    private static final class PerValue implements Node {
+        final Node inner;
+        final String column;
+
+        PerValue(Node inner, String column) {
+            this.inner = inner;
+            this.column = column;
+        }
+
+        @Override
+        public long[] truth(Frame f) {
+            Dictionary d = f.source.dictionary(column);
+            return d == null ? inner.truth(f) : f.perValue(this, d)[0];
+        }
+
+        @Override
+        public long[] falsity(Frame f) {
+            Dictionary d = f.source.dictionary(column);
+            return d == null ? inner.falsity(f) : f.perValue(this, d)[1];
+        }
+    }
+
+    private Node compileRows(Expr e, DType.Struct schema, boolean wrap) {
         return switch (e) {
             case Expr.Literal l -> new Constant(l.value().isNull() ? null : (Boolean) l.value().value());
             case Expr.And a -> {
-                Node l = compile(a.left(), schema);
-                Node r = compile(a.right(), schema);
+                Node l = child(a.left(), schema, wrap);
+                Node r = child(a.right(), schema, wrap);
                 if (l instanceof KeyTest x && r instanceof KeyTest y && x.column.equals(y.column)) {
                     if (x.bound.test() == Keys.Test.GT && y.bound.test() == Keys.Test.LT) {
                         yield new KeyRange(x.column, x.bound.key(), y.bound.key());
@@ -208,9 +327,9 @@ public final class FilterEvaluator {
                 }
                 yield new AndNode(l, r);
             }
-            case Expr.Or o -> new OrNode(compile(o.left(), schema), compile(o.right(), schema));
-            case Expr.IsNull n -> nullTest(n.child(), true, schema);
-            case Expr.IsNotNull n -> nullTest(n.child(), false, schema);
+            case Expr.Or o -> new OrNode(child(o.left(), schema, wrap), child(o.right(), schema, wrap));
+            case Expr.IsNull n -> nullTest(n.child(), true, schema, wrap);
+            case Expr.IsNotNull n -> nullTest(n.child(), false, schema, wrap);
             case Expr.Like l -> new LikeTest((Expr.Column) l.value(), LikePattern.compile(l.pattern(), l.caseInsensitive()),
                     l.negated());
             case Expr.Compare c -> compare(c, schema);
@@ -218,11 +337,11 @@ public final class FilterEvaluator {
         };
     }
 
-    private Node nullTest(Expr child, boolean isNull, DType.Struct schema) {
+    private Node nullTest(Expr child, boolean isNull, DType.Struct schema, boolean wrap) {
         if (child instanceof Expr.Column c) {
             return new ColumnNullTest(c, isNull);
         }
-        return new ExprNullTest(compile(child, schema), isNull);
+        return new ExprNullTest(child(child, schema, wrap), isNull);
     }
 
     private Node compare(Expr.Compare c, DType.Struct schema) {

@@ -7,6 +7,7 @@ import dev.jvortex.core.array.ArrayOps;
 import dev.jvortex.core.array.Constants;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
+import dev.jvortex.core.expr.FilterEvaluator;
 import dev.jvortex.file.ReadContext;
 import dev.jvortex.file.Shared;
 import dev.jvortex.format.LayoutNode;
@@ -89,8 +90,32 @@ public final class DictReader implements LayoutReader {
         return lookUp(codes.take(rows, from, to, base, ctx), from == to ? 0 : rows[from] - base, ctx);
     }
 
+    /// Reads rows `[from, to)` as codes into the dictionary values, without looking them up.
+    public FilterEvaluator.Dictionary readCodes(long from, long to, ReadContext ctx) {
+        return codesOf(codes.read(from, to, ctx), from, ctx);
+    }
+
     /// Returns the dictionary values the codes `c` (starting at row `from`) point at.
     private Array lookUp(Array c, long from, ReadContext ctx) {
+        FilterEvaluator.Dictionary d = codesOf(c, from, ctx);
+        return lookUp(d, d.codes(), ctx);
+    }
+
+    /// Returns the values of the codes `codes` (some or all of `d`'s, with `d`'s validity when all).
+    public Array lookUp(FilterEvaluator.Dictionary d, int[] codes, ReadContext ctx) {
+        int len = codes.length;
+        if (d.values().length() == 0) {
+            return Constants.allNull(dtype, len, ctx.arena());
+        }
+        Array out = DictGather.gather(d.values(), codes, ctx.arena());
+        Validity cv = d.codeValidity();
+        if (codes == d.codes() && !cv.isAllValid()) {
+            out = ArrayOps.withValidity(out, out.validity().and(cv, len, ctx.arena()));
+        }
+        return ArrayOps.withDType(out, dtype);
+    }
+
+    private FilterEvaluator.Dictionary codesOf(Array c, long from, ReadContext ctx) {
         Array dict = values(ctx);
         if (!(c instanceof PrimitiveArray pc) || !pc.ptype().isInteger()) {
             throw VortexException.corrupt("dictionary codes did not decode to integers");
@@ -114,14 +139,7 @@ public final class DictReader implements LayoutReader {
                 idx[i] = (int) code;
             }
         }
-        if (n == 0) {
-            return Constants.allNull(dtype, len, ctx.arena());
-        }
-        Array out = DictGather.gather(dict, idx, ctx.arena());
-        if (!cv.isAllValid()) {
-            out = ArrayOps.withValidity(out, out.validity().and(cv, len, ctx.arena()));
-        }
-        return ArrayOps.withDType(out, dtype);
+        return new FilterEvaluator.Dictionary(idx, cv, ArrayOps.withDType(dict, dtype));
     }
 
     /// Returns the codes as ints, read in bulk, or null when any is outside `[0, n)`.
