@@ -9,6 +9,7 @@ public final class ReadContext {
     private final Arena arena;
     private final boolean threadShared;
     private final List<Shared> held = new ArrayList<>();
+    private final Shared pool;
 
     /// Creates a context over `arena` whose blocks may be used from any thread.
     public ReadContext(Arena arena) {
@@ -17,18 +18,25 @@ public final class ReadContext {
 
     /// Creates a context over `arena`; with `threadShared` false, decoded blocks are confined to this thread.
     public ReadContext(Arena arena, boolean threadShared) {
-        this.arena = arena;
-        this.threadShared = threadShared;
+        this(arena, threadShared, null);
     }
 
-    /// Returns a new block of decoded memory (held by its creator).
+    /// Creates a context whose blocks all come from `pool` (one arena for everything a split
+    /// decodes, freed when the last holder releases it), or new arenas when `pool` is null.
+    ReadContext(Arena arena, boolean threadShared, Shared pool) {
+        this.arena = arena;
+        this.threadShared = threadShared;
+        this.pool = pool;
+    }
+
+    /// Returns a block of decoded memory (held by its creator): a new arena, or the pool's.
     public Shared newBlock() {
-        return new Shared(threadShared);
+        return pool != null ? pool.retain() : new Shared(threadShared);
     }
 
     /// Returns a context for memory that outlives one batch, with the same thread policy.
     public ReadContext sibling(Arena other) {
-        return new ReadContext(other, threadShared);
+        return new ReadContext(other, threadShared, pool);
     }
 
     /// Returns the batch's arena (memory decoded only for this batch).

@@ -218,7 +218,9 @@ public final class Scan implements Iterable<Batch>, AutoCloseable {
 
         private List<Batch> readSplit(long from, long to) {
             List<Batch> out = new ArrayList<>();
-            try (SplitReader reader = new SplitReader(plan, from, to, true)) {
+            // Everything the split decodes lives in one arena, freed when its last batch closes.
+            Shared pool = new Shared(true);
+            try (SplitReader reader = new SplitReader(plan, from, to, true, pool)) {
                 try {
                     for (Batch b = reader.next(); b != null && !stopping; b = reader.next()) {
                         out.add(b);
@@ -229,6 +231,8 @@ public final class Scan implements Iterable<Batch>, AutoCloseable {
             } catch (RuntimeException | Error e) {
                 out.forEach(Batch::close);
                 throw e;
+            } finally {
+                pool.release();
             }
             if (stopping) {
                 out.forEach(Batch::close);

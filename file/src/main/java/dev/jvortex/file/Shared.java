@@ -28,6 +28,34 @@ public final class Shared {
         return this;
     }
 
+    /// Returns an arena that allocates from this block and, on close, releases one holder (taken
+    /// now): a batch's view of its split's memory.
+    Arena view() {
+        retain();
+        Arena owner = arena;
+        return new Arena() {
+            private boolean closed;
+
+            @Override
+            public java.lang.foreign.MemorySegment allocate(long byteSize, long byteAlignment) {
+                return owner.allocate(byteSize, byteAlignment);
+            }
+
+            @Override
+            public java.lang.foreign.MemorySegment.Scope scope() {
+                return owner.scope();
+            }
+
+            @Override
+            public void close() {
+                if (!closed) {
+                    closed = true;
+                    release();
+                }
+            }
+        };
+    }
+
     /// Removes a holder; the last one closes the arena.
     public void release() {
         if (refs.decrementAndGet() == 0) {

@@ -34,13 +34,23 @@ final class SplitReader implements AutoCloseable {
     private final List<LayoutReader> readers = new ArrayList<>();
     private final FilterEvaluator evaluator;
     private final boolean threadShared;
+    /// The arena everything this reader decodes comes from, or null for an arena per batch and chunk.
+    private final Shared pool;
     private final long[] cuts;
     private int next;
     private long rowsRead;
 
     SplitReader(ScanPlan plan, long from, long to, boolean threadShared) {
+        this(plan, from, to, threadShared, null);
+    }
+
+    /// A reader whose batches and decoded chunks all allocate from `pool` (when not null): one
+    /// shared arena per split instead of one per batch and chunk, freed when the split's last
+    /// batch closes.
+    SplitReader(ScanPlan plan, long from, long to, boolean threadShared, Shared pool) {
         this.plan = plan;
         this.threadShared = threadShared;
+        this.pool = pool;
         this.root = plan.file().newReader();
         this.evaluator = plan.newEvaluator();
         for (int idx : plan.readFields()) {
@@ -132,8 +142,8 @@ final class SplitReader implements AutoCloseable {
         long from = ranges.start(0);
         long to = ranges.end(ranges.size() - 1);
         int n = Math.toIntExact(to - from);
-        Arena arena = threadShared ? Arena.ofShared() : Arena.ofConfined();
-        ReadContext ctx = new ReadContext(arena, threadShared);
+        Arena arena = newArena();
+        ReadContext ctx = new ReadContext(arena, threadShared, pool);
         try {
             List<String> readNames = plan.readNames();
             Array[] columns = new Array[readNames.size()];
@@ -234,6 +244,10 @@ final class SplitReader implements AutoCloseable {
         }
     }
 
+    private Arena newArena() {
+        return pool != null ? pool.view() : threadShared ? Arena.ofShared() : Arena.ofConfined();
+    }
+
     /// Returns the dictionary layout that holds all of `[from, to)` of `r` (under zone maps and
     /// chunks), or null.
     private static DictReader dictionaryOf(LayoutReader r, long from, long to) {
@@ -295,8 +309,8 @@ final class SplitReader implements AutoCloseable {
                 rows[k++] = r;
             }
         }
-        Arena arena = threadShared ? Arena.ofShared() : Arena.ofConfined();
-        ReadContext ctx = new ReadContext(arena, threadShared);
+        Arena arena = newArena();
+        ReadContext ctx = new ReadContext(arena, threadShared, pool);
         try {
             List<String> readNames = plan.readNames();
             Array[] columns = new Array[readNames.size()];
