@@ -15,13 +15,22 @@ final class JvortexContender implements Contender {
     private final Path file;
     private long sink;
 
+    private final int threads;
+
+    /// Scans with the default parallelism (every processor).
     JvortexContender(Path file) {
+        this(file, 0);
+    }
+
+    /// Scans with `threads` threads (0: every processor).
+    JvortexContender(Path file, int threads) {
         this.file = file;
+        this.threads = threads;
     }
 
     @Override
     public long run(String op, Query q) {
-        ScanOptions options = ScanOptions.all();
+        ScanOptions options = ScanOptions.all().withParallelism(threads);
         List<String> cols = q.columns(op);
         if (cols != null) {
             options = options.withColumns(cols);

@@ -71,6 +71,7 @@ public final class Main {
                 List.of(a.get("string").split(",")), a.get("key"), keyValue, Query.readIndices(Path.of(a.get("indices"))));
         try (Contender c = switch (name) {
             case "jvortex" -> new JvortexContender(file);
+            case "jvortex-1t" -> new JvortexContender(file, 1);
             case "hardwood" -> new HardwoodContender(file);
             case "parquet-java" -> new ParquetJavaContender(file);
             case "arrow-java" -> new ArrowContender(file);
