@@ -1,0 +1,48 @@
+package dev.jvortex.encodings;
+
+import java.util.Arrays;
+
+/// Finds, for a row, the last entry of a list of rows (patch positions, say) that names it, by
+/// binary search: over the rows themselves when they are strictly ascending (as writers store
+/// them), else over a sorted copy.
+public final class PositionLookup {
+    private final int[] ascending;
+    private final long[] sorted;
+
+    private PositionLookup(int[] ascending, long[] sorted) {
+        this.ascending = ascending;
+        this.sorted = sorted;
+    }
+
+    /// Returns a lookup over `rows` (entry `k` names row `rows[k]`, each non-negative).
+    public static PositionLookup of(int[] rows) {
+        boolean strictly = true;
+        for (int k = 1; k < rows.length && strictly; k++) {
+            strictly = rows[k - 1] < rows[k];
+        }
+        if (strictly) {
+            return new PositionLookup(rows, null);
+        }
+        long[] keys = new long[rows.length];
+        for (int k = 0; k < rows.length; k++) {
+            keys[k] = ((long) rows[k] << 32) | k;
+        }
+        Arrays.sort(keys);
+        return new PositionLookup(null, keys);
+    }
+
+    /// Returns the last entry naming `row`, or -1.
+    public int find(int row) {
+        if (ascending != null) {
+            int k = Arrays.binarySearch(ascending, row);
+            return k >= 0 ? k : -1;
+        }
+        // The first key of the next row, minus one, is the last key of this row (if it is this row).
+        int at = Arrays.binarySearch(sorted, ((long) row + 1) << 32);
+        int before = (at >= 0 ? at : -at - 1) - 1;
+        if (before >= 0 && (int) (sorted[before] >>> 32) == row) {
+            return (int) sorted[before];
+        }
+        return -1;
+    }
+}

@@ -1,0 +1,96 @@
+package dev.jvortex.encodings;
+
+import dev.jvortex.core.DType;
+import dev.jvortex.core.VortexException;
+import dev.jvortex.core.array.Array;
+import dev.jvortex.core.serde.DecodeContext;
+import dev.jvortex.core.serde.EncodedNode;
+import dev.jvortex.encodings.alp.AlpRdTake;
+import dev.jvortex.encodings.alp.AlpTake;
+import dev.jvortex.encodings.canonical.CanonicalTake;
+import dev.jvortex.encodings.fastlanes.BitPackedTake;
+import dev.jvortex.encodings.fastlanes.RleTake;
+import dev.jvortex.encodings.fsst.FsstTake;
+import dev.jvortex.encodings.onpair.OnPairTake;
+import dev.jvortex.encodings.runend.RunEndTake;
+import dev.jvortex.encodings.sequence.SequenceTake;
+import dev.jvortex.encodings.structural.ChunkedTake;
+import dev.jvortex.encodings.structural.ConstantTake;
+import dev.jvortex.encodings.structural.DictTake;
+import dev.jvortex.encodings.structural.SparseTake;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+
+/// Reads given rows of a serialized array, decoding only what those rows need.
+///
+/// Each node's encoding picks a [TakeKernel] once ([#kernel]); kernels take their children at the
+/// rows they derive (a dictionary's codes at the rows, its values at those codes; a run-end
+/// array's values at the runs holding the rows; ...). Encodings whose children have one row per
+/// row and whose row `i` depends only on row `i` of the children (frame of reference, zigzag,
+/// masked, struct, ...) run their own decoder over lazily taken children. An encoding without a
+/// kernel, or a form a kernel does not handle, is decoded whole through [Decoding] and gathered.
+///
+/// The result equals `ArrayOps.take(Decoding.decodeRoot(root, dtype, length, arena), indices, arena)`
+/// row for row (validity, and the values at valid rows), under the same limits on corrupt input.
+public final class Taking {
+    private Taking() {}
+
+    /// Returns the rows at `indices` of the serialized array rooted at `root` (of type `dtype`,
+    /// `length` rows) as a canonical array of `indices.length` rows, in the order given; indices
+    /// may be unsorted and repeat; one outside `[0, length)` is a [VortexException] of kind
+    /// [VortexException.Kind#MISUSE]. Memory comes from `arena`.
+    public static Array take(EncodedNode root, DType dtype, long length, int[] indices, Arena arena) {
+        int len = DecodeContext.checkedLength(length, "array length");
+        for (int k = 0; k < indices.length; k++) {
+            int i = indices[k];
+            if (i < 0 || i >= len) {
+                throw VortexException.misuse("index " + i + " (position " + k + ") is out of bounds for an array of length "
+                        + len);
+            }
+        }
+        return new TakeContext(arena).take(root, dtype, len, indices);
+    }
+
+    /// Returns the take kernel of encoding `id`, or null when rows of it are taken by decoding the
+    /// node whole.
+    public static TakeKernel kernel(String id) {
+        return switch (id) {
+            case "vortex.null" -> CanonicalTake::nullArray;
+            case "vortex.bool" -> CanonicalTake::bool;
+            case "vortex.primitive" -> CanonicalTake::primitive;
+            case "vortex.decimal" -> CanonicalTake::decimal;
+            case "vortex.varbin" -> CanonicalTake::varbin;
+            case "vortex.varbinview" -> CanonicalTake::varbinview;
+            case "vortex.list" -> CanonicalTake::list;
+            case "vortex.fixed_size_list" -> CanonicalTake::fixedSizeList;
+            case "vortex.struct", "vortex.ext", "vortex.masked", "fastlanes.for", "vortex.zigzag",
+                    "vortex.decimal_byte_parts", "vortex.datetimeparts" -> Taking::elementwise;
+            case "vortex.bytebool" -> Taking::byteBool;
+            case "vortex.chunked" -> ChunkedTake::take;
+            case "vortex.constant" -> ConstantTake::take;
+            case "vortex.dict" -> DictTake::take;
+            case "vortex.sparse" -> SparseTake::take;
+            case "fastlanes.bitpacked" -> BitPackedTake::take;
+            case "fastlanes.rle" -> RleTake::take;
+            case "vortex.alp" -> AlpTake::take;
+            case "vortex.alprd" -> AlpRdTake::take;
+            case "vortex.fsst" -> FsstTake::take;
+            case "vortex.onpair" -> OnPairTake::take;
+            case "vortex.runend" -> RunEndTake::take;
+            case "vortex.sequence" -> SequenceTake::take;
+            default -> null;
+        };
+    }
+
+    private static Array elementwise(EncodedNode node, DType dtype, int len, int[] idx, TakeContext ctx) {
+        return ctx.elementwise(node, dtype, len, idx);
+    }
+
+    /// `vortex.bytebool`: one byte per row, gathered, then packed by its decoder.
+    private static Array byteBool(EncodedNode node, DType dtype, int len, int[] idx, TakeContext ctx) {
+        if (node.bufferCount() != 1 || node.buffer(0).byteSize() != len) {
+            return null;
+        }
+        return ctx.view(node, dtype, len, idx, null, new MemorySegment[] {ctx.gather(node.buffer(0), 1, idx)});
+    }
+}
