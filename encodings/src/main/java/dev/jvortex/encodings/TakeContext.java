@@ -169,6 +169,14 @@ public final class TakeContext implements DecodeContext {
         return Validity.ofBits(b.bits());
     }
 
+    /// Returns a new index array of `count` entries, charged to the allocation limit first (so an
+    /// implausible count from corrupt input fails cleanly instead of exhausting the heap).
+    public int[] indexArray(long count, String what) {
+        int n = DecodeContext.checkedLength(count, what);
+        allocate(4L * n, 4);
+        return new int[n];
+    }
+
     /// Returns the elements `indices` of `src`, a buffer of `width`-byte elements, as a new buffer.
     public MemorySegment gather(MemorySegment src, int width, int[] indices) {
         int n = indices.length;

@@ -193,7 +193,7 @@ public final class CanonicalTake {
             }
             total += e - s;
         }
-        int[] elementIdx = new int[DecodeContext.checkedLength(total, "list take element count")];
+        int[] elementIdx = ctx.indexArray(total, "list take element count");
         MemorySegment offsets = ctx.allocate((n + 1L) * 8, 8);
         int at = 0;
         for (int k = 0; k < n; k++) {
@@ -215,7 +215,7 @@ public final class CanonicalTake {
         Nodes.children(node, 1, 2);
         int size = f.size();
         int elementsLen = DecodeContext.checkedLength((long) len * size, "fixed-size list elements");
-        int[] elementIdx = new int[DecodeContext.checkedLength((long) idx.length * size, "fixed-size list take")];
+        int[] elementIdx = ctx.indexArray((long) idx.length * size, "fixed-size list take");
         for (int k = 0; k < idx.length; k++) {
             for (int e = 0; e < size; e++) {
                 elementIdx[k * size + e] = idx[k] * size + e;

@@ -88,7 +88,7 @@ public final class OnPairTake {
             }
         }
         rowLengths[n] = total;
-        int[] positions = new int[(int) tokens];
+        int[] positions = ctx.indexArray(tokens, "onpair tokens taken");
         int at = 0;
         for (int k = 0; k < n; k++) {
             for (long c = bounds[2 * k]; c < bounds[2 * k + 1]; c++) {
