@@ -95,27 +95,35 @@ public final class FsstTake {
             }
             MemorySegment.copy(codes, JAVA_BYTE, s, chunk, 0, m);
             long rowEnd = o + rowLengths[k];
-            int j = 0;
-            while (j < m) {
-                int code = chunk[j++] & 0xFF;
-                int size = symbolLengths[code];
-                if (size != 0) {
-                    if (size > rowEnd - o) {
-                        return null;
-                    }
-                    // Whole 8-byte stores: what spills past the symbol is overwritten next or lands in the slack.
-                    out.set(PrimitiveArray.LE_LONG, o, symbols[code]);
-                    o += size;
-                } else if (code == FsstDecoder.ESCAPE && j < m && o < rowEnd) {
-                    out.set(JAVA_BYTE, o++, chunk[j++]);
-                } else {
-                    return null;
-                }
-            }
+            o = decompressRow(chunk, m, symbols, symbolLengths, out, o, rowEnd);
             if (o != rowEnd) {
                 return null;
             }
         }
         return StringViews.build(dtype, out, total, rowLengths, n, validity, ctx);
+    }
+
+    /// Decompresses the `m` code bytes of one row into `out` from `o`, which must end at `rowEnd`;
+    /// returns the end reached, or -1 when the codes are not a valid stream of that length.
+    private static long decompressRow(byte[] codes, int m, long[] symbols, int[] symbolLengths, MemorySegment out, long o,
+            long rowEnd) {
+        int j = 0;
+        while (j < m) {
+            int code = codes[j++] & 0xFF;
+            int size = symbolLengths[code];
+            if (size != 0) {
+                if (size > rowEnd - o) {
+                    return -1;
+                }
+                // Whole 8-byte stores: what spills past the symbol is overwritten next or lands in the slack.
+                out.set(PrimitiveArray.LE_LONG, o, symbols[code]);
+                o += size;
+            } else if (code == FsstDecoder.ESCAPE && j < m && o < rowEnd) {
+                out.set(JAVA_BYTE, o++, codes[j++]);
+            } else {
+                return -1;
+            }
+        }
+        return o;
     }
 }

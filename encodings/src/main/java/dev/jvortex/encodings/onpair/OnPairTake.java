@@ -1,5 +1,7 @@
 package dev.jvortex.encodings.onpair;
 
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+
 import dev.jvortex.core.DType;
 import dev.jvortex.core.PType;
 import dev.jvortex.core.VortexException;
@@ -22,6 +24,9 @@ import java.lang.foreign.MemorySegment;
 /// full decode, which judges the stream as a whole.
 public final class OnPairTake {
     private OnPairTake() {}
+
+    /// Largest dictionary copied to the heap for a take.
+    static final long HEAP_DICTIONARY_BYTES = 1 << 22;
 
     /// Takes rows `idx` of a `vortex.onpair` node, or returns null to decode it whole.
     public static Array take(EncodedNode node, DType dtype, int len, int[] idx, TakeContext ctx) {
@@ -97,27 +102,54 @@ public final class OnPairTake {
         }
         long[] ids = ctx.takeLongs(node, 1, codesPtype, codeCount, positions);
         MemorySegment out = ctx.allocate(total + StringViews.SLACK, 8);
+        // The rows are assembled on the heap from a heap copy of the dictionary (per-token segment
+        // copies of a few bytes each cost several times more), unless the dictionary is large.
+        if (total > Integer.MAX_VALUE - 16) {
+            return null;
+        }
+        if (dictBytes.byteSize() <= HEAP_DICTIONARY_BYTES) {
+            byte[] rows = new byte[(int) total];
+            if (!assemble(ids, bounds, rowLengths, n, tokenBounds, tokenCount, dictBytes.toArray(JAVA_BYTE), rows,
+                    null, null)) {
+                return null;
+            }
+            MemorySegment.copy(rows, 0, out, JAVA_BYTE, 0, rows.length);
+        } else if (!assemble(ids, bounds, rowLengths, n, tokenBounds, tokenCount, null, null, dictBytes, out)) {
+            return null;
+        }
+        return StringViews.build(dtype, out, total, rowLengths, n, validity, ctx);
+    }
+
+    /// Writes the tokens of each selected row back to back into `rows` from `dict`, or, when those
+    /// are null, into `out` from the dictionary buffer `dictBytes`; false when a token id is not in the dictionary or a
+    /// row's tokens do not add up to its length.
+    private static boolean assemble(long[] ids, long[] bounds, long[] rowLengths, int n, long[] tokenBounds, int tokenCount,
+            byte[] dict, byte[] rows, MemorySegment dictBytes, MemorySegment out) {
         long o = 0;
-        at = 0;
+        int at = 0;
         for (int k = 0; k < n; k++) {
             long rowEnd = o + rowLengths[k];
             for (long c = bounds[2 * k]; c < bounds[2 * k + 1]; c++) {
                 long t = ids[at++];
                 if (t < 0 || t >= tokenCount) {
-                    return null;
+                    return false;
                 }
                 long s = tokenBounds[(int) t];
                 long size = tokenBounds[(int) t + 1] - s;
                 if (size > rowEnd - o) {
-                    return null;
+                    return false;
                 }
-                MemorySegment.copy(dictBytes, s, out, o, size);
+                if (rows != null) {
+                    System.arraycopy(dict, (int) s, rows, (int) o, (int) size);
+                } else {
+                    MemorySegment.copy(dictBytes, s, out, o, size);
+                }
                 o += size;
             }
             if (o != rowEnd) {
-                return null;
+                return false;
             }
         }
-        return StringViews.build(dtype, out, total, rowLengths, n, validity, ctx);
+        return true;
     }
 }
