@@ -59,7 +59,7 @@ public final class PatchesTake {
         if (n == 0) {
             return;
         }
-        PositionLookup lookup = PositionLookup.of(positions);
+        PositionLookup lookup = PositionLookup.of(positions, arrayLength);
         int[] hitRows = new int[idx.length];
         int[] hitPatches = new int[idx.length];
         int hits = 0;

@@ -66,7 +66,7 @@ public final class SparseTake {
             rows[kept] = (int) pos;
             patchOf[kept++] = k;
         }
-        PositionLookup lookup = PositionLookup.of(kept == n ? rows : Arrays.copyOf(rows, kept));
+        PositionLookup lookup = PositionLookup.of(kept == n ? rows : Arrays.copyOf(rows, kept), len);
         int m = idx.length;
         int[] pick = new int[m];
         int[] hits = new int[m];
