@@ -12,6 +12,7 @@ import dev.jvortex.encodings.fastlanes.BitPackedTake;
 import dev.jvortex.encodings.fastlanes.RleTake;
 import dev.jvortex.encodings.fsst.FsstTake;
 import dev.jvortex.encodings.onpair.OnPairTake;
+import dev.jvortex.encodings.patches.PatchedTake;
 import dev.jvortex.encodings.runend.RunEndTake;
 import dev.jvortex.encodings.sequence.SequenceTake;
 import dev.jvortex.encodings.structural.ChunkedTake;
@@ -78,6 +79,7 @@ public final class Taking {
             case "vortex.onpair" -> OnPairTake::take;
             case "vortex.runend" -> RunEndTake::take;
             case "vortex.sequence" -> SequenceTake::take;
+            case "vortex.patched" -> PatchedTake::take;
             default -> null;
         };
     }

@@ -20,10 +20,53 @@ import java.lang.foreign.MemorySegment;
 public final class PatchesTake {
     private PatchesTake() {}
 
+    /// The patches of the selected rows: selected row `rows[h]` (a position in the index array)
+    /// takes value `h` of `values`, for `h < count`.
+    ///
+    /// @param count  how many selected rows are patched
+    /// @param rows   their positions in the index array
+    /// @param values their patch values (null when there are none)
+    public record Hits(int count, int[] rows, PrimitiveArray values) {}
+
     /// Overwrites `out[k]` (values of the patch values' type) with the patch of row `idx[k]`, for
     /// the patches in children `firstChild..` of `node` (an array of `arrayLength` rows).
     public static void apply(TakeContext ctx, EncodedNode node, Patches.Metadata meta, int firstChild,
             DType.Primitive valuesType, int arrayLength, int[] idx, MemorySegment out) {
+        Hits found = lookup(ctx, node, meta, firstChild, valuesType, arrayLength, idx);
+        int hits = found.count();
+        if (hits == 0) {
+            return;
+        }
+        int[] hitRows = found.rows();
+        MemorySegment src = found.values().data();
+        switch (valuesType.ptype().byteWidth()) {
+            case 1 -> {
+                for (int h = 0; h < hits; h++) {
+                    out.set(JAVA_BYTE, hitRows[h], src.get(JAVA_BYTE, h));
+                }
+            }
+            case 2 -> {
+                for (int h = 0; h < hits; h++) {
+                    out.setAtIndex(PrimitiveArray.LE_SHORT, hitRows[h], src.getAtIndex(PrimitiveArray.LE_SHORT, h));
+                }
+            }
+            case 4 -> {
+                for (int h = 0; h < hits; h++) {
+                    out.setAtIndex(PrimitiveArray.LE_INT, hitRows[h], src.getAtIndex(PrimitiveArray.LE_INT, h));
+                }
+            }
+            default -> {
+                for (int h = 0; h < hits; h++) {
+                    out.setAtIndex(PrimitiveArray.LE_LONG, hitRows[h], src.getAtIndex(PrimitiveArray.LE_LONG, h));
+                }
+            }
+        }
+    }
+
+    /// Finds the patches of rows `idx` among the patches in children `firstChild..` of `node` (an
+    /// array of `arrayLength` rows), checking every index as a full decode does, and takes their values.
+    public static Hits lookup(TakeContext ctx, EncodedNode node, Patches.Metadata meta, int firstChild,
+            DType.Primitive valuesType, int arrayLength, int[] idx) {
         String where = node.location() + ": " + node.encoding() + " patches";
         int n = Nodes.length(node, meta.count(), "patches.len");
         if (n > arrayLength) {
@@ -57,7 +100,7 @@ public final class PatchesTake {
             positions[k] = (int) position;
         }
         if (n == 0) {
-            return;
+            return new Hits(0, new int[0], null);
         }
         PositionLookup lookup = PositionLookup.of(positions, arrayLength);
         int[] hitRows = new int[idx.length];
@@ -71,34 +114,12 @@ public final class PatchesTake {
             }
         }
         if (hits == 0) {
-            return;
+            return new Hits(0, hitRows, null);
         }
         Array taken = ctx.take(node.child(firstChild + 1), valuesType, n, java.util.Arrays.copyOf(hitPatches, hits));
         if (!(taken instanceof PrimitiveArray values) || values.ptype() != valuesType.ptype()) {
             throw VortexException.corrupt(where + ": values did not decode to " + valuesType.ptype().shortName());
         }
-        MemorySegment src = values.data();
-        switch (valuesType.ptype().byteWidth()) {
-            case 1 -> {
-                for (int h = 0; h < hits; h++) {
-                    out.set(JAVA_BYTE, hitRows[h], src.get(JAVA_BYTE, h));
-                }
-            }
-            case 2 -> {
-                for (int h = 0; h < hits; h++) {
-                    out.setAtIndex(PrimitiveArray.LE_SHORT, hitRows[h], src.getAtIndex(PrimitiveArray.LE_SHORT, h));
-                }
-            }
-            case 4 -> {
-                for (int h = 0; h < hits; h++) {
-                    out.setAtIndex(PrimitiveArray.LE_INT, hitRows[h], src.getAtIndex(PrimitiveArray.LE_INT, h));
-                }
-            }
-            default -> {
-                for (int h = 0; h < hits; h++) {
-                    out.setAtIndex(PrimitiveArray.LE_LONG, hitRows[h], src.getAtIndex(PrimitiveArray.LE_LONG, h));
-                }
-            }
-        }
+        return new Hits(hits, hitRows, values);
     }
 }
