@@ -19,6 +19,7 @@ import dev.jvortex.encodings.structural.ChunkedTake;
 import dev.jvortex.encodings.structural.ConstantTake;
 import dev.jvortex.encodings.structural.DictTake;
 import dev.jvortex.encodings.structural.SparseTake;
+import dev.jvortex.encodings.zstd.ZstdTake;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 
@@ -80,6 +81,7 @@ public final class Taking {
             case "vortex.runend" -> RunEndTake::take;
             case "vortex.sequence" -> SequenceTake::take;
             case "vortex.patched" -> PatchedTake::take;
+            case "vortex.zstd" -> ZstdTake::take;
             default -> null;
         };
     }
