@@ -19,6 +19,7 @@ import dev.jvortex.encodings.fsst.FsstEncoder;
 import dev.jvortex.encodings.onpair.OnPairEncoder;
 import dev.jvortex.encodings.runend.RunEndEncoder;
 import dev.jvortex.encodings.structural.DictEncoder;
+import dev.jvortex.encodings.zstd.ZstdEncoder;
 import dev.jvortex.format.ArraySerializer;
 import dev.jvortex.format.SerializedArray;
 import java.lang.foreign.Arena;
@@ -57,6 +58,7 @@ import org.openjdk.jmh.annotations.Warmup;
 /// | `fsst` | URL-like strings, mostly distinct | `vortex.fsst` |
 /// | `onpair` | same | `vortex.onpair` |
 /// | `runend` | i32, runs of 1..15 | `vortex.runend` |
+/// | `zstd` | URL-like strings | `vortex.zstd` as the compact preset writes it (8,192 values per frame) |
 ///
 /// Run: `java -jar bench/target/benchmarks.jar TakeBenchmark -wi 2 -i 3 -f 1`.
 @BenchmarkMode(Mode.AverageTime)
@@ -72,7 +74,7 @@ public class TakeBenchmark {
     static final int TAKEN = 1000;
 
     /// The chunk's encoding (see the class docs).
-    @Param({"bitpacked", "for", "alp", "dict", "fsst", "onpair", "runend"})
+    @Param({"bitpacked", "for", "alp", "dict", "fsst", "onpair", "runend", "zstd"})
     public String encoding;
 
     Arena arena;
@@ -127,14 +129,18 @@ public class TakeBenchmark {
                 input = a;
                 node = DictEncoder.encode(a);
             }
-            case "fsst", "onpair" -> {
+            case "fsst", "onpair", "zstd" -> {
                 String[] rows = new String[ROWS];
                 for (int i = 0; i < ROWS; i++) {
                     rows[i] = url(random);
                 }
                 VarBinViewArray a = strings(rows);
                 input = a;
-                node = encoding.equals("fsst") ? FsstEncoder.encode(a) : OnPairEncoder.encode(a);
+                node = switch (encoding) {
+                    case "fsst" -> FsstEncoder.encode(a);
+                    case "onpair" -> OnPairEncoder.encode(a);
+                    default -> ZstdEncoder.encode(a, ZstdEncoder.COMPACT_LEVEL, ZstdEncoder.COMPACT_VALUES_PER_FRAME);
+                };
             }
             case "runend" -> {
                 long[] v = new long[ROWS];

@@ -9,6 +9,7 @@ import dev.jvortex.encodings.alp.AlpRdTake;
 import dev.jvortex.encodings.alp.AlpTake;
 import dev.jvortex.encodings.canonical.CanonicalTake;
 import dev.jvortex.encodings.fastlanes.BitPackedTake;
+import dev.jvortex.encodings.fastlanes.DeltaTake;
 import dev.jvortex.encodings.fastlanes.RleTake;
 import dev.jvortex.encodings.fsst.FsstTake;
 import dev.jvortex.encodings.onpair.OnPairTake;
@@ -74,6 +75,7 @@ public final class Taking {
             case "vortex.sparse" -> SparseTake::take;
             case "fastlanes.bitpacked" -> BitPackedTake::take;
             case "fastlanes.rle" -> RleTake::take;
+            case "fastlanes.delta" -> DeltaTake::take;
             case "vortex.alp" -> AlpTake::take;
             case "vortex.alprd" -> AlpRdTake::take;
             case "vortex.fsst" -> FsstTake::take;

@@ -32,7 +32,7 @@ import org.junit.jupiter.api.TestFactory;
 /// date-time parts, decimal byte parts).
 class TakingReferenceTest {
     private static final Set<String> MAY_DECODE_WHOLE = Set.of("vortex.pco", "vortex.zstd_buffers",
-            "fastlanes.delta", "vortex.listview", "vortex.map");
+            "vortex.listview", "vortex.map");
 
     @TestFactory
     Stream<DynamicTest> primitiveFixtures() {

@@ -25,7 +25,7 @@ class TakingTest {
     /// Encodings whose take may decode a node whole: no kernel (pco, zstd, delta, patched, list
     /// views, maps), or a form left to the full decode (ALP-RD with patches).
     private static final Set<String> MAY_DECODE_WHOLE = Set.of("vortex.pco", "vortex.zstd_buffers",
-            "fastlanes.delta", "vortex.listview", "vortex.map");
+            "vortex.listview", "vortex.map");
 
     @TestFactory
     Stream<DynamicTest> everyEncoderCase() {
