@@ -14,6 +14,7 @@ import dev.jvortex.encodings.fastlanes.RleTake;
 import dev.jvortex.encodings.fsst.FsstTake;
 import dev.jvortex.encodings.onpair.OnPairTake;
 import dev.jvortex.encodings.patches.PatchedTake;
+import dev.jvortex.encodings.pco.PcoTake;
 import dev.jvortex.encodings.runend.RunEndTake;
 import dev.jvortex.encodings.sequence.SequenceTake;
 import dev.jvortex.encodings.structural.ChunkedTake;
@@ -84,6 +85,7 @@ public final class Taking {
             case "vortex.sequence" -> SequenceTake::take;
             case "vortex.patched" -> PatchedTake::take;
             case "vortex.zstd" -> ZstdTake::take;
+            case "vortex.pco" -> PcoTake::take;
             default -> null;
         };
     }

@@ -31,7 +31,7 @@ import org.junit.jupiter.api.TestFactory;
 /// [ReferenceStringsFixtureTest] (FSST, OnPair, run-end, dictionary codes, sequence, zigzag,
 /// date-time parts, decimal byte parts).
 class TakingReferenceTest {
-    private static final Set<String> MAY_DECODE_WHOLE = Set.of("vortex.pco", "vortex.zstd_buffers",
+    private static final Set<String> MAY_DECODE_WHOLE = Set.of("vortex.zstd_buffers",
             "vortex.listview", "vortex.map");
 
     @TestFactory

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.TestFactory;
 class TakingTest {
     /// Encodings whose take may decode a node whole: no kernel (pco, zstd, delta, patched, list
     /// views, maps), or a form left to the full decode (ALP-RD with patches).
-    private static final Set<String> MAY_DECODE_WHOLE = Set.of("vortex.pco", "vortex.zstd_buffers",
+    private static final Set<String> MAY_DECODE_WHOLE = Set.of("vortex.zstd_buffers",
             "vortex.listview", "vortex.map");
 
     @TestFactory

@@ -3,15 +3,15 @@ package dev.jvortex.encodings.zstd;
 import dev.jvortex.core.DType;
 import dev.jvortex.core.PType;
 import dev.jvortex.core.array.Array;
-import dev.jvortex.core.array.ArrayOps;
-import dev.jvortex.core.array.Bits;
 import dev.jvortex.core.array.Constants;
 import dev.jvortex.core.array.Validity;
 import dev.jvortex.core.proto.ProtoReader;
 import dev.jvortex.core.proto.ProtoWriter;
 import dev.jvortex.core.serde.EncodedNode;
 import dev.jvortex.encodings.Nodes;
+import dev.jvortex.encodings.PartNode;
 import dev.jvortex.encodings.TakeContext;
+import dev.jvortex.encodings.ValidRanks;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -87,7 +87,7 @@ public final class ZstdTake {
             return null;
         }
         int n = idx.length;
-        long[] ranks = ranks(validity, len, idx);
+        long[] ranks = ValidRanks.of(validity, len, idx);
         // The frames needed, in order, and where each begins among the decoded values.
         boolean[] needed = new boolean[frames.size()];
         int[] frameOf = new int[n];
@@ -127,103 +127,13 @@ public final class ZstdTake {
         if (rows > Integer.MAX_VALUE - 16) {
             return null;
         }
-        Array decoded = ZstdDecoder.zstd(new FramesNode(node, meta.toByteArray(), buffers.toArray(MemorySegment[]::new)),
+        Array decoded = ZstdDecoder.zstd(new PartNode(node, meta.toByteArray(), buffers.toArray(MemorySegment[]::new)),
                 dtype, (int) rows, ctx);
         int[] positions = new int[n];
         for (int k = 0; k < n; k++) {
-            if (ranks[k] >= 0) {
-                int f = frameOf[k];
-                positions[k] = (int) (viewStart[f] + ranks[k] - starts[f]);
-            }
+            int f = frameOf[k];
+            positions[k] = ranks[k] < 0 ? -1 : (int) (viewStart[f] + ranks[k] - starts[f]);
         }
-        Array out = ArrayOps.take(decoded, positions, ctx.arena());
-        if (validity.isAllValid()) {
-            return out;
-        }
-        MemorySegment bits = ctx.allocate(Math.max(1, Bits.byteLength(n)), 8);
-        for (int k = 0; k < n; k++) {
-            if (ranks[k] >= 0) {
-                Bits.set(bits, k);
-            }
-        }
-        return ArrayOps.withValidity(out, Validity.ofBits(bits));
-    }
-
-    /// Returns each selected row's rank among the valid rows, or -1 for a null row.
-    private static long[] ranks(Validity validity, int len, int[] idx) {
-        long[] out = new long[idx.length];
-        if (validity.isAllValid()) {
-            for (int k = 0; k < idx.length; k++) {
-                out[k] = idx[k];
-            }
-            return out;
-        }
-        if (validity.isAllInvalid()) {
-            Arrays.fill(out, -1);
-            return out;
-        }
-        MemorySegment bits = validity.bits();
-        // Valid rows before each 64-row word, then the bits below the row within its word.
-        int words = (len + 63) >>> 6;
-        long[] before = new long[words + 1];
-        long[] word = new long[words];
-        for (int w = 0; w < words; w++) {
-            long v = 0;
-            for (int b = 0; b < 8; b++) {
-                long at = (long) w * 8 + b;
-                if (at < Bits.byteLength(len)) {
-                    v |= (bits.get(java.lang.foreign.ValueLayout.JAVA_BYTE, at) & 0xFFL) << (8 * b);
-                }
-            }
-            if (w == words - 1 && (len & 63) != 0) {
-                v &= (1L << (len & 63)) - 1;
-            }
-            word[w] = v;
-            before[w + 1] = before[w] + Long.bitCount(v);
-        }
-        for (int k = 0; k < idx.length; k++) {
-            int i = idx[k];
-            long v = word[i >>> 6];
-            out[k] = (v >>> (i & 63) & 1) == 0 ? -1 : before[i >>> 6] + Long.bitCount(v & ((1L << (i & 63)) - 1));
-        }
-        return out;
-    }
-
-    /// The node with only some frames: its own metadata and buffers, no validity child.
-    private record FramesNode(EncodedNode original, byte[] metadata, MemorySegment[] buffers) implements EncodedNode {
-        @Override
-        public String encoding() {
-            return original.encoding();
-        }
-
-        @Override
-        public byte[] metadata() {
-            return metadata.clone();
-        }
-
-        @Override
-        public int childCount() {
-            return 0;
-        }
-
-        @Override
-        public EncodedNode child(int i) {
-            throw new IndexOutOfBoundsException(i);
-        }
-
-        @Override
-        public int bufferCount() {
-            return buffers.length;
-        }
-
-        @Override
-        public MemorySegment buffer(int i) {
-            return buffers[i];
-        }
-
-        @Override
-        public String location() {
-            return original.location();
-        }
+        return ValidRanks.gather(decoded, positions, ctx);
     }
 }
