@@ -66,6 +66,8 @@ public final class Taking {
             case "vortex.varbin" -> CanonicalTake::varbin;
             case "vortex.varbinview" -> CanonicalTake::varbinview;
             case "vortex.list" -> CanonicalTake::list;
+            case "vortex.listview" -> CanonicalTake::listview;
+            case "vortex.map" -> CanonicalTake::map;
             case "vortex.fixed_size_list" -> CanonicalTake::fixedSizeList;
             case "vortex.struct", "vortex.ext", "vortex.masked", "fastlanes.for", "vortex.zigzag",
                     "vortex.decimal_byte_parts", "vortex.datetimeparts" -> Taking::elementwise;

@@ -28,7 +28,8 @@ import java.util.Map;
 import java.util.Random;
 
 /// Checks of [Taking] against the whole decode: the index sets to try and a row-by-row comparison
-/// of arrays of any type.
+/// of arrays of any type. The expected rows come from `ArrayOps.take` over `Decoding`, never from
+/// the take code.
 final class TakeTesting {
     private TakeTesting() {}
 

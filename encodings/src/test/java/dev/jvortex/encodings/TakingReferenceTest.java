@@ -31,8 +31,7 @@ import org.junit.jupiter.api.TestFactory;
 /// [ReferenceStringsFixtureTest] (FSST, OnPair, run-end, dictionary codes, sequence, zigzag,
 /// date-time parts, decimal byte parts).
 class TakingReferenceTest {
-    private static final Set<String> MAY_DECODE_WHOLE = Set.of("vortex.zstd_buffers",
-            "vortex.listview", "vortex.map");
+    private static final Set<String> MAY_DECODE_WHOLE = Set.of("vortex.zstd_buffers");
 
     @TestFactory
     Stream<DynamicTest> primitiveFixtures() {

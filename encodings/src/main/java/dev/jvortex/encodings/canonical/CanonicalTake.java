@@ -207,6 +207,68 @@ public final class CanonicalTake {
         return new ListArray(dtype, offsets, elements, n, ctx.takeValidity(node, 2, dtype, len, idx));
     }
 
+    /// `vortex.listview`: the selected rows' offsets and sizes, then their elements (as a list).
+    public static Array listview(EncodedNode node, DType dtype, int len, int[] idx, TakeContext ctx) {
+        if (!(dtype instanceof DType.ListType || dtype instanceof DType.MapType)) {
+            return null;
+        }
+        DType elem = ArrayOps.listElement(dtype);
+        Nodes.children(node, 3, 4);
+        long elementsLenRaw = 0;
+        long offsetsCode = 0;
+        long sizesCode = 0;
+        ProtoReader r = new ProtoReader(node.metadata(), "ListViewMetadata");
+        while (r.next()) {
+            switch (r.field()) {
+                case 1 -> elementsLenRaw = r.readVarint();
+                case 2 -> offsetsCode = r.readVarint();
+                case 3 -> sizesCode = r.readVarint();
+                default -> r.skip();
+            }
+        }
+        int elementsLen = Nodes.length(node, elementsLenRaw, "elements_len");
+        PType offPtype = Nodes.ptypeCode(node, offsetsCode, "offset_ptype");
+        PType sizePtype = Nodes.ptypeCode(node, sizesCode, "size_ptype");
+        int n = idx.length;
+        long[] starts = ctx.takeLongs(node, 1, offPtype, len, idx);
+        long[] sizes = ctx.takeLongs(node, 2, sizePtype, len, idx);
+        long total = 0;
+        for (int k = 0; k < n; k++) {
+            long o = starts[k];
+            long size = sizes[k];
+            if (o < 0 || size < 0 || o + size > elementsLen) {
+                throw VortexException.corrupt(node.location() + ": list view " + idx[k] + " [" + o + ", +" + size
+                        + ") outside the " + elementsLen + " elements");
+            }
+            total += size;
+        }
+        int[] elementIdx = ctx.indexArray(total, "list view take element count");
+        MemorySegment offsets = ctx.allocate((n + 1L) * 8, 8);
+        int at = 0;
+        for (int k = 0; k < n; k++) {
+            offsets.setAtIndex(PrimitiveArray.LE_LONG, k, at);
+            for (long e = starts[k]; e < starts[k] + sizes[k]; e++) {
+                elementIdx[at++] = (int) e;
+            }
+        }
+        offsets.setAtIndex(PrimitiveArray.LE_LONG, n, at);
+        Array elements = ctx.take(node.child(0), elem, elementsLen, elementIdx);
+        return new ListArray(dtype, offsets, elements, n, ctx.takeValidity(node, 3, dtype, len, idx));
+    }
+
+    /// `vortex.map`: the selected rows of its entries (a list of key-value structs).
+    public static Array map(EncodedNode node, DType dtype, int len, int[] idx, TakeContext ctx) {
+        if (!(dtype instanceof DType.MapType m)) {
+            return null;
+        }
+        Nodes.children(node, 1, 1);
+        Array entries = ctx.take(node.child(0), new DType.ListType(ArrayOps.mapEntry(m), m.nullable()), len, idx);
+        if (!(entries instanceof ListArray l)) {
+            throw VortexException.corrupt(node.location() + ": map entries did not decode to a list");
+        }
+        return new ListArray(dtype, l.offsets(), l.elements(), idx.length, l.validity());
+    }
+
     /// `vortex.fixed_size_list`: the selected rows' elements.
     public static Array fixedSizeList(EncodedNode node, DType dtype, int len, int[] idx, TakeContext ctx) {
         if (!(dtype instanceof DType.FixedSizeList f)) {
