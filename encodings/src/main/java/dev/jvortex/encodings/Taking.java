@@ -34,6 +34,25 @@ import java.lang.foreign.MemorySegment;
 /// masked, struct, ...) run their own decoder over lazily taken children. An encoding without a
 /// kernel, or a form a kernel does not handle, is decoded whole through [Decoding] and gathered.
 ///
+/// | encoding | what a take reads |
+/// |---|---|
+/// | `fastlanes.bitpacked` | one or two packed words per row (the node's offset into its first block included); patches by lookup |
+/// | `fastlanes.for`, `vortex.zigzag`, `vortex.masked`, `vortex.decimal_byte_parts`, `vortex.datetimeparts`, `vortex.struct`, `vortex.ext` | the children at the rows, then the encoding's own decoder |
+/// | `fastlanes.delta` | per row, the lane's base and its deltas up to the row's cell |
+/// | `fastlanes.rle` | per row, its index and the value it names in its block's slice |
+/// | `vortex.alp`, `vortex.alprd` | the encoded parts at the rows; patches by lookup |
+/// | `vortex.patched` | the inner array at the rows; the patches of the rows' 1024-row chunks |
+/// | `vortex.dict` | the codes at the rows; the values whole when few, else at the distinct codes |
+/// | `vortex.runend` | the run ends whole (binary search), the values at the runs |
+/// | `vortex.sparse` | the patch indices whole (lookup), the values of the patches hit |
+/// | `vortex.constant`, `vortex.sequence` | nothing beyond the metadata |
+/// | `vortex.chunked` | the chunks holding rows, at their rows |
+/// | `vortex.fsst`, `vortex.onpair` | the rows' lengths and code ranges, then only their codes, decompressed |
+/// | `vortex.zstd`, `vortex.pco` | the validity whole, then only the frames / pages holding the rows |
+/// | canonical primitive, bool, decimal, varbinview, bytebool | the rows' values or views |
+/// | canonical varbin, list, listview, map, fixed-size list | the rows' offsets, then their bytes or elements |
+/// | `vortex.zstd_buffers` | (no kernel: decoded whole) |
+///
 /// The result equals `ArrayOps.take(Decoding.decodeRoot(root, dtype, length, arena), indices, arena)`
 /// row for row (validity, and the values at valid rows), under the same limits on corrupt input.
 public final class Taking {
