@@ -170,7 +170,7 @@ final class SplitReader implements AutoCloseable {
                     public Array column(String name) {
                         int s = readNames.indexOf(name);
                         if (columns[s] == null && dicts[s] != null) {
-                            columns[s] = dictReaders[s].lookUp(dicts[s], dicts[s].codes(), ctx);
+                            columns[s] = dictReaders[s].lookUp(dicts[s], DictReader.indices(dicts[s], from), ctx);
                         }
                         return columns[s];
                     }
@@ -216,12 +216,14 @@ final class SplitReader implements AutoCloseable {
             for (int slot : outputSlots) {
                 if (taken[slot] == null && columns[slot] == null && dicts[slot] != null) {
                     // Look up only the selected rows' codes.
-                    int[] all = dicts[slot].codes();
-                    int[] codes = all;
-                    if (selected != null) {
+                    FilterEvaluator.Dictionary d = dicts[slot];
+                    int[] codes;
+                    if (selected == null) {
+                        codes = DictReader.indices(d, from);
+                    } else {
                         codes = new int[count];
                         for (int i = 0; i < count; i++) {
-                            codes[i] = all[selected[i]];
+                            codes[i] = d.index(selected[i]);
                         }
                     }
                     Array a = dictReaders[slot].lookUp(dicts[slot], codes, ctx);

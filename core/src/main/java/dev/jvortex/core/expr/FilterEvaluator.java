@@ -46,13 +46,94 @@ public final class FilterEvaluator {
         }
     }
 
-    /// A dictionary-encoded column: row `i` is `values[codes[i]]`, or null where `codeValidity`
-    /// says so (the code of a null row is any in-range index).
+    /// A dictionary-encoded column: row `i` is `values[codes[i]]`, or null where the codes'
+    /// validity says so (the code of a null row may be anything).
     ///
-    /// @param codes one code per row, each within `values`
-    /// @param codeValidity which rows have a code
+    /// @param codes one integer code per row, as decoded (not yet checked against the values)
     /// @param values the dictionary values, typed as the column
-    public record Dictionary(int[] codes, Validity codeValidity, Array values) {}
+    public record Dictionary(PrimitiveArray codes, Array values) {
+        /// Returns which rows have a code.
+        public Validity codeValidity() {
+            return codes.validity();
+        }
+
+        /// Returns the number of rows.
+        public int length() {
+            return codes.length();
+        }
+
+        /// Returns every row's index into the values (a null row's as 0), read in bulk.
+        ///
+        /// @throws VortexException (corrupt) when a valid row's code is outside the values
+        public int[] indices() {
+            int len = codes.length();
+            int n = values.length();
+            int[] idx = new int[len];
+            MemorySegment data = codes.data();
+            boolean signed = codes.ptype().isSigned();
+            int acc = 0;
+            switch (codes.ptype().byteWidth()) {
+                case 1 -> {
+                    byte[] b = new byte[len];
+                    MemorySegment.copy(data, JAVA_BYTE, 0, b, 0, len);
+                    int mask = signed ? -1 : 0xFF;
+                    for (int i = 0; i < len; i++) {
+                        int v = b[i] & mask;
+                        idx[i] = v;
+                        acc |= v | (n - 1 - v);
+                    }
+                }
+                case 2 -> {
+                    short[] b = new short[len];
+                    MemorySegment.copy(data, PrimitiveArray.LE_SHORT, 0, b, 0, len);
+                    int mask = signed ? -1 : 0xFFFF;
+                    for (int i = 0; i < len; i++) {
+                        int v = b[i] & mask;
+                        idx[i] = v;
+                        acc |= v | (n - 1 - v);
+                    }
+                }
+                case 4 -> {
+                    // A u32 code of 2^31 or more reads as negative here and so counts as out of range.
+                    MemorySegment.copy(data, PrimitiveArray.LE_INT, 0, idx, 0, len);
+                    for (int i = 0; i < len; i++) {
+                        acc |= idx[i] | (n - 1 - idx[i]);
+                    }
+                }
+                default -> {
+                    long[] b = new long[len];
+                    MemorySegment.copy(data, PrimitiveArray.LE_LONG, 0, b, 0, len);
+                    long wide = 0;
+                    for (int i = 0; i < len; i++) {
+                        wide |= b[i] | (n - 1L - b[i]);
+                        idx[i] = (int) b[i];
+                    }
+                    acc = wide < 0 ? -1 : 0;
+                }
+            }
+            if (acc < 0) {
+                for (int i = 0; i < len; i++) {
+                    idx[i] = index(i);
+                }
+            }
+            return idx;
+        }
+
+        /// Returns row `i`'s index into the values (0 for a null row).
+        ///
+        /// @throws VortexException (corrupt) when the row is valid and its code outside the values
+        public int index(int i) {
+            long code = codes.getLong(i);
+            if (code < 0 || code >= values.length()) {
+                if (codes.validity().isValid(i)) {
+                    throw VortexException.corrupt("dictionary code " + Long.toUnsignedString(code) + " at row " + i
+                            + " is outside the " + values.length() + "-entry dictionary");
+                }
+                return 0;
+            }
+            return (int) code;
+        }
+    }
 
     private static final java.lang.foreign.ValueLayout.OfLong LE_LONG = JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
@@ -107,9 +188,8 @@ public final class FilterEvaluator {
             long[][] r = perValue.get(node);
             if (r == null) {
                 Array values = d.values();
-                int[] codes = d.codes();
-                if (codes.length < n) {
-                    throw VortexException.misuse("column '" + node.column + "' has " + codes.length + " codes, expected " + n);
+                if (d.length() < n) {
+                    throw VortexException.misuse("column '" + node.column + "' has " + d.length() + " codes, expected " + n);
                 }
                 if (values.length() == 0) {
                     // Every row is null; the rows' own array says so.
@@ -118,8 +198,8 @@ public final class FilterEvaluator {
                     return r;
                 }
                 Frame vf = new Frame(name -> values, values.length(), false);
-                long[] truth = spread(node.inner.truth(vf), codes, n);
-                long[] falsity = spread(node.inner.falsity(vf), codes, n);
+                long[] truth = spread(node.inner.truth(vf), d, n);
+                long[] falsity = spread(node.inner.falsity(vf), d, n);
                 long[] valid = validWords(d.codeValidity(), n);
                 if (valid != null) {
                     // A row without a code holds null: it gets the node's answer for a null value.
@@ -228,22 +308,68 @@ public final class FilterEvaluator {
         return out;
     }
 
-    /// Row `i` of the result is bit `codes[i]` of `perValue`.
-    private static long[] spread(long[] perValue, int[] codes, int n) {
-        int values = perValue.length << 6;
-        boolean[] on = new boolean[values];
-        for (int v = 0; v < values; v++) {
+    /// Row `i` of the result is bit `code(i)` of `perValue`, read straight from narrow unsigned
+    /// codes through a table as wide as their type (codes past the values find no bit and are
+    /// checked afterwards); other code types go through [Dictionary#indices()].
+    private static long[] spread(long[] perValue, Dictionary d, int n) {
+        int values = d.values().length();
+        PrimitiveArray codes = d.codes();
+        int width = codes.ptype().isSigned() ? 0 : codes.ptype().byteWidth();
+        int tableSize = width == 1 ? 256 : width == 2 ? 65536 : values;
+        boolean[] on = new boolean[tableSize];
+        for (int v = 0; v < Math.min(values, tableSize); v++) {
             on[v] = (perValue[v >>> 6] & (1L << v)) != 0;
         }
         long[] out = new long[CompareKernels.wordCount(n)];
-        for (int w = 0; w < out.length; w++) {
-            int base = w << 6;
-            int end = Math.min(64, n - base);
-            long word = 0;
-            for (int b = 0; b < end; b++) {
-                word |= (on[codes[base + b]] ? 1L : 0L) << b;
+        int max = 0;
+        if (width == 1 || width == 2) {
+            MemorySegment data = codes.data();
+            int[] chunk = new int[4096];
+            byte[] bytes = width == 1 ? new byte[4096] : null;
+            short[] shorts = width == 2 ? new short[4096] : null;
+            for (int start = 0; start < n; start += 4096) {
+                int m = Math.min(4096, n - start);
+                if (width == 1) {
+                    MemorySegment.copy(data, JAVA_BYTE, start, bytes, 0, m);
+                    for (int i = 0; i < m; i++) {
+                        chunk[i] = bytes[i] & 0xFF;
+                    }
+                } else {
+                    MemorySegment.copy(data, PrimitiveArray.LE_SHORT, (long) start << 1, shorts, 0, m);
+                    for (int i = 0; i < m; i++) {
+                        chunk[i] = shorts[i] & 0xFFFF;
+                    }
+                }
+                for (int i = 0; i < m; i++) {
+                    max = Math.max(max, chunk[i]);
+                }
+                for (int w = 0; w < (m + 63) >>> 6; w++) {
+                    int base = w << 6;
+                    int end = Math.min(64, m - base);
+                    long word = 0;
+                    for (int b = 0; b < end; b++) {
+                        word |= (on[chunk[base + b]] ? 1L : 0L) << b;
+                    }
+                    out[(start >>> 6) + w] = word;
+                }
             }
-            out[w] = word;
+            if (max >= values) {
+                // Codes past the values: corrupt unless their rows are null.
+                for (int i = 0; i < n; i++) {
+                    d.index(i);
+                }
+            }
+        } else {
+            int[] idx = d.indices();
+            for (int w = 0; w < out.length; w++) {
+                int base = w << 6;
+                int end = Math.min(64, n - base);
+                long word = 0;
+                for (int b = 0; b < end; b++) {
+                    word |= (on[idx[base + b]] ? 1L : 0L) << b;
+                }
+                out[w] = word;
+            }
         }
         return out;
     }

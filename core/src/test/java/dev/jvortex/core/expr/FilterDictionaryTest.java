@@ -88,11 +88,22 @@ class FilterDictionaryTest {
                 }
             }
             Validity codeValidity = Validity.ofBits(bits);
-            FilterEvaluator.Dictionary sd = new FilterEvaluator.Dictionary(codes, codeValidity, sDict);
-            FilterEvaluator.Dictionary nd = new FilterEvaluator.Dictionary(codes, codeValidity, nDict);
+            // Codes of three widths: bytes and shorts take the table path, ints the indices path;
+            // null rows get codes past the dictionary, which must not matter.
+            List<PrimitiveArray> codeArrays = new ArrayList<>();
+            for (PType ptype : List.of(PType.U8, PType.U16, PType.U32)) {
+                MemorySegment data = arena.allocate((long) rows * ptype.byteWidth());
+                for (int i = 0; i < rows; i++) {
+                    PrimitiveArray.setLong(data, ptype, i, codeNull[i] ? values + 3 + i % 7 : codes[i]);
+                }
+                codeArrays.add(new PrimitiveArray(new DType.Primitive(ptype, true), ptype, data, rows, codeValidity));
+            }
             List<String> filters = List.of("s = 'v74'", "s <> 'v74'", "s IS NULL", "s IS NOT NULL", "s LIKE 'v1%'",
                     "NOT s LIKE 'v1%'", "s IN ('v0', 'v37', 'v74')", "n > 0", "n BETWEEN -20 AND 20 AND s >= 'v5'",
                     "NOT (n < 10 OR s = 'v0')", "k < 2500 AND n <= 7", "k > 100 OR s IS NULL", "n IS NULL OR NOT n = 1");
+            for (PrimitiveArray codeArray : codeArrays) {
+            FilterEvaluator.Dictionary sd = new FilterEvaluator.Dictionary(codeArray, sDict);
+            FilterEvaluator.Dictionary nd = new FilterEvaluator.Dictionary(codeArray, nDict);
             for (String text : filters) {
                 Expr bound = Binder.bind(Expr.parse(text), SCHEMA);
                 FilterEvaluator perRow = new FilterEvaluator(bound, SCHEMA);
@@ -123,7 +134,8 @@ class FilterDictionaryTest {
                 }, rows));
                 assertTrue(!expected.isEmpty() && expected.size() < rows || text.contains("IS"), text + " selects some rows");
                 assertArrayEquals(expected.stream().mapToInt(Integer::intValue).toArray(),
-                        actual.stream().mapToInt(Integer::intValue).toArray(), text);
+                        actual.stream().mapToInt(Integer::intValue).toArray(), text + " with " + codeArray.ptype() + " codes");
+            }
             }
             assertTrue(s instanceof VarBinViewArray && n instanceof PrimitiveArray);
         }
@@ -135,5 +147,36 @@ class FilterDictionaryTest {
             out.add(i);
         }
         return out;
+    }
+
+    @Test
+    void aValidCodeOutsideTheDictionaryIsCorrupt() {
+        try (Arena arena = Arena.ofConfined()) {
+            Builders.StringBuilder sValues = Builders.strings(SCHEMA.fields().get(0));
+            sValues.append("a");
+            sValues.append("b");
+            Array dict = sValues.build(arena);
+            for (PType ptype : List.of(PType.U8, PType.U16, PType.U32)) {
+                MemorySegment data = arena.allocate(100L * ptype.byteWidth());
+                PrimitiveArray.setLong(data, ptype, 77, 2);
+                PrimitiveArray codes = new PrimitiveArray(new DType.Primitive(ptype, false), ptype, data, 100, Validity.ALL_VALID);
+                FilterEvaluator.Dictionary d = new FilterEvaluator.Dictionary(codes, dict);
+                Expr bound = Binder.bind(Expr.parse("s = 'a'"), SCHEMA);
+                dev.jvortex.core.VortexException e = org.junit.jupiter.api.Assertions.assertThrows(dev.jvortex.core.VortexException.class,
+                        () -> new FilterEvaluator(bound, SCHEMA).evaluate(new FilterEvaluator.Columns() {
+                            @Override
+                            public Array column(String name) {
+                                throw new AssertionError("the dictionary path must be taken");
+                            }
+
+                            @Override
+                            public FilterEvaluator.Dictionary dictionary(String name) {
+                                return d;
+                            }
+                        }, 100));
+                assertTrue(e.getMessage().contains("dictionary code 2 at row 77"), e.getMessage());
+                org.junit.jupiter.api.Assertions.assertThrows(dev.jvortex.core.VortexException.class, d::indices);
+            }
+        }
     }
 }

@@ -95,24 +95,34 @@ public final class DictReader implements LayoutReader {
         return codesOf(codes.read(from, to, ctx), from, ctx);
     }
 
-    /// Returns the dictionary values the codes `c` (starting at row `from`) point at.
+    /// Returns the dictionary values the codes `c` point at.
     private Array lookUp(Array c, long from, ReadContext ctx) {
         FilterEvaluator.Dictionary d = codesOf(c, from, ctx);
-        return lookUp(d, d.codes(), ctx);
+        return lookUp(d, indices(d, from), ctx);
     }
 
-    /// Returns the values of the codes `codes` (some or all of `d`'s, with `d`'s validity when all).
-    public Array lookUp(FilterEvaluator.Dictionary d, int[] codes, ReadContext ctx) {
-        int len = codes.length;
+    /// Returns the values at `indices` (into the dictionary, from [#indices]); with all of
+    /// `d`'s rows, their nulls too.
+    public Array lookUp(FilterEvaluator.Dictionary d, int[] indices, ReadContext ctx) {
+        int len = indices.length;
         if (d.values().length() == 0) {
             return Constants.allNull(dtype, len, ctx.arena());
         }
-        Array out = DictGather.gather(d.values(), codes, ctx.arena());
+        Array out = DictGather.gather(d.values(), indices, ctx.arena());
         Validity cv = d.codeValidity();
-        if (codes == d.codes() && !cv.isAllValid()) {
+        if (len == d.length() && !cv.isAllValid()) {
             out = ArrayOps.withValidity(out, out.validity().and(cv, len, ctx.arena()));
         }
         return ArrayOps.withDType(out, dtype);
+    }
+
+    /// Returns every row's index into the dictionary, naming the file row of a corrupt code.
+    public static int[] indices(FilterEvaluator.Dictionary d, long firstRow) {
+        try {
+            return d.indices();
+        } catch (VortexException e) {
+            throw VortexException.corrupt(e.getMessage() + " (row " + firstRow + " of the chunk is the first read)");
+        }
     }
 
     private FilterEvaluator.Dictionary codesOf(Array c, long from, ReadContext ctx) {
@@ -120,74 +130,7 @@ public final class DictReader implements LayoutReader {
         if (!(c instanceof PrimitiveArray pc) || !pc.ptype().isInteger()) {
             throw VortexException.corrupt("dictionary codes did not decode to integers");
         }
-        int len = c.length();
-        int n = dict.length();
-        Validity cv = pc.validity();
-        int[] idx = codesInRange(pc, len, n);
-        if (idx == null) {
-            // Some code is out of range: fine under a null row (set to 0), corrupt otherwise.
-            idx = new int[len];
-            for (int i = 0; i < len; i++) {
-                long code = pc.getLong(i);
-                if (code < 0 || code >= n) {
-                    if (cv.isValid(i)) {
-                        throw VortexException.corrupt("dictionary code " + code + " at row " + (from + i) + " is outside the "
-                                + n + "-entry dictionary");
-                    }
-                    code = 0;
-                }
-                idx[i] = (int) code;
-            }
-        }
-        return new FilterEvaluator.Dictionary(idx, cv, ArrayOps.withDType(dict, dtype));
-    }
-
-    /// Returns the codes as ints, read in bulk, or null when any is outside `[0, n)`.
-    private static int[] codesInRange(PrimitiveArray codes, int len, int n) {
-        int[] idx = new int[len];
-        MemorySegment data = codes.data();
-        boolean signed = codes.ptype().isSigned();
-        int acc = 0;
-        switch (codes.ptype().byteWidth()) {
-            case 1 -> {
-                byte[] b = new byte[len];
-                MemorySegment.copy(data, ValueLayout.JAVA_BYTE, 0, b, 0, len);
-                int mask = signed ? -1 : 0xFF;
-                for (int i = 0; i < len; i++) {
-                    int v = b[i] & mask;
-                    idx[i] = v;
-                    acc |= v | (n - 1 - v);
-                }
-            }
-            case 2 -> {
-                short[] b = new short[len];
-                MemorySegment.copy(data, PrimitiveArray.LE_SHORT, 0, b, 0, len);
-                int mask = signed ? -1 : 0xFFFF;
-                for (int i = 0; i < len; i++) {
-                    int v = b[i] & mask;
-                    idx[i] = v;
-                    acc |= v | (n - 1 - v);
-                }
-            }
-            case 4 -> {
-                // A u32 code of 2^31 or more reads as negative here and so counts as out of range.
-                MemorySegment.copy(data, PrimitiveArray.LE_INT, 0, idx, 0, len);
-                for (int i = 0; i < len; i++) {
-                    acc |= idx[i] | (n - 1 - idx[i]);
-                }
-            }
-            default -> {
-                long[] b = new long[len];
-                MemorySegment.copy(data, PrimitiveArray.LE_LONG, 0, b, 0, len);
-                long wide = 0;
-                for (int i = 0; i < len; i++) {
-                    wide |= b[i] | (n - 1L - b[i]);
-                    idx[i] = (int) b[i];
-                }
-                acc = wide < 0 ? -1 : 0;
-            }
-        }
-        return acc < 0 ? null : idx;
+        return new FilterEvaluator.Dictionary(pc, ArrayOps.withDType(dict, dtype));
     }
 
     @Override

@@ -5,6 +5,7 @@ import dev.jvortex.core.VortexException;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.ArrayOps;
 import dev.jvortex.encodings.Decoding;
+import dev.jvortex.encodings.Taking;
 import dev.jvortex.file.ReadContext;
 import dev.jvortex.file.Shared;
 import dev.jvortex.format.LayoutNode;
@@ -86,9 +87,12 @@ public final class FlatReader implements LayoutReader {
         for (int i = from; i < to; i++) {
             idx[i - from] = (int) (rows[i] - base);
         }
-        Array all = decodeAll(ctx);
-        ctx.hold(block);
-        return ArrayOps.take(all, idx, ctx.arena());
+        if (decoded != null) {
+            ctx.hold(block);
+            return ArrayOps.take(decoded, idx, ctx.arena());
+        }
+        // Decode only what the rows need (a bit-packed block, a frame, the selected strings...).
+        return Taking.take(serialized().root(), dtype, node.rowCount(), idx, ctx.arena());
     }
 
     @Override
