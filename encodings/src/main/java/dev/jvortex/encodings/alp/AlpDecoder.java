@@ -9,6 +9,7 @@ import dev.jvortex.core.proto.ProtoReader;
 import dev.jvortex.core.serde.DecodeContext;
 import dev.jvortex.core.serde.EncodedNode;
 import dev.jvortex.encodings.Nodes;
+import dev.jvortex.encodings.fastlanes.ForDecoder;
 import dev.jvortex.encodings.patches.Patches;
 import java.lang.foreign.MemorySegment;
 
@@ -80,7 +81,15 @@ public final class AlpDecoder {
         int f = (int) meta.f();
         MemorySegment out;
         PrimitiveArray encoded;
-        if (ptype == PType.F32) {
+        PType intType = ptype == PType.F32 ? PType.I32 : PType.I64;
+        double scale = ptype == PType.F32 ? F10_F32[f] : F10_F64[f];
+        double inverse = ptype == PType.F32 ? IF10_F32[e] : IF10_F64[e];
+        PrimitiveArray fused = ForDecoder.decodeAlp(node.child(0), intType, dtype.nullable(), len, ctx, scale, inverse);
+        if (fused != null) {
+            // Decoded into memory of its own, floats already: only the patches are left.
+            encoded = fused;
+            out = fused.data();
+        } else if (ptype == PType.F32) {
             encoded = Nodes.primitive(ctx, node, 0, PType.I32, dtype.nullable(), len);
             out = ctx.allocate(len * 4L, 4);
             decode32(encoded.data(), out, len, F10_F32[f], IF10_F32[e]);

@@ -35,13 +35,7 @@ public final class BitUnpack {
             Arrays.fill(out, 0, outLongs, 0L);
             return;
         }
-        // One bit at the bottom of every value of a long.
-        long ones = switch (typeBits) {
-            case 8 -> 0x0101_0101_0101_0101L;
-            case 16 -> 0x0001_0001_0001_0001L;
-            case 32 -> 0x0000_0001_0000_0001L;
-            default -> 1L;
-        };
+        long ones = ones(typeBits);
         int perLong = 64 / typeBits;
         if (width == typeBits) {
             // Stored as they are: every row is one packed word per lane.
@@ -69,6 +63,40 @@ public final class BitUnpack {
                     out[dst + k] = ((packed[src + k] >>> shift) & low) | ((packed[next + k] << up) & high);
                 }
             }
+        }
+    }
+
+    /// Returns a long with one bit at the bottom of every `typeBits`-bit value it holds.
+    static long ones(int typeBits) {
+        return switch (typeBits) {
+            case 8 -> 0x0101_0101_0101_0101L;
+            case 16 -> 0x0001_0001_0001_0001L;
+            case 32 -> 0x0000_0001_0000_0001L;
+            default -> 1L;
+        };
+    }
+
+    /// Adds `reference` to every `typeBits`-bit value held in `words[0, n)` (as [#unpackWords]
+    /// lays them out), wrapping in the value's width: no carry crosses into the next value.
+    static void addWords(int typeBits, long[] words, int n, long reference) {
+        if (reference == 0) {
+            return;
+        }
+        if (typeBits == 64) {
+            for (int i = 0; i < n; i++) {
+                words[i] += reference;
+            }
+            return;
+        }
+        long ones = ones(typeBits);
+        long top = ones << (typeBits - 1);
+        long r = (reference & ((1L << typeBits) - 1)) * ones;
+        long rLow = r & ~top;
+        for (int i = 0; i < n; i++) {
+            long x = words[i];
+            // Add without each value's top bit (no carry can leave the value), then set the top bit
+            // to the sum of both top bits and the carry into it.
+            words[i] = ((x & ~top) + rLow) ^ ((x ^ r) & top);
         }
     }
 
