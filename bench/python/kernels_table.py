@@ -43,6 +43,7 @@ def label(spec):
         "rle": "RLE",
         "dict": "dictionary gather",
         "fsst": "FSST",
+        "onpair": "OnPair",
     }
     params = rest[0] if rest else ""
     if len(rest) > 1:

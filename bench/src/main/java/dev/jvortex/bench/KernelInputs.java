@@ -21,6 +21,7 @@ import dev.jvortex.encodings.fastlanes.BitPackedEncoder;
 import dev.jvortex.encodings.fastlanes.FastLanes;
 import dev.jvortex.encodings.fastlanes.ForEncoder;
 import dev.jvortex.encodings.fsst.FsstEncoder;
+import dev.jvortex.encodings.onpair.OnPairEncoder;
 import dev.jvortex.encodings.structural.DictEncoder;
 import dev.jvortex.format.ArraySerializer;
 import dev.jvortex.format.SerializedArray;
@@ -73,7 +74,7 @@ final class KernelInputs {
         String[] p = spec.split(":");
         String kernel = p[0];
         Random random = new Random(42 + spec.hashCode());
-        if (kernel.equals("fsst")) {
+        if (kernel.equals("fsst") || kernel.equals("onpair")) {
             return fsst(spec, outBytes, random, arena);
         }
         PType ptype = PType.valueOf(p[1].toUpperCase(Locale.ROOT));
@@ -181,7 +182,7 @@ final class KernelInputs {
             b.append(row);
         }
         VarBinViewArray a = (VarBinViewArray) b.build(arena);
-        WriteNode node = FsstEncoder.encode(a, PLAIN);
+        WriteNode node = spec.startsWith("onpair") ? OnPairEncoder.encode(a, PLAIN) : FsstEncoder.encode(a, PLAIN);
         return finish(spec, node, a.dtype(), a.length(), a, arena);
     }
 

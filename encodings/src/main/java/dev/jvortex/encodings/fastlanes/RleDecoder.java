@@ -100,23 +100,17 @@ public final class RleDecoder {
                 continue;
             }
             g.loadCodes(indices.data(), indicesPtype, q, codes);
-            int max = 0;
-            for (int j = from; j < to; j++) {
-                max = Math.max(max, codes[j]);
-            }
-            if (max >= count) {
+            // Indices past the block's values are clamped to its last value inside the gather (a
+            // null row may hold any index; the writer's reader clamps them too); whether any was
+            // clamped is checked afterwards, and only then are such rows required to be null.
+            if (g.gather(first, count, codes, from, to, out, dst)) {
                 for (int j = from; j < to; j++) {
-                    if (codes[j] >= count) {
-                        // Null rows may hold any index; clamp them as the writer's reader does.
-                        if (indexValidity.isValid((int) (q + j))) {
-                            throw VortexException.corrupt(node.location() + ": RLE index " + codes[j] + " at row "
-                                    + (q + j - offset) + " exceeds the " + count + " values of block " + c);
-                        }
-                        codes[j] = count - 1;
+                    if (codes[j] >= count && indexValidity.isValid((int) (q + j))) {
+                        throw VortexException.corrupt(node.location() + ": RLE index " + codes[j] + " at row "
+                                + (q + j - offset) + " exceeds the " + count + " values of block " + c);
                     }
                 }
             }
-            g.gather(first, codes, from, to, out, dst);
         }
         return new PrimitiveArray(dtype, ptype, out, len, indexValidity.slice(offset, len, ctx.arena()));
     }
@@ -167,35 +161,47 @@ public final class RleDecoder {
             }
         }
 
-        /// `out[dst + j - from] = values[first + codes[j]]` for `j` in `[from, to)` (codes checked by the caller).
-        void gather(int first, int[] codes, int from, int to, MemorySegment out, long dst) {
+        /// `out[dst + j - from] = values[first + min(codes[j], count - 1)]` for `j` in `[from, to)`;
+        /// returns whether any index was clamped.
+        boolean gather(int first, int count, int[] codes, int from, int to, MemorySegment out, long dst) {
             int n = to - from;
+            int last = count - 1;
+            boolean clamped = false;
             switch (bytes) {
                 case 1 -> {
                     for (int j = from; j < to; j++) {
-                        o1[j] = v1[first + codes[j]];
+                        int x = codes[j];
+                        clamped |= x > last;
+                        o1[j] = v1[first + Math.min(x, last)];
                     }
                     MemorySegment.copy(o1, from, out, JAVA_BYTE, dst, n);
                 }
                 case 2 -> {
                     for (int j = from; j < to; j++) {
-                        o2[j] = v2[first + codes[j]];
+                        int x = codes[j];
+                        clamped |= x > last;
+                        o2[j] = v2[first + Math.min(x, last)];
                     }
                     MemorySegment.copy(o2, from, out, PrimitiveArray.LE_SHORT, dst * 2, n);
                 }
                 case 4 -> {
                     for (int j = from; j < to; j++) {
-                        o4[j] = v4[first + codes[j]];
+                        int x = codes[j];
+                        clamped |= x > last;
+                        o4[j] = v4[first + Math.min(x, last)];
                     }
                     MemorySegment.copy(o4, from, out, PrimitiveArray.LE_INT, dst * 4, n);
                 }
                 default -> {
                     for (int j = from; j < to; j++) {
-                        o8[j] = v8[first + codes[j]];
+                        int x = codes[j];
+                        clamped |= x > last;
+                        o8[j] = v8[first + Math.min(x, last)];
                     }
                     MemorySegment.copy(o8, from, out, PrimitiveArray.LE_LONG, dst * 8, n);
                 }
             }
+            return clamped;
         }
     }
 

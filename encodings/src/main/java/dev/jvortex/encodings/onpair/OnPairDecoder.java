@@ -105,7 +105,8 @@ public final class OnPairDecoder {
 
     /// The fast path when no token exceeds 16 bytes: each token is held as two words, stored whole,
     /// and the cursor advances by its length (later stores overwrite the excess, the buffer's slack
-    /// absorbs the last one).
+    /// absorbs the last one). While the tokens left in a batch cannot pass `total` even at 16
+    /// bytes each, the loop runs without the per-token output check.
     /// Returns the output position after decoding `codes[0, count)` from position `o`.
     static long decompressShortTokens(EncodedNode node, Dictionary dict, int[] codes, int count, MemorySegment out, long o,
             long total) {
@@ -113,8 +114,22 @@ public final class OnPairDecoder {
         long[] high = dict.high;
         int[] lengths = dict.lengths;
         int tokens = lengths.length;
-        for (int k = 0; k < count; k++) {
-            int c = codes[k];
+        int k = 0;
+        while (k < count) {
+            int stop = (int) Math.min(count, k + (total - o) / FAST_TOKEN_BYTES);
+            for (; k < stop; k++) {
+                int c = codes[k];
+                if (c >= tokens) {
+                    throw badCode(node, c, tokens);
+                }
+                out.set(PrimitiveArray.LE_LONG, o, low[c]);
+                out.set(PrimitiveArray.LE_LONG, o + 8, high[c]);
+                o += lengths[c];
+            }
+            if (k >= count) {
+                break;
+            }
+            int c = codes[k++];
             if (c >= tokens) {
                 throw badCode(node, c, tokens);
             }
