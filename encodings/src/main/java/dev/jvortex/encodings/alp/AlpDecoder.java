@@ -104,15 +104,25 @@ public final class AlpDecoder {
         return new PrimitiveArray(dtype, ptype, out, len, encoded.validity());
     }
 
+    /// Values converted per chunk (through Java arrays, so the conversion loop can be vectorised by the JIT).
+    private static final int CHUNK = 2048;
+
     private static void decode32(MemorySegment in, MemorySegment out, int len, float scale, float inverse) {
-        for (int i = 0; i < len; i++) {
-            // Two float multiplications, in this order, like the reference; not one by a folded constant.
-            float v = (float) in.getAtIndex(PrimitiveArray.LE_INT, i) * scale * inverse;
-            out.setAtIndex(PrimitiveArray.LE_FLOAT, i, v);
+        int[] ints = new int[Math.min(len, CHUNK)];
+        float[] floats = new float[ints.length];
+        for (int at = 0; at < len; at += CHUNK) {
+            int m = Math.min(CHUNK, len - at);
+            MemorySegment.copy(in, PrimitiveArray.LE_INT, 4L * at, ints, 0, m);
+            for (int i = 0; i < m; i++) {
+                // Two float multiplications, in this order, like the reference; not one by a folded constant.
+                floats[i] = (float) ints[i] * scale * inverse;
+            }
+            MemorySegment.copy(floats, 0, out, PrimitiveArray.LE_FLOAT, 4L * at, m);
         }
     }
 
     private static void decode64(MemorySegment in, MemorySegment out, int len, double scale, double inverse) {
+        // A plain segment loop: measured faster for f64 than going through Java arrays.
         for (int i = 0; i < len; i++) {
             double v = (double) in.getAtIndex(PrimitiveArray.LE_LONG, i) * scale * inverse;
             out.setAtIndex(PrimitiveArray.LE_DOUBLE, i, v);

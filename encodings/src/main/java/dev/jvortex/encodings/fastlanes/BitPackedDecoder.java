@@ -124,16 +124,15 @@ public final class BitPackedDecoder {
             int to = (int) Math.min(FastLanes.BLOCK, end - q);
             long at = (q + from - offset) * bytes;
             if (useVector) {
-                boolean whole = from == 0 && to == FastLanes.BLOCK;
-                MemorySegment dst = whole ? out : blockSegment;
-                long dstAt = whole ? at : 0;
-                switch (alpBits) {
-                    case 64 -> VectorUnpack.blockF64(width, packed, b * blockBytes, dst, dstAt, reference, scale, inverse);
-                    case 32 -> VectorUnpack.blockF32(width, packed, b * blockBytes, dst, dstAt, (int) reference, (float) scale,
-                            (float) inverse);
-                    default -> VectorUnpack.block(typeBits, width, packed, b * blockBytes, dst, dstAt, reference);
-                }
-                if (!whole) {
+                if (from == 0 && to == FastLanes.BLOCK) {
+                    // A run of whole blocks in one call: all but a partial last block.
+                    int count = (int) Math.min(Integer.MAX_VALUE, (end - q) / FastLanes.BLOCK);
+                    vectorBlocks(packed, typeBits, width, b * blockBytes, out, at, count, reference, alpBits, scale, inverse);
+                    b += count - 1;
+                    q += (long) (count - 1) * FastLanes.BLOCK;
+                } else {
+                    vectorBlocks(packed, typeBits, width, b * blockBytes, blockSegment, 0, 1, reference, alpBits, scale,
+                            inverse);
                     MemorySegment.copy(blockSegment, (long) from * bytes, out, at, (long) (to - from) * bytes);
                 }
                 continue;
@@ -156,6 +155,15 @@ public final class BitPackedDecoder {
                 }
             }
             copyOut(block, bytes, from, to, out, at);
+        }
+    }
+
+    private static void vectorBlocks(MemorySegment packed, int typeBits, int width, long in, MemorySegment out, long at,
+            int count, long reference, int alpBits, double scale, double inverse) {
+        switch (alpBits) {
+            case 64 -> VectorUnpack.blockF64(width, packed, in, out, at, count, reference, scale, inverse);
+            case 32 -> VectorUnpack.blockF32(width, packed, in, out, at, count, (int) reference, (float) scale, (float) inverse);
+            default -> VectorUnpack.block(typeBits, width, packed, in, out, at, count, reference);
         }
     }
 

@@ -37,41 +37,47 @@ final class VectorUnpack {
         return bytes >= 16 && ROW_BYTES % bytes == 0;
     }
 
-    /// Unpacks one whole block of `typeBits`-bit values (8, 16, 32 or 64) of `width` bits
-    /// (1..typeBits) from `packed` at byte `in` (`128 × width` bytes) into `out` at byte `at`
-    /// (`128 × typeBits` bytes), adding `reference` to every value, wrapping in the type.
+    /// Unpacks `count` consecutive whole blocks of `typeBits`-bit values (8, 16, 32 or 64) of
+    /// `width` bits (1..typeBits) from `packed` at byte `in` (`128 × width` bytes each) into `out`
+    /// at byte `at` (`128 × typeBits` bytes each), adding `reference` to every value, wrapping in
+    /// the type.
     static void block(int typeBits, int width, MemorySegment packed, long in, MemorySegment out, long at,
-            long reference) {
+            int count, long reference) {
         long ones = BitUnpack.ones(typeBits);
         long mask = width == typeBits ? -1L : ((1L << width) - 1) * ones;
         int valueBytes = typeBits >>> 3;
+        int log = Integer.numberOfTrailingZeros(typeBits);
         long topBits = ones << (typeBits - 1);
         long replicated = (typeBits == 64 ? reference : reference & ((1L << typeBits) - 1)) * ones;
         LongVector top = LongVector.broadcast(L, topBits);
         LongVector notTop = LongVector.broadcast(L, ~topBits);
         LongVector r = LongVector.broadcast(L, replicated);
         LongVector rLow = LongVector.broadcast(L, replicated & ~topBits);
-        for (int row = 0; row < typeBits; row++) {
-            int bit = row * width;
-            long src = in + (long) (bit / typeBits) * ROW_BYTES;
-            int shift = bit % typeBits;
-            long dst = at + (long) FastLanes.rowStart(row) * valueBytes;
-            if (shift + width <= typeBits) {
-                for (int k = 0; k < ROW_BYTES; k += STEP) {
-                    LongVector v = LongVector.fromMemorySegment(L, packed, src + k, LE).lanewise(VectorOperators.LSHR, shift)
-                            .and(mask);
-                    add(v, top, notTop, r, rLow).intoMemorySegment(out, dst + k, LE);
-                }
-            } else {
-                int up = typeBits - shift;
-                long low = ((1L << up) - 1) * ones;
-                long high = mask & ~low;
-                for (int k = 0; k < ROW_BYTES; k += STEP) {
-                    LongVector a = LongVector.fromMemorySegment(L, packed, src + k, LE);
-                    LongVector b = LongVector.fromMemorySegment(L, packed, src + ROW_BYTES + k, LE);
-                    LongVector v = a.lanewise(VectorOperators.LSHR, shift).and(low)
-                            .or(b.lanewise(VectorOperators.LSHL, up).and(high));
-                    add(v, top, notTop, r, rLow).intoMemorySegment(out, dst + k, LE);
+        long blockIn = 128L * width;
+        long blockOut = 128L * typeBits;
+        for (int blk = 0; blk < count; blk++, in += blockIn, at += blockOut) {
+            for (int row = 0; row < typeBits; row++) {
+                int bit = row * width;
+                long src = in + (long) (bit >>> log) * ROW_BYTES;
+                int shift = bit & (typeBits - 1);
+                long dst = at + (long) FastLanes.rowStart(row) * valueBytes;
+                if (shift + width <= typeBits) {
+                    for (int k = 0; k < ROW_BYTES; k += STEP) {
+                        LongVector v = LongVector.fromMemorySegment(L, packed, src + k, LE).lanewise(VectorOperators.LSHR, shift)
+                                .and(mask);
+                        add(v, top, notTop, r, rLow).intoMemorySegment(out, dst + k, LE);
+                    }
+                } else {
+                    int up = typeBits - shift;
+                    long low = ((1L << up) - 1) * ones;
+                    long high = mask & ~low;
+                    for (int k = 0; k < ROW_BYTES; k += STEP) {
+                        LongVector a = LongVector.fromMemorySegment(L, packed, src + k, LE);
+                        LongVector b = LongVector.fromMemorySegment(L, packed, src + ROW_BYTES + k, LE);
+                        LongVector v = a.lanewise(VectorOperators.LSHR, shift).and(low)
+                                .or(b.lanewise(VectorOperators.LSHL, up).and(high));
+                        add(v, top, notTop, r, rLow).intoMemorySegment(out, dst + k, LE);
+                    }
                 }
             }
         }
@@ -84,28 +90,32 @@ final class VectorUnpack {
 
     /// ALP on f64 folded in: unpacks a whole block of 64-bit integers as [#block] does (plus
     /// `reference`), and writes `(double) value * scale * inverse` for each (only when [#FAST_L2D]).
-    static void blockF64(int width, MemorySegment packed, long in, MemorySegment out, long at, long reference,
+    static void blockF64(int width, MemorySegment packed, long in, MemorySegment out, long at, int count, long reference,
             double scale, double inverse) {
         long mask = width == 64 ? -1L : (1L << width) - 1;
-        for (int row = 0; row < 64; row++) {
-            int bit = row * width;
-            long src = in + (long) (bit >>> 6) * ROW_BYTES;
-            int shift = bit & 63;
-            long dst = at + (long) FastLanes.rowStart(row) * 8;
-            if (shift + width <= 64) {
-                for (int k = 0; k < ROW_BYTES; k += STEP) {
-                    LongVector v = LongVector.fromMemorySegment(L, packed, src + k, LE).lanewise(VectorOperators.LSHR, shift)
-                            .and(mask).add(reference);
-                    alp64(v, scale, inverse).intoMemorySegment(out, dst + k, LE);
-                }
-            } else {
-                int up = 64 - shift;
-                for (int k = 0; k < ROW_BYTES; k += STEP) {
-                    LongVector a = LongVector.fromMemorySegment(L, packed, src + k, LE);
-                    LongVector b = LongVector.fromMemorySegment(L, packed, src + ROW_BYTES + k, LE);
-                    LongVector v = a.lanewise(VectorOperators.LSHR, shift).or(b.lanewise(VectorOperators.LSHL, up)).and(mask)
-                            .add(reference);
-                    alp64(v, scale, inverse).intoMemorySegment(out, dst + k, LE);
+        long blockIn = 128L * width;
+        long blockOut = 128L * 64;
+        for (int blk = 0; blk < count; blk++, in += blockIn, at += blockOut) {
+            for (int row = 0; row < 64; row++) {
+                int bit = row * width;
+                long src = in + (long) (bit >>> 6) * ROW_BYTES;
+                int shift = bit & 63;
+                long dst = at + (long) FastLanes.rowStart(row) * 8;
+                if (shift + width <= 64) {
+                    for (int k = 0; k < ROW_BYTES; k += STEP) {
+                        LongVector v = LongVector.fromMemorySegment(L, packed, src + k, LE).lanewise(VectorOperators.LSHR, shift)
+                                .and(mask).add(reference);
+                        alp64(v, scale, inverse).intoMemorySegment(out, dst + k, LE);
+                    }
+                } else {
+                    int up = 64 - shift;
+                    for (int k = 0; k < ROW_BYTES; k += STEP) {
+                        LongVector a = LongVector.fromMemorySegment(L, packed, src + k, LE);
+                        LongVector b = LongVector.fromMemorySegment(L, packed, src + ROW_BYTES + k, LE);
+                        LongVector v = a.lanewise(VectorOperators.LSHR, shift).or(b.lanewise(VectorOperators.LSHL, up)).and(mask)
+                                .add(reference);
+                        alp64(v, scale, inverse).intoMemorySegment(out, dst + k, LE);
+                    }
                 }
             }
         }
@@ -118,31 +128,35 @@ final class VectorUnpack {
 
     /// ALP on f32 folded in: unpacks a whole block of 32-bit integers as [#block] does (plus
     /// `reference`), and writes `(float) value * scale * inverse` for each.
-    static void blockF32(int width, MemorySegment packed, long in, MemorySegment out, long at, int reference,
+    static void blockF32(int width, MemorySegment packed, long in, MemorySegment out, long at, int count, int reference,
             float scale, float inverse) {
         long ones = BitUnpack.ones(32);
         long mask = width == 32 ? -1L : ((1L << width) - 1) * ones;
-        for (int row = 0; row < 32; row++) {
-            int bit = row * width;
-            long src = in + (long) (bit >>> 5) * ROW_BYTES;
-            int shift = bit & 31;
-            long dst = at + (long) FastLanes.rowStart(row) * 4;
-            if (shift + width <= 32) {
-                for (int k = 0; k < ROW_BYTES; k += STEP) {
-                    LongVector v = LongVector.fromMemorySegment(L, packed, src + k, LE).lanewise(VectorOperators.LSHR, shift)
-                            .and(mask);
-                    alp32(v, reference, scale, inverse).intoMemorySegment(out, dst + k, LE);
-                }
-            } else {
-                int up = 32 - shift;
-                long low = ((1L << up) - 1) * ones;
-                long high = mask & ~low;
-                for (int k = 0; k < ROW_BYTES; k += STEP) {
-                    LongVector a = LongVector.fromMemorySegment(L, packed, src + k, LE);
-                    LongVector b = LongVector.fromMemorySegment(L, packed, src + ROW_BYTES + k, LE);
-                    LongVector v = a.lanewise(VectorOperators.LSHR, shift).and(low)
-                            .or(b.lanewise(VectorOperators.LSHL, up).and(high));
-                    alp32(v, reference, scale, inverse).intoMemorySegment(out, dst + k, LE);
+        long blockIn = 128L * width;
+        long blockOut = 128L * 32;
+        for (int blk = 0; blk < count; blk++, in += blockIn, at += blockOut) {
+            for (int row = 0; row < 32; row++) {
+                int bit = row * width;
+                long src = in + (long) (bit >>> 5) * ROW_BYTES;
+                int shift = bit & 31;
+                long dst = at + (long) FastLanes.rowStart(row) * 4;
+                if (shift + width <= 32) {
+                    for (int k = 0; k < ROW_BYTES; k += STEP) {
+                        LongVector v = LongVector.fromMemorySegment(L, packed, src + k, LE).lanewise(VectorOperators.LSHR, shift)
+                                .and(mask);
+                        alp32(v, reference, scale, inverse).intoMemorySegment(out, dst + k, LE);
+                    }
+                } else {
+                    int up = 32 - shift;
+                    long low = ((1L << up) - 1) * ones;
+                    long high = mask & ~low;
+                    for (int k = 0; k < ROW_BYTES; k += STEP) {
+                        LongVector a = LongVector.fromMemorySegment(L, packed, src + k, LE);
+                        LongVector b = LongVector.fromMemorySegment(L, packed, src + ROW_BYTES + k, LE);
+                        LongVector v = a.lanewise(VectorOperators.LSHR, shift).and(low)
+                                .or(b.lanewise(VectorOperators.LSHL, up).and(high));
+                        alp32(v, reference, scale, inverse).intoMemorySegment(out, dst + k, LE);
+                    }
                 }
             }
         }
