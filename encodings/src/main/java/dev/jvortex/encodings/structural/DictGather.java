@@ -97,17 +97,35 @@ final class DictGather {
         boolean bad = false;
         switch (cp.byteWidth()) {
             case 1 -> {
-                boolean signed = cp.isSigned();
-                for (int k = 0; k < m; k++) {
-                    byte b = c.get(JAVA_BYTE, (long) at + k);
-                    idx[k] = signed ? b : b & 0xFF;
+                byte[] raw = scratch8(m);
+                MemorySegment.copy(c, JAVA_BYTE, at, raw, 0, m);
+                if (cp.isSigned()) {
+                    for (int k = 0; k < m; k++) {
+                        idx[k] = raw[k];
+                    }
+                } else {
+                    for (int k = 0; k < m; k++) {
+                        idx[k] = raw[k] & 0xFF;
+                    }
+                    if (n >= 256) {
+                        return; // every u8 code is in range
+                    }
                 }
             }
             case 2 -> {
-                boolean signed = cp.isSigned();
-                for (int k = 0; k < m; k++) {
-                    short s = c.getAtIndex(PrimitiveArray.LE_SHORT, (long) at + k);
-                    idx[k] = signed ? s : s & 0xFFFF;
+                short[] raw = scratch16(m);
+                MemorySegment.copy(c, PrimitiveArray.LE_SHORT, 2L * at, raw, 0, m);
+                if (cp.isSigned()) {
+                    for (int k = 0; k < m; k++) {
+                        idx[k] = raw[k];
+                    }
+                } else {
+                    for (int k = 0; k < m; k++) {
+                        idx[k] = raw[k] & 0xFFFF;
+                    }
+                    if (n >= 65536) {
+                        return; // every u16 code is in range
+                    }
                 }
             }
             case 4 -> MemorySegment.copy(c, PrimitiveArray.LE_INT, 4L * at, idx, 0, m);
@@ -136,6 +154,17 @@ final class DictGather {
                 }
             }
         }
+    }
+
+    private static final ThreadLocal<byte[]> RAW8 = ThreadLocal.withInitial(() -> new byte[CHUNK]);
+    private static final ThreadLocal<short[]> RAW16 = ThreadLocal.withInitial(() -> new short[CHUNK]);
+
+    private static byte[] scratch8(int m) {
+        return m <= CHUNK ? RAW8.get() : new byte[m];
+    }
+
+    private static short[] scratch16(int m) {
+        return m <= CHUNK ? RAW16.get() : new short[m];
     }
 
     private static String code(MemorySegment c, PType cp, long row) {
