@@ -1,5 +1,6 @@
 package dev.jvortex.encodings.fastlanes;
 
+import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 
 /// Unpacks one FastLanes block of 1024 values from `width`-bit fields, one method per word size.
@@ -20,6 +21,9 @@ import java.util.Arrays;
 /// narrow values each, which is what the decoder uses for 8-, 16- and 32-bit types.
 public final class BitUnpack {
     private BitUnpack() {}
+
+    /// The typed-array kernels hand their arrays to [VectorUnpack] as little-endian memory.
+    private static final boolean NATIVE_LE = java.nio.ByteOrder.nativeOrder() == java.nio.ByteOrder.LITTLE_ENDIAN;
 
     /// Unpacks 1024 values of a `typeBits`-bit type (8, 16, 32 or 64) of `width` bits
     /// (0..typeBits), handling `64 / typeBits` values per `long` operation.
@@ -102,6 +106,16 @@ public final class BitUnpack {
 
     /// Unpacks 1024 `u8` values of `width` bits (0..8) from `128 × width` bytes.
     public static void unpack8(int width, byte[] packed, byte[] out) {
+        unpack8(width, packed, out, Simd.ready());
+    }
+
+    /// [#unpack8(int, byte[], byte[])] on the vector path ([VectorUnpack], only when `vector` and
+    /// [Simd#ENABLED]) or the scalar one; package-private so tests can run both.
+    static void unpack8(int width, byte[] packed, byte[] out, boolean vector) {
+        if (vector && width > 0 && width < 8 && Simd.ENABLED && NATIVE_LE) {
+            VectorUnpack.block(8, width, MemorySegment.ofArray(packed), 0, MemorySegment.ofArray(out), 0, 1, 0);
+            return;
+        }
         if (width == 0) {
             Arrays.fill(out, 0, FastLanes.BLOCK, (byte) 0);
             return;
@@ -134,6 +148,16 @@ public final class BitUnpack {
 
     /// Unpacks 1024 `u16` values of `width` bits (0..16) from `64 × width` words.
     public static void unpack16(int width, short[] packed, short[] out) {
+        unpack16(width, packed, out, Simd.ready());
+    }
+
+    /// [#unpack16(int, short[], short[])] on the vector path ([VectorUnpack], only when `vector` and
+    /// [Simd#ENABLED]) or the scalar one; package-private so tests can run both.
+    static void unpack16(int width, short[] packed, short[] out, boolean vector) {
+        if (vector && width > 0 && width < 16 && Simd.ENABLED && NATIVE_LE) {
+            VectorUnpack.block(16, width, MemorySegment.ofArray(packed), 0, MemorySegment.ofArray(out), 0, 1, 0);
+            return;
+        }
         if (width == 0) {
             Arrays.fill(out, 0, FastLanes.BLOCK, (short) 0);
             return;
@@ -166,6 +190,16 @@ public final class BitUnpack {
 
     /// Unpacks 1024 `u32` values of `width` bits (0..32) from `32 × width` words.
     public static void unpack32(int width, int[] packed, int[] out) {
+        unpack32(width, packed, out, Simd.ready());
+    }
+
+    /// [#unpack32(int, int[], int[])] on the vector path ([VectorUnpack], only when `vector` and
+    /// [Simd#ENABLED]) or the scalar one; package-private so tests can run both.
+    static void unpack32(int width, int[] packed, int[] out, boolean vector) {
+        if (vector && width > 0 && width < 32 && Simd.ENABLED && NATIVE_LE) {
+            VectorUnpack.block(32, width, MemorySegment.ofArray(packed), 0, MemorySegment.ofArray(out), 0, 1, 0);
+            return;
+        }
         if (width == 0) {
             Arrays.fill(out, 0, FastLanes.BLOCK, 0);
             return;
@@ -198,6 +232,16 @@ public final class BitUnpack {
 
     /// Unpacks 1024 `u64` values of `width` bits (0..64) from `16 × width` words.
     public static void unpack64(int width, long[] packed, long[] out) {
+        unpack64(width, packed, out, Simd.ready());
+    }
+
+    /// [#unpack64(int, long[], long[])] on the vector path ([VectorUnpack], only when `vector` and
+    /// [Simd#ENABLED]) or the scalar one; package-private so tests can run both.
+    static void unpack64(int width, long[] packed, long[] out, boolean vector) {
+        if (vector && width > 0 && width < 64 && Simd.ENABLED && NATIVE_LE) {
+            VectorUnpack.block(64, width, MemorySegment.ofArray(packed), 0, MemorySegment.ofArray(out), 0, 1, 0);
+            return;
+        }
         if (width == 0) {
             Arrays.fill(out, 0, FastLanes.BLOCK, 0L);
             return;

@@ -39,8 +39,16 @@ public final class Simd {
             java.lang.foreign.MemorySegment packed = arena.allocate(128 * 64, 64);
             java.lang.foreign.MemorySegment out = arena.allocate(8 * 1024, 64);
             // Until the kernels are compiled a round takes tens of microseconds or more; compiled it
-            // takes a few (six blocks of 1024 values). Stop after 200 fast rounds in a row, or give up
+            // takes a few (six blocks of 1024 values, two gathers of 256). Stop after 200 fast rounds in a row, or give up
             // (staying scalar) after 30,000 rounds.
+            int[] indices = new int[256];
+            for (int i = 0; i < indices.length; i++) {
+                indices[i] = (i * 37) & 63;
+            }
+            int[] intValues = new int[64];
+            long[] longValues = new long[64];
+            int[] ints = new int[indices.length];
+            long[] longs = new long[indices.length];
             int fast = 0;
             for (int round = 0; round < 30_000 && fast < 200; round++) {
                 long t0 = System.nanoTime();
@@ -52,6 +60,8 @@ public final class Simd {
                 if (VectorUnpack.FAST_L2D) {
                     VectorUnpack.blockF64(width + 20, packed, 0, out, 0, 1, round, 10.0, 0.1);
                 }
+                VectorGather.ints(intValues, indices, ints, indices.length);
+                VectorGather.longs(longValues, indices, longs, indices.length);
                 fast = System.nanoTime() - t0 < 30_000 ? fast + 1 : 0;
             }
             if (fast < 200) {

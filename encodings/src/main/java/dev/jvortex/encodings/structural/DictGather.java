@@ -7,6 +7,8 @@ import dev.jvortex.core.VortexException;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
 import dev.jvortex.core.serde.EncodedNode;
+import dev.jvortex.encodings.fastlanes.Simd;
+import dev.jvortex.encodings.fastlanes.VectorGather;
 import java.lang.foreign.MemorySegment;
 
 /// The dictionary gather for primitive values without nulls: `out[i] = values[codes[i]]`.
@@ -23,6 +25,14 @@ final class DictGather {
     static final int CHUNK = 4096;
 
     static void gather(EncodedNode node, PrimitiveArray values, PrimitiveArray codes, int len, MemorySegment out) {
+        gather(node, values, codes, len, out, Simd.ready());
+    }
+
+    /// [#gather(EncodedNode, PrimitiveArray, PrimitiveArray, int, MemorySegment)], 4- and 8-byte
+    /// values gathered with [VectorGather] when `vector` (only when [Simd#ready]); package-private
+    /// so tests can run both paths.
+    static void gather(EncodedNode node, PrimitiveArray values, PrimitiveArray codes, int len, MemorySegment out,
+            boolean vector) {
         int n = values.length();
         int width = values.ptype().byteWidth();
         MemorySegment v = values.data();
@@ -65,8 +75,12 @@ final class DictGather {
                 for (int at = 0; at < len; at += chunk) {
                     int m = Math.min(chunk, len - at);
                     codes(node, c, cp, cv, at, m, idx, n);
-                    for (int k = 0; k < m; k++) {
-                        o[k] = dict[idx[k]];
+                    if (vector) {
+                        VectorGather.ints(dict, idx, o, m);
+                    } else {
+                        for (int k = 0; k < m; k++) {
+                            o[k] = dict[idx[k]];
+                        }
                     }
                     MemorySegment.copy(o, 0, out, PrimitiveArray.LE_INT, 4L * at, m);
                 }
@@ -78,8 +92,12 @@ final class DictGather {
                 for (int at = 0; at < len; at += chunk) {
                     int m = Math.min(chunk, len - at);
                     codes(node, c, cp, cv, at, m, idx, n);
-                    for (int k = 0; k < m; k++) {
-                        o[k] = dict[idx[k]];
+                    if (vector) {
+                        VectorGather.longs(dict, idx, o, m);
+                    } else {
+                        for (int k = 0; k < m; k++) {
+                            o[k] = dict[idx[k]];
+                        }
                     }
                     MemorySegment.copy(o, 0, out, PrimitiveArray.LE_LONG, 8L * at, m);
                 }

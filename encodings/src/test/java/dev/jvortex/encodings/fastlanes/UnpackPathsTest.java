@@ -40,6 +40,69 @@ class UnpackPathsTest {
     }
 
     @Test
+    void typedKernelsOnBothPaths() {
+        Random random = new Random(13);
+        for (int typeBits = 8; typeBits <= 64; typeBits *= 2) {
+            for (int width = 0; width <= typeBits; width++) {
+                long[] values = new long[1024];
+                for (int i = 0; i < 1024; i++) {
+                    values[i] = width == 0 ? 0 : random.nextLong() & (width == 64 ? -1L : (1L << width) - 1);
+                }
+                long[] words = ReferenceFastLanes.packBlock(values, width, typeBits);
+                for (boolean vector : new boolean[] {false, true}) {
+                    String what = "u" + typeBits + " width " + width + (vector ? " (vector)" : " (scalar)");
+                    long[] actual = new long[1024];
+                    switch (typeBits) {
+                        case 8 -> {
+                            byte[] packed = new byte[words.length];
+                            for (int i = 0; i < words.length; i++) {
+                                packed[i] = (byte) words[i];
+                            }
+                            byte[] out = new byte[1024];
+                            java.util.Arrays.fill(out, (byte) 0x5A);
+                            BitUnpack.unpack8(width, packed, out, vector);
+                            for (int i = 0; i < 1024; i++) {
+                                actual[i] = out[i] & 0xFFL;
+                            }
+                        }
+                        case 16 -> {
+                            short[] packed = new short[words.length];
+                            for (int i = 0; i < words.length; i++) {
+                                packed[i] = (short) words[i];
+                            }
+                            short[] out = new short[1024];
+                            java.util.Arrays.fill(out, (short) 0x5A5A);
+                            BitUnpack.unpack16(width, packed, out, vector);
+                            for (int i = 0; i < 1024; i++) {
+                                actual[i] = out[i] & 0xFFFFL;
+                            }
+                        }
+                        case 32 -> {
+                            int[] packed = new int[words.length];
+                            for (int i = 0; i < words.length; i++) {
+                                packed[i] = (int) words[i];
+                            }
+                            int[] out = new int[1024];
+                            java.util.Arrays.fill(out, 0x5A5A5A5A);
+                            BitUnpack.unpack32(width, packed, out, vector);
+                            for (int i = 0; i < 1024; i++) {
+                                actual[i] = out[i] & 0xFFFF_FFFFL;
+                            }
+                        }
+                        default -> {
+                            long[] out = new long[1024];
+                            java.util.Arrays.fill(out, 0x5A5A5A5A5A5A5A5AL);
+                            BitUnpack.unpack64(width, words, out, vector);
+                            actual = out;
+                        }
+                    }
+                    org.junit.jupiter.api.Assertions.assertArrayEquals(values, actual, what);
+                }
+            }
+        }
+    }
+
+    @Test
     void alpOnBothPaths() {
         Random random = new Random(12);
         for (PType ptype : new PType[] {PType.U32, PType.U64}) {

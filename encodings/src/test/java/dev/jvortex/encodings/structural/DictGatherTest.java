@@ -99,6 +99,20 @@ class DictGatherTest {
             if (!withNulls) {
                 assertFalse(len > 0 && !p.validity().isValid(0), what);
             }
+            // Both paths of the kernel itself, whatever the process-wide choice is.
+            for (boolean vector : new boolean[] {false, true}) {
+                if (vector && !dev.jvortex.encodings.fastlanes.Simd.ENABLED) {
+                    continue;
+                }
+                MemorySegment direct = arena.allocate(Math.max(1, (long) len * vp.byteWidth()), 8);
+                DictGather.gather(node(), valueArray, codeArray, len, direct, vector);
+                for (int i = 0; i < len; i++) {
+                    if (valid[i]) {
+                        assertEquals(low(dict[(int) codes[i]], vp), raw(direct, vp, i), what + (vector ? " vector" : " scalar")
+                                + " at " + i);
+                    }
+                }
+            }
         }
     }
 
