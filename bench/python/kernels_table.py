@@ -44,6 +44,7 @@ def label(spec):
         "dict": "dictionary gather",
         "fsst": "FSST",
         "onpair": "OnPair",
+        "datetime": "date-time parts",
     }
     params = rest[0] if rest else ""
     if len(rest) > 1:

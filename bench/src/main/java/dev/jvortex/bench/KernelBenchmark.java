@@ -346,7 +346,7 @@ public class KernelBenchmark {
             "bitpacked:u16:5", "bitpacked:u16:16", "bitpacked:u8:3", "bitpacked:u8:8",
             "for:i64:12", "for:i32:12", "for-plain:i64:12", "delta:i64", "delta:i32",
             "alp:f64", "alp:f32", "alp-packed:f64", "rle:i64:8", "rle:i64:64", "rle:i32:8",
-            "dict:i64:256", "dict:i64:4096", "dict:i32:256", "fsst:utf8", "onpair:utf8"})
+            "dict:i64:256", "dict:i64:4096", "dict:i32:256", "fsst:utf8", "onpair:utf8", "datetime:ms"})
         public String input;
 
         @Param("1048576")
