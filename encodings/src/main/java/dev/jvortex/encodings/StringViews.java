@@ -8,6 +8,7 @@ import dev.jvortex.core.array.Validity;
 import dev.jvortex.core.array.VarBinViewArray;
 import dev.jvortex.core.serde.DecodeContext;
 import dev.jvortex.core.serde.EncodedNode;
+import dev.jvortex.encodings.fastlanes.Segments;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,16 +34,20 @@ public final class StringViews {
     /// with their total in the last slot (`out[len]`).
     public static long[] lengthsWithTotal(EncodedNode node, PrimitiveArray lengths, String field) {
         int n = lengths.length();
-        long[] wide = IntegerArrays.toLongs(lengths);
+        if (lengths.ptype().isFloat()) {
+            throw VortexException.corrupt(node.location() + ": " + field + " must be integers, not "
+                    + lengths.ptype().shortName());
+        }
         long[] out = new long[n + 1];
+        // Widened in bulk straight into the result, then checked and summed in place.
+        Segments.load(lengths.data(), lengths.ptype(), 0, out, 0, n);
         long total = 0;
         for (int i = 0; i < n; i++) {
-            long v = wide[i];
+            long v = out[i];
             if (v < 0) {
                 throw VortexException.corrupt(node.location() + ": " + field + "[" + i + "] = "
                         + (lengths.ptype() == PType.U64 ? Long.toUnsignedString(v) : v) + " is negative or too large");
             }
-            out[i] = v;
             total += v;
             if (total < 0) {
                 throw VortexException.corrupt(node.location() + ": " + field + " sum overflows");

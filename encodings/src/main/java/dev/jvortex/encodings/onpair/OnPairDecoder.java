@@ -81,8 +81,19 @@ public final class OnPairDecoder {
         MemorySegment out = ctx.allocate(total + StringViews.SLACK, 8);
         // The token ids are widened to ints one chunk at a time, so the decode loops index a plain
         // int[] whatever the codes' ptype, without materialising the whole window.
-        int[] chunk = new int[(int) Math.min(CHUNK, codesEnd - codesStart)];
         long o = 0;
+        if (dict.allShort && codesPtype == PType.U16) {
+            // The usual case (a dictionary of up to 2^16 tokens): u16 codes read in bulk and used as
+            // they are, without widening them into ints first.
+            short[] chunk16 = new short[(int) Math.min(CHUNK, codesEnd - codesStart)];
+            for (long at = codesStart; at < codesEnd; at += chunk16.length) {
+                int n = (int) Math.min(chunk16.length, codesEnd - at);
+                MemorySegment.copy(codes.data(), PrimitiveArray.LE_SHORT, 2 * at, chunk16, 0, n);
+                o = decompressShortTokens(node, dict, chunk16, n, out, o, total);
+            }
+            codesStart = codesEnd;
+        }
+        int[] chunk = new int[(int) Math.min(CHUNK, codesEnd - codesStart)];
         for (long at = codesStart; at < codesEnd; at += chunk.length) {
             int n = (int) Math.min(chunk.length, codesEnd - at);
             IntegerArrays.copyNonNegativeInts(codes, (int) at, (int) at + n, chunk, "onpair code");
@@ -130,6 +141,43 @@ public final class OnPairDecoder {
                 break;
             }
             int c = codes[k++];
+            if (c >= tokens) {
+                throw badCode(node, c, tokens);
+            }
+            int n = lengths[c];
+            if (n > total - o) {
+                throw overrun(node, total);
+            }
+            out.set(PrimitiveArray.LE_LONG, o, low[c]);
+            out.set(PrimitiveArray.LE_LONG, o + 8, high[c]);
+            o += n;
+        }
+        return o;
+    }
+
+    /// [#decompressShortTokens(EncodedNode, Dictionary, int[], int, MemorySegment, long, long)] for u16 codes.
+    static long decompressShortTokens(EncodedNode node, Dictionary dict, short[] codes, int count, MemorySegment out,
+            long o, long total) {
+        long[] low = dict.low;
+        long[] high = dict.high;
+        int[] lengths = dict.lengths;
+        int tokens = lengths.length;
+        int k = 0;
+        while (k < count) {
+            int stop = (int) Math.min(count, k + (total - o) / FAST_TOKEN_BYTES);
+            for (; k < stop; k++) {
+                int c = codes[k] & 0xFFFF;
+                if (c >= tokens) {
+                    throw badCode(node, c, tokens);
+                }
+                out.set(PrimitiveArray.LE_LONG, o, low[c]);
+                out.set(PrimitiveArray.LE_LONG, o + 8, high[c]);
+                o += lengths[c];
+            }
+            if (k >= count) {
+                break;
+            }
+            int c = codes[k++] & 0xFFFF;
             if (c >= tokens) {
                 throw badCode(node, c, tokens);
             }
