@@ -18,12 +18,13 @@ import java.util.Arrays;
 /// unrelated offsets, which it cannot prove do not overlap), so they handle a similar number of
 /// words per second whatever the word size: in `KernelBenchmark` the byte kernel decodes 4 to 8 times fewer
 /// bytes per second than the long one. [#unpackWords] therefore works on `long`s holding several
-/// narrow values each, which is what the decoder uses for 8-, 16- and 32-bit types.
+/// narrow values each, which is what the scalar decoder path uses for every type. When
+/// [Simd#ready] the byte kernel (below the full width) hands its arrays to [VectorUnpack]
+/// instead (for `short[]`, `int[]` and `long[]` the Vector API's access to array-backed segments
+/// measured slower than these loops); `unpackWords` itself stays scalar.
 public final class BitUnpack {
     private BitUnpack() {}
 
-    /// The typed-array kernels hand their arrays to [VectorUnpack] as little-endian memory.
-    private static final boolean NATIVE_LE = java.nio.ByteOrder.nativeOrder() == java.nio.ByteOrder.LITTLE_ENDIAN;
 
     /// Unpacks 1024 values of a `typeBits`-bit type (8, 16, 32 or 64) of `width` bits
     /// (0..typeBits), handling `64 / typeBits` values per `long` operation.
@@ -49,10 +50,12 @@ public final class BitUnpack {
             return;
         }
         long mask = ((1L << width) - 1) * ones;
+        int log = Integer.numberOfTrailingZeros(typeBits);
         for (int row = 0; row < typeBits; row++) {
             int bit = row * width;
-            int src = bit / typeBits * 16;
-            int shift = bit % typeBits;
+            // typeBits is a power of two: shifts, not divisions (64 rows per u64 block).
+            int src = (bit >>> log) * 16;
+            int shift = bit & (typeBits - 1);
             int dst = FastLanes.rowStart(row) / perLong;
             if (shift + width <= typeBits) {
                 for (int k = 0; k < 16; k++) {
@@ -112,7 +115,7 @@ public final class BitUnpack {
     /// [#unpack8(int, byte[], byte[])] on the vector path ([VectorUnpack], only when `vector` and
     /// [Simd#ENABLED]) or the scalar one; package-private so tests can run both.
     static void unpack8(int width, byte[] packed, byte[] out, boolean vector) {
-        if (vector && width > 0 && width < 8 && Simd.ENABLED && NATIVE_LE) {
+        if (vector && width > 0 && width < 8 && Simd.ENABLED) {
             VectorUnpack.block(8, width, MemorySegment.ofArray(packed), 0, MemorySegment.ofArray(out), 0, 1, 0);
             return;
         }
@@ -148,16 +151,6 @@ public final class BitUnpack {
 
     /// Unpacks 1024 `u16` values of `width` bits (0..16) from `64 × width` words.
     public static void unpack16(int width, short[] packed, short[] out) {
-        unpack16(width, packed, out, Simd.ready());
-    }
-
-    /// [#unpack16(int, short[], short[])] on the vector path ([VectorUnpack], only when `vector` and
-    /// [Simd#ENABLED]) or the scalar one; package-private so tests can run both.
-    static void unpack16(int width, short[] packed, short[] out, boolean vector) {
-        if (vector && width > 0 && width < 16 && Simd.ENABLED && NATIVE_LE) {
-            VectorUnpack.block(16, width, MemorySegment.ofArray(packed), 0, MemorySegment.ofArray(out), 0, 1, 0);
-            return;
-        }
         if (width == 0) {
             Arrays.fill(out, 0, FastLanes.BLOCK, (short) 0);
             return;
@@ -190,16 +183,6 @@ public final class BitUnpack {
 
     /// Unpacks 1024 `u32` values of `width` bits (0..32) from `32 × width` words.
     public static void unpack32(int width, int[] packed, int[] out) {
-        unpack32(width, packed, out, Simd.ready());
-    }
-
-    /// [#unpack32(int, int[], int[])] on the vector path ([VectorUnpack], only when `vector` and
-    /// [Simd#ENABLED]) or the scalar one; package-private so tests can run both.
-    static void unpack32(int width, int[] packed, int[] out, boolean vector) {
-        if (vector && width > 0 && width < 32 && Simd.ENABLED && NATIVE_LE) {
-            VectorUnpack.block(32, width, MemorySegment.ofArray(packed), 0, MemorySegment.ofArray(out), 0, 1, 0);
-            return;
-        }
         if (width == 0) {
             Arrays.fill(out, 0, FastLanes.BLOCK, 0);
             return;
@@ -232,16 +215,6 @@ public final class BitUnpack {
 
     /// Unpacks 1024 `u64` values of `width` bits (0..64) from `16 × width` words.
     public static void unpack64(int width, long[] packed, long[] out) {
-        unpack64(width, packed, out, Simd.ready());
-    }
-
-    /// [#unpack64(int, long[], long[])] on the vector path ([VectorUnpack], only when `vector` and
-    /// [Simd#ENABLED]) or the scalar one; package-private so tests can run both.
-    static void unpack64(int width, long[] packed, long[] out, boolean vector) {
-        if (vector && width > 0 && width < 64 && Simd.ENABLED && NATIVE_LE) {
-            VectorUnpack.block(64, width, MemorySegment.ofArray(packed), 0, MemorySegment.ofArray(out), 0, 1, 0);
-            return;
-        }
         if (width == 0) {
             Arrays.fill(out, 0, FastLanes.BLOCK, 0L);
             return;

@@ -72,7 +72,7 @@ class UnpackPathsTest {
                             }
                             short[] out = new short[1024];
                             java.util.Arrays.fill(out, (short) 0x5A5A);
-                            BitUnpack.unpack16(width, packed, out, vector);
+                            BitUnpack.unpack16(width, packed, out);
                             for (int i = 0; i < 1024; i++) {
                                 actual[i] = out[i] & 0xFFFFL;
                             }
@@ -84,7 +84,7 @@ class UnpackPathsTest {
                             }
                             int[] out = new int[1024];
                             java.util.Arrays.fill(out, 0x5A5A5A5A);
-                            BitUnpack.unpack32(width, packed, out, vector);
+                            BitUnpack.unpack32(width, packed, out);
                             for (int i = 0; i < 1024; i++) {
                                 actual[i] = out[i] & 0xFFFF_FFFFL;
                             }
@@ -92,7 +92,7 @@ class UnpackPathsTest {
                         default -> {
                             long[] out = new long[1024];
                             java.util.Arrays.fill(out, 0x5A5A5A5A5A5A5A5AL);
-                            BitUnpack.unpack64(width, words, out, vector);
+                            BitUnpack.unpack64(width, words, out);
                             actual = out;
                         }
                     }
