@@ -35,8 +35,8 @@ if [ "$mode" = quick ]; then
   command+=" --quick"
 fi
 command+="${*:+ $*}"
-echo "running: java -jar bench/target/benchmarks.jar ${jmh_args[*]}" >&2
-"$java" -jar "$jar" "${jmh_args[@]}" > "$out/jmh.log"
+echo "running: java --add-modules jdk.incubator.vector -jar bench/target/benchmarks.jar ${jmh_args[*]}" >&2
+"$java" --add-modules jdk.incubator.vector -jar "$jar" "${jmh_args[@]}" > "$out/jmh.log"
 
 machine="$(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
 jdk=$("$java" -version 2>&1 | head -1)

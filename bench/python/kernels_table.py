@@ -43,6 +43,8 @@ def label(spec):
         "rle": "RLE",
         "dict": "dictionary gather",
         "fsst": "FSST",
+        "onpair": "OnPair",
+        "datetime": "date-time parts",
     }
     params = rest[0] if rest else ""
     if len(rest) > 1:

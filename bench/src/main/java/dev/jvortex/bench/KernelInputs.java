@@ -4,6 +4,7 @@ import dev.jvortex.core.DType;
 import dev.jvortex.core.PType;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.Builders;
+import dev.jvortex.core.array.ExtensionArray;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
 import dev.jvortex.core.array.VarBinViewArray;
@@ -20,7 +21,10 @@ import dev.jvortex.encodings.fastlanes.BitPack;
 import dev.jvortex.encodings.fastlanes.BitPackedEncoder;
 import dev.jvortex.encodings.fastlanes.FastLanes;
 import dev.jvortex.encodings.fastlanes.ForEncoder;
+import dev.jvortex.encodings.datetime.DateTimePartsDecoder;
+import dev.jvortex.encodings.datetime.DateTimePartsEncoder;
 import dev.jvortex.encodings.fsst.FsstEncoder;
+import dev.jvortex.encodings.onpair.OnPairEncoder;
 import dev.jvortex.encodings.structural.DictEncoder;
 import dev.jvortex.format.ArraySerializer;
 import dev.jvortex.format.SerializedArray;
@@ -73,8 +77,11 @@ final class KernelInputs {
         String[] p = spec.split(":");
         String kernel = p[0];
         Random random = new Random(42 + spec.hashCode());
-        if (kernel.equals("fsst")) {
+        if (kernel.equals("fsst") || kernel.equals("onpair")) {
             return fsst(spec, outBytes, random, arena);
+        }
+        if (kernel.equals("datetime")) {
+            return dateTime(spec, outBytes, random, arena);
         }
         PType ptype = PType.valueOf(p[1].toUpperCase(Locale.ROOT));
         int n = outBytes / ptype.byteWidth();
@@ -181,8 +188,29 @@ final class KernelInputs {
             b.append(row);
         }
         VarBinViewArray a = (VarBinViewArray) b.build(arena);
-        WriteNode node = FsstEncoder.encode(a, PLAIN);
+        WriteNode node = spec.startsWith("onpair") ? OnPairEncoder.encode(a, PLAIN) : FsstEncoder.encode(a, PLAIN);
         return finish(spec, node, a.dtype(), a.length(), a, arena);
+    }
+
+    /// Millisecond timestamps over about three weeks, as `vortex.datetimeparts` with plain
+    /// children (the encoder's narrowest types for days, seconds and subseconds).
+    private static Input dateTime(String spec, int outBytes, Random random, Arena arena) {
+        int n = outBytes / 8;
+        long[] values = new long[n];
+        long t = 1_700_000_000_000L;
+        for (int i = 0; i < n; i++) {
+            t += random.nextInt(5_000);
+            values[i] = t;
+        }
+        // vortex.timestamp metadata: unit (2 = milliseconds), then a zero-length zone.
+        DType.Extension dtype = new DType.Extension(DateTimePartsDecoder.TIMESTAMP_ID, new DType.Primitive(PType.I64, false),
+                new byte[] {2, 0, 0});
+        ExtensionArray a = new ExtensionArray(dtype, array(PType.I64, values));
+        WriteNode node = DateTimePartsEncoder.encode(a, PLAIN);
+        if (node == null) {
+            throw new IllegalStateException(spec + ": the encoder refused the input");
+        }
+        return finish(spec, node, dtype, n, a, arena);
     }
 
     /// A bit-packed node at the type's full width, from the documented layout: metadata
@@ -318,7 +346,9 @@ final class KernelInputs {
         if (actual.length() != expected.length()) {
             throw new IllegalStateException(what + ": decoded " + actual.length() + " rows, expected " + expected.length());
         }
-        if (expected instanceof PrimitiveArray e && actual instanceof PrimitiveArray a) {
+        if (expected instanceof ExtensionArray e && actual instanceof ExtensionArray a) {
+            requireSame(what, e.storage(), a.storage());
+        } else if (expected instanceof PrimitiveArray e && actual instanceof PrimitiveArray a) {
             long bytes = (long) e.length() * e.ptype().byteWidth();
             long at = MemorySegment.mismatch(e.data(), 0, bytes, a.data(), 0, bytes);
             if (at >= 0) {

@@ -5,6 +5,7 @@ import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import dev.jvortex.core.PType;
 import dev.jvortex.core.VortexException;
 import dev.jvortex.core.array.PrimitiveArray;
+import dev.jvortex.encodings.fastlanes.Segments;
 import java.lang.foreign.MemorySegment;
 
 /// Copies decoded integer arrays into Java arrays, with one loop per ptype so the per-value work
@@ -26,39 +27,9 @@ public final class IntegerArrays {
         MemorySegment d = p.data();
         int n = to - from;
         long[] out = new long[n];
-        switch (p.ptype()) {
-            case I8 -> {
-                for (int i = 0; i < n; i++) {
-                    out[i] = d.get(JAVA_BYTE, from + i);
-                }
-            }
-            case U8 -> {
-                for (int i = 0; i < n; i++) {
-                    out[i] = d.get(JAVA_BYTE, from + i) & 0xFFL;
-                }
-            }
-            case I16 -> {
-                for (int i = 0; i < n; i++) {
-                    out[i] = d.getAtIndex(PrimitiveArray.LE_SHORT, from + i);
-                }
-            }
-            case U16 -> {
-                for (int i = 0; i < n; i++) {
-                    out[i] = d.getAtIndex(PrimitiveArray.LE_SHORT, from + i) & 0xFFFFL;
-                }
-            }
-            case I32 -> {
-                for (int i = 0; i < n; i++) {
-                    out[i] = d.getAtIndex(PrimitiveArray.LE_INT, from + i);
-                }
-            }
-            case U32 -> {
-                for (int i = 0; i < n; i++) {
-                    out[i] = d.getAtIndex(PrimitiveArray.LE_INT, from + i) & 0xFFFFFFFFL;
-                }
-            }
-            default -> MemorySegment.copy(d, PrimitiveArray.LE_LONG, from * 8L, out, 0, n);
-        }
+        // One bulk read per block and a widening loop over a Java array (per-element segment reads
+        // are several times slower).
+        Segments.load(d, p.ptype(), from, out, 0, n);
         return out;
     }
 
@@ -78,13 +49,24 @@ public final class IntegerArrays {
         int n = to - from;
         switch (ptype) {
             case U8 -> {
-                for (int i = 0; i < n; i++) {
-                    dst[i] = d.get(JAVA_BYTE, from + i) & 0xFF;
+                // Bulk reads into a small Java array, then a widening loop.
+                byte[] tmp = new byte[Math.min(n, 4096)];
+                for (int done = 0; done < n; done += tmp.length) {
+                    int m = Math.min(tmp.length, n - done);
+                    MemorySegment.copy(d, JAVA_BYTE, from + done, tmp, 0, m);
+                    for (int i = 0; i < m; i++) {
+                        dst[done + i] = tmp[i] & 0xFF;
+                    }
                 }
             }
             case U16 -> {
-                for (int i = 0; i < n; i++) {
-                    dst[i] = d.getAtIndex(PrimitiveArray.LE_SHORT, from + i) & 0xFFFF;
+                short[] tmp = new short[Math.min(n, 4096)];
+                for (int done = 0; done < n; done += tmp.length) {
+                    int m = Math.min(tmp.length, n - done);
+                    MemorySegment.copy(d, PrimitiveArray.LE_SHORT, 2L * (from + done), tmp, 0, m);
+                    for (int i = 0; i < m; i++) {
+                        dst[done + i] = tmp[i] & 0xFFFF;
+                    }
                 }
             }
             default -> {

@@ -8,6 +8,7 @@ import dev.jvortex.core.array.Validity;
 import dev.jvortex.core.array.VarBinViewArray;
 import dev.jvortex.core.serde.DecodeContext;
 import dev.jvortex.core.serde.EncodedNode;
+import dev.jvortex.encodings.fastlanes.Segments;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,6 +25,8 @@ public final class StringViews {
     /// Largest data buffer the views refer to; longer data is split over several buffers (the
     /// reference uses the same cap, so offsets stay below 2^31).
     static final long MAX_BUFFER_BYTES = Integer.MAX_VALUE;
+    /// Views built per chunk.
+    private static final int VIEW_CHUNK = 2048;
 
     private StringViews() {}
 
@@ -31,16 +34,20 @@ public final class StringViews {
     /// with their total in the last slot (`out[len]`).
     public static long[] lengthsWithTotal(EncodedNode node, PrimitiveArray lengths, String field) {
         int n = lengths.length();
-        long[] wide = IntegerArrays.toLongs(lengths);
+        if (lengths.ptype().isFloat()) {
+            throw VortexException.corrupt(node.location() + ": " + field + " must be integers, not "
+                    + lengths.ptype().shortName());
+        }
         long[] out = new long[n + 1];
+        // Widened in bulk straight into the result, then checked and summed in place.
+        Segments.load(lengths.data(), lengths.ptype(), 0, out, 0, n);
         long total = 0;
         for (int i = 0; i < n; i++) {
-            long v = wide[i];
+            long v = out[i];
             if (v < 0) {
                 throw VortexException.corrupt(node.location() + ": " + field + "[" + i + "] = "
                         + (lengths.ptype() == PType.U64 ? Long.toUnsignedString(v) : v) + " is negative or too large");
             }
-            out[i] = v;
             total += v;
             if (total < 0) {
                 throw VortexException.corrupt(node.location() + ": " + field + " sum overflows");
@@ -62,35 +69,41 @@ public final class StringViews {
         long bufferStart = 0;
         int bufferIndex = 0;
         long pos = 0;
-        for (int i = 0; i < len; i++) {
-            long size = lengths[i];
-            long v = i * 16L;
-            if (size <= VarBinViewArray.MAX_INLINED) {
-                // Two loads and two masks instead of a short copy; the slack keeps the loads in bounds and
-                // the masks leave the view's unused bytes zero, as the view layout requires.
-                int s = (int) size;
-                long lo = data.get(PrimitiveArray.LE_LONG, pos);
-                int hi = data.get(PrimitiveArray.LE_INT, pos + 8);
-                lo &= s >= 8 ? -1L : (1L << (s << 3)) - 1;
-                hi &= s >= 12 ? -1 : s <= 8 ? 0 : (1 << ((s - 8) << 3)) - 1;
-                views.set(PrimitiveArray.LE_INT, v, s);
-                views.set(PrimitiveArray.LE_LONG, v + 4, lo);
-                views.set(PrimitiveArray.LE_INT, v + 12, hi);
-            } else {
-                if (pos + size - bufferStart > MAX_BUFFER_BYTES) {
-                    if (size > MAX_BUFFER_BYTES) {
-                        throw VortexException.unsupported("string value of " + size + " bytes at row " + i);
+        // Views are built as two longs each in a Java array and written out in bulk, one chunk of
+        // rows at a time (per-row segment stores cost more than the rest of the loop).
+        long[] stage = new long[2 * Math.min(len, VIEW_CHUNK)];
+        for (int chunkStart = 0; chunkStart < len; chunkStart += VIEW_CHUNK) {
+            int chunkEnd = Math.min(len, chunkStart + VIEW_CHUNK);
+            for (int i = chunkStart; i < chunkEnd; i++) {
+                long size = lengths[i];
+                int w = 2 * (i - chunkStart);
+                if (size <= VarBinViewArray.MAX_INLINED) {
+                    // Two loads and two masks instead of a short copy; the slack keeps the loads in bounds and
+                    // the masks leave the view's unused bytes zero, as the view layout requires.
+                    int s = (int) size;
+                    long lo = data.get(PrimitiveArray.LE_LONG, pos);
+                    long hi = data.get(PrimitiveArray.LE_INT, pos + 8) & 0xFFFF_FFFFL;
+                    lo &= s >= 8 ? -1L : (1L << (s << 3)) - 1;
+                    hi &= s >= 12 ? -1L : s <= 8 ? 0 : (1L << ((s - 8) << 3)) - 1;
+                    // Little-endian view: length (4 bytes), then the 12 inlined bytes.
+                    stage[w] = (s & 0xFFFF_FFFFL) | lo << 32;
+                    stage[w + 1] = lo >>> 32 | hi << 32;
+                } else {
+                    if (pos + size - bufferStart > MAX_BUFFER_BYTES) {
+                        if (size > MAX_BUFFER_BYTES) {
+                            throw VortexException.unsupported("string value of " + size + " bytes at row " + i);
+                        }
+                        buffers.add(data.asSlice(bufferStart, pos - bufferStart));
+                        bufferStart = pos;
+                        bufferIndex++;
                     }
-                    buffers.add(data.asSlice(bufferStart, pos - bufferStart));
-                    bufferStart = pos;
-                    bufferIndex++;
+                    long prefix = data.get(PrimitiveArray.LE_INT, pos) & 0xFFFF_FFFFL;
+                    stage[w] = (size & 0xFFFF_FFFFL) | prefix << 32;
+                    stage[w + 1] = (bufferIndex & 0xFFFF_FFFFL) | (pos - bufferStart) << 32;
                 }
-                views.set(PrimitiveArray.LE_INT, v, (int) size);
-                views.set(PrimitiveArray.LE_INT, v + 4, data.get(PrimitiveArray.LE_INT, pos));
-                views.set(PrimitiveArray.LE_INT, v + 8, bufferIndex);
-                views.set(PrimitiveArray.LE_INT, v + 12, (int) (pos - bufferStart));
+                pos += size;
             }
-            pos += size;
+            MemorySegment.copy(stage, 0, views, PrimitiveArray.LE_LONG, chunkStart * 16L, 2 * (chunkEnd - chunkStart));
         }
         if (pos != total) {
             throw new IllegalStateException("row lengths add up to " + pos + ", not " + total);

@@ -9,6 +9,7 @@ import dev.jvortex.core.proto.ProtoReader;
 import dev.jvortex.core.serde.DecodeContext;
 import dev.jvortex.core.serde.EncodedNode;
 import dev.jvortex.encodings.Nodes;
+import dev.jvortex.encodings.fastlanes.ForDecoder;
 import dev.jvortex.encodings.patches.Patches;
 import java.lang.foreign.MemorySegment;
 
@@ -80,7 +81,15 @@ public final class AlpDecoder {
         int f = (int) meta.f();
         MemorySegment out;
         PrimitiveArray encoded;
-        if (ptype == PType.F32) {
+        PType intType = ptype == PType.F32 ? PType.I32 : PType.I64;
+        double scale = ptype == PType.F32 ? F10_F32[f] : F10_F64[f];
+        double inverse = ptype == PType.F32 ? IF10_F32[e] : IF10_F64[e];
+        PrimitiveArray fused = ForDecoder.decodeAlp(node.child(0), intType, dtype.nullable(), len, ctx, scale, inverse);
+        if (fused != null) {
+            // Decoded into memory of its own, floats already: only the patches are left.
+            encoded = fused;
+            out = fused.data();
+        } else if (ptype == PType.F32) {
             encoded = Nodes.primitive(ctx, node, 0, PType.I32, dtype.nullable(), len);
             out = ctx.allocate(len * 4L, 4);
             decode32(encoded.data(), out, len, F10_F32[f], IF10_F32[e]);
@@ -95,15 +104,25 @@ public final class AlpDecoder {
         return new PrimitiveArray(dtype, ptype, out, len, encoded.validity());
     }
 
+    /// Values converted per chunk (through Java arrays, so the conversion loop can be vectorised by the JIT).
+    private static final int CHUNK = 2048;
+
     private static void decode32(MemorySegment in, MemorySegment out, int len, float scale, float inverse) {
-        for (int i = 0; i < len; i++) {
-            // Two float multiplications, in this order, like the reference; not one by a folded constant.
-            float v = (float) in.getAtIndex(PrimitiveArray.LE_INT, i) * scale * inverse;
-            out.setAtIndex(PrimitiveArray.LE_FLOAT, i, v);
+        int[] ints = new int[Math.min(len, CHUNK)];
+        float[] floats = new float[ints.length];
+        for (int at = 0; at < len; at += CHUNK) {
+            int m = Math.min(CHUNK, len - at);
+            MemorySegment.copy(in, PrimitiveArray.LE_INT, 4L * at, ints, 0, m);
+            for (int i = 0; i < m; i++) {
+                // Two float multiplications, in this order, like the reference; not one by a folded constant.
+                floats[i] = (float) ints[i] * scale * inverse;
+            }
+            MemorySegment.copy(floats, 0, out, PrimitiveArray.LE_FLOAT, 4L * at, m);
         }
     }
 
     private static void decode64(MemorySegment in, MemorySegment out, int len, double scale, double inverse) {
+        // A plain segment loop: measured faster for f64 than going through Java arrays.
         for (int i = 0; i < len; i++) {
             double v = (double) in.getAtIndex(PrimitiveArray.LE_LONG, i) * scale * inverse;
             out.setAtIndex(PrimitiveArray.LE_DOUBLE, i, v);

@@ -9,8 +9,8 @@ import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.proto.ProtoReader;
 import dev.jvortex.core.serde.DecodeContext;
 import dev.jvortex.core.serde.EncodedNode;
-import dev.jvortex.encodings.IntegerArrays;
 import dev.jvortex.encodings.Nodes;
+import dev.jvortex.encodings.fastlanes.Segments;
 import java.lang.foreign.MemorySegment;
 
 /// Decodes `vortex.datetimeparts` into a `vortex.timestamp` extension array over i64 storage:
@@ -19,6 +19,8 @@ public final class DateTimePartsDecoder {
     /// The extension id this encoding decodes to.
     public static final String TIMESTAMP_ID = "vortex.timestamp";
     private static final long SECONDS_PER_DAY = 86_400;
+    /// Rows combined per chunk.
+    private static final int CHUNK = 4096;
 
     private DateTimePartsDecoder() {}
 
@@ -47,15 +49,26 @@ public final class DateTimePartsDecoder {
         requireInteger(node, secondsPtype, "seconds_ptype");
         requireInteger(node, subsecondsPtype, "subseconds_ptype");
         PrimitiveArray days = Nodes.primitive(ctx, node, 0, daysPtype, storage.nullable(), len);
-        long[] seconds = IntegerArrays.toLongs(Nodes.primitive(ctx, node, 1, secondsPtype, false, len));
-        long[] subseconds = IntegerArrays.toLongs(Nodes.primitive(ctx, node, 2, subsecondsPtype, false, len));
-        long[] values = IntegerArrays.toLongs(days);
+        PrimitiveArray seconds = Nodes.primitive(ctx, node, 1, secondsPtype, false, len);
+        PrimitiveArray subseconds = Nodes.primitive(ctx, node, 2, subsecondsPtype, false, len);
         long dayUnits = SECONDS_PER_DAY * unitsPerSecond;
-        for (int i = 0; i < len; i++) {
-            values[i] = values[i] * dayUnits + seconds[i] * unitsPerSecond + subseconds[i];
-        }
         MemorySegment out = ctx.allocate(len * 8L, 8);
-        MemorySegment.copy(values, 0, out, PrimitiveArray.LE_LONG, 0, len);
+        // In chunks: each part widened in bulk into a small Java array, combined in a plain loop,
+        // and copied out in one bulk write (no whole-length scratch arrays).
+        int chunk = Math.min(CHUNK, len);
+        long[] d = new long[chunk];
+        long[] s = new long[chunk];
+        long[] sub = new long[chunk];
+        for (int at = 0; at < len; at += chunk) {
+            int m = Math.min(chunk, len - at);
+            Segments.load(days.data(), daysPtype, at, d, 0, m);
+            Segments.load(seconds.data(), secondsPtype, at, s, 0, m);
+            Segments.load(subseconds.data(), subsecondsPtype, at, sub, 0, m);
+            for (int k = 0; k < m; k++) {
+                d[k] = d[k] * dayUnits + s[k] * unitsPerSecond + sub[k];
+            }
+            MemorySegment.copy(d, 0, out, PrimitiveArray.LE_LONG, at * 8L, m);
+        }
         return new ExtensionArray(ext, new PrimitiveArray(storage, PType.I64, out, len, days.validity()));
     }
 

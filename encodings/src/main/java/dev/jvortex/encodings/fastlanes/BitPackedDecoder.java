@@ -43,10 +43,33 @@ public final class BitPackedDecoder {
 
     /// Decodes a `fastlanes.bitpacked` node.
     public static Array decode(EncodedNode node, DType dtype, int len, DecodeContext ctx) {
+        return decode(node, dtype, len, ctx, 0, 0, 1, 1);
+    }
+
+    /// Decodes a `fastlanes.bitpacked` node with a frame-of-reference addition (`reference`,
+    /// wrapping in the type) and, for `alpBits` 32 or 64, ALP decoding (`value * scale * inverse`
+    /// in f32 or f64) folded into the unpacking; `alpBits` 0 leaves integers. The result has the
+    /// integer ptype of `dtype` whatever `alpBits` is (the caller re-labels float bits). Returns
+    /// null, having decoded nothing, when the node has patches (they hold encoded values that the
+    /// caller must patch in before the reference is added).
+    static PrimitiveArray decodeFused(EncodedNode node, DType dtype, int len, DecodeContext ctx, long reference,
+            int alpBits, double scale, double inverse) {
+        return decode(node, dtype, len, ctx, reference, alpBits, scale, inverse);
+    }
+
+    private static PrimitiveArray decode(EncodedNode node, DType dtype, int len, DecodeContext ctx, long reference,
+            int alpBits, double scale, double inverse) {
         PType ptype = Nodes.integerPtype(node, dtype);
         Nodes.buffers(node, 1, 1);
         Metadata meta = Metadata.read(node.metadata());
+        boolean fused = reference != 0 || alpBits != 0;
+        if (fused && meta.patches() != null) {
+            return null;
+        }
         int typeBits = ptype.bitWidth();
+        if (alpBits != 0 && alpBits != typeBits) {
+            throw new IllegalArgumentException("ALP on f" + alpBits + " over " + ptype.shortName());
+        }
         if (meta.bitWidth() < 0 || meta.bitWidth() > typeBits) {
             throw VortexException.corrupt(node.location() + ": bit width " + Long.toUnsignedString(meta.bitWidth())
                     + " exceeds the " + typeBits + " bits of " + ptype.shortName());
@@ -69,12 +92,8 @@ public final class BitPackedDecoder {
 
         int bytes = ptype.byteWidth();
         MemorySegment out = ctx.allocate((long) len * bytes, bytes);
-        if (width > 0) {
-            if (typeBits == 64) {
-                unpackAll64(packed, width, offset, len, out);
-            } else {
-                unpackAllWords(packed, typeBits, width, offset, len, out);
-            }
+        if (width > 0 || fused) {
+            unpackAll(packed, typeBits, width, offset, len, out, reference, alpBits, scale, inverse, Simd.ready());
         }
         if (meta.patches() != null) {
             Patches.decode(ctx, node, meta.patches(), 0, new DType.Primitive(ptype, dtype.nullable()), len).apply(out);
@@ -85,20 +104,66 @@ public final class BitPackedDecoder {
 
     // Block b holds packed positions [1024 b, 1024 b + 1024); logical row i is packed position i + offset.
 
-    /// Unpacks 8-, 16- and 32-bit values with [BitUnpack#unpackWords], several values per long.
-    private static void unpackAllWords(MemorySegment packed, int typeBits, int width, int offset, int len,
-            MemorySegment out) {
-        int words = 16 * width;
+    /// Unpacks rows `[offset, offset + len)` of the packed blocks into `out`, adding `reference`
+    /// and applying ALP (`alpBits` 32 or 64) as [#decodeFused] describes. With `vector` (only when
+    /// [Simd#ENABLED]) whole blocks go straight from `packed` to `out` through [VectorUnpack]; the
+    /// scalar path copies each block into a `long[]`, unpacks it with [BitUnpack#unpackWords]
+    /// (several narrow values per long) and copies the wanted rows out. Package-private so tests
+    /// can run both paths.
+    static void unpackAll(MemorySegment packed, int typeBits, int width, int offset, int len, MemorySegment out,
+            long reference, int alpBits, double scale, double inverse, boolean vector) {
         int bytes = typeBits / 8;
-        long[] in = new long[words];
-        long[] block = new long[16 * typeBits];
+        long blockBytes = 128L * width;
         long end = offset + (long) len;
+        boolean useVector = vector && width > 0 && (alpBits != 64 || VectorUnpack.FAST_L2D);
+        long[] in = useVector ? null : new long[16 * width];
+        long[] block = new long[16 * typeBits];
+        MemorySegment blockSegment = MemorySegment.ofArray(block);
         for (long b = 0, q = 0; q < end; b++, q += FastLanes.BLOCK) {
-            MemorySegment.copy(packed, PrimitiveArray.LE_LONG, b * words * 8, in, 0, words);
-            BitUnpack.unpackWords(typeBits, width, in, block);
             int from = b == 0 ? offset : 0;
             int to = (int) Math.min(FastLanes.BLOCK, end - q);
-            copyOut(block, bytes, from, to, out, (q + from - offset) * bytes);
+            long at = (q + from - offset) * bytes;
+            if (useVector) {
+                if (from == 0 && to == FastLanes.BLOCK) {
+                    // A run of whole blocks in one call: all but a partial last block.
+                    int count = (int) Math.min(Integer.MAX_VALUE, (end - q) / FastLanes.BLOCK);
+                    vectorBlocks(packed, typeBits, width, b * blockBytes, out, at, count, reference, alpBits, scale, inverse);
+                    b += count - 1;
+                    q += (long) (count - 1) * FastLanes.BLOCK;
+                } else {
+                    vectorBlocks(packed, typeBits, width, b * blockBytes, blockSegment, 0, 1, reference, alpBits, scale,
+                            inverse);
+                    MemorySegment.copy(blockSegment, (long) from * bytes, out, at, (long) (to - from) * bytes);
+                }
+                continue;
+            }
+            MemorySegment.copy(packed, PrimitiveArray.LE_LONG, b * blockBytes, in, 0, in.length);
+            BitUnpack.unpackWords(typeBits, width, in, block);
+            BitUnpack.addWords(typeBits, block, block.length, reference);
+            if (alpBits == 64) {
+                for (int i = 0; i < block.length; i++) {
+                    block[i] = Double.doubleToRawLongBits((double) block[i] * scale * inverse);
+                }
+            } else if (alpBits == 32) {
+                float s = (float) scale;
+                float inv = (float) inverse;
+                for (int i = 0; i < block.length; i++) {
+                    long w = block[i];
+                    long lo = Float.floatToRawIntBits((float) (int) w * s * inv) & 0xFFFF_FFFFL;
+                    long hi = Float.floatToRawIntBits((float) (int) (w >>> 32) * s * inv);
+                    block[i] = lo | hi << 32;
+                }
+            }
+            copyOut(block, bytes, from, to, out, at);
+        }
+    }
+
+    private static void vectorBlocks(MemorySegment packed, int typeBits, int width, long in, MemorySegment out, long at,
+            int count, long reference, int alpBits, double scale, double inverse) {
+        switch (alpBits) {
+            case 64 -> VectorUnpack.blockF64(width, packed, in, out, at, count, reference, scale, inverse);
+            case 32 -> VectorUnpack.blockF32(width, packed, in, out, at, count, (int) reference, (float) scale, (float) inverse);
+            default -> VectorUnpack.block(typeBits, width, packed, in, out, at, count, reference);
         }
     }
 
@@ -127,20 +192,6 @@ public final class BitPackedDecoder {
             case 1 -> out.set(JAVA_BYTE, at, (byte) v);
             case 2 -> out.set(PrimitiveArray.LE_SHORT, at, (short) v);
             default -> out.set(PrimitiveArray.LE_INT, at, (int) v);
-        }
-    }
-
-    private static void unpackAll64(MemorySegment packed, int width, int offset, int len, MemorySegment out) {
-        int words = 16 * width;
-        long[] in = new long[words];
-        long[] block = new long[FastLanes.BLOCK];
-        long end = offset + (long) len;
-        for (long b = 0, q = 0; q < end; b++, q += FastLanes.BLOCK) {
-            MemorySegment.copy(packed, PrimitiveArray.LE_LONG, b * words * 8, in, 0, words);
-            BitUnpack.unpack64(width, in, block);
-            int from = b == 0 ? offset : 0;
-            int to = (int) Math.min(FastLanes.BLOCK, end - q);
-            MemorySegment.copy(block, from, out, PrimitiveArray.LE_LONG, (q + from - offset) * 8, to - from);
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.jvortex.encodings.fastlanes;
 
+import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 
 /// Unpacks one FastLanes block of 1024 values from `width`-bit fields, one method per word size.
@@ -17,9 +18,13 @@ import java.util.Arrays;
 /// unrelated offsets, which it cannot prove do not overlap), so they handle a similar number of
 /// words per second whatever the word size: in `KernelBenchmark` the byte kernel decodes 4 to 8 times fewer
 /// bytes per second than the long one. [#unpackWords] therefore works on `long`s holding several
-/// narrow values each, which is what the decoder uses for 8-, 16- and 32-bit types.
+/// narrow values each, which is what the scalar decoder path uses for every type. When
+/// [Simd#ready] the byte kernel (below the full width) hands its arrays to [VectorUnpack]
+/// instead (for `short[]`, `int[]` and `long[]` the Vector API's access to array-backed segments
+/// measured slower than these loops); `unpackWords` itself stays scalar.
 public final class BitUnpack {
     private BitUnpack() {}
+
 
     /// Unpacks 1024 values of a `typeBits`-bit type (8, 16, 32 or 64) of `width` bits
     /// (0..typeBits), handling `64 / typeBits` values per `long` operation.
@@ -35,13 +40,7 @@ public final class BitUnpack {
             Arrays.fill(out, 0, outLongs, 0L);
             return;
         }
-        // One bit at the bottom of every value of a long.
-        long ones = switch (typeBits) {
-            case 8 -> 0x0101_0101_0101_0101L;
-            case 16 -> 0x0001_0001_0001_0001L;
-            case 32 -> 0x0000_0001_0000_0001L;
-            default -> 1L;
-        };
+        long ones = ones(typeBits);
         int perLong = 64 / typeBits;
         if (width == typeBits) {
             // Stored as they are: every row is one packed word per lane.
@@ -51,10 +50,12 @@ public final class BitUnpack {
             return;
         }
         long mask = ((1L << width) - 1) * ones;
+        int log = Integer.numberOfTrailingZeros(typeBits);
         for (int row = 0; row < typeBits; row++) {
             int bit = row * width;
-            int src = bit / typeBits * 16;
-            int shift = bit % typeBits;
+            // typeBits is a power of two: shifts, not divisions (64 rows per u64 block).
+            int src = (bit >>> log) * 16;
+            int shift = bit & (typeBits - 1);
             int dst = FastLanes.rowStart(row) / perLong;
             if (shift + width <= typeBits) {
                 for (int k = 0; k < 16; k++) {
@@ -72,8 +73,52 @@ public final class BitUnpack {
         }
     }
 
+    /// Returns a long with one bit at the bottom of every `typeBits`-bit value it holds.
+    static long ones(int typeBits) {
+        return switch (typeBits) {
+            case 8 -> 0x0101_0101_0101_0101L;
+            case 16 -> 0x0001_0001_0001_0001L;
+            case 32 -> 0x0000_0001_0000_0001L;
+            default -> 1L;
+        };
+    }
+
+    /// Adds `reference` to every `typeBits`-bit value held in `words[0, n)` (as [#unpackWords]
+    /// lays them out), wrapping in the value's width: no carry crosses into the next value.
+    static void addWords(int typeBits, long[] words, int n, long reference) {
+        if (reference == 0) {
+            return;
+        }
+        if (typeBits == 64) {
+            for (int i = 0; i < n; i++) {
+                words[i] += reference;
+            }
+            return;
+        }
+        long ones = ones(typeBits);
+        long top = ones << (typeBits - 1);
+        long r = (reference & ((1L << typeBits) - 1)) * ones;
+        long rLow = r & ~top;
+        for (int i = 0; i < n; i++) {
+            long x = words[i];
+            // Add without each value's top bit (no carry can leave the value), then set the top bit
+            // to the sum of both top bits and the carry into it.
+            words[i] = ((x & ~top) + rLow) ^ ((x ^ r) & top);
+        }
+    }
+
     /// Unpacks 1024 `u8` values of `width` bits (0..8) from `128 × width` bytes.
     public static void unpack8(int width, byte[] packed, byte[] out) {
+        unpack8(width, packed, out, Simd.ready());
+    }
+
+    /// [#unpack8(int, byte[], byte[])] on the vector path ([VectorUnpack], only when `vector` and
+    /// [Simd#ENABLED]) or the scalar one; package-private so tests can run both.
+    static void unpack8(int width, byte[] packed, byte[] out, boolean vector) {
+        if (vector && width > 0 && width < 8 && Simd.ENABLED) {
+            VectorUnpack.block(8, width, MemorySegment.ofArray(packed), 0, MemorySegment.ofArray(out), 0, 1, 0);
+            return;
+        }
         if (width == 0) {
             Arrays.fill(out, 0, FastLanes.BLOCK, (byte) 0);
             return;

@@ -61,12 +61,15 @@ public final class DeltaDecoder {
         int bytes = ptype.byteWidth();
         MemorySegment out = ctx.allocate((long) len * bytes, bytes);
         long end = offset + (long) len;
+        if (bytes <= 4 && fullBlocks > 0) {
+            decodeNarrowBlocks(bases.data(), deltas.data(), ptype, lanes, fullBlocks, offset, end, out);
+        }
         long[] base = new long[lanes];
         long[] block = new long[FastLanes.BLOCK];
         long[] sums = new long[FastLanes.BLOCK];
         long[] values = new long[FastLanes.BLOCK];
         int[] transpose = FastLanes.transposeTable();
-        for (int c = 0; c < fullBlocks && (long) c * FastLanes.BLOCK < end; c++) {
+        for (int c = 0; c < fullBlocks && (long) c * FastLanes.BLOCK < end && bytes == 8; c++) {
             long q = (long) c * FastLanes.BLOCK;
             Segments.load(bases.data(), ptype, (long) c * lanes, base, 0, lanes);
             Segments.load(deltas.data(), ptype, q, block, 0, FastLanes.BLOCK);
@@ -104,6 +107,70 @@ public final class DeltaDecoder {
         Validity validity = topLevelValidity ? Nodes.validity(ctx, node, 2, dtype, len)
                 : validity(deltas.validity(), tail == 0, offset, len, ctx);
         return new PrimitiveArray(dtype, ptype, out, len, validity);
+    }
+
+    /// The whole blocks of 8-, 16- and 32-bit deltas in `int` arithmetic (the sums wrap the same in
+    /// the low bits): bases and deltas read in bulk into `int` arrays, each lane's running sum
+    /// written straight to its un-transposed position, the block's rows copied out in bulk.
+    private static void decodeNarrowBlocks(MemorySegment bases, MemorySegment deltas, PType ptype, int lanes, int fullBlocks,
+            int offset, long end, MemorySegment out) {
+        int bytes = ptype.byteWidth();
+        int rows = ptype.bitWidth();
+        int[] base = new int[lanes];
+        int[] block = new int[FastLanes.BLOCK];
+        int[] values = new int[FastLanes.BLOCK];
+        byte[] narrow8 = bytes == 1 ? new byte[FastLanes.BLOCK] : null;
+        short[] narrow16 = bytes == 2 ? new short[FastLanes.BLOCK] : null;
+        int[] transpose = FastLanes.transposeTable();
+        for (int c = 0; c < fullBlocks && (long) c * FastLanes.BLOCK < end; c++) {
+            long q = (long) c * FastLanes.BLOCK;
+            loadInts(bases, bytes, (long) c * lanes, base, lanes, narrow8, narrow16);
+            loadInts(deltas, bytes, q, block, FastLanes.BLOCK, narrow8, narrow16);
+            for (int row = 0; row < rows; row++) {
+                int at = FastLanes.rowStart(row);
+                for (int lane = 0; lane < lanes; lane++) {
+                    int sum = base[lane] + block[at + lane];
+                    base[lane] = sum;
+                    values[transpose[at + lane]] = sum;
+                }
+            }
+            int from = c == 0 ? offset : 0;
+            int to = (int) Math.min(FastLanes.BLOCK, end - q);
+            long dst = (q + from - offset) * bytes;
+            switch (bytes) {
+                case 1 -> {
+                    for (int i = from; i < to; i++) {
+                        narrow8[i] = (byte) values[i];
+                    }
+                    MemorySegment.copy(narrow8, from, out, java.lang.foreign.ValueLayout.JAVA_BYTE, dst, to - from);
+                }
+                case 2 -> {
+                    for (int i = from; i < to; i++) {
+                        narrow16[i] = (short) values[i];
+                    }
+                    MemorySegment.copy(narrow16, from, out, PrimitiveArray.LE_SHORT, dst, to - from);
+                }
+                default -> MemorySegment.copy(values, from, out, PrimitiveArray.LE_INT, dst, to - from);
+            }
+        }
+    }
+
+    private static void loadInts(MemorySegment src, int bytes, long from, int[] dst, int n, byte[] narrow8, short[] narrow16) {
+        switch (bytes) {
+            case 1 -> {
+                MemorySegment.copy(src, java.lang.foreign.ValueLayout.JAVA_BYTE, from, narrow8, 0, n);
+                for (int i = 0; i < n; i++) {
+                    dst[i] = narrow8[i];
+                }
+            }
+            case 2 -> {
+                MemorySegment.copy(src, PrimitiveArray.LE_SHORT, from * 2, narrow16, 0, n);
+                for (int i = 0; i < n; i++) {
+                    dst[i] = narrow16[i];
+                }
+            }
+            default -> MemorySegment.copy(src, PrimitiveArray.LE_INT, from * 4, dst, 0, n);
+        }
     }
 
     /// Returns rows `[offset, offset + len)` of the deltas' validity, undoing the per-block bit

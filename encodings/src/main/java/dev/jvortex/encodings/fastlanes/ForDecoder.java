@@ -32,6 +32,12 @@ public final class ForDecoder {
             throw VortexException.corrupt(node.location() + ": FoR reference is null");
         }
         long ref = reference.asLong();
+        if (ref != 0) {
+            PrimitiveArray fused = fused(node, ptype, dtype.nullable(), len, ctx, ref, 0, 1, 1);
+            if (fused != null) {
+                return new PrimitiveArray(dtype, ptype, fused.data(), len, fused.validity());
+            }
+        }
         PrimitiveArray encoded = Nodes.primitive(ctx, node, 0, ptype, dtype.nullable(), len);
         if (ref == 0) {
             return new PrimitiveArray(dtype, ptype, encoded.data(), len, encoded.validity());
@@ -44,6 +50,52 @@ public final class ForDecoder {
         MemorySegment out = owned ? encoded.data() : ctx.allocate((long) len * bytes, bytes);
         addReference(encoded.data(), out, bytes, ref, len);
         return new PrimitiveArray(dtype, ptype, out, len, encoded.validity());
+    }
+
+    /// Decodes a FoR node whose child is bit-packed without patches in one pass, the reference
+    /// added (and ALP applied, `alpBits` 32 or 64) while unpacking; null when it is not such a node.
+    /// The reference must not be zero.
+    static PrimitiveArray fused(EncodedNode node, PType ptype, boolean nullable, int len, DecodeContext ctx,
+            long reference, int alpBits, double scale, double inverse) {
+        if (node.childCount() != 1 || !node.child(0).encoding().equals("fastlanes.bitpacked")) {
+            return null;
+        }
+        return BitPackedDecoder.decodeFused(node.child(0), new DType.Primitive(ptype, nullable), len, ctx, reference,
+                alpBits, scale, inverse);
+    }
+
+    /// Decodes the integers under an ALP node (`child`, of `ptype` I32 or I64) with the ALP step
+    /// `value * scale * inverse` folded into the unpacking, when the child is bit-packed or FoR over
+    /// bit-packed without patches; returns null (nothing decoded) otherwise. The result holds the
+    /// floats' bits under the integer ptype.
+    public static PrimitiveArray decodeAlp(EncodedNode child, PType ptype, boolean nullable, int len, DecodeContext ctx,
+            double scale, double inverse) {
+        int alpBits = ptype.bitWidth();
+        DType dtype = new DType.Primitive(ptype, nullable);
+        switch (child.encoding()) {
+            case "fastlanes.bitpacked" -> {
+                return BitPackedDecoder.decodeFused(child, dtype, len, ctx, 0, alpBits, scale, inverse);
+            }
+            case "fastlanes.for" -> {
+                if (child.bufferCount() != 0 || child.childCount() != 1) {
+                    return null;
+                }
+                Scalar reference;
+                try {
+                    reference = Scalar.decode(child.metadata(), dtype);
+                } catch (VortexException e) {
+                    return null; // the ordinary path reports it
+                }
+                if (reference.isNull()) {
+                    return null;
+                }
+                long ref = reference.asLong();
+                return ref == 0 ? null : fused(child, ptype, nullable, len, ctx, ref, alpBits, scale, inverse);
+            }
+            default -> {
+                return null;
+            }
+        }
     }
 
     /// Writes `out[i] = in[i] + reference` for `len` values of `bytes` bytes, wrapping (`in` may be `out`).

@@ -76,6 +76,9 @@ public final class RleDecoder {
         MemorySegment out = ctx.allocate((long) len * bytes, bytes);
         int storedBlocks = Math.min(indicesLen / FastLanes.BLOCK, offsetsLen);
         int[] codes = new int[FastLanes.BLOCK];
+        // The values in a Java array of their width, gathered into a block-sized Java array and
+        // copied out in bulk: per-row segment reads and writes cost several times more.
+        Gather g = new Gather(values.data(), valuesLen, bytes);
         for (int c = 0; c < blocks; c++) {
             long q = (long) c * FastLanes.BLOCK;
             // Offsets are absolute; after slicing the first need not be 0.
@@ -96,31 +99,109 @@ public final class RleDecoder {
                 fill(values.data(), first, out, dst, to - from, bytes);
                 continue;
             }
-            loadCodes(indices.data(), indicesPtype, q, codes);
-            for (int j = from; j < to; j++) {
-                if (codes[j] >= count) {
-                    // Null rows may hold any index; clamp them as the writer's reader does.
-                    if (indexValidity.isValid((int) (q + j))) {
+            g.loadCodes(indices.data(), indicesPtype, q, codes);
+            // Indices past the block's values are clamped to its last value inside the gather (a
+            // null row may hold any index; the writer's reader clamps them too); whether any was
+            // clamped is checked afterwards, and only then are such rows required to be null.
+            if (g.gather(first, count, codes, from, to, out, dst)) {
+                for (int j = from; j < to; j++) {
+                    if (codes[j] >= count && indexValidity.isValid((int) (q + j))) {
                         throw VortexException.corrupt(node.location() + ": RLE index " + codes[j] + " at row "
                                 + (q + j - offset) + " exceeds the " + count + " values of block " + c);
                     }
-                    codes[j] = count - 1;
                 }
             }
-            gather(values.data(), first, codes, from, to, out, dst, bytes);
         }
         return new PrimitiveArray(dtype, ptype, out, len, indexValidity.slice(offset, len, ctx.arena()));
     }
 
-    private static void loadCodes(MemorySegment indices, PType ptype, long q, int[] codes) {
-        if (ptype == PType.U8) {
-            for (int j = 0; j < FastLanes.BLOCK; j++) {
-                codes[j] = indices.get(JAVA_BYTE, q + j) & 0xFF;
+    /// Values and scratch as Java arrays of the value width.
+    private static final class Gather {
+        private final int bytes;
+        private final byte[] v1;
+        private final short[] v2;
+        private final int[] v4;
+        private final long[] v8;
+        private final byte[] o1;
+        private final short[] o2;
+        private final int[] o4;
+        private final long[] o8;
+        private final byte[] raw8 = new byte[FastLanes.BLOCK];
+        private final short[] raw16 = new short[FastLanes.BLOCK];
+
+        Gather(MemorySegment values, int n, int bytes) {
+            this.bytes = bytes;
+            v1 = bytes == 1 ? values.asSlice(0, n).toArray(JAVA_BYTE) : null;
+            v2 = bytes == 2 ? new short[n] : null;
+            v4 = bytes == 4 ? new int[n] : null;
+            v8 = bytes == 8 ? new long[n] : null;
+            switch (bytes) {
+                case 2 -> MemorySegment.copy(values, PrimitiveArray.LE_SHORT, 0, v2, 0, n);
+                case 4 -> MemorySegment.copy(values, PrimitiveArray.LE_INT, 0, v4, 0, n);
+                case 8 -> MemorySegment.copy(values, PrimitiveArray.LE_LONG, 0, v8, 0, n);
+                default -> { }
             }
-        } else {
-            for (int j = 0; j < FastLanes.BLOCK; j++) {
-                codes[j] = indices.getAtIndex(PrimitiveArray.LE_SHORT, q + j) & 0xFFFF;
+            o1 = bytes == 1 ? new byte[FastLanes.BLOCK] : null;
+            o2 = bytes == 2 ? new short[FastLanes.BLOCK] : null;
+            o4 = bytes == 4 ? new int[FastLanes.BLOCK] : null;
+            o8 = bytes == 8 ? new long[FastLanes.BLOCK] : null;
+        }
+
+        void loadCodes(MemorySegment indices, PType ptype, long q, int[] codes) {
+            if (ptype == PType.U8) {
+                MemorySegment.copy(indices, JAVA_BYTE, q, raw8, 0, FastLanes.BLOCK);
+                for (int j = 0; j < FastLanes.BLOCK; j++) {
+                    codes[j] = raw8[j] & 0xFF;
+                }
+            } else {
+                MemorySegment.copy(indices, PrimitiveArray.LE_SHORT, q * 2, raw16, 0, FastLanes.BLOCK);
+                for (int j = 0; j < FastLanes.BLOCK; j++) {
+                    codes[j] = raw16[j] & 0xFFFF;
+                }
             }
+        }
+
+        /// `out[dst + j - from] = values[first + min(codes[j], count - 1)]` for `j` in `[from, to)`;
+        /// returns whether any index was clamped.
+        boolean gather(int first, int count, int[] codes, int from, int to, MemorySegment out, long dst) {
+            int n = to - from;
+            int last = count - 1;
+            boolean clamped = false;
+            switch (bytes) {
+                case 1 -> {
+                    for (int j = from; j < to; j++) {
+                        int x = codes[j];
+                        clamped |= x > last;
+                        o1[j] = v1[first + Math.min(x, last)];
+                    }
+                    MemorySegment.copy(o1, from, out, JAVA_BYTE, dst, n);
+                }
+                case 2 -> {
+                    for (int j = from; j < to; j++) {
+                        int x = codes[j];
+                        clamped |= x > last;
+                        o2[j] = v2[first + Math.min(x, last)];
+                    }
+                    MemorySegment.copy(o2, from, out, PrimitiveArray.LE_SHORT, dst * 2, n);
+                }
+                case 4 -> {
+                    for (int j = from; j < to; j++) {
+                        int x = codes[j];
+                        clamped |= x > last;
+                        o4[j] = v4[first + Math.min(x, last)];
+                    }
+                    MemorySegment.copy(o4, from, out, PrimitiveArray.LE_INT, dst * 4, n);
+                }
+                default -> {
+                    for (int j = from; j < to; j++) {
+                        int x = codes[j];
+                        clamped |= x > last;
+                        o8[j] = v8[first + Math.min(x, last)];
+                    }
+                    MemorySegment.copy(o8, from, out, PrimitiveArray.LE_LONG, dst * 8, n);
+                }
+            }
+            return clamped;
         }
     }
 
@@ -143,33 +224,6 @@ public final class RleDecoder {
                 long v = values.getAtIndex(PrimitiveArray.LE_LONG, at);
                 for (int k = 0; k < n; k++) {
                     out.setAtIndex(PrimitiveArray.LE_LONG, dst + k, v);
-                }
-            }
-        }
-    }
-
-    private static void gather(MemorySegment values, int first, int[] codes, int from, int to, MemorySegment out, long dst,
-            int bytes) {
-        long d = dst - from;
-        switch (bytes) {
-            case 1 -> {
-                for (int j = from; j < to; j++) {
-                    out.set(JAVA_BYTE, d + j, values.get(JAVA_BYTE, first + codes[j]));
-                }
-            }
-            case 2 -> {
-                for (int j = from; j < to; j++) {
-                    out.setAtIndex(PrimitiveArray.LE_SHORT, d + j, values.getAtIndex(PrimitiveArray.LE_SHORT, first + codes[j]));
-                }
-            }
-            case 4 -> {
-                for (int j = from; j < to; j++) {
-                    out.setAtIndex(PrimitiveArray.LE_INT, d + j, values.getAtIndex(PrimitiveArray.LE_INT, first + codes[j]));
-                }
-            }
-            default -> {
-                for (int j = from; j < to; j++) {
-                    out.setAtIndex(PrimitiveArray.LE_LONG, d + j, values.getAtIndex(PrimitiveArray.LE_LONG, first + codes[j]));
                 }
             }
         }

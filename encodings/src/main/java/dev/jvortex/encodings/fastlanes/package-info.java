@@ -60,12 +60,24 @@
 /// - rows `[offset, offset + len)` of the decoded blocks are the array.
 ///
 /// ## Decoding
-/// Unpacking works one block at a time: one bulk copy of the block's words into a scratch array,
-/// one [BitUnpack] kernel call (the width fixed for the whole block), one bulk copy of the wanted
-/// rows out. 64-bit types use [BitUnpack#unpack64]; 8-, 16- and 32-bit types read the packed
-/// bytes as longs and use [BitUnpack#unpackWords], which handles 8, 4 or 2 values per long
-/// operation (C2 does not vectorise the per-type kernels, so this is 4x faster for u8, 2x for
-/// u16). FoR over a bit-packed child adds its reference in place.
+/// Unpacking works one block at a time with the width fixed for the whole block. A row of any
+/// type is 128 bytes, 16 little-endian longs each holding `64 / T` values, so every row is 16
+/// long shifts and masks whatever the type ([BitUnpack#unpackWords]).
+/// - Vector path ([VectorUnpack], `jdk.incubator.vector`): used when the module is present
+///   (`--add-modules jdk.incubator.vector`) and the kernels have been compiled ([Simd]: a daemon
+///   thread runs them on dummy blocks first, since uncompiled Vector API code is tens of times
+///   slower than scalar code). Runs of whole blocks go from the packed segment straight into the
+///   output segment, 2, 4 or 8 longs per vector operation; a partial first or last block goes
+///   through a `long[]` scratch block.
+/// - Scalar path (no module, or before the warm-up has finished): each block's words are copied
+///   into a `long[]`, unpacked with [BitUnpack#unpackWords], and the wanted rows copied out.
+///
+/// FoR over a bit-packed child without patches adds its reference inside the unpacking (a
+/// lane-wise add done with long operations, no carry crossing values: [BitUnpack#addWords]), and
+/// ALP over such a child (or over FoR over it) converts and scales there too
+/// ([ForDecoder#decodeAlp]); with patches the child is decoded first and the reference added in
+/// a second pass. Dictionary gathers of 4- and 8-byte values use hardware gathers
+/// ([VectorGather]) on the vector path.
 ///
 /// ## Encoding
 /// [BitPackedEncoder] packs a block at a time with the [BitPack] kernels (the inverse of

@@ -125,6 +125,28 @@ public final class FsstDecoder {
             int limit = Math.min(CHUNK, available);
             int k = 0;
             while (k < limit) {
+                // A code produces at most 8 bytes: while that many codes cannot pass `total`, run
+                // without the per-code output check.
+                int stop = (int) Math.min(limit, k + (total - o) / 8);
+                while (k < stop) {
+                    int code = chunk[k++] & 0xFF;
+                    int n = lengths[code];
+                    if (n != 0) {
+                        out.set(PrimitiveArray.LE_LONG, o, symbols[code]);
+                        o += n;
+                    } else if (code == ESCAPE) {
+                        if (k >= available) {
+                            throw VortexException.corrupt(node.location() + ": fsst codes end with an escape code");
+                        }
+                        out.set(JAVA_BYTE, o++, chunk[k++]);
+                    } else {
+                        throw VortexException.corrupt(node.location() + ": fsst code " + code + " at byte " + (pos + k - 1)
+                                + " has no symbol (the table has " + table.count + ")");
+                    }
+                }
+                if (k >= limit) {
+                    break;
+                }
                 int code = chunk[k++] & 0xFF;
                 int n = lengths[code];
                 if (n != 0) {

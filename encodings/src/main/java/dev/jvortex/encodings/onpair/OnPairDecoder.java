@@ -81,8 +81,19 @@ public final class OnPairDecoder {
         MemorySegment out = ctx.allocate(total + StringViews.SLACK, 8);
         // The token ids are widened to ints one chunk at a time, so the decode loops index a plain
         // int[] whatever the codes' ptype, without materialising the whole window.
-        int[] chunk = new int[(int) Math.min(CHUNK, codesEnd - codesStart)];
         long o = 0;
+        if (dict.allShort && codesPtype == PType.U16) {
+            // The usual case (a dictionary of up to 2^16 tokens): u16 codes read in bulk and used as
+            // they are, without widening them into ints first.
+            short[] chunk16 = new short[(int) Math.min(CHUNK, codesEnd - codesStart)];
+            for (long at = codesStart; at < codesEnd; at += chunk16.length) {
+                int n = (int) Math.min(chunk16.length, codesEnd - at);
+                MemorySegment.copy(codes.data(), PrimitiveArray.LE_SHORT, 2 * at, chunk16, 0, n);
+                o = decompressShortTokens(node, dict, chunk16, n, out, o, total);
+            }
+            codesStart = codesEnd;
+        }
+        int[] chunk = new int[(int) Math.min(CHUNK, codesEnd - codesStart)];
         for (long at = codesStart; at < codesEnd; at += chunk.length) {
             int n = (int) Math.min(chunk.length, codesEnd - at);
             IntegerArrays.copyNonNegativeInts(codes, (int) at, (int) at + n, chunk, "onpair code");
@@ -105,7 +116,8 @@ public final class OnPairDecoder {
 
     /// The fast path when no token exceeds 16 bytes: each token is held as two words, stored whole,
     /// and the cursor advances by its length (later stores overwrite the excess, the buffer's slack
-    /// absorbs the last one).
+    /// absorbs the last one). While the tokens left in a batch cannot pass `total` even at 16
+    /// bytes each, the loop runs without the per-token output check.
     /// Returns the output position after decoding `codes[0, count)` from position `o`.
     static long decompressShortTokens(EncodedNode node, Dictionary dict, int[] codes, int count, MemorySegment out, long o,
             long total) {
@@ -113,8 +125,59 @@ public final class OnPairDecoder {
         long[] high = dict.high;
         int[] lengths = dict.lengths;
         int tokens = lengths.length;
-        for (int k = 0; k < count; k++) {
-            int c = codes[k];
+        int k = 0;
+        while (k < count) {
+            int stop = (int) Math.min(count, k + (total - o) / FAST_TOKEN_BYTES);
+            for (; k < stop; k++) {
+                int c = codes[k];
+                if (c >= tokens) {
+                    throw badCode(node, c, tokens);
+                }
+                out.set(PrimitiveArray.LE_LONG, o, low[c]);
+                out.set(PrimitiveArray.LE_LONG, o + 8, high[c]);
+                o += lengths[c];
+            }
+            if (k >= count) {
+                break;
+            }
+            int c = codes[k++];
+            if (c >= tokens) {
+                throw badCode(node, c, tokens);
+            }
+            int n = lengths[c];
+            if (n > total - o) {
+                throw overrun(node, total);
+            }
+            out.set(PrimitiveArray.LE_LONG, o, low[c]);
+            out.set(PrimitiveArray.LE_LONG, o + 8, high[c]);
+            o += n;
+        }
+        return o;
+    }
+
+    /// [#decompressShortTokens(EncodedNode, Dictionary, int[], int, MemorySegment, long, long)] for u16 codes.
+    static long decompressShortTokens(EncodedNode node, Dictionary dict, short[] codes, int count, MemorySegment out,
+            long o, long total) {
+        long[] low = dict.low;
+        long[] high = dict.high;
+        int[] lengths = dict.lengths;
+        int tokens = lengths.length;
+        int k = 0;
+        while (k < count) {
+            int stop = (int) Math.min(count, k + (total - o) / FAST_TOKEN_BYTES);
+            for (; k < stop; k++) {
+                int c = codes[k] & 0xFFFF;
+                if (c >= tokens) {
+                    throw badCode(node, c, tokens);
+                }
+                out.set(PrimitiveArray.LE_LONG, o, low[c]);
+                out.set(PrimitiveArray.LE_LONG, o + 8, high[c]);
+                o += lengths[c];
+            }
+            if (k >= count) {
+                break;
+            }
+            int c = codes[k++] & 0xFFFF;
             if (c >= tokens) {
                 throw badCode(node, c, tokens);
             }

@@ -117,9 +117,21 @@ public final class StructuralDecoders {
 
     /// Returns `values[codes[i]]` for every row, applying the codes' validity.
     public static Array gather(EncodedNode node, Array values, PrimitiveArray codes, int len, DecodeContext ctx) {
-        int[] idx = new int[len];
         Validity cv = codes.validity();
         int n = values.length();
+        if (values instanceof PrimitiveArray p && p.validity().bits() == null && n > 0 && codes.ptype().isInteger()
+                && (n <= (1 << 16) || n <= 4L * len)) {
+            // Primitive values without nulls (the usual dictionary): one pass in chunks, codes and
+            // values in Java arrays, straight into the decoder's output memory.
+            MemorySegment out = ctx.allocate((long) len * p.ptype().byteWidth(), p.ptype().byteWidth());
+            DictGather.gather(node, p, codes, len, out);
+            Array result = new PrimitiveArray(p.dtype(), p.ptype(), out, len, p.validity());
+            if (!cv.isAllValid()) {
+                result = ArrayOps.withValidity(result, p.validity().and(cv, len, ctx.arena()));
+            }
+            return result;
+        }
+        int[] idx = new int[len];
         long[] all = new long[Math.min(len, 4096)];
         for (int i = 0; i < len; i++) {
             if (i % all.length == 0) {
