@@ -6,8 +6,8 @@ import dev.jvortex.core.VortexException;
 /// table and the delta encoding it gets.
 ///
 /// The tANS table is indexed by state and already resolved to the state's bin, as pco's own
-/// decoder does: the symbol loop loads one packed int (bits 0..13 `next_base`, bits 14..17 the
-/// number of bits to read, bits 18..24 the bin's offset width) and the bin's lower bound, and
+/// decoder does: the symbol loop loads one packed int (bits 0..13 `next_base`, bits 14..20 the
+/// bin's offset width, bits 28..31 the number of bits to read) and the bin's lower bound, and
 /// never touches the bins themselves. Every field fits: `ans_size_log <= 14`, so states,
 /// `next_base` and the bit count stay below 2^14, 2^14 and 15; offsets are at most 64 bits.
 final class PcoLatentVar {
@@ -15,9 +15,10 @@ final class PcoLatentVar {
     static final int MAX_ANS_SIZE_LOG = 14;
 
     static final int NODE_BASE_MASK = 0x3FFF;
-    static final int NODE_BITS_SHIFT = 14;
-    static final int NODE_BITS_MASK = 0xF;
-    static final int NODE_OFFSET_BITS_SHIFT = 18;
+    /// The bit count sits in the top bits, so one unsigned shift extracts it.
+    static final int NODE_BITS_SHIFT = 28;
+    static final int NODE_OFFSET_BITS_SHIFT = 14;
+    static final int NODE_OFFSET_BITS_MASK = 0x7F;
 
     /// Which variable this is, for messages.
     final String name;
