@@ -52,6 +52,11 @@ public class CodecBenchmark {
     private int[] pageCounts;
     private MemorySegment out;
 
+    /// Optional comma-separated files that each hold one zstd frame (for example frames taken
+    /// from a file written by the reference); empty: three frames compressed by jvortex.
+    @Param("")
+    public String zstdFrames;
+
     private MemorySegment[] frames;
     private long[] frameSizes;
     private MemorySegment text;
@@ -109,6 +114,23 @@ public class CodecBenchmark {
             frames[f] = Arena.global().allocate(compressed.length).copyFrom(MemorySegment.ofArray(compressed));
             frameSizes[f] = buf.position();
             total += buf.position();
+        }
+        if (zstdFrames != null && !zstdFrames.isEmpty()) {
+            String[] paths = zstdFrames.split(",");
+            frames = new MemorySegment[paths.length];
+            frameSizes = new long[paths.length];
+            total = 0;
+            ZstdDecompressor d = new ZstdDecompressor();
+            for (int f = 0; f < paths.length; f++) {
+                try {
+                    byte[] bytes = java.nio.file.Files.readAllBytes(java.nio.file.Path.of(paths[f]));
+                    frames[f] = Arena.global().allocate(bytes.length).copyFrom(MemorySegment.ofArray(bytes));
+                    frameSizes[f] = d.decompress(bytes, Integer.MAX_VALUE - 64).length;
+                    total += frameSizes[f];
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }
         }
         text = Arena.global().allocate(total, 8);
     }

@@ -5,7 +5,8 @@ import java.lang.management.ThreadMXBean;
 
 /// A quick, contention-tolerant timing of [CodecBenchmark]: runs each case for a few seconds and
 /// prints the least thread CPU time of one operation (a busy machine stretches wall time, much
-/// less the CPU time of the measured thread).
+/// less the CPU time of the measured thread) and the least wall time (which includes work of
+/// other threads, such as the garbage collector).
 ///
 ///     java -cp benchmarks.jar dev.jvortex.bench.CodecTiming [seconds] [case...]
 public final class CodecTiming {
@@ -31,6 +32,7 @@ public final class CodecTiming {
             } else {
                 CodecBenchmark b = new CodecBenchmark();
                 b.shape = kv[0].equals("pco") ? kv[1] : "walk";
+                b.zstdFrames = kv[0].equals("zstd") && kv.length > 1 ? kv[1] : "";
                 b.setup();
                 op = kv[0].equals("pco") ? b::pco : b::zstd;
             }
@@ -38,19 +40,24 @@ public final class CodecTiming {
             long warm = begin + (long) (seconds * 0.3e9);
             long end = begin + (long) (seconds * 1e9);
             long best = Long.MAX_VALUE;
+            long bestWall = Long.MAX_VALUE;
             int runs = 0;
             while (System.nanoTime() < end) {
+                long w0 = System.nanoTime();
                 long t0 = mx.getCurrentThreadCpuTime();
                 for (int k = 0; k < 4; k++) {
                     op.run();
                 }
                 long t = (mx.getCurrentThreadCpuTime() - t0) / 4;
+                long w = (System.nanoTime() - w0) / 4;
                 runs++;
                 if (System.nanoTime() > warm) {
                     best = Math.min(best, t);
+                    bestWall = Math.min(bestWall, w);
                 }
             }
-            System.out.printf("%-10s %8.1f us (best of %d)%n", c, best / 1e3, runs);
+            System.out.printf("%-10s cpu %8.1f us, wall %8.1f us (best of %d)%n", c.substring(Math.max(0, c.length() - 40)),
+                    best / 1e3, bestWall / 1e3, runs);
         }
     }
 }
