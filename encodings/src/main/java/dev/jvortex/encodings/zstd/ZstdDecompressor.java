@@ -22,7 +22,6 @@ import java.util.Arrays;
 /// bytes). An instance keeps scratch tables between calls and is not thread-safe; it costs a few
 /// hundred kilobytes, so reuse one per thread of work.
 public final class ZstdDecompressor {
-    public static long T_HUF, T_SEQ, N_LIT, N_SEQ, N_BLK;
     /// Magic number of a zstd frame, little-endian at its start.
     public static final int MAGIC = 0xFD2FB528;
     /// Largest decompressed size of one block.
@@ -459,13 +458,11 @@ public final class ZstdDecompressor {
             } else if (currentHuffman == null) {
                 throw corrupt("treeless literals without a previous Huffman table", ip);
             }
-            long th = System.nanoTime();
             if (sizeFormat == 0) {
                 currentHuffman.decode1(in, start, stop, literals, 0, litCount);
             } else {
                 currentHuffman.decode4(in, start, stop, literals, 0, litCount);
             }
-            T_HUF += System.nanoTime() - th; N_LIT += litCount;
             litArray = literals;
             litPos = 0;
             ip = stop;
@@ -513,9 +510,7 @@ public final class ZstdDecompressor {
         ip = ll.read(in, ip, blockEnd, modes >>> 6);
         ip = of.read(in, ip, blockEnd, (modes >>> 4) & 3);
         ip = ml.read(in, ip, blockEnd, (modes >>> 2) & 3);
-        long ts = System.nanoTime();
         decodeSequences(in, ip, blockEnd, nbSeq, litArray, litPos, litPos + litCount, limit);
-        T_SEQ += System.nanoTime() - ts; N_SEQ += nbSeq; N_BLK++;
     }
 
     /// The decoding table of one sequence field (literal lengths, offsets or match lengths):
