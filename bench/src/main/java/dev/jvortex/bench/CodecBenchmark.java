@@ -42,6 +42,12 @@ public class CodecBenchmark {
     @Param({"walk", "price", "noise"})
     public String shape;
 
+    /// Optional directory with one pco chunk: `meta` and pages `page<index>-<count>` (for
+    /// example taken from a file written by the reference); the shape then only picks the type
+    /// (noise: f64, else i64).
+    @Param("")
+    public String pcoChunk;
+
     private static final int N = 65536;
     private static final int PAGE = 8192;
 
@@ -87,7 +93,8 @@ public class CodecBenchmark {
                 }
             }
         }
-        PcoEncoder.Chunk chunk = PcoEncoder.encodeChunk(ptype, values, 0, N, PAGE, PcoEncoder.DEFAULT_LEVEL);
+        PcoEncoder.Chunk chunk = pcoChunk == null || pcoChunk.isEmpty()
+                ? PcoEncoder.encodeChunk(ptype, values, 0, N, PAGE, PcoEncoder.DEFAULT_LEVEL) : readChunk(pcoChunk);
         header = PcoEncoder.header();
         meta = chunk.meta();
         pages = new MemorySegment[chunk.pages().length];
@@ -95,7 +102,11 @@ public class CodecBenchmark {
             pages[i] = Arena.global().allocate(chunk.pages()[i].length, 8).copyFrom(MemorySegment.ofArray(chunk.pages()[i]));
         }
         pageCounts = chunk.pageCounts();
-        out = Arena.global().allocate((long) N * 8, 8);
+        long count = 0;
+        for (int c : pageCounts) {
+            count += c;
+        }
+        out = Arena.global().allocate(count * 8, 8);
 
         String[] words = {"alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta"};
         int frameValues = 8192;
@@ -133,6 +144,27 @@ public class CodecBenchmark {
             }
         }
         text = Arena.global().allocate(total, 8);
+    }
+
+    private static PcoEncoder.Chunk readChunk(String dir) {
+        try {
+            java.nio.file.Path d = java.nio.file.Path.of(dir);
+            byte[] meta = java.nio.file.Files.readAllBytes(d.resolve("meta"));
+            java.util.List<String> names = new java.util.ArrayList<>();
+            try (var files = java.nio.file.Files.list(d)) {
+                files.map(f -> f.getFileName().toString()).filter(f -> f.startsWith("page")).forEach(names::add);
+            }
+            names.sort(java.util.Comparator.comparingInt(f -> Integer.parseInt(f.substring(4, f.indexOf('-')))));
+            byte[][] pages = new byte[names.size()][];
+            int[] counts = new int[names.size()];
+            for (int i = 0; i < pages.length; i++) {
+                pages[i] = java.nio.file.Files.readAllBytes(d.resolve(names.get(i)));
+                counts[i] = Integer.parseInt(names.get(i).substring(names.get(i).indexOf('-') + 1));
+            }
+            return new PcoEncoder.Chunk(meta, pages, counts);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     private static double gaussian(SplittableRandom rng) {

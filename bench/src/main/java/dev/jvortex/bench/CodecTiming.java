@@ -33,6 +33,7 @@ public final class CodecTiming {
                 CodecBenchmark b = new CodecBenchmark();
                 b.shape = kv[0].equals("pco") ? kv[1] : "walk";
                 b.zstdFrames = kv[0].equals("zstd") && kv.length > 1 ? kv[1] : "";
+                b.pcoChunk = kv[0].equals("pco") && kv.length > 2 ? kv[2] : "";
                 b.setup();
                 op = kv[0].equals("pco") ? b::pco : b::zstd;
             }

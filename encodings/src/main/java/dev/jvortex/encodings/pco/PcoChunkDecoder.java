@@ -2,8 +2,7 @@ package dev.jvortex.encodings.pco;
 
 import static dev.jvortex.encodings.pco.PcoLatentVar.NODE_BASE_MASK;
 import static dev.jvortex.encodings.pco.PcoLatentVar.NODE_BITS_SHIFT;
-import static dev.jvortex.encodings.pco.PcoLatentVar.NODE_OFFSET_BITS_MASK;
-import static dev.jvortex.encodings.pco.PcoLatentVar.NODE_OFFSET_BITS_SHIFT;
+import static dev.jvortex.encodings.pco.PcoLatentVar.NODE_READ_MASK_SHIFT;
 
 import dev.jvortex.core.PType;
 import dev.jvortex.core.VortexException;
@@ -161,12 +160,16 @@ public final class PcoChunkDecoder {
                 PcoLatentVar var = vars[v];
                 long[] dst = latents[v];
                 int at = storeAt[v] + start;
-                if (var.binCount > 1) {
+                if (var.binCount > 1 && var.maxOffsetBits == 0) {
+                    // No bin has offset bits (common for small deltas): a latent is its bin's lower bound.
+                    pos = decodeLowers(pageBytes, pos, var.nodes, var.stateLowers, ansStates[v], dst, at, k);
+                } else if (var.binCount > 1) {
                     pos = decodeSymbols(pageBytes, pos, var.nodes, ansStates[v], batchStates, k);
                     if (var.maxOffsetBits <= 56) {
-                        pos = addOffsets(pageBytes, pos, batchStates, var.nodes, var.stateLowers, var.mask, dst, at, k);
+                        pos = addOffsets(pageBytes, pos, batchStates, var.stateOffsetBits, var.stateLowers, var.mask, dst, at, k,
+                                var.maxOffsetBits);
                     } else {
-                        pos = addWideOffsets(pageBytes, pos, batchStates, var.nodes, var.stateLowers, var.mask, dst,
+                        pos = addWideOffsets(pageBytes, pos, batchStates, var.stateOffsetBits, var.stateLowers, var.mask, dst,
                                 at, k);
                     }
                 } else {
@@ -245,10 +248,10 @@ public final class PcoChunkDecoder {
             int sh1 = sh0 + bits0;
             int sh2 = sh1 + bits1;
             int sh3 = sh2 + bits2;
-            s0 = (node0 & NODE_BASE_MASK) + ((int) (word >>> sh0) & ((1 << bits0) - 1));
-            s1 = (node1 & NODE_BASE_MASK) + ((int) (word >>> sh1) & ((1 << bits1) - 1));
-            s2 = (node2 & NODE_BASE_MASK) + ((int) (word >>> sh2) & ((1 << bits2) - 1));
-            s3 = (node3 & NODE_BASE_MASK) + ((int) (word >>> sh3) & ((1 << bits3) - 1));
+            s0 = (node0 & NODE_BASE_MASK) + ((int) (word >>> sh0) & (node0 >>> NODE_READ_MASK_SHIFT & NODE_BASE_MASK));
+            s1 = (node1 & NODE_BASE_MASK) + ((int) (word >>> sh1) & (node1 >>> NODE_READ_MASK_SHIFT & NODE_BASE_MASK));
+            s2 = (node2 & NODE_BASE_MASK) + ((int) (word >>> sh2) & (node2 >>> NODE_READ_MASK_SHIFT & NODE_BASE_MASK));
+            s3 = (node3 & NODE_BASE_MASK) + ((int) (word >>> sh3) & (node3 >>> NODE_READ_MASK_SHIFT & NODE_BASE_MASK));
             pos += bits0 + bits1 + bits2 + bits3;
         }
         // At most three symbols left (the page's last batch): states 0, 1, 2 in turn.
@@ -275,13 +278,106 @@ public final class PcoChunkDecoder {
         return pos;
     }
 
+    /// As [#decodeSymbols] for variables whose bins have no offset bits: writes each latent (its
+    /// bin's lower bound, already below `2^W`) straight to `dst[at + i]`.
+    static long decodeLowers(byte[] buf, long pos, int[] nodes, long[] lowers, int[] ans, long[] dst, int at, int k) {
+        int s0 = ans[0];
+        int s1 = ans[1];
+        int s2 = ans[2];
+        int s3 = ans[3];
+        int i = 0;
+        for (; i + 4 <= k; i += 4) {
+            long word = (long) PcoBitReader.LE_LONG.get(buf, (int) (pos >>> 3));
+            int node0 = nodes[s0];
+            int node1 = nodes[s1];
+            int node2 = nodes[s2];
+            int node3 = nodes[s3];
+            dst[at + i] = lowers[s0];
+            dst[at + i + 1] = lowers[s1];
+            dst[at + i + 2] = lowers[s2];
+            dst[at + i + 3] = lowers[s3];
+            int bits0 = node0 >>> NODE_BITS_SHIFT;
+            int bits1 = node1 >>> NODE_BITS_SHIFT;
+            int bits2 = node2 >>> NODE_BITS_SHIFT;
+            int bits3 = node3 >>> NODE_BITS_SHIFT;
+            int sh0 = (int) pos & 7;
+            int sh1 = sh0 + bits0;
+            int sh2 = sh1 + bits1;
+            int sh3 = sh2 + bits2;
+            s0 = (node0 & NODE_BASE_MASK) + ((int) (word >>> sh0) & (node0 >>> NODE_READ_MASK_SHIFT & NODE_BASE_MASK));
+            s1 = (node1 & NODE_BASE_MASK) + ((int) (word >>> sh1) & (node1 >>> NODE_READ_MASK_SHIFT & NODE_BASE_MASK));
+            s2 = (node2 & NODE_BASE_MASK) + ((int) (word >>> sh2) & (node2 >>> NODE_READ_MASK_SHIFT & NODE_BASE_MASK));
+            s3 = (node3 & NODE_BASE_MASK) + ((int) (word >>> sh3) & (node3 >>> NODE_READ_MASK_SHIFT & NODE_BASE_MASK));
+            pos += bits0 + bits1 + bits2 + bits3;
+        }
+        for (int lane = 0; i < k; i++, lane++) {
+            long word = (long) PcoBitReader.LE_LONG.get(buf, (int) (pos >>> 3)) >>> (pos & 7);
+            int s = lane == 0 ? s0 : lane == 1 ? s1 : s2;
+            int node = nodes[s];
+            int bits = node >>> NODE_BITS_SHIFT;
+            dst[at + i] = lowers[s];
+            int next = (node & NODE_BASE_MASK) + ((int) word & ((1 << bits) - 1));
+            if (lane == 0) {
+                s0 = next;
+            } else if (lane == 1) {
+                s1 = next;
+            } else {
+                s2 = next;
+            }
+            pos += bits;
+        }
+        ans[0] = s0;
+        ans[1] = s1;
+        ans[2] = s2;
+        ans[3] = s3;
+        return pos;
+    }
+
     /// Writes `dst[at + i]`: the lower bound of the bin of state `batchStates[i]` plus its offset,
     /// for variables whose offsets are at most 56 bits wide (one 64-bit load per offset, no branch).
-    static long addOffsets(byte[] buf, long pos, int[] batchStates, int[] nodes, long[] lowers, long mask, long[] dst,
-            int at, int k) {
-        for (int i = 0; i < k; i++) {
+    /// With `maxBits` (the widest offset) at most 14, four offsets share one load (7 + 4 * 14 bits
+    /// fit in 64), at most 28 two do.
+    static long addOffsets(byte[] buf, long pos, int[] batchStates, int[] offsetBits, long[] lowers, long mask, long[] dst,
+            int at, int k, int maxBits) {
+        int i = 0;
+        if (maxBits <= 14) {
+            for (; i + 4 <= k; i += 4) {
+                int s0 = batchStates[i];
+                int s1 = batchStates[i + 1];
+                int s2 = batchStates[i + 2];
+                int s3 = batchStates[i + 3];
+                int bits0 = offsetBits[s0];
+                int bits1 = offsetBits[s1];
+                int bits2 = offsetBits[s2];
+                int bits3 = offsetBits[s3];
+                long word = (long) PcoBitReader.LE_LONG.get(buf, (int) (pos >>> 3));
+                int sh0 = (int) pos & 7;
+                int sh1 = sh0 + bits0;
+                int sh2 = sh1 + bits1;
+                int sh3 = sh2 + bits2;
+                dst[at + i] = (lowers[s0] + ((word >>> sh0) & ((1L << bits0) - 1))) & mask;
+                dst[at + i + 1] = (lowers[s1] + ((word >>> sh1) & ((1L << bits1) - 1))) & mask;
+                dst[at + i + 2] = (lowers[s2] + ((word >>> sh2) & ((1L << bits2) - 1))) & mask;
+                dst[at + i + 3] = (lowers[s3] + ((word >>> sh3) & ((1L << bits3) - 1))) & mask;
+                pos += bits0 + bits1 + bits2 + bits3;
+            }
+        } else if (maxBits <= 28) {
+            for (; i + 2 <= k; i += 2) {
+                int s0 = batchStates[i];
+                int s1 = batchStates[i + 1];
+                int bits0 = offsetBits[s0];
+                int bits1 = offsetBits[s1];
+                long word = (long) PcoBitReader.LE_LONG.get(buf, (int) (pos >>> 3));
+                int sh0 = (int) pos & 7;
+                int sh1 = sh0 + bits0;
+                dst[at + i] = (lowers[s0] + ((word >>> sh0) & ((1L << bits0) - 1))) & mask;
+                dst[at + i + 1] = (lowers[s1] + ((word >>> sh1) & ((1L << bits1) - 1))) & mask;
+                pos += bits0 + bits1;
+            }
+        }
+        for (; i < k; i++) {
             int s = batchStates[i];
-            int bits = (nodes[s] >>> NODE_OFFSET_BITS_SHIFT) & NODE_OFFSET_BITS_MASK;
+            int bits = offsetBits[s];
             long v = (long) PcoBitReader.LE_LONG.get(buf, (int) (pos >>> 3)) >>> (pos & 7);
             dst[at + i] = (lowers[s] + (v & ((1L << bits) - 1))) & mask;
             pos += bits;
@@ -292,11 +388,11 @@ public final class PcoChunkDecoder {
     /// As [#addOffsets], for variables with offsets wider than 56 bits, which may need a ninth
     /// byte. The ninth byte is always merged in (shifted out of reach when it is not needed), so
     /// the loop has no data-dependent branch; the page padding keeps the load in bounds.
-    static long addWideOffsets(byte[] buf, long pos, int[] batchStates, int[] nodes, long[] lowers, long mask,
+    static long addWideOffsets(byte[] buf, long pos, int[] batchStates, int[] offsetBits, long[] lowers, long mask,
             long[] dst, int at, int k) {
         for (int i = 0; i < k; i++) {
             int s = batchStates[i];
-            int bits = (nodes[s] >>> NODE_OFFSET_BITS_SHIFT) & NODE_OFFSET_BITS_MASK;
+            int bits = offsetBits[s];
             int byteIdx = (int) (pos >>> 3);
             int shift = (int) pos & 7;
             long v = ((long) PcoBitReader.LE_LONG.get(buf, byteIdx) >>> shift)
