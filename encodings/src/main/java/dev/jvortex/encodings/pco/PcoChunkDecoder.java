@@ -244,15 +244,17 @@ public final class PcoChunkDecoder {
             int bits1 = node1 >>> NODE_BITS_SHIFT;
             int bits2 = node2 >>> NODE_BITS_SHIFT;
             int bits3 = node3 >>> NODE_BITS_SHIFT;
+            // Shifts as a shallow sum tree rather than a chain: lane 3 waits two adds, not three.
             int sh0 = (int) pos & 7;
+            int bits01 = bits0 + bits1;
             int sh1 = sh0 + bits0;
-            int sh2 = sh1 + bits1;
-            int sh3 = sh2 + bits2;
+            int sh2 = sh0 + bits01;
+            int sh3 = (sh0 + bits2) + bits01;
             s0 = (node0 & NODE_BASE_MASK) + ((int) (word >>> sh0) & (node0 >>> NODE_READ_MASK_SHIFT & NODE_BASE_MASK));
             s1 = (node1 & NODE_BASE_MASK) + ((int) (word >>> sh1) & (node1 >>> NODE_READ_MASK_SHIFT & NODE_BASE_MASK));
             s2 = (node2 & NODE_BASE_MASK) + ((int) (word >>> sh2) & (node2 >>> NODE_READ_MASK_SHIFT & NODE_BASE_MASK));
             s3 = (node3 & NODE_BASE_MASK) + ((int) (word >>> sh3) & (node3 >>> NODE_READ_MASK_SHIFT & NODE_BASE_MASK));
-            pos += bits0 + bits1 + bits2 + bits3;
+            pos += bits01 + (bits2 + bits3);
         }
         // At most three symbols left (the page's last batch): states 0, 1, 2 in turn.
         for (int lane = 0; i < k; i++, lane++) {
@@ -300,15 +302,17 @@ public final class PcoChunkDecoder {
             int bits1 = node1 >>> NODE_BITS_SHIFT;
             int bits2 = node2 >>> NODE_BITS_SHIFT;
             int bits3 = node3 >>> NODE_BITS_SHIFT;
+            // Shifts as a shallow sum tree rather than a chain: lane 3 waits two adds, not three.
             int sh0 = (int) pos & 7;
+            int bits01 = bits0 + bits1;
             int sh1 = sh0 + bits0;
-            int sh2 = sh1 + bits1;
-            int sh3 = sh2 + bits2;
+            int sh2 = sh0 + bits01;
+            int sh3 = (sh0 + bits2) + bits01;
             s0 = (node0 & NODE_BASE_MASK) + ((int) (word >>> sh0) & (node0 >>> NODE_READ_MASK_SHIFT & NODE_BASE_MASK));
             s1 = (node1 & NODE_BASE_MASK) + ((int) (word >>> sh1) & (node1 >>> NODE_READ_MASK_SHIFT & NODE_BASE_MASK));
             s2 = (node2 & NODE_BASE_MASK) + ((int) (word >>> sh2) & (node2 >>> NODE_READ_MASK_SHIFT & NODE_BASE_MASK));
             s3 = (node3 & NODE_BASE_MASK) + ((int) (word >>> sh3) & (node3 >>> NODE_READ_MASK_SHIFT & NODE_BASE_MASK));
-            pos += bits0 + bits1 + bits2 + bits3;
+            pos += bits01 + (bits2 + bits3);
         }
         for (int lane = 0; i < k; i++, lane++) {
             long word = (long) PcoBitReader.LE_LONG.get(buf, (int) (pos >>> 3)) >>> (pos & 7);
