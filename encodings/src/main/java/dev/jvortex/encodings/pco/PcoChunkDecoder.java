@@ -340,7 +340,7 @@ public final class PcoChunkDecoder {
     /// Writes `dst[at + i]`: the lower bound of the bin of state `batchStates[i]` plus its offset,
     /// for variables whose offsets are at most 56 bits wide (one 64-bit load per offset, no branch).
     /// With `maxBits` (the widest offset) at most 14, four offsets share one load (7 + 4 * 14 bits
-    /// fit in 64), at most 28 two do.
+    /// fit in 64), at most 19 three do, at most 28 two.
     static long addOffsets(byte[] buf, long pos, int[] batchStates, int[] offsetBits, long[] lowers, long mask, long[] dst,
             int at, int k, int maxBits) {
         int i = 0;
@@ -364,6 +364,23 @@ public final class PcoChunkDecoder {
                 dst[at + i + 2] = (lowers[s2] + ((word >>> sh2) & ((1L << bits2) - 1))) & mask;
                 dst[at + i + 3] = (lowers[s3] + ((word >>> sh3) & ((1L << bits3) - 1))) & mask;
                 pos += bits0 + bits1 + bits2 + bits3;
+            }
+        } else if (maxBits <= 19) {
+            for (; i + 3 <= k; i += 3) {
+                int s0 = batchStates[i];
+                int s1 = batchStates[i + 1];
+                int s2 = batchStates[i + 2];
+                int bits0 = offsetBits[s0];
+                int bits1 = offsetBits[s1];
+                int bits2 = offsetBits[s2];
+                long word = (long) PcoBitReader.LE_LONG.get(buf, (int) (pos >>> 3));
+                int sh0 = (int) pos & 7;
+                int sh1 = sh0 + bits0;
+                int sh2 = sh1 + bits1;
+                dst[at + i] = (lowers[s0] + ((word >>> sh0) & ((1L << bits0) - 1))) & mask;
+                dst[at + i + 1] = (lowers[s1] + ((word >>> sh1) & ((1L << bits1) - 1))) & mask;
+                dst[at + i + 2] = (lowers[s2] + ((word >>> sh2) & ((1L << bits2) - 1))) & mask;
+                pos += bits0 + bits1 + bits2;
             }
         } else if (maxBits <= 28) {
             for (; i + 2 <= k; i += 2) {

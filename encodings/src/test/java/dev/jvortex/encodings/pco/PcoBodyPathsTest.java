@@ -12,7 +12,8 @@ import java.util.function.LongSupplier;
 import org.junit.jupiter.api.Test;
 
 /// The page body has one loop per kind of latent variable: bins without offset bits (lower bounds
-/// written by the symbol loop), offsets of up to 14, 28 and 56 bits (four, two, one per load),
+/// written by the symbol loop), offsets of up to 14, 19, 28 and 56 bits (four, three, two, one
+/// per load),
 /// wider offsets, and a single bin. Each case here checks which kind the encoder produced, so the
 /// loop it means to cover really runs, at lengths that end batches and groups of four anywhere.
 class PcoBodyPathsTest {
@@ -42,8 +43,8 @@ class PcoBodyPathsTest {
             return "single bin";
         }
         int bits = var.maxOffsetBits;
-        return bits == 0 ? "no offsets" : bits <= 14 ? "offsets <= 14" : bits <= 28 ? "offsets <= 28"
-                : bits <= 56 ? "offsets <= 56" : "wide offsets";
+        return bits == 0 ? "no offsets" : bits <= 14 ? "offsets <= 14" : bits <= 19 ? "offsets <= 19"
+                : bits <= 28 ? "offsets <= 28" : bits <= 56 ? "offsets <= 56" : "wide offsets";
     }
 
     @Test
@@ -60,9 +61,15 @@ class PcoBodyPathsTest {
     }
 
     @Test
+    void offsetsUpTo19Bits() {
+        SplittableRandom rnd = new SplittableRandom(3);
+        check(PType.I64, () -> Math.round(Math.exp(3 + gaussian(rnd)) * 100), "offsets <= 19");
+    }
+
+    @Test
     void offsetsUpTo28Bits() {
         SplittableRandom rnd = new SplittableRandom(3);
-        check(PType.I64, () -> Math.round(Math.exp(3 + 2 * gaussian(rnd)) * 100), "offsets <= 28");
+        check(PType.I64, () -> (long) (gaussian(rnd) * (1 << 27)), "offsets <= 28");
     }
 
     @Test
