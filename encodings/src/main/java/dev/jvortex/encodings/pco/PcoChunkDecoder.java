@@ -1,9 +1,8 @@
 package dev.jvortex.encodings.pco;
 
 import static dev.jvortex.encodings.pco.PcoLatentVar.NODE_BASE_MASK;
-import static dev.jvortex.encodings.pco.PcoLatentVar.NODE_BITS_MASK;
 import static dev.jvortex.encodings.pco.PcoLatentVar.NODE_BITS_SHIFT;
-import static dev.jvortex.encodings.pco.PcoLatentVar.NODE_OFFSET_BITS_SHIFT;
+import static dev.jvortex.encodings.pco.PcoLatentVar.NODE_READ_MASK_SHIFT;
 
 import dev.jvortex.core.PType;
 import dev.jvortex.core.VortexException;
@@ -49,8 +48,9 @@ public final class PcoChunkDecoder {
     private final long[][] latents;
     private final long[][] states;
     private final int[][] ansStates;
-    /// The offset width of each latent of the current batch, found by the symbol loop.
-    private final int[] batchOffsetBits = new int[BATCH];
+    /// The tANS state of each latent of the current batch, found by the symbol loop; it
+    /// determines the latent's bin (lower bound and offset width).
+    private final int[] batchStates = new int[BATCH];
     /// Output staging for types narrower than 64 bits (a byte[], short[] or int[]).
     private Object narrow;
     /// Per variable: latents stored in the current page, and where in its array they start.
@@ -160,13 +160,17 @@ public final class PcoChunkDecoder {
                 PcoLatentVar var = vars[v];
                 long[] dst = latents[v];
                 int at = storeAt[v] + start;
-                if (var.binCount > 1) {
-                    pos = decodeSymbols(pageBytes, pos, var.nodes, var.stateLowers, ansStates[v], dst, at,
-                            batchOffsetBits, k);
+                if (var.binCount > 1 && var.maxOffsetBits == 0) {
+                    // No bin has offset bits (common for small deltas): a latent is its bin's lower bound.
+                    pos = decodeLowers(pageBytes, pos, var.nodes, var.stateLowers, ansStates[v], dst, at, k);
+                } else if (var.binCount > 1) {
+                    pos = decodeSymbols(pageBytes, pos, var.nodes, ansStates[v], batchStates, k);
                     if (var.maxOffsetBits <= 56) {
-                        pos = addOffsets(pageBytes, pos, batchOffsetBits, var.mask, dst, at, k);
+                        pos = addOffsets(pageBytes, pos, batchStates, var.stateOffsetBits, var.stateLowers, var.mask, dst, at, k,
+                                var.maxOffsetBits);
                     } else {
-                        pos = addWideOffsets(pageBytes, pos, batchOffsetBits, var.mask, dst, at, k);
+                        pos = addWideOffsets(pageBytes, pos, batchStates, var.stateOffsetBits, var.stateLowers, var.mask, dst,
+                                at, k);
                     }
                 } else {
                     pos = decodeSingleBin(pageBytes, pos, var.lowers[0], var.offsetBits[0], var.offsetMasks[0],
@@ -213,53 +217,52 @@ public final class PcoChunkDecoder {
         LOW_BITS[64] = -1L;
     }
 
-    /// Decodes `k` tANS symbols with the four interleaved states carried in `ans`: writes each
-    /// latent's bin lower bound to `dst[at + i]` and its offset width to `offsetBits[i]`; returns
+    /// Decodes `k` tANS symbols with the four interleaved states carried in `ans` and records the
+    /// state each symbol was read from in `batchStates[i]` (the state determines the bin); returns
     /// the new bit position. Four symbols read at most 56 bits, so each group of four takes one
-    /// 64-bit load (pco does the same), and the four state chains are independent, which keeps
-    /// the CPU busy while each waits for its table load.
-    static long decodeSymbols(byte[] buf, long pos, int[] nodes, long[] lowers, int[] ans, long[] dst, int at,
-            int[] offsetBits, int k) {
+    /// 64-bit load (pco does the same). The word is loaded at the group's first bit while the four
+    /// table loads are in flight; each state then takes its bits at a shift that is a running sum
+    /// of the bit counts, so the four next states come out of independent shift-mask-add steps.
+    /// The loop does nothing else, which keeps its values in registers.
+    static long decodeSymbols(byte[] buf, long pos, int[] nodes, int[] ans, int[] batchStates, int k) {
         int s0 = ans[0];
         int s1 = ans[1];
         int s2 = ans[2];
         int s3 = ans[3];
         int i = 0;
         for (; i + 4 <= k; i += 4) {
-            long word = (long) PcoBitReader.LE_LONG.get(buf, (int) (pos >>> 3)) >>> (pos & 7);
+            long word = (long) PcoBitReader.LE_LONG.get(buf, (int) (pos >>> 3));
             int node0 = nodes[s0];
             int node1 = nodes[s1];
             int node2 = nodes[s2];
             int node3 = nodes[s3];
-            dst[at + i] = lowers[s0];
-            dst[at + i + 1] = lowers[s1];
-            dst[at + i + 2] = lowers[s2];
-            dst[at + i + 3] = lowers[s3];
-            offsetBits[i] = node0 >>> NODE_OFFSET_BITS_SHIFT;
-            offsetBits[i + 1] = node1 >>> NODE_OFFSET_BITS_SHIFT;
-            offsetBits[i + 2] = node2 >>> NODE_OFFSET_BITS_SHIFT;
-            offsetBits[i + 3] = node3 >>> NODE_OFFSET_BITS_SHIFT;
-            int bits0 = (node0 >>> NODE_BITS_SHIFT) & NODE_BITS_MASK;
-            int bits1 = (node1 >>> NODE_BITS_SHIFT) & NODE_BITS_MASK;
-            int bits2 = (node2 >>> NODE_BITS_SHIFT) & NODE_BITS_MASK;
-            int bits3 = (node3 >>> NODE_BITS_SHIFT) & NODE_BITS_MASK;
-            s0 = (node0 & NODE_BASE_MASK) + ((int) word & ((1 << bits0) - 1));
-            word >>>= bits0;
-            s1 = (node1 & NODE_BASE_MASK) + ((int) word & ((1 << bits1) - 1));
-            word >>>= bits1;
-            s2 = (node2 & NODE_BASE_MASK) + ((int) word & ((1 << bits2) - 1));
-            word >>>= bits2;
-            s3 = (node3 & NODE_BASE_MASK) + ((int) word & ((1 << bits3) - 1));
-            pos += bits0 + bits1 + bits2 + bits3;
+            batchStates[i] = s0;
+            batchStates[i + 1] = s1;
+            batchStates[i + 2] = s2;
+            batchStates[i + 3] = s3;
+            int bits0 = node0 >>> NODE_BITS_SHIFT;
+            int bits1 = node1 >>> NODE_BITS_SHIFT;
+            int bits2 = node2 >>> NODE_BITS_SHIFT;
+            int bits3 = node3 >>> NODE_BITS_SHIFT;
+            // Shifts as a shallow sum tree rather than a chain: lane 3 waits two adds, not three.
+            int sh0 = (int) pos & 7;
+            int bits01 = bits0 + bits1;
+            int sh1 = sh0 + bits0;
+            int sh2 = sh0 + bits01;
+            int sh3 = (sh0 + bits2) + bits01;
+            s0 = (node0 & NODE_BASE_MASK) + ((int) (word >>> sh0) & (node0 >>> NODE_READ_MASK_SHIFT & NODE_BASE_MASK));
+            s1 = (node1 & NODE_BASE_MASK) + ((int) (word >>> sh1) & (node1 >>> NODE_READ_MASK_SHIFT & NODE_BASE_MASK));
+            s2 = (node2 & NODE_BASE_MASK) + ((int) (word >>> sh2) & (node2 >>> NODE_READ_MASK_SHIFT & NODE_BASE_MASK));
+            s3 = (node3 & NODE_BASE_MASK) + ((int) (word >>> sh3) & (node3 >>> NODE_READ_MASK_SHIFT & NODE_BASE_MASK));
+            pos += bits01 + (bits2 + bits3);
         }
         // At most three symbols left (the page's last batch): states 0, 1, 2 in turn.
         for (int lane = 0; i < k; i++, lane++) {
             long word = (long) PcoBitReader.LE_LONG.get(buf, (int) (pos >>> 3)) >>> (pos & 7);
             int s = lane == 0 ? s0 : lane == 1 ? s1 : s2;
             int node = nodes[s];
-            int bits = (node >>> NODE_BITS_SHIFT) & NODE_BITS_MASK;
-            dst[at + i] = lowers[s];
-            offsetBits[i] = node >>> NODE_OFFSET_BITS_SHIFT;
+            int bits = node >>> NODE_BITS_SHIFT;
+            batchStates[i] = s;
             int next = (node & NODE_BASE_MASK) + ((int) word & ((1 << bits) - 1));
             if (lane == 0) {
                 s0 = next;
@@ -277,29 +280,145 @@ public final class PcoChunkDecoder {
         return pos;
     }
 
-    /// Adds to `dst[at + i]` (a bin's lower bound) its offset of `offsetBits[i]` bits, for
-    /// variables whose offsets are at most 56 bits wide: one 64-bit load per offset, no branch.
-    static long addOffsets(byte[] buf, long pos, int[] offsetBits, long mask, long[] dst, int at, int k) {
-        for (int i = 0; i < k; i++) {
-            int bits = offsetBits[i];
+    /// As [#decodeSymbols] for variables whose bins have no offset bits: writes each latent (its
+    /// bin's lower bound, already below `2^W`) straight to `dst[at + i]`.
+    static long decodeLowers(byte[] buf, long pos, int[] nodes, long[] lowers, int[] ans, long[] dst, int at, int k) {
+        int s0 = ans[0];
+        int s1 = ans[1];
+        int s2 = ans[2];
+        int s3 = ans[3];
+        int i = 0;
+        for (; i + 4 <= k; i += 4) {
+            long word = (long) PcoBitReader.LE_LONG.get(buf, (int) (pos >>> 3));
+            int node0 = nodes[s0];
+            int node1 = nodes[s1];
+            int node2 = nodes[s2];
+            int node3 = nodes[s3];
+            dst[at + i] = lowers[s0];
+            dst[at + i + 1] = lowers[s1];
+            dst[at + i + 2] = lowers[s2];
+            dst[at + i + 3] = lowers[s3];
+            int bits0 = node0 >>> NODE_BITS_SHIFT;
+            int bits1 = node1 >>> NODE_BITS_SHIFT;
+            int bits2 = node2 >>> NODE_BITS_SHIFT;
+            int bits3 = node3 >>> NODE_BITS_SHIFT;
+            // Shifts as a shallow sum tree rather than a chain: lane 3 waits two adds, not three.
+            int sh0 = (int) pos & 7;
+            int bits01 = bits0 + bits1;
+            int sh1 = sh0 + bits0;
+            int sh2 = sh0 + bits01;
+            int sh3 = (sh0 + bits2) + bits01;
+            s0 = (node0 & NODE_BASE_MASK) + ((int) (word >>> sh0) & (node0 >>> NODE_READ_MASK_SHIFT & NODE_BASE_MASK));
+            s1 = (node1 & NODE_BASE_MASK) + ((int) (word >>> sh1) & (node1 >>> NODE_READ_MASK_SHIFT & NODE_BASE_MASK));
+            s2 = (node2 & NODE_BASE_MASK) + ((int) (word >>> sh2) & (node2 >>> NODE_READ_MASK_SHIFT & NODE_BASE_MASK));
+            s3 = (node3 & NODE_BASE_MASK) + ((int) (word >>> sh3) & (node3 >>> NODE_READ_MASK_SHIFT & NODE_BASE_MASK));
+            pos += bits01 + (bits2 + bits3);
+        }
+        for (int lane = 0; i < k; i++, lane++) {
+            long word = (long) PcoBitReader.LE_LONG.get(buf, (int) (pos >>> 3)) >>> (pos & 7);
+            int s = lane == 0 ? s0 : lane == 1 ? s1 : s2;
+            int node = nodes[s];
+            int bits = node >>> NODE_BITS_SHIFT;
+            dst[at + i] = lowers[s];
+            int next = (node & NODE_BASE_MASK) + ((int) word & ((1 << bits) - 1));
+            if (lane == 0) {
+                s0 = next;
+            } else if (lane == 1) {
+                s1 = next;
+            } else {
+                s2 = next;
+            }
+            pos += bits;
+        }
+        ans[0] = s0;
+        ans[1] = s1;
+        ans[2] = s2;
+        ans[3] = s3;
+        return pos;
+    }
+
+    /// Writes `dst[at + i]`: the lower bound of the bin of state `batchStates[i]` plus its offset,
+    /// for variables whose offsets are at most 56 bits wide (one 64-bit load per offset, no branch).
+    /// With `maxBits` (the widest offset) at most 14, four offsets share one load (7 + 4 * 14 bits
+    /// fit in 64), at most 19 three do, at most 28 two.
+    static long addOffsets(byte[] buf, long pos, int[] batchStates, int[] offsetBits, long[] lowers, long mask, long[] dst,
+            int at, int k, int maxBits) {
+        int i = 0;
+        if (maxBits <= 14) {
+            for (; i + 4 <= k; i += 4) {
+                int s0 = batchStates[i];
+                int s1 = batchStates[i + 1];
+                int s2 = batchStates[i + 2];
+                int s3 = batchStates[i + 3];
+                int bits0 = offsetBits[s0];
+                int bits1 = offsetBits[s1];
+                int bits2 = offsetBits[s2];
+                int bits3 = offsetBits[s3];
+                long word = (long) PcoBitReader.LE_LONG.get(buf, (int) (pos >>> 3));
+                int sh0 = (int) pos & 7;
+                int sh1 = sh0 + bits0;
+                int sh2 = sh1 + bits1;
+                int sh3 = sh2 + bits2;
+                dst[at + i] = (lowers[s0] + ((word >>> sh0) & ((1L << bits0) - 1))) & mask;
+                dst[at + i + 1] = (lowers[s1] + ((word >>> sh1) & ((1L << bits1) - 1))) & mask;
+                dst[at + i + 2] = (lowers[s2] + ((word >>> sh2) & ((1L << bits2) - 1))) & mask;
+                dst[at + i + 3] = (lowers[s3] + ((word >>> sh3) & ((1L << bits3) - 1))) & mask;
+                pos += bits0 + bits1 + bits2 + bits3;
+            }
+        } else if (maxBits <= 19) {
+            for (; i + 3 <= k; i += 3) {
+                int s0 = batchStates[i];
+                int s1 = batchStates[i + 1];
+                int s2 = batchStates[i + 2];
+                int bits0 = offsetBits[s0];
+                int bits1 = offsetBits[s1];
+                int bits2 = offsetBits[s2];
+                long word = (long) PcoBitReader.LE_LONG.get(buf, (int) (pos >>> 3));
+                int sh0 = (int) pos & 7;
+                int sh1 = sh0 + bits0;
+                int sh2 = sh1 + bits1;
+                dst[at + i] = (lowers[s0] + ((word >>> sh0) & ((1L << bits0) - 1))) & mask;
+                dst[at + i + 1] = (lowers[s1] + ((word >>> sh1) & ((1L << bits1) - 1))) & mask;
+                dst[at + i + 2] = (lowers[s2] + ((word >>> sh2) & ((1L << bits2) - 1))) & mask;
+                pos += bits0 + bits1 + bits2;
+            }
+        } else if (maxBits <= 28) {
+            for (; i + 2 <= k; i += 2) {
+                int s0 = batchStates[i];
+                int s1 = batchStates[i + 1];
+                int bits0 = offsetBits[s0];
+                int bits1 = offsetBits[s1];
+                long word = (long) PcoBitReader.LE_LONG.get(buf, (int) (pos >>> 3));
+                int sh0 = (int) pos & 7;
+                int sh1 = sh0 + bits0;
+                dst[at + i] = (lowers[s0] + ((word >>> sh0) & ((1L << bits0) - 1))) & mask;
+                dst[at + i + 1] = (lowers[s1] + ((word >>> sh1) & ((1L << bits1) - 1))) & mask;
+                pos += bits0 + bits1;
+            }
+        }
+        for (; i < k; i++) {
+            int s = batchStates[i];
+            int bits = offsetBits[s];
             long v = (long) PcoBitReader.LE_LONG.get(buf, (int) (pos >>> 3)) >>> (pos & 7);
-            dst[at + i] = (dst[at + i] + (v & LOW_BITS[bits])) & mask;
+            dst[at + i] = (lowers[s] + (v & ((1L << bits) - 1))) & mask;
             pos += bits;
         }
         return pos;
     }
 
-    /// As [#addOffsets], for variables with offsets wider than 56 bits, which may need a ninth byte.
-    static long addWideOffsets(byte[] buf, long pos, int[] offsetBits, long mask, long[] dst, int at, int k) {
+    /// As [#addOffsets], for variables with offsets wider than 56 bits, which may need a ninth
+    /// byte. The ninth byte is always merged in (shifted out of reach when it is not needed), so
+    /// the loop has no data-dependent branch; the page padding keeps the load in bounds.
+    static long addWideOffsets(byte[] buf, long pos, int[] batchStates, int[] offsetBits, long[] lowers, long mask,
+            long[] dst, int at, int k) {
         for (int i = 0; i < k; i++) {
-            int bits = offsetBits[i];
+            int s = batchStates[i];
+            int bits = offsetBits[s];
             int byteIdx = (int) (pos >>> 3);
             int shift = (int) pos & 7;
-            long v = (long) PcoBitReader.LE_LONG.get(buf, byteIdx) >>> shift;
-            if (shift + bits > 64) {
-                v |= (buf[byteIdx + 8] & 0xFFL) << (64 - shift);
-            }
-            dst[at + i] = (dst[at + i] + (v & LOW_BITS[bits])) & mask;
+            long v = ((long) PcoBitReader.LE_LONG.get(buf, byteIdx) >>> shift)
+                    | (((buf[byteIdx + 8] & 0xFFL) << 1) << (63 - shift));
+            dst[at + i] = (lowers[s] + (v & LOW_BITS[bits])) & mask;
             pos += bits;
         }
         return pos;
@@ -312,13 +431,19 @@ public final class PcoChunkDecoder {
             Arrays.fill(dst, at, at + k, lower & mask);
             return pos;
         }
+        if (bits <= 56) {
+            for (int i = 0; i < k; i++) {
+                long v = (long) PcoBitReader.LE_LONG.get(buf, (int) (pos >>> 3)) >>> (pos & 7);
+                dst[at + i] = (lower + (v & offsetMask)) & mask;
+                pos += bits;
+            }
+            return pos;
+        }
         for (int i = 0; i < k; i++) {
             int byteIdx = (int) (pos >>> 3);
             int shift = (int) pos & 7;
-            long v = (long) PcoBitReader.LE_LONG.get(buf, byteIdx) >>> shift;
-            if (shift + bits > 64) {
-                v |= (buf[byteIdx + 8] & 0xFFL) << (64 - shift);
-            }
+            long v = ((long) PcoBitReader.LE_LONG.get(buf, byteIdx) >>> shift)
+                    | (((buf[byteIdx + 8] & 0xFFL) << 1) << (63 - shift));
             dst[at + i] = (lower + (v & offsetMask)) & mask;
             pos += bits;
         }
@@ -342,19 +467,24 @@ public final class PcoChunkDecoder {
     /// k passes, last moment first, is an exclusive running sum starting at that moment. Slots
     /// `[stored, n)` hold leftovers, which never reach an output.
     static void undoConsecutive(long[] x, int n, int stored, long[] moments, long mid, long mask) {
-        for (int i = 0; i < stored; i++) {
-            x[i] ^= mid;
-        }
-        for (int j = moments.length - 1; j >= 0; j--) {
-            long acc = moments[j];
+        // The toggle is folded into the first pass and the mask into the last: sums are mod 2^64
+        // either way, and toggling the leftover slots as well changes nothing that is output.
+        int order = moments.length;
+        if (order == 0) {
             for (int i = 0; i < n; i++) {
-                long d = x[i];
-                x[i] = acc;
+                x[i] = (i < stored ? x[i] ^ mid : x[i]) & mask;
+            }
+            return;
+        }
+        for (int j = order - 1; j >= 0; j--) {
+            long acc = moments[j];
+            long toggle = j == order - 1 ? mid : 0;
+            long keep = j == 0 ? mask : -1L;
+            for (int i = 0; i < n; i++) {
+                long d = x[i] ^ toggle;
+                x[i] = acc & keep;
                 acc += d;
             }
-        }
-        for (int i = 0; i < n; i++) {
-            x[i] &= mask;
         }
     }
 
@@ -454,9 +584,13 @@ public final class PcoChunkDecoder {
         long mid = 1L << (bits - 1);
         if (ptype.isFloat()) {
             long mask = bits == 64 ? -1L : (1L << bits) - 1;
+            // Branch-free: the sign of a float latent is random for noisy data. `sign` is all
+            // ones when the top latent bit is set (flip that bit), else zero (flip every bit).
+            int up = 64 - bits;
             for (int i = 0; i < n; i++) {
                 long l = latent[i];
-                latent[i] = (l & mid) != 0 ? l ^ mid : ~l & mask;
+                long sign = (l << up) >> 63;
+                latent[i] = (l ^ (~sign | mid)) & mask;
             }
         } else if (ptype.isSigned()) {
             for (int i = 0; i < n; i++) {

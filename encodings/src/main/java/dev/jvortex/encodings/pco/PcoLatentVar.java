@@ -6,8 +6,9 @@ import dev.jvortex.core.VortexException;
 /// table and the delta encoding it gets.
 ///
 /// The tANS table is indexed by state and already resolved to the state's bin, as pco's own
-/// decoder does: the symbol loop loads one packed int (bits 0..13 `next_base`, bits 14..17 the
-/// number of bits to read, bits 18..24 the bin's offset width) and the bin's lower bound, and
+/// decoder does: the symbol loop loads one packed int (bits 0..13 `next_base`, bits 14..27 the
+/// mask of the bits to read, bits 28..31 their number), the offset loop the state's bin's lower
+/// bound and offset width, and
 /// never touches the bins themselves. Every field fits: `ans_size_log <= 14`, so states,
 /// `next_base` and the bit count stay below 2^14, 2^14 and 15; offsets are at most 64 bits.
 final class PcoLatentVar {
@@ -15,9 +16,10 @@ final class PcoLatentVar {
     static final int MAX_ANS_SIZE_LOG = 14;
 
     static final int NODE_BASE_MASK = 0x3FFF;
-    static final int NODE_BITS_SHIFT = 14;
-    static final int NODE_BITS_MASK = 0xF;
-    static final int NODE_OFFSET_BITS_SHIFT = 18;
+    /// The bit count sits in the top bits, so one unsigned shift extracts it.
+    static final int NODE_BITS_SHIFT = 28;
+    /// The mask of the bits to read (`2^bits - 1`, at most 14 bits) sits above `next_base`.
+    static final int NODE_READ_MASK_SHIFT = 14;
 
     /// Which variable this is, for messages.
     final String name;
@@ -35,9 +37,11 @@ final class PcoLatentVar {
     final long[] offsetMasks;
     /// Widest offset of any bin.
     final int maxOffsetBits;
-    /// Per tANS state: the packed node (see the class comment), its bin's lower bound, its bin.
+    /// Per tANS state: the packed node (see the class comment), its bin's lower bound and offset
+    /// width, its bin.
     final int[] nodes;
     final long[] stateLowers;
+    final int[] stateOffsetBits;
     final int[] stateBins;
 
     /// The delta encoding this variable gets, and how many latents its page state holds.
@@ -65,6 +69,7 @@ final class PcoLatentVar {
         int tableSize = 1 << ansSizeLog;
         this.nodes = new int[tableSize];
         this.stateLowers = new long[tableSize];
+        this.stateOffsetBits = new int[tableSize];
         this.stateBins = new int[tableSize];
         buildTable(weights);
     }
@@ -145,8 +150,9 @@ final class PcoLatentVar {
             int xs = counters[s]++;
             int bits = sizeLog - (31 - Integer.numberOfLeadingZeros(xs));
             int nextBase = (xs << bits) - tableSize;
-            nodes[idx] = nextBase | bits << NODE_BITS_SHIFT | offsetBits[s] << NODE_OFFSET_BITS_SHIFT;
+            nodes[idx] = nextBase | ((1 << bits) - 1) << NODE_READ_MASK_SHIFT | bits << NODE_BITS_SHIFT;
             stateLowers[idx] = lowers[s];
+            stateOffsetBits[idx] = offsetBits[s];
         }
     }
 

@@ -11,8 +11,11 @@ import dev.jvortex.core.proto.ProtoReader;
 import dev.jvortex.core.serde.DecodeContext;
 import dev.jvortex.core.serde.EncodedNode;
 import dev.jvortex.encodings.Nodes;
-import dev.jvortex.encodings.canonical.CanonicalDecoders;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -99,26 +102,125 @@ public final class ZstdDecoder {
             }
         }
 
-        // Sliced to the exact size: the context hands out at least one byte, even for no values.
-        MemorySegment data = ctx.allocate(total, width).asSlice(0, total);
-        ZstdDecompressor decompressor = new ZstdDecompressor(dictionary);
-        long offset = 0;
+        ZstdDecompressor decompressor = acquire(dictionary);
+        try {
+            if (strings) {
+                return strings(node, dtype, len, validity, valid, frames, first, total, decompressor, ctx);
+            }
+            // Sliced to the exact size: the context hands out at least one byte, even for no values.
+            MemorySegment data = ctx.allocate(total, width).asSlice(0, total);
+            long offset = 0;
+            for (int i = 0; i < frames.size(); i++) {
+                long size = frames.get(i).uncompressedSize();
+                long n;
+                try {
+                    n = decompressor.decompress(node.buffer(first + i), data.asSlice(offset, size));
+                } catch (VortexException e) {
+                    throw e.at(node.location() + ": zstd frame " + i);
+                }
+                if (n != size) {
+                    throw VortexException.corrupt(node.location() + ": zstd frame " + i + " decompressed to " + n
+                            + " bytes but its metadata says " + size);
+                }
+                offset += size;
+            }
+            return scatter(dtype, ptype, len, validity, valid, data, ctx);
+        } finally {
+            release(decompressor, dictionary);
+        }
+    }
+
+    /// One decompressor without dictionary kept per thread: it owns a few hundred kilobytes of
+    /// tables and buffers, which an array of a few frames would otherwise allocate anew. It is
+    /// taken out while in use, so a nested decode on the same thread gets its own.
+    private static final ThreadLocal<ZstdDecompressor> SPARE = new ThreadLocal<>();
+    /// Buffers above this size are not kept with the spare decompressor.
+    private static final int KEEP_BYTES = 16 << 20;
+
+    private static ZstdDecompressor acquire(ZstdDictionary dictionary) {
+        if (dictionary != null) {
+            return new ZstdDecompressor(dictionary);
+        }
+        ZstdDecompressor d = SPARE.get();
+        if (d == null) {
+            return new ZstdDecompressor();
+        }
+        SPARE.remove();
+        return d;
+    }
+
+    private static void release(ZstdDecompressor d, ZstdDictionary dictionary) {
+        if (dictionary == null) {
+            d.trim(KEEP_BYTES);
+            SPARE.set(d);
+        }
+    }
+
+    /// Decompresses the frames of a string array one after the other into the decompressor's heap
+    /// buffer, builds the views from there (heap reads and writes, no per-row segment access),
+    /// then copies the string bytes and the views out once each.
+    private static Array strings(EncodedNode node, DType dtype, int len, Validity validity, int valid, List<Frame> frames,
+            int first, long total, ZstdDecompressor decompressor, DecodeContext ctx) {
+        decompressor.clearOutput();
         for (int i = 0; i < frames.size(); i++) {
             long size = frames.get(i).uncompressedSize();
+            int before = decompressor.outputSize();
             long n;
             try {
-                n = decompressor.decompress(node.buffer(first + i), data.asSlice(offset, size));
+                n = decompressor.append(node.buffer(first + i), (int) size);
             } catch (VortexException e) {
                 throw e.at(node.location() + ": zstd frame " + i);
             }
-            if (n != size) {
+            if (n != size || decompressor.outputSize() != before + size) {
                 throw VortexException.corrupt(node.location() + ": zstd frame " + i + " decompressed to " + n
                         + " bytes but its metadata says " + size);
             }
-            offset += size;
         }
-        return strings ? views(node, dtype, len, validity, valid, data, ctx) : scatter(dtype, ptype, len, validity, valid, data, ctx);
+        byte[] buf = decompressor.output();
+        int size = (int) total;
+        // Sliced to the exact size: the context hands out at least one byte, even for no values.
+        MemorySegment data = ctx.allocate(total, 1).asSlice(0, total);
+        MemorySegment.copy(buf, 0, data, ValueLayout.JAVA_BYTE, 0, size);
+
+        if (len > (Integer.MAX_VALUE - 16) / 16) {
+            throw VortexException.unsupported(node.location() + ": " + len + " strings in one zstd array are too many");
+        }
+        byte[] views = new byte[len * 16];
+        int pos = 0;
+        for (int i = 0; i < len; i++) {
+            if (!validity.isValid(i)) {
+                continue;
+            }
+            if (size - pos < 4) {
+                throw VortexException.corrupt(node.location() + ": zstd string payload of " + size + " bytes ends before row "
+                        + i + " (" + valid + " valid rows)");
+            }
+            long n = Integer.toUnsignedLong((int) LE_INT.get(buf, pos));
+            if (n > size - pos - 4) {
+                throw VortexException.corrupt(node.location() + ": zstd string of row " + i + " claims " + n + " bytes but "
+                        + (size - pos - 4) + " remain");
+            }
+            int at = i * 16;
+            int from = pos + 4;
+            LE_INT.set(views, at, (int) n);
+            if (n <= VarBinViewArray.MAX_INLINED) {
+                System.arraycopy(buf, from, views, at + 4, (int) n);
+            } else {
+                LE_INT.set(views, at + 4, (int) LE_INT.get(buf, from));
+                LE_INT.set(views, at + 12, from);
+            }
+            pos = from + (int) n;
+        }
+        if (pos != size) {
+            throw VortexException.corrupt(node.location() + ": zstd string payload has " + (size - pos)
+                    + " bytes left after the last of " + valid + " valid rows");
+        }
+        MemorySegment viewSegment = ctx.allocate(len * 16L, 16);
+        MemorySegment.copy(views, 0, viewSegment, ValueLayout.JAVA_BYTE, 0, views.length);
+        return new VarBinViewArray(dtype, viewSegment, new MemorySegment[] {data}, len, validity);
     }
+
+    private static final VarHandle LE_INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
 
     /// Guard on the decompressed bytes of one array (the decode context enforces its own limit too).
     private static final long MAX_TOTAL = Integer.MAX_VALUE - 16;
@@ -139,35 +241,6 @@ public final class ZstdDecoder {
             }
         }
         return new PrimitiveArray(dtype, ptype, out, len, validity);
-    }
-
-    /// Builds views over `data`, which holds `u32 length` + bytes for each valid row in order.
-    private static Array views(EncodedNode node, DType dtype, int len, Validity validity, int valid, MemorySegment data,
-            DecodeContext ctx) {
-        MemorySegment views = ctx.allocate(len * 16L, 16);
-        long size = data.byteSize();
-        long pos = 0;
-        for (int i = 0; i < len; i++) {
-            if (!validity.isValid(i)) {
-                continue;
-            }
-            if (size - pos < 4) {
-                throw VortexException.corrupt(node.location() + ": zstd string payload of " + size + " bytes ends before row "
-                        + i + " (" + valid + " valid rows)");
-            }
-            long n = Integer.toUnsignedLong(data.get(PrimitiveArray.LE_INT, pos));
-            if (n > size - pos - 4) {
-                throw VortexException.corrupt(node.location() + ": zstd string of row " + i + " claims " + n + " bytes but "
-                        + (size - pos - 4) + " remain");
-            }
-            CanonicalDecoders.writeView(views, i, data, pos + 4, (int) n, 0);
-            pos += 4 + n;
-        }
-        if (pos != size) {
-            throw VortexException.corrupt(node.location() + ": zstd string payload has " + (size - pos)
-                    + " bytes left after the last of " + valid + " valid rows");
-        }
-        return new VarBinViewArray(dtype, views, new MemorySegment[] {data}, len, validity);
     }
 
     /// Decodes `vortex.zstd_buffers`: decompresses each buffer, then decodes the inner encoding
@@ -197,31 +270,35 @@ public final class ZstdDecoder {
                     + " sizes and " + alignments.size() + " alignments");
         }
         List<MemorySegment> buffers = new ArrayList<>(n);
-        ZstdDecompressor decompressor = new ZstdDecompressor();
-        for (int i = 0; i < n; i++) {
-            long size = sizes.get(i);
-            long alignment = alignments.get(i);
-            MemorySegment compressed = node.buffer(i);
-            if (alignment <= 0 || alignment > 1 << 16 || (alignment & (alignment - 1)) != 0) {
-                throw VortexException.corrupt(node.location() + ": buffer " + i + " alignment " + alignment
-                        + " is not a power of two up to 65536");
+        ZstdDecompressor decompressor = acquire(null);
+        try {
+            for (int i = 0; i < n; i++) {
+                long size = sizes.get(i);
+                long alignment = alignments.get(i);
+                MemorySegment compressed = node.buffer(i);
+                if (alignment <= 0 || alignment > 1 << 16 || (alignment & (alignment - 1)) != 0) {
+                    throw VortexException.corrupt(node.location() + ": buffer " + i + " alignment " + alignment
+                            + " is not a power of two up to 65536");
+                }
+                if (size < 0 || size > compressed.byteSize() * MAX_RATIO) {
+                    throw VortexException.corrupt(node.location() + ": zstd buffer " + i + " of " + compressed.byteSize()
+                            + " bytes cannot hold the " + Long.toUnsignedString(size) + " bytes its metadata claims");
+                }
+                MemorySegment out = ctx.allocate(size, alignment);
+                long written;
+                try {
+                    written = decompressor.decompress(compressed, out);
+                } catch (VortexException e) {
+                    throw e.at(node.location() + ": zstd buffer " + i);
+                }
+                if (written != size) {
+                    throw VortexException.corrupt(node.location() + ": zstd buffer " + i + " decompressed to " + written
+                            + " bytes but its metadata says " + size);
+                }
+                buffers.add(out.asSlice(0, size));
             }
-            if (size < 0 || size > compressed.byteSize() * MAX_RATIO) {
-                throw VortexException.corrupt(node.location() + ": zstd buffer " + i + " of " + compressed.byteSize()
-                        + " bytes cannot hold the " + Long.toUnsignedString(size) + " bytes its metadata claims");
-            }
-            MemorySegment out = ctx.allocate(size, alignment);
-            long written;
-            try {
-                written = decompressor.decompress(compressed, out);
-            } catch (VortexException e) {
-                throw e.at(node.location() + ": zstd buffer " + i);
-            }
-            if (written != size) {
-                throw VortexException.corrupt(node.location() + ": zstd buffer " + i + " decompressed to " + written
-                        + " bytes but its metadata says " + size);
-            }
-            buffers.add(out.asSlice(0, size));
+        } finally {
+            release(decompressor, null);
         }
         return ctx.decode(new InnerNode(inner, innerMetadata, buffers, node), dtype, len);
     }

@@ -34,7 +34,7 @@ public final class ZstdDecompressor {
     private static final VarHandle LE_INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle LE_LONG = ZstdBitReader.LE_LONG;
     /// Spare bytes past the output limit, so that short copies may move whole 8-byte words.
-    private static final int SLACK = 32;
+    private static final int SLACK = 64;
 
     // Literal-length and match-length codes: base value and number of extra bits (RFC 8878 §3.1.1.3.2.1.1).
     static final int[] LL_BASE = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 18, 20, 22, 24, 28, 32, 40,
@@ -55,6 +55,8 @@ public final class ZstdDecompressor {
 
     private byte[] out = new byte[0];
     private int op;
+    /// Reusable copy of the input when it comes as a segment.
+    private byte[] inputCopy = new byte[0];
     private int frameStart;
 
     private final byte[] literals = new byte[MAX_BLOCK + SLACK];
@@ -63,9 +65,15 @@ public final class ZstdDecompressor {
 
     private final short[] norm = new short[64];
     private final int[] next = new int[64];
-    private final SequenceTable ll = new SequenceTable("literal length", LL_MAX_SYMBOL, 9, ZstdFse.LL_DEFAULT_TABLE, 6);
-    private final SequenceTable of = new SequenceTable("offset", OF_MAX_SYMBOL, 8, ZstdFse.OF_DEFAULT_TABLE, 5);
-    private final SequenceTable ml = new SequenceTable("match length", ML_MAX_SYMBOL, 9, ZstdFse.ML_DEFAULT_TABLE, 6);
+    private static final long[] LL_DEFAULT_FUSED = fuse(ZstdFse.LL_DEFAULT_TABLE, 64, LL_MAX_SYMBOL, new long[64]);
+    private static final long[] OF_DEFAULT_FUSED = fuse(ZstdFse.OF_DEFAULT_TABLE, 32, OF_MAX_SYMBOL, new long[32]);
+    private static final long[] ML_DEFAULT_FUSED = fuse(ZstdFse.ML_DEFAULT_TABLE, 64, ML_MAX_SYMBOL, new long[64]);
+    private final SequenceTable ll = new SequenceTable("literal length", LL_MAX_SYMBOL, 9, ZstdFse.LL_DEFAULT_TABLE,
+            LL_DEFAULT_FUSED, 6);
+    private final SequenceTable of = new SequenceTable("offset", OF_MAX_SYMBOL, 8, ZstdFse.OF_DEFAULT_TABLE,
+            OF_DEFAULT_FUSED, 5);
+    private final SequenceTable ml = new SequenceTable("match length", ML_MAX_SYMBOL, 9, ZstdFse.ML_DEFAULT_TABLE,
+            ML_DEFAULT_FUSED, 6);
     private int rep0;
     private int rep1;
     private int rep2;
@@ -86,33 +94,77 @@ public final class ZstdDecompressor {
     /// if the output would not fit in `dst`.
     public long decompress(MemorySegment src, MemorySegment dst) {
         int cap = (int) Math.min(dst.byteSize(), MAX_OUTPUT);
-        int n = run(toArray(src), cap);
-        MemorySegment.copy(MemorySegment.ofArray(out), 0, dst, 0, n);
+        int n = run(input(src), (int) src.byteSize(), 0, cap);
+        MemorySegment.copy(out, 0, dst, JAVA_BYTE, 0, n);
         return n;
     }
 
     /// Decompresses every frame of `src` into a new array; fails if the output exceeds `maxSize` bytes.
     public byte[] decompress(MemorySegment src, int maxSize) {
-        return decompress(toArray(src), maxSize);
+        int n = run(input(src), (int) src.byteSize(), 0, Math.min(Math.max(maxSize, 0), MAX_OUTPUT));
+        return Arrays.copyOf(out, n);
     }
 
     /// Decompresses every frame of `src` into a new array; fails if the output exceeds `maxSize` bytes.
     public byte[] decompress(byte[] src, int maxSize) {
-        int n = run(src, Math.min(Math.max(maxSize, 0), MAX_OUTPUT));
+        int n = run(src, src.length, 0, Math.min(Math.max(maxSize, 0), MAX_OUTPUT));
         return Arrays.copyOf(out, n);
     }
 
-    private static byte[] toArray(MemorySegment src) {
-        if (src.byteSize() > MAX_OUTPUT) {
-            throw VortexException.unsupported("zstd: input of " + src.byteSize() + " bytes is too large");
-        }
-        return src.toArray(JAVA_BYTE);
+    /// Decompresses every frame of `src` after the output already held (see [#output()]), for
+    /// callers that gather several inputs in one buffer; returns the bytes added, at most `max`.
+    /// Frames never see the output of earlier calls as history.
+    int append(MemorySegment src, int max) {
+        int base = op;
+        int cap = (int) Math.min((long) base + Math.max(max, 0), MAX_OUTPUT);
+        return run(input(src), (int) src.byteSize(), base, cap);
     }
 
-    private int run(byte[] src, int cap) {
+    /// Forgets the output held, for [#append].
+    void clearOutput() {
+        op = 0;
+    }
+
+    /// Returns the buffer that holds the output of the last call in `[0, outputSize())`
+    /// (followed by at least [#SLACK] spare bytes); it stays owned by this decompressor.
+    byte[] output() {
+        return out;
+    }
+
+    /// Returns the number of output bytes held (see [#output()]).
+    int outputSize() {
+        return op;
+    }
+
+    /// Drops buffers above `bytes` so that a decompressor kept for reuse does not pin a large one.
+    void trim(int bytes) {
+        if (out.length > bytes) {
+            out = new byte[0];
+            op = 0;
+        }
+        if (inputCopy.length > bytes) {
+            inputCopy = new byte[0];
+        }
+    }
+
+    /// Copies `src` into the reusable input buffer, followed by at least [#SLACK] bytes.
+    private byte[] input(MemorySegment src) {
+        long n = src.byteSize();
+        if (n > MAX_OUTPUT - SLACK) {
+            throw VortexException.unsupported("zstd: input of " + n + " bytes is too large");
+        }
+        if (inputCopy.length < n + SLACK) {
+            inputCopy = new byte[(int) Math.min((long) MAX_OUTPUT, Math.max(n + SLACK, (long) inputCopy.length * 3 / 2))];
+        }
+        MemorySegment.copy(src, JAVA_BYTE, 0, inputCopy, 0, (int) n);
+        return inputCopy;
+    }
+
+    private int run(byte[] src, int length, int base, int cap) {
         try {
-            decodeFrames(src, 0, src.length, cap);
-            return op;
+            op = base;
+            decodeFrames(src, 0, length, cap);
+            return op - base;
         } catch (IndexOutOfBoundsException | NegativeArraySizeException | ArithmeticException e) {
             // Every read and write above is checked explicitly; this is the net under those checks.
             throw VortexException.corrupt("zstd: corrupt input escaped a bounds check: " + e, e);
@@ -130,7 +182,6 @@ public final class ZstdDecompressor {
     // ---------------------------------------------------------------- frames
 
     private void decodeFrames(byte[] in, int ip, int end, int cap) {
-        op = 0;
         if (ip == end) {
             throw corrupt("input is empty", ip);
         }
@@ -287,20 +338,17 @@ public final class ZstdDecompressor {
             rep1 = 4;
             rep2 = 8;
             currentHuffman = null;
-            ll.table = null;
-            of.table = null;
-            ml.table = null;
+            ll.set(null, 0);
+            of.set(null, 0);
+            ml.set(null, 0);
         } else {
             rep0 = d.rep0;
             rep1 = d.rep1;
             rep2 = d.rep2;
             currentHuffman = d.huffman;
-            ll.table = d.llTable;
-            ll.log = d.llLog;
-            of.table = d.ofTable;
-            of.log = d.ofLog;
-            ml.table = d.mlTable;
-            ml.log = d.mlLog;
+            ll.set(d.llTable, d.llLog);
+            of.set(d.ofTable, d.ofLog);
+            ml.set(d.mlTable, d.mlLog);
         }
     }
 
@@ -364,6 +412,12 @@ public final class ZstdDecompressor {
                 }
                 litArray = in;
                 litPos = ip + headerSize;
+                if (in.length - (litPos + litCount) < SLACK) {
+                    // The sequence loop copies literals in 16-byte steps and needs slack after them.
+                    System.arraycopy(in, litPos, literals, 0, litCount);
+                    litArray = literals;
+                    litPos = 0;
+                }
                 ip += headerSize + litCount;
             } else {
                 if (blockEnd - ip < headerSize + 1) {
@@ -461,23 +515,39 @@ public final class ZstdDecompressor {
 
     /// The decoding table of one sequence field (literal lengths, offsets or match lengths):
     /// predefined, a single repeated symbol, described in the block, or repeated from the last block.
+    ///
+    /// Besides the FSE table ([ZstdFse] layout) it keeps the table the sequence loop reads: one
+    /// long per state that already holds what the state's symbol means, packed as
+    /// `value base << 32 | next-state baseline << 16 | extra bits << 8 | state bits`. A state step
+    /// is then one load, with no second lookup of the code's base value and extra-bit count.
     private final class SequenceTable {
         private final String name;
         private final int maxSymbol;
         private final int maxLog;
         private final int[] defaultTable;
+        private final long[] defaultFused;
         private final int defaultLog;
         private final int[] scratch = new int[1 << ZstdFse.MAX_ACCURACY_LOG];
+        private final long[] fusedScratch = new long[1 << ZstdFse.MAX_ACCURACY_LOG];
         private final int[] rle = new int[1];
         int[] table;
+        long[] fused;
         int log;
 
-        SequenceTable(String name, int maxSymbol, int maxLog, int[] defaultTable, int defaultLog) {
+        SequenceTable(String name, int maxSymbol, int maxLog, int[] defaultTable, long[] defaultFused, int defaultLog) {
             this.name = name;
             this.maxSymbol = maxSymbol;
             this.maxLog = maxLog;
             this.defaultTable = defaultTable;
+            this.defaultFused = defaultFused;
             this.defaultLog = defaultLog;
+        }
+
+        /// Uses `table` (an FSE table of `1 << log` cells, e.g. a dictionary's) from now on.
+        void set(int[] table, int log) {
+            this.table = table;
+            this.log = log;
+            this.fused = table == null ? null : fuse(table, 1 << log, maxSymbol, fusedScratch);
         }
 
         /// Sets up the table for `mode` (0 predefined, 1 RLE, 2 FSE-described, 3 repeat); returns the input position after it.
@@ -485,17 +555,17 @@ public final class ZstdDecompressor {
             switch (mode) {
                 case 0 -> {
                     table = defaultTable;
+                    fused = defaultFused;
                     log = defaultLog;
                 }
                 case 1 -> {
-                    table = ZstdFse.rle(rleSymbol(in, ip, end, maxSymbol, name), rle);
-                    log = 0;
+                    set(ZstdFse.rle(rleSymbol(in, ip, end, maxSymbol, name), rle), 0);
                     ip++;
                 }
                 case 2 -> {
                     int desc = ZstdFse.readDescription(in, ip, end, norm, maxSymbol, maxLog, name + "s");
-                    log = (desc & 0xF) + 5;
-                    table = ZstdFse.build(norm, (desc >>> 4) & 0xFFF, log, scratch, next);
+                    int tableLog = (desc & 0xF) + 5;
+                    set(ZstdFse.build(norm, (desc >>> 4) & 0xFFF, tableLog, scratch, next), tableLog);
                     ip += desc >>> 16;
                 }
                 default -> {
@@ -506,6 +576,30 @@ public final class ZstdDecompressor {
             }
             return ip;
         }
+    }
+
+    /// Builds the sequence loop's table (see [SequenceTable]) from the first `size` cells of the
+    /// FSE table `table` of the field whose largest symbol is `maxSymbol` (which tells the field:
+    /// 35 literal lengths, 52 match lengths, 31 offsets). Symbols are already checked against it.
+    static long[] fuse(int[] table, int size, int maxSymbol, long[] dst) {
+        for (int i = 0; i < size; i++) {
+            int cell = table[i];
+            int symbol = cell & 0xFF;
+            long base;
+            int extra;
+            if (maxSymbol == LL_MAX_SYMBOL) {
+                base = LL_BASE[symbol];
+                extra = LL_BITS[symbol];
+            } else if (maxSymbol == ML_MAX_SYMBOL) {
+                base = ML_BASE[symbol];
+                extra = ML_BITS[symbol];
+            } else {
+                base = 1L << symbol;
+                extra = symbol;
+            }
+            dst[i] = base << 32 | (long) (cell >>> 16) << 16 | (long) extra << 8 | ((cell >>> 8) & 0xFF);
+        }
+        return dst;
     }
 
     private static int rleSymbol(byte[] in, int ip, int end, int max, String what) {
@@ -523,6 +617,13 @@ public final class ZstdDecompressor {
 
     /// Decodes `nbSeq` sequences from the bitstream `in[ip, end)` and executes each one at once:
     /// copy its literals, then its match. `limit` bounds the output of this block.
+    ///
+    /// Copies are "wild": they move whole 16-byte (literals) or 8/16-byte (matches) chunks and may
+    /// write up to 15 bytes past the sequence's end. That is always inside the array: the output
+    /// has [#SLACK] bytes past `limit`, the literal buffer and the input copy [#SLACK] bytes past
+    /// their data, and `ll + ml <= limit - o` is checked before a sequence is executed. Bytes
+    /// written past the sequence's end are overwritten by the next sequence (or the last literals)
+    /// before anything reads them.
     private void decodeSequences(byte[] in, int ip, int end, int nbSeq, byte[] lit, int litPos, int litEnd, int limit) {
         ZstdBitReader r = reader;
         r.init(in, ip, end, "sequences");
@@ -536,9 +637,9 @@ public final class ZstdDecompressor {
         int consumed = r.consumed;
         int pos = r.pos;
         int start = r.start;
-        int[] llT = ll.table;
-        int[] ofT = of.table;
-        int[] mlT = ml.table;
+        long[] llT = ll.fused;
+        long[] ofT = of.fused;
+        long[] mlT = ml.fused;
         byte[] dst = out;
         int o = op;
         int fs = frameStart;
@@ -546,28 +647,30 @@ public final class ZstdDecompressor {
         int r0 = rep0;
         int r1 = rep1;
         int r2 = rep2;
+        if (lit.length - litEnd < SLACK || dst.length - limit < SLACK) {
+            throw new IllegalStateException("zstd: buffers lack their copy slack");
+        }
         for (int i = 0; i < nbSeq; i++) {
-            int ofEntry = ofT[ofState];
-            int mlEntry = mlT[mlState];
-            int llEntry = llT[llState];
-            int ofCode = ofEntry & 0xFF;
-            int mlCode = mlEntry & 0xFF;
-            int llCode = llEntry & 0xFF;
-            // At most 31 offset bits + 16 match-length bits: within the 57 bits a reload guarantees.
-            long ofValue = (1L << ofCode) + (((bits << consumed) >>> 1) >>> (63 - ofCode));
-            consumed += ofCode;
-            int n = ML_BITS[mlCode];
-            int ml = ML_BASE[mlCode] + (int) (((bits << consumed) >>> 1) >>> (63 - n));
-            consumed += n;
-            if (pos != start) {
+            long ofEntry = ofT[ofState];
+            long mlEntry = mlT[mlState];
+            long llEntry = llT[llState];
+            int ofBits = (int) ofEntry >>> 8 & 0xFF;
+            int mlBits = (int) mlEntry >>> 8 & 0xFF;
+            int llBits = (int) llEntry >>> 8 & 0xFF;
+            long ofValue = (ofEntry >>> 32) + (((bits << consumed) >>> 1) >>> (63 - ofBits));
+            consumed += ofBits;
+            int ml = (int) (mlEntry >>> 32) + (int) (((bits << consumed) >>> 1) >>> (63 - mlBits));
+            consumed += mlBits;
+            if (ofBits + mlBits + llBits > 31 && pos != start) {
+                // Rare (long offsets or lengths): the three values and the 26 state bits might not
+                // fit in the 57 bits a reload guarantees, so reload between them.
                 int back = Math.min(consumed >>> 3, pos - start);
                 pos -= back;
                 consumed -= back << 3;
                 bits = (long) ZstdBitReader.LE_LONG.get(in, pos);
             }
-            n = LL_BITS[llCode];
-            int ll = LL_BASE[llCode] + (int) (((bits << consumed) >>> 1) >>> (63 - n));
-            consumed += n;
+            int ll = (int) (llEntry >>> 32) + (int) (((bits << consumed) >>> 1) >>> (63 - llBits));
+            consumed += llBits;
             int offset;
             if (ofValue > 3) {
                 long value = ofValue - 3;
@@ -601,21 +704,25 @@ public final class ZstdDecompressor {
                 }
             }
             if (i + 1 < nbSeq) {
-                // Up to 16 literal-length bits + 9 + 9 + 8 state bits: again within 57.
-                n = (llEntry >>> 8) & 0xFF;
-                llState = (llEntry >>> 16) + (int) (((bits << consumed) >>> 1) >>> (63 - n));
+                // At most 9 + 9 + 8 state bits: with the values above, within the 57 of a reload.
+                int n = (int) llEntry & 0xFF;
+                llState = ((int) llEntry >>> 16) + (int) (((bits << consumed) >>> 1) >>> (63 - n));
                 consumed += n;
-                n = (mlEntry >>> 8) & 0xFF;
-                mlState = (mlEntry >>> 16) + (int) (((bits << consumed) >>> 1) >>> (63 - n));
+                n = (int) mlEntry & 0xFF;
+                mlState = ((int) mlEntry >>> 16) + (int) (((bits << consumed) >>> 1) >>> (63 - n));
                 consumed += n;
-                n = (ofEntry >>> 8) & 0xFF;
-                ofState = (ofEntry >>> 16) + (int) (((bits << consumed) >>> 1) >>> (63 - n));
+                n = (int) ofEntry & 0xFF;
+                ofState = ((int) ofEntry >>> 16) + (int) (((bits << consumed) >>> 1) >>> (63 - n));
                 consumed += n;
             }
-            if (pos != start) {
-                int back = Math.min(consumed >>> 3, pos - start);
-                pos -= back;
-                consumed -= back << 3;
+            int whole = consumed >>> 3;
+            if (pos - whole >= start) {
+                pos -= whole;
+                consumed &= 7;
+                bits = (long) ZstdBitReader.LE_LONG.get(in, pos);
+            } else if (pos != start) {
+                consumed -= (pos - start) << 3;
+                pos = start;
                 bits = (long) ZstdBitReader.LE_LONG.get(in, pos);
             }
 
@@ -623,25 +730,29 @@ public final class ZstdDecompressor {
             if (ll > litEnd - litPos) {
                 throw corrupt("sequence " + i + " takes " + ll + " literals but " + (litEnd - litPos) + " remain", end);
             }
-            if (ll + ml > limit - o) {
+            if (ml > limit - o - ll) {
                 throw corrupt("sequence " + i + " writes past the block or frame output limit", end);
             }
-            if (ll <= 16 && litPos <= lit.length - 16 && o <= dst.length - 16) {
-                // Short literal runs (most of them) copy 16 bytes unconditionally: two 8-byte moves
-                // beat an arraycopy call. The bytes past `ll` are garbage that the match or the
-                // next sequence overwrites; the output buffer has SLACK bytes for the last one.
-                LE_LONG.set(dst, o, (long) LE_LONG.get(lit, litPos));
-                LE_LONG.set(dst, o + 8, (long) LE_LONG.get(lit, litPos + 8));
-            } else {
-                System.arraycopy(lit, litPos, dst, o, ll);
+            // Literals, 16 bytes at a time (most runs take one step).
+            LE_LONG.set(dst, o, (long) LE_LONG.get(lit, litPos));
+            LE_LONG.set(dst, o + 8, (long) LE_LONG.get(lit, litPos + 8));
+            if (ll > 16) {
+                if (ll <= 64) {
+                    for (int k = 16; k < ll; k += 16) {
+                        LE_LONG.set(dst, o + k, (long) LE_LONG.get(lit, litPos + k));
+                        LE_LONG.set(dst, o + k + 8, (long) LE_LONG.get(lit, litPos + k + 8));
+                    }
+                } else {
+                    System.arraycopy(lit, litPos, dst, o, ll);
+                }
             }
             litPos += ll;
             o += ll;
-            int history = o - fs;
-            if (offset > history) {
-                int back = offset - history;
+            int from = o - offset;
+            if (from < fs) {
+                int back = fs - from;
                 if (back > dictLen) {
-                    throw corrupt("sequence " + i + " offset " + offset + " reaches before the window (" + history
+                    throw corrupt("sequence " + i + " offset " + offset + " reaches before the window (" + (o - fs)
                             + " bytes of output" + (dictLen > 0 ? " + " + dictLen + " dictionary bytes" : "") + ")", end);
                 }
                 // The dictionary content sits just before the frame's first byte.
@@ -649,11 +760,19 @@ public final class ZstdDecompressor {
                 System.arraycopy(dictContent, dictLen - back, dst, o, k);
                 o += k;
                 ml -= k;
+                if (ml == 0) {
+                    continue;
+                }
+                from = o - offset;
             }
-            if (offset >= 8 && ml <= 32 && o <= dst.length - 40) {
-                // 8 bytes at a time from `offset` back: with offset >= 8 every load reads bytes
-                // already final, and the overshoot (< 8 bytes) lands in the slack.
-                int from = o - offset;
+            if (offset >= 8 && ml <= 32) {
+                // Always 32 bytes, 8 at a time (no branch on the length): with offset >= 8 every
+                // load reads bytes that are already final.
+                LE_LONG.set(dst, o, (long) LE_LONG.get(dst, from));
+                LE_LONG.set(dst, o + 8, (long) LE_LONG.get(dst, from + 8));
+                LE_LONG.set(dst, o + 16, (long) LE_LONG.get(dst, from + 16));
+                LE_LONG.set(dst, o + 24, (long) LE_LONG.get(dst, from + 24));
+            } else if (offset >= 8 && ml <= 64) {
                 for (int k = 0; k < ml; k += 8) {
                     LE_LONG.set(dst, o + k, (long) LE_LONG.get(dst, from + k));
                 }
