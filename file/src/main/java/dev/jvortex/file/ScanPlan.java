@@ -338,6 +338,17 @@ public final class ScanPlan {
         return Math.round(bytes);
     }
 
+    /// Returns the stored bytes of the leaf chunks that a cut at `row` would cross.
+    private long crossingBytes(long row) {
+        long bytes = 0;
+        for (int i = 0; i < leaves.length; i += 3) {
+            if (leaves[i] < row && row < leaves[i + 1]) {
+                bytes += leaves[i + 2];
+            }
+        }
+        return bytes;
+    }
+
     /// Returns the splits of about [#DEFAULT_SPLIT_BYTES] stored bytes each (see [#splits(long)]).
     public List<Split> splits() {
         return splits(DEFAULT_SPLIT_BYTES);
@@ -345,9 +356,10 @@ public final class ScanPlan {
 
     /// Returns splits covering the planned row range in order, each of about `targetBytes` stored
     /// bytes of the columns read: consecutive runs of chunks, cut where every column read starts
-    /// a chunk. Where such boundaries are more than four targets apart, the split is cut at
-    /// column chunk boundaries instead (the chunks crossing the cut are then decoded by both
-    /// sides). Splits without a candidate row after pruning are left out.
+    /// a chunk. Where such boundaries are more than two targets apart, the split is also cut at
+    /// column chunk boundaries that few stored bytes cross (under a tenth of the gap's; more than
+    /// four targets apart, at any chunk boundary): the chunks crossing such a cut are decoded by
+    /// both sides. Splits without a candidate row after pruning are left out.
     public List<Split> splits(long targetBytes) {
         if (targetBytes < 1) {
             throw VortexException.misuse("target split size must be positive but was " + targetBytes);
@@ -357,10 +369,15 @@ public final class ScanPlan {
             long p = clean[i];
             if (i > 0) {
                 long prev = clean[i - 1];
-                if (estimatedBytes(prev, p) > 4 * targetBytes) {
+                long gap = estimatedBytes(prev, p);
+                if (gap > 2 * targetBytes) {
+                    // Too far apart: also cut where few bytes of chunks cross the cut (those are
+                    // decoded by both sides), or anywhere when the gap is over four targets.
                     int from = Arrays.binarySearch(cuts, prev);
                     for (int k = from < 0 ? -from - 1 : from + 1; k < cuts.length && cuts[k] < p; k++) {
-                        points.add(cuts[k]);
+                        if (gap > 4 * targetBytes || crossingBytes(cuts[k]) * 10 <= gap) {
+                            points.add(cuts[k]);
+                        }
                     }
                 }
             }
