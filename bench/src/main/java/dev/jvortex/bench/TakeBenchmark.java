@@ -44,8 +44,8 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
-/// Taking 1,000 random rows (unsorted, as a point lookup asks for them) of one serialized chunk of
-/// 65,536 rows: [#take] reads only what the rows need ([Taking]); [#decodeAndGather] decodes the
+/// Taking 1,000 random rows (unsorted, as a point lookup asks for them; `taken` sets the number)
+/// of one serialized chunk of 65,536 rows: [#take] reads only what the rows need ([Taking]); [#decodeAndGather] decodes the
 /// chunk whole and gathers, which is what a take cost before. Both allocate from a fresh arena
 /// per operation.
 ///
@@ -70,12 +70,14 @@ import org.openjdk.jmh.annotations.Warmup;
 public class TakeBenchmark {
     /// Rows of the chunk.
     static final int ROWS = 1 << 16;
-    /// Rows taken per operation.
-    static final int TAKEN = 1000;
 
     /// The chunk's encoding (see the class docs).
     @Param({"bitpacked", "for", "alp", "dict", "fsst", "onpair", "runend", "zstd"})
     public String encoding;
+
+    /// Random rows taken per operation (`-p taken=10` for point lookups).
+    @Param("1000")
+    public int taken;
 
     Arena arena;
     EncodedNode root;
@@ -163,11 +165,11 @@ public class TakeBenchmark {
         }
         dtype = input.dtype();
         root = serialize(node, arena);
-        indices = random.ints(TAKEN, 0, ROWS).toArray();
+        indices = random.ints(taken, 0, ROWS).toArray();
         try (Arena check = Arena.ofConfined()) {
             Array want = ArrayOps.take(Decoding.decodeRoot(root, dtype, ROWS, check), indices, check);
             Array got = Taking.take(root, dtype, ROWS, indices, check);
-            for (int k = 0; k < TAKEN; k++) {
+            for (int k = 0; k < taken; k++) {
                 if (!render(want, k).equals(render(got, k))) {
                     throw new IllegalStateException(encoding + ": take differs from the whole decode at row " + k);
                 }

@@ -38,7 +38,7 @@ public final class BitPackedTake {
     }
 
     /// Takes rows `idx` of a `fastlanes.bitpacked` node.
-    public static Array take(EncodedNode node, DType dtype, int len, int[] idx, dev.jvortex.encodings.TakeContext ctx) {
+    public static Array take(EncodedNode node, DType dtype, int len, int[] idx, TakeContext ctx) {
         PType ptype = Nodes.integerPtype(node, dtype);
         Nodes.buffers(node, 1, 1);
         BitPackedDecoder.Metadata meta = BitPackedDecoder.Metadata.read(node.metadata());

@@ -4,7 +4,6 @@ import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 
 import dev.jvortex.core.DType;
 import dev.jvortex.core.PType;
-import dev.jvortex.core.VortexException;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;

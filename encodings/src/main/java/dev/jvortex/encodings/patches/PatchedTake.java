@@ -1,6 +1,5 @@
 package dev.jvortex.encodings.patches;
 
-
 import dev.jvortex.core.DType;
 import dev.jvortex.core.PType;
 import dev.jvortex.core.VortexException;

@@ -1,7 +1,6 @@
 package dev.jvortex.encodings.zstd;
 
 import dev.jvortex.core.DType;
-import dev.jvortex.core.PType;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.Constants;
 import dev.jvortex.core.array.Validity;
