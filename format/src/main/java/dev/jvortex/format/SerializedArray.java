@@ -13,12 +13,15 @@ public final class SerializedArray {
     private final FbTable root;
     private final List<String> arraySpecs;
     private final String where;
+    /// What a corrupt child table is called in messages.
+    private final String nodeWhat;
 
     private SerializedArray(MemorySegment[] buffers, FbTable root, List<String> arraySpecs, String where) {
         this.buffers = buffers;
         this.root = root;
         this.arraySpecs = arraySpecs;
         this.where = where;
+        this.nodeWhat = where + " array node";
     }
 
     /// Parses the segment bytes; buffers are zero-copy slices of `segment`.
@@ -62,7 +65,7 @@ public final class SerializedArray {
 
     /// Returns the root node.
     public EncodedNode root() {
-        return new Node(root, "root", 0);
+        return new Node(root, null, 0, 0);
     }
 
     /// Returns the number of data buffers.
@@ -77,19 +80,26 @@ public final class SerializedArray {
 
     private final class Node implements EncodedNode {
         private final FbTable table;
-        private final String path;
+        /// The parent (null at the root) and this node's index in it: the path is built only for messages.
+        private final Node parent;
+        private final int index;
         private final int depth;
         private String encoding;
         private FbVector children;
         private FbVector bufferIdx;
 
-        Node(FbTable table, String path, int depth) {
-            if (depth > 256) {
-                throw VortexException.corrupt(where + ": array tree deeper than 256 at " + path);
-            }
+        Node(FbTable table, Node parent, int index, int depth) {
             this.table = table;
-            this.path = path;
+            this.parent = parent;
+            this.index = index;
             this.depth = depth;
+            if (depth > 256) {
+                throw VortexException.corrupt(where + ": array tree deeper than 256 at " + path());
+            }
+        }
+
+        private String path() {
+            return parent == null ? "root" : parent.path() + "." + index;
         }
 
         @Override
@@ -129,7 +139,7 @@ public final class SerializedArray {
             if (i < 0 || i >= childCount()) {
                 throw VortexException.corrupt(location() + ": child " + i + " missing (node has " + childCount() + ")");
             }
-            return new Node(kids().table(i, where + " array node"), path + "." + i, depth + 1);
+            return new Node(kids().table(i, nodeWhat), this, i, depth + 1);
         }
 
         private FbVector bufs() {
@@ -159,7 +169,7 @@ public final class SerializedArray {
 
         @Override
         public String location() {
-            return where + ", array node " + path;
+            return where + ", array node " + path();
         }
     }
 }
