@@ -357,9 +357,9 @@ public final class ScanPlan {
     /// Returns splits covering the planned row range in order, each of about `targetBytes` stored
     /// bytes of the columns read: consecutive runs of chunks, cut where every column read starts
     /// a chunk. Where such boundaries are more than two targets apart, the split is also cut at
-    /// column chunk boundaries that few stored bytes cross (under a tenth of the gap's; more than
-    /// four targets apart, at any chunk boundary): the chunks crossing such a cut are decoded by
-    /// both sides. Splits without a candidate row after pruning are left out.
+    /// column chunk boundaries that few stored bytes cross (under a tenth of the gap's, or a
+    /// quarter when it is over four targets): the chunks crossing such a cut are decoded by both
+    /// sides. Splits without a candidate row after pruning are left out.
     public List<Split> splits(long targetBytes) {
         if (targetBytes < 1) {
             throw VortexException.misuse("target split size must be positive but was " + targetBytes);
@@ -372,10 +372,13 @@ public final class ScanPlan {
                 long gap = estimatedBytes(prev, p);
                 if (gap > 2 * targetBytes) {
                     // Too far apart: also cut where few bytes of chunks cross the cut (those are
-                    // decoded by both sides), or anywhere when the gap is over four targets.
+                    // decoded by both sides): under a tenth of the gap's, or under a quarter when
+                    // the gap is over four targets. Past that, more threads would mostly decode
+                    // the same chunks twice.
                     int from = Arrays.binarySearch(cuts, prev);
                     for (int k = from < 0 ? -from - 1 : from + 1; k < cuts.length && cuts[k] < p; k++) {
-                        if (gap > 4 * targetBytes || crossingBytes(cuts[k]) * 10 <= gap) {
+                        long crossing = crossingBytes(cuts[k]);
+                        if (crossing * 10 <= gap || (gap > 4 * targetBytes && crossing * 4 <= gap)) {
                             points.add(cuts[k]);
                         }
                     }
