@@ -170,7 +170,7 @@ final class SplitReader implements AutoCloseable {
                     public Array column(String name) {
                         int s = readNames.indexOf(name);
                         if (columns[s] == null && dicts[s] != null) {
-                            columns[s] = dictReaders[s].lookUp(dicts[s], DictReader.indices(dicts[s], from), ctx);
+                            columns[s] = dictReaders[s].lookUpAll(dicts[s], from, ctx);
                         }
                         return columns[s];
                     }
@@ -217,19 +217,19 @@ final class SplitReader implements AutoCloseable {
                 if (taken[slot] == null && columns[slot] == null && dicts[slot] != null) {
                     // Look up only the selected rows' codes.
                     FilterEvaluator.Dictionary d = dicts[slot];
-                    int[] codes;
+                    Array a;
                     if (selected == null) {
-                        codes = DictReader.indices(d, from);
+                        a = dictReaders[slot].lookUpAll(d, from, ctx);
                     } else {
-                        codes = new int[count];
+                        int[] codes = new int[count];
                         for (int i = 0; i < count; i++) {
                             codes[i] = d.index(selected[i]);
                         }
-                    }
-                    Array a = dictReaders[slot].lookUp(dicts[slot], codes, ctx);
-                    if (selected != null && !dicts[slot].codeValidity().isAllValid()) {
-                        a = ArrayOps.withValidity(a, a.validity().and(selectedValidity(dicts[slot].codeValidity(), selected, arena),
-                                count, arena));
+                        a = dictReaders[slot].lookUp(d, codes, ctx);
+                        if (!d.codeValidity().isAllValid()) {
+                            a = ArrayOps.withValidity(a, a.validity().and(selectedValidity(d.codeValidity(), selected, arena), count,
+                                    arena));
+                        }
                     }
                     taken[slot] = a;
                 }

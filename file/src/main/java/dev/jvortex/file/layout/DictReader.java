@@ -97,31 +97,37 @@ public final class DictReader implements LayoutReader {
 
     /// Returns the dictionary values the codes `c` point at.
     private Array lookUp(Array c, long from, ReadContext ctx) {
-        FilterEvaluator.Dictionary d = codesOf(c, from, ctx);
-        return lookUp(d, indices(d, from), ctx);
+        return lookUpAll(codesOf(c, from, ctx), from, ctx);
     }
 
-    /// Returns the values at `indices` (into the dictionary, from [#indices]); with all of
-    /// `d`'s rows, their nulls too.
+    /// Returns the values of every row of `d` (whose first row is row `firstRow` of this layout).
+    public Array lookUpAll(FilterEvaluator.Dictionary d, long firstRow, ReadContext ctx) {
+        if (d.values().length() == 0) {
+            return lookUp(d, indices(d, firstRow), ctx);
+        }
+        try {
+            return ArrayOps.withDType(DictGather.gatherAll(d, ctx.arena()), dtype);
+        } catch (VortexException e) {
+            throw VortexException.corrupt(e.getMessage() + " (row " + firstRow + " of the layout is the first read)");
+        }
+    }
+
+    /// Returns the values at `indices` (into the dictionary, checked: from [#indices] or
+    /// [FilterEvaluator.Dictionary#index]); the codes' own nulls are the caller's to apply.
     public Array lookUp(FilterEvaluator.Dictionary d, int[] indices, ReadContext ctx) {
         int len = indices.length;
         if (d.values().length() == 0) {
             return Constants.allNull(dtype, len, ctx.arena());
         }
-        Array out = DictGather.gather(d.values(), indices, ctx.arena());
-        Validity cv = d.codeValidity();
-        if (len == d.length() && !cv.isAllValid()) {
-            out = ArrayOps.withValidity(out, out.validity().and(cv, len, ctx.arena()));
-        }
-        return ArrayOps.withDType(out, dtype);
+        return ArrayOps.withDType(DictGather.gather(d.values(), indices, ctx.arena()), dtype);
     }
 
-    /// Returns every row's index into the dictionary, naming the file row of a corrupt code.
+    /// Returns every row's index into the dictionary, naming the first row read in a corrupt code's message.
     public static int[] indices(FilterEvaluator.Dictionary d, long firstRow) {
         try {
             return d.indices();
         } catch (VortexException e) {
-            throw VortexException.corrupt(e.getMessage() + " (row " + firstRow + " of the chunk is the first read)");
+            throw VortexException.corrupt(e.getMessage() + " (row " + firstRow + " of the layout is the first read)");
         }
     }
 
