@@ -331,6 +331,17 @@ def report(results, checks, metas, info, quick, out: Path):
             g = math.exp(sum(math.log(v) for v in vals) / len(vals))
             cells.append(f"**{g:.2f}**" if g > 1 else f"{g:.2f}")
         lines.append(f"| {name} | " + " | ".join(cells) + " |")
+    lines += ["", "## Speed-up over the reference", "",
+              "The reference's best time divided by jvortex's on the reference's file (above 1: jvortex is faster), "
+              "with the geometric mean over the six operations.", "",
+              "| dataset | " + " | ".join(OP_TITLES[op] for op in OPS) + " | geometric mean |",
+              "|---|" + "---|" * (len(OPS) + 1)]
+    for name in DATASETS:
+        speedups = [find(results, name, "reference", "ref", op)["min_ms"] / find(results, name, "jvortex", "ref", op)["min_ms"]
+                    for op in OPS]
+        g = math.exp(sum(math.log(v) for v in speedups) / len(speedups))
+        lines.append(f"| {name} | " + " | ".join(f"{v:.2f}" if v >= 1 else f"**{v:.2f}**" for v in speedups)
+                     + f" | {g:.2f} |")
     lines += ["", "## Where jvortex is slower (its time / the contender's)", ""] \
         + ([f"- {s}" for s in slower] or ["- nowhere in this run"]) + [""]
     out.write_text("\n".join(lines))
