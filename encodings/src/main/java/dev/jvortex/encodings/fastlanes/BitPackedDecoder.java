@@ -138,7 +138,11 @@ public final class BitPackedDecoder {
                 continue;
             }
             MemorySegment.copy(packed, PrimitiveArray.LE_LONG, b * blockBytes, in, 0, in.length);
-            BitUnpack.unpackWords(typeBits, width, in, block);
+            if (typeBits == 64) {
+                BitUnpack.unpack64(width, in, block); // same layout; measured faster for u64 than the general kernel
+            } else {
+                BitUnpack.unpackWords(typeBits, width, in, block);
+            }
             BitUnpack.addWords(typeBits, block, block.length, reference);
             if (alpBits == 64) {
                 for (int i = 0; i < block.length; i++) {

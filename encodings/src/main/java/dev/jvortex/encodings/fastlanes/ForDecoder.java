@@ -71,6 +71,10 @@ public final class ForDecoder {
     public static PrimitiveArray decodeAlp(EncodedNode child, PType ptype, boolean nullable, int len, DecodeContext ctx,
             double scale, double inverse) {
         int alpBits = ptype.bitWidth();
+        if (alpBits == 64 && !(Simd.ready() && VectorUnpack.FAST_L2D)) {
+            // On the scalar path, unpacking and then ALP's own vectorisable pass measured faster for f64.
+            return null;
+        }
         DType dtype = new DType.Primitive(ptype, nullable);
         switch (child.encoding()) {
             case "fastlanes.bitpacked" -> {
