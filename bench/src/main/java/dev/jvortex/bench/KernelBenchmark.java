@@ -5,7 +5,6 @@ import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.encodings.fastlanes.BitPack;
 import dev.jvortex.encodings.fastlanes.BitUnpack;
 import dev.jvortex.encodings.fastlanes.FastLanes;
-import dev.jvortex.encodings.fastlanes.Simd;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
@@ -311,8 +310,7 @@ public class KernelBenchmark {
                 BitUnpack.unpackWords(8, width8, packedWords[b], outWords[b]);
                 check(Arrays.equals(words(out[b]), outWords[b]), "u8 words", width8);
             }
-            awaitVectorKernels();
-        }
+            }
     }
 
     /// Unpacks every u8 block.
@@ -363,8 +361,7 @@ public class KernelBenchmark {
             arena = Arena.ofShared();
             in = KernelInputs.make(input, outBytes, arena);
             ctx = new ReusableDecoding(4L * outBytes + (1 << 20));
-            awaitVectorKernels();
-            for (int round = 0; round < 2; round++) {
+                for (int round = 0; round < 2; round++) {
                 ctx.scribble();
                 KernelInputs.requireSame(input + " (reused slab)", in.expected(), ctx.decodeRoot(in.root(), in.dtype(), in.length()));
             }
@@ -381,21 +378,6 @@ public class KernelBenchmark {
     @Benchmark
     public Array decode(Encoded s) {
         return s.ctx.decodeRoot(s.in.root(), s.in.dtype(), s.in.length());
-    }
-
-    /// With `--add-modules jdk.incubator.vector`, decoders switch to the vector kernels only once a
-    /// background warm-up has had them compiled ([Simd]; a few seconds on a loaded machine): wait
-    /// for that, so the rows measure the steady state rather than the switch (at most a minute).
-    static void awaitVectorKernels() {
-        long deadline = System.nanoTime() + 60_000_000_000L;
-        while (Simd.ENABLED && !Simd.ready() && System.nanoTime() < deadline) {
-            try {
-                Thread.sleep(10);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
-        }
     }
 
     /// Returns the little-endian bytes of `a` read as little-endian longs.

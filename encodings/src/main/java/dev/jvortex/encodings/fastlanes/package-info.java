@@ -69,7 +69,7 @@
 ///   slower than scalar code). Runs of whole blocks go from the packed segment straight into the
 ///   output segment, 2, 4 or 8 longs per vector operation; a partial first or last block goes
 ///   through a `long[]` scratch block.
-/// - Scalar path (no module, or before the warm-up has finished): each block's words are copied
+/// - Scalar path (no module, or `-Djvortex.simd=false`): each block's words are copied
 ///   into a `long[]`, unpacked with [BitUnpack#unpackWords], and the wanted rows copied out.
 ///
 /// FoR over a bit-packed child without patches adds its reference inside the unpacking (a
