@@ -18,9 +18,9 @@ import java.util.concurrent.Executor;
 /// @param firstRow the first row to read
 /// @param lastRow one past the last row to read (clamped to the file's row count)
 /// @param maxBatchRows the largest batch to produce
-/// @param threadShared whether batches may be used and closed on threads other than the one
-///     that read them (shared arenas); by default batches are confined to the scanning thread,
-///     which makes freeing their memory much cheaper
+/// @param threadShared whether batches of a one-thread scan may be used and closed on other
+///     threads (shared arenas); by default they are confined to the scanning thread, which makes
+///     freeing their memory much cheaper. Batches of a parallel scan are always shared.
 /// @param filter the rows to keep, or null for all
 /// @param rowIndices strictly ascending file row indices to read, or null for all rows
 /// @param parallelism how many splits are decoded at once: 0 (the default) uses every available
