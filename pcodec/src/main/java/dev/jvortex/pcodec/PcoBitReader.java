@@ -1,6 +1,5 @@
 package dev.jvortex.pcodec;
 
-import dev.jvortex.core.VortexException;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandles;
@@ -13,7 +12,7 @@ import java.nio.ByteOrder;
 /// The bytes live in a heap array with at least [#PADDING] zero bytes after the component, so a
 /// 64-bit load at any bit position up to the end (plus one byte for fields wider than 56 bits)
 /// never leaves the array. Every checked read first verifies that the field ends within the
-/// component: a truncated or lying stream fails with a [VortexException] naming `what`.
+/// component: a truncated or lying stream fails with a [PcoException] naming `what`.
 final class PcoBitReader {
     /// Zero bytes kept after the component: one 8-byte word plus one byte for a field that
     /// straddles it, rounded up.
@@ -44,7 +43,7 @@ final class PcoBitReader {
     static byte[] padded(MemorySegment src, String what) {
         long n = src.byteSize();
         if (n > Integer.MAX_VALUE - 64) {
-            throw VortexException.corrupt("pco " + what + " of " + n + " bytes is too large");
+            throw new PcoException("pco " + what + " of " + n + " bytes is too large");
         }
         byte[] out = new byte[(int) n + PADDING];
         MemorySegment.copy(src, ValueLayout.JAVA_BYTE, 0, out, 0, (int) n);
@@ -64,7 +63,7 @@ final class PcoBitReader {
     /// Reads an unsigned field of `width` bits (0..64), failing if it runs past the end.
     long read(int width) {
         if (width > totalBits - pos) {
-            throw VortexException.corrupt("pco " + what + " is truncated: a " + width + "-bit field at bit " + pos
+            throw new PcoException("pco " + what + " is truncated: a " + width + "-bit field at bit " + pos
                     + " runs past its " + (totalBits >>> 3) + " bytes");
         }
         long v = peek(buf, pos, width);
@@ -83,7 +82,7 @@ final class PcoBitReader {
         if (rem != 0) {
             long bits = read(8 - rem);
             if (bits != 0) {
-                throw VortexException.corrupt("pco " + what + ": non-zero padding bits " + where + " at bit " + (pos - 8 + rem));
+                throw new PcoException("pco " + what + ": non-zero padding bits " + where + " at bit " + (pos - 8 + rem));
             }
         }
     }

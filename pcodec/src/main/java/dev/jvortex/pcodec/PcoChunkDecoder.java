@@ -4,11 +4,9 @@ import static dev.jvortex.pcodec.PcoLatentVar.NODE_BASE_MASK;
 import static dev.jvortex.pcodec.PcoLatentVar.NODE_BITS_SHIFT;
 import static dev.jvortex.pcodec.PcoLatentVar.NODE_READ_MASK_SHIFT;
 
-import dev.jvortex.core.PType;
-import dev.jvortex.core.VortexException;
-import dev.jvortex.core.array.PrimitiveArray;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /// Decodes the pages of one pco chunk. Not thread-safe: it owns the scratch arrays every page
@@ -35,9 +33,12 @@ public final class PcoChunkDecoder {
     private static final int PAGE_PADDING = MAX_BATCH_BYTES + PcoBitReader.PADDING;
     /// Most numbers a pco chunk (so also a page) can hold (`MAX_ENTRIES`).
     static final int MAX_VALUES = 1 << 24;
+    private static final ValueLayout.OfShort LE_SHORT = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfInt LE_INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfLong LE_LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
     private final PcoChunkMeta meta;
-    private final PType ptype;
+    private final PcoType ptype;
     private final PcoLatentVar[] vars;
     /// Index of the primary and secondary in [#vars]; -1 when absent.
     private final int primaryIndex;
@@ -87,7 +88,7 @@ public final class PcoChunkDecoder {
             throw new IllegalArgumentException("negative value count " + n);
         }
         if (n > MAX_VALUES) {
-            throw VortexException.corrupt("pco page claims " + n + " values, more than a chunk can hold (" + MAX_VALUES + ")");
+            throw new PcoException("pco page claims " + n + " values, more than a chunk can hold (" + MAX_VALUES + ")");
         }
         int width = ptype.byteWidth();
         if (outIndex < 0 || outIndex + n > out.byteSize() / width) {
@@ -96,7 +97,7 @@ public final class PcoChunkDecoder {
         }
         long pageLength = page.byteSize();
         if (pageLength > Integer.MAX_VALUE - PAGE_PADDING) {
-            throw VortexException.corrupt("pco page of " + pageLength + " bytes is too large");
+            throw new PcoException("pco page of " + pageLength + " bytes is too large");
         }
         int len = (int) pageLength;
         if (pageBytes.length < len + PAGE_PADDING) {
@@ -109,7 +110,7 @@ public final class PcoChunkDecoder {
 
         // 1. Page meta: per variable its delta state, then four tANS state indices.
         if (meta.pageMetaBits > totalBits) {
-            throw VortexException.corrupt("pco page of " + len + " bytes is shorter than its " + meta.pageMetaBits
+            throw new PcoException("pco page of " + len + " bytes is shorter than its " + meta.pageMetaBits
                     + "-bit page meta");
         }
         PcoBitReader header = new PcoBitReader(pageBytes, len, "page");
@@ -135,7 +136,7 @@ public final class PcoChunkDecoder {
         for (int v = 0; v < vars.length; v++) {
             PcoLatentVar var = vars[v];
             if (var.binCount == 0 && bodyCount > 0) {
-                throw VortexException.corrupt("pco chunk's " + var.name + " has no bins but the page stores "
+                throw new PcoException("pco chunk's " + var.name + " has no bins but the page stores "
                         + bodyCount + " latents");
             }
             stored[v] = v == deltaIndex ? bodyCount : Math.max(0, n - var.stateCount);
@@ -177,7 +178,7 @@ public final class PcoChunkDecoder {
                             var.mask, dst, at, k);
                 }
                 if (pos > totalBits) {
-                    throw VortexException.corrupt("pco page of " + len + " bytes is truncated: the " + var.name
+                    throw new PcoException("pco page of " + len + " bytes is truncated: the " + var.name
                             + " of batch " + b + " ends at bit " + pos);
                 }
             }
@@ -185,12 +186,12 @@ public final class PcoChunkDecoder {
         int rem = (int) (pos & 7);
         if (rem != 0) {
             if (PcoBitReader.peek(pageBytes, pos, 8 - rem) != 0) {
-                throw VortexException.corrupt("pco page: non-zero padding bits at the end of the page body (bit " + pos + ")");
+                throw new PcoException("pco page: non-zero padding bits at the end of the page body (bit " + pos + ")");
             }
             pos += 8 - rem;
         }
         if (pos > totalBits) {
-            throw VortexException.corrupt("pco page of " + len + " bytes is truncated: the body ends at bit " + pos);
+            throw new PcoException("pco page of " + len + " bytes is truncated: the body ends at bit " + pos);
         }
 
         // 4. Delta inversion, mode join, raw bits out.
@@ -500,7 +501,7 @@ public final class PcoChunkDecoder {
         for (int i = s; i < n; i++) {
             long lookback = lookbacks[i - s];
             if (lookback < 1 || lookback > window) {
-                throw VortexException.corrupt("pco page: lookback " + lookback + " at value " + i
+                throw new PcoException("pco page: lookback " + lookback + " at value " + i
                         + " is outside the window [1, " + window + "]");
             }
             long j = i - lookback;
@@ -545,7 +546,7 @@ public final class PcoChunkDecoder {
                 for (int i = 0; i < n; i++) {
                     long idx = primary[i];
                     if (idx >= size) {
-                        throw VortexException.corrupt("pco page: dictionary index " + idx + " at value " + i
+                        throw new PcoException("pco page: dictionary index " + idx + " at value " + i
                                 + " exceeds the dictionary of " + size);
                     }
                     primary[i] = dict[(int) idx];
@@ -612,16 +613,16 @@ public final class PcoChunkDecoder {
                 for (int i = 0; i < n; i++) {
                     narrow[i] = (short) latent[i];
                 }
-                MemorySegment.copy(narrow, 0, out, PrimitiveArray.LE_SHORT, outIndex * 2, n);
+                MemorySegment.copy(narrow, 0, out, LE_SHORT, outIndex * 2, n);
             }
             case 32 -> {
                 int[] narrow = narrowInts(n);
                 for (int i = 0; i < n; i++) {
                     narrow[i] = (int) latent[i];
                 }
-                MemorySegment.copy(narrow, 0, out, PrimitiveArray.LE_INT, outIndex * 4, n);
+                MemorySegment.copy(narrow, 0, out, LE_INT, outIndex * 4, n);
             }
-            default -> MemorySegment.copy(latent, 0, out, PrimitiveArray.LE_LONG, outIndex * 8, n);
+            default -> MemorySegment.copy(latent, 0, out, LE_LONG, outIndex * 8, n);
         }
     }
 

@@ -1,7 +1,5 @@
 package dev.jvortex.pcodec;
 
-import dev.jvortex.core.PType;
-import dev.jvortex.core.VortexException;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,7 +8,7 @@ import java.util.List;
 ///
 /// Parsing follows the field order of the package documentation; validation is what pco 1.0.2
 /// checks when it builds a chunk decompressor for a number type (`ChunkMeta::new` and
-/// `mode_is_valid`). Anything out of range is a [VortexException] of kind corrupt.
+/// `mode_is_valid`). Anything out of range is a [PcoException].
 public final class PcoChunkMeta {
     private static final int MAX_CONV1_QUANTIZATION = 31;
     /// Largest Lookback window log accepted: a chunk holds at most 2^24 numbers. pco 1.0.3 and
@@ -18,7 +16,7 @@ public final class PcoChunkMeta {
     /// Encoders write at most 15.
     private static final int MAX_WINDOW_LOG = 24;
 
-    final PType ptype;
+    final PcoType ptype;
     /// The number's latent width B.
     final int numberBits;
     final PcoMode mode;
@@ -89,7 +87,7 @@ public final class PcoChunkMeta {
     }
 
     /// Returns the number type the chunk was parsed for.
-    public PType ptype() {
+    public PcoType ptype() {
         return ptype;
     }
 
@@ -113,7 +111,7 @@ public final class PcoChunkMeta {
     }
 
     /// Parses a chunk meta written in format `major` for numbers of type `ptype`.
-    static PcoChunkMeta parse(int major, PType ptype, MemorySegment bytes) {
+    static PcoChunkMeta parse(int major, PcoType ptype, MemorySegment bytes) {
         PcoBitReader r = PcoBitReader.of(bytes, "chunk meta");
         Builder b = new Builder();
         b.ptype = ptype;
@@ -124,7 +122,7 @@ public final class PcoChunkMeta {
             case 0 -> b.mode = PcoMode.CLASSIC;
             case 1 -> {
                 if (major == 0) {
-                    throw VortexException.corrupt("pco chunk meta: IntMult in format 0 (pco 0.0.0, yanked) is not readable");
+                    throw new PcoException("pco chunk meta: IntMult in format 0 (pco 0.0.0, yanked) is not readable");
                 }
                 b.mode = PcoMode.INT_MULT;
                 b.modeParameter = r.read(numberBits);
@@ -142,7 +140,7 @@ public final class PcoChunkMeta {
                 int dictLen = r.readInt(25);
                 r.alignZero("between the dictionary length and values");
                 if ((long) dictLen * numberBits > r.remaining()) {
-                    throw VortexException.corrupt("pco chunk meta is truncated: dictionary of " + dictLen + " "
+                    throw new PcoException("pco chunk meta is truncated: dictionary of " + dictLen + " "
                             + numberBits + "-bit values but " + r.remaining() + " bits remain");
                 }
                 long[] dict = new long[dictLen];
@@ -151,7 +149,7 @@ public final class PcoChunkMeta {
                 }
                 b.dictionary = dict;
             }
-            default -> throw VortexException.corrupt("pco chunk meta: unknown mode " + modeId);
+            default -> throw new PcoException("pco chunk meta: unknown mode " + modeId);
         }
 
         readDelta(r, major, b);
@@ -185,7 +183,7 @@ public final class PcoChunkMeta {
                 b.delta = PcoDelta.CONSECUTIVE;
                 b.deltaOrder = r.readInt(3);
                 if (b.deltaOrder == 0) {
-                    throw VortexException.corrupt("pco chunk meta: Consecutive delta order must not be 0");
+                    throw new PcoException("pco chunk meta: Consecutive delta order must not be 0");
                 }
                 b.secondaryUsesDelta = r.read(1) != 0;
             }
@@ -193,12 +191,12 @@ public final class PcoChunkMeta {
                 b.delta = PcoDelta.LOOKBACK;
                 b.windowLog = 1 + r.readInt(5);
                 if (b.windowLog > MAX_WINDOW_LOG) {
-                    throw VortexException.corrupt("pco chunk meta: Lookback window size log " + b.windowLog + " exceeds "
+                    throw new PcoException("pco chunk meta: Lookback window size log " + b.windowLog + " exceeds "
                             + MAX_WINDOW_LOG);
                 }
                 b.stateLog = r.readInt(4);
                 if (b.stateLog > b.windowLog) {
-                    throw VortexException.corrupt("pco chunk meta: Lookback state size log " + b.stateLog
+                    throw new PcoException("pco chunk meta: Lookback state size log " + b.stateLog
                             + " exceeds window size log " + b.windowLog);
                 }
                 b.secondaryUsesDelta = r.read(1) != 0;
@@ -215,40 +213,40 @@ public final class PcoChunkMeta {
                 b.deltaOrder = order;
                 b.conv1Weights = weights;
             }
-            default -> throw VortexException.corrupt("pco chunk meta: unknown delta encoding " + variant);
+            default -> throw new PcoException("pco chunk meta: unknown delta encoding " + variant);
         }
     }
 
     /// The checks pco makes before decoding a chunk as a given number type.
     private static void validateMode(Builder b) {
-        PType p = b.ptype;
+        PcoType p = b.ptype;
         switch (b.mode) {
             case CLASSIC, DICT -> { }
             case INT_MULT -> {
                 if (p.isFloat()) {
-                    throw VortexException.corrupt("pco chunk meta: IntMult mode on float type " + p.shortName());
+                    throw new PcoException("pco chunk meta: IntMult mode on float type " + p.shortName());
                 }
                 if (b.modeParameter == 0) {
-                    throw VortexException.corrupt("pco chunk meta: IntMult base must be positive");
+                    throw new PcoException("pco chunk meta: IntMult base must be positive");
                 }
             }
             case FLOAT_MULT -> {
                 if (!p.isFloat()) {
-                    throw VortexException.corrupt("pco chunk meta: FloatMult mode on integer type " + p.shortName());
+                    throw new PcoException("pco chunk meta: FloatMult mode on integer type " + p.shortName());
                 }
                 long bits = PcoChunkDecoder.fromOrderedFloat(b.modeParameter, p.bitWidth());
                 if (!PcoFloats.isFiniteNonZero(bits, p)) {
-                    throw VortexException.corrupt("pco chunk meta: FloatMult base must be finite and non-zero");
+                    throw new PcoException("pco chunk meta: FloatMult base must be finite and non-zero");
                 }
             }
             case FLOAT_QUANT -> {
                 if (!p.isFloat()) {
-                    throw VortexException.corrupt("pco chunk meta: FloatQuant mode on integer type " + p.shortName());
+                    throw new PcoException("pco chunk meta: FloatQuant mode on integer type " + p.shortName());
                 }
                 int k = (int) b.modeParameter;
                 int mantissa = PcoFloats.mantissaBits(p);
                 if (k <= 0 || k > mantissa) {
-                    throw VortexException.corrupt("pco chunk meta: FloatQuant k = " + k + " must be in 1.." + mantissa
+                    throw new PcoException("pco chunk meta: FloatQuant k = " + k + " must be in 1.." + mantissa
                             + " for " + p.shortName());
                 }
             }
@@ -272,7 +270,7 @@ public final class PcoChunkMeta {
                 for (int i = 0; i < lookbacks.binCount; i++) {
                     long lower = lookbacks.lowers[i];
                     if (lower < 1 || lower > window) {
-                        throw VortexException.corrupt("pco chunk meta: lookback bin " + i + " has lower bound " + lower
+                        throw new PcoException("pco chunk meta: lookback bin " + i + " has lower bound " + lower
                                 + " outside the window [1, " + window + "]");
                     }
                 }
@@ -284,12 +282,12 @@ public final class PcoChunkMeta {
             case CONV1 -> {
                 int w = b.primary.width;
                 if (w > 32) {
-                    throw VortexException.corrupt("pco chunk meta: Conv1 delta encoding on a " + w + "-bit latent");
+                    throw new PcoException("pco chunk meta: Conv1 delta encoding on a " + w + "-bit latent");
                 }
                 int convBits = 2 * w;
                 int maxQuantization = Math.min(MAX_CONV1_QUANTIZATION, convBits - 1);
                 if (b.conv1Quantization > maxQuantization) {
-                    throw VortexException.corrupt("pco chunk meta: Conv1 quantization " + b.conv1Quantization
+                    throw new PcoException("pco chunk meta: Conv1 quantization " + b.conv1Quantization
                             + " exceeds " + maxQuantization);
                 }
                 // The same floating-point bound pco computes, so that the prediction sums below
@@ -300,7 +298,7 @@ public final class PcoChunkMeta {
                 }
                 double maxPrediction = Math.abs((double) b.conv1Bias) + Math.scalb(1.0, w) * weightSum;
                 if (maxPrediction >= Math.scalb(1.0, convBits - 1)) {
-                    throw VortexException.corrupt("pco chunk meta: Conv1 weights and bias could overflow (up to "
+                    throw new PcoException("pco chunk meta: Conv1 weights and bias could overflow (up to "
                             + maxPrediction + ")");
                 }
                 setDelta(b.primary, PcoDelta.CONV1, b.deltaOrder);
@@ -314,7 +312,7 @@ public final class PcoChunkMeta {
     }
 
     private static final class Builder {
-        PType ptype;
+        PcoType ptype;
         PcoMode mode;
         long modeParameter;
         long[] dictionary;

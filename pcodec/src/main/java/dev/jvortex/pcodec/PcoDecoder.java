@@ -1,14 +1,12 @@
 package dev.jvortex.pcodec;
 
-import dev.jvortex.core.PType;
-import dev.jvortex.core.VortexException;
 import java.lang.foreign.MemorySegment;
 
 /// The entry point of the pco wrapped format: reads the header, then opens chunks.
 ///
 /// ```java
 /// PcoDecoder pco = PcoDecoder.open(headerBytes);
-/// PcoChunkDecoder chunk = pco.chunk(PType.I64, chunkMeta);
+/// PcoChunkDecoder chunk = pco.chunk(PcoType.I64, chunkMeta);
 /// chunk.decodePage(page, n, out, 0);
 /// ```
 public final class PcoDecoder {
@@ -27,18 +25,18 @@ public final class PcoDecoder {
     /// is 4 or more. Bytes after the header are ignored, as pco does.
     public static PcoDecoder open(byte[] header) {
         if (header.length == 0) {
-            throw VortexException.corrupt("pco header is empty");
+            throw new PcoException("pco header is empty");
         }
         int major = header[0] & 0xFF;
         int minor = 0;
         if (major >= 4) {
             if (header.length < 2) {
-                throw VortexException.corrupt("pco header of format " + major + " lacks its minor version byte");
+                throw new PcoException("pco header of format " + major + " lacks its minor version byte");
             }
             minor = header[1] & 0xFF;
         }
         if (major > MAX_MAJOR) {
-            throw VortexException.unsupported("pco format version " + major + "." + minor
+            throw PcoException.unsupported("pco format version " + major + "." + minor
                     + " is newer than the supported " + MAX_MAJOR + ".x");
         }
         return new PcoDecoder(major, minor);
@@ -55,7 +53,7 @@ public final class PcoDecoder {
     }
 
     /// Parses the chunk meta `meta` for numbers of `ptype` and returns a decoder for its pages.
-    public PcoChunkDecoder chunk(PType ptype, MemorySegment meta) {
+    public PcoChunkDecoder chunk(PcoType ptype, MemorySegment meta) {
         return new PcoChunkDecoder(PcoChunkMeta.parse(major, ptype, meta));
     }
 }

@@ -1,7 +1,5 @@
 package dev.jvortex.pcodec;
 
-import dev.jvortex.core.PType;
-import dev.jvortex.core.VortexException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -24,8 +22,8 @@ import java.util.List;
 /// 5. **fallback**: if the result is larger than the values stored raw, the raw layout (one bin
 ///    of full-width offsets) is written instead.
 ///
-/// Values are passed as `long`s the way [dev.jvortex.core.array.PrimitiveArray#getLong] reads
-/// them: raw bits for floats, sign-extended signed integers, zero-extended unsigned integers.
+/// Values are passed as `long`s (see [PcoType]): raw bits for floats, sign-extended signed
+/// integers, zero-extended unsigned integers.
 public final class PcoEncoder {
     private PcoEncoder() {}
 
@@ -74,13 +72,13 @@ public final class PcoEncoder {
 
     /// Compresses `values[0..n)` of `ptype` into chunks of up to [#DEFAULT_CHUNK_N] numbers with
     /// pages of up to `maxPageN` numbers.
-    public static List<Chunk> encode(PType ptype, long[] values, int n, int maxPageN) {
+    public static List<Chunk> encode(PcoType ptype, long[] values, int n, int maxPageN) {
         return encode(ptype, values, n, maxPageN, DELTA_AUTO);
     }
 
-    /// Like [#encode(PType, long[], int, int)] with the delta encoding fixed by `delta` (see
-    /// [#encodeChunk(PType, long[], int, int, int, int, int)]).
-    public static List<Chunk> encode(PType ptype, long[] values, int n, int maxPageN, int delta) {
+    /// Like [#encode(PcoType, long[], int, int)] with the delta encoding fixed by `delta` (see
+    /// [#encodeChunk(PcoType, long[], int, int, int, int, int)]).
+    public static List<Chunk> encode(PcoType ptype, long[] values, int n, int maxPageN, int delta) {
         List<Chunk> chunks = new ArrayList<>();
         for (int from = 0; from < n; from += DEFAULT_CHUNK_N) {
             chunks.add(encodeChunk(ptype, values, from, Math.min(DEFAULT_CHUNK_N, n - from), maxPageN, DEFAULT_LEVEL, delta));
@@ -92,7 +90,7 @@ public final class PcoEncoder {
     /// `maxPageN` numbers, as equal as possible, the first ones one larger.
     public static int[] pageSizes(int n, int maxPageN) {
         if (maxPageN <= 0) {
-            throw VortexException.misuse("pco page size must be positive, got " + maxPageN);
+            throw new IllegalArgumentException("pco page size must be positive, got " + maxPageN);
         }
         if (n == 0) {
             return new int[0];
@@ -108,7 +106,7 @@ public final class PcoEncoder {
     }
 
     /// Whether pco (and so this encoder) handles numbers of `ptype`; Vortex never uses 8-bit types.
-    public static boolean supports(PType ptype) {
+    public static boolean supports(PcoType ptype) {
         return switch (ptype) {
             case I16, I32, I64, U16, U32, U64, F16, F32, F64 -> true;
             default -> false;
@@ -118,29 +116,29 @@ public final class PcoEncoder {
     /// Compresses `values[from..from+n)` of `ptype` into one chunk (1 to 2^24 numbers) with
     /// pages of up to `maxPageN` numbers, at compression `level` (0..12; it sets the histogram
     /// size).
-    public static Chunk encodeChunk(PType ptype, long[] values, int from, int n, int maxPageN, int level) {
+    public static Chunk encodeChunk(PcoType ptype, long[] values, int from, int n, int maxPageN, int level) {
         return encodeChunk(ptype, values, from, n, maxPageN, level, DELTA_AUTO);
     }
 
-    /// Like [#encodeChunk(PType, long[], int, int, int, int)] with the delta encoding given:
+    /// Like [#encodeChunk(PcoType, long[], int, int, int, int)] with the delta encoding given:
     /// [#DELTA_AUTO] (the encoder chooses), 0 (None), 1..7 (Consecutive of that order) or
     /// [#LOOKBACK]. The raw fallback still applies when the result would be larger.
-    public static Chunk encodeChunk(PType ptype, long[] values, int from, int n, int maxPageN, int level, int delta) {
+    public static Chunk encodeChunk(PcoType ptype, long[] values, int from, int n, int maxPageN, int level, int delta) {
         if (delta != DELTA_AUTO && (delta < LOOKBACK || delta > MAX_DELTA_ORDER)) {
-            throw VortexException.misuse("pco delta must be DELTA_AUTO, LOOKBACK or an order 0.." + MAX_DELTA_ORDER
+            throw new IllegalArgumentException("pco delta must be DELTA_AUTO, LOOKBACK or an order 0.." + MAX_DELTA_ORDER
                     + ", got " + delta);
         }
         if (!supports(ptype)) {
-            throw VortexException.misuse("pco does not encode " + ptype.shortName());
+            throw new IllegalArgumentException("pco does not encode " + ptype.shortName());
         }
         if (n < 1 || n > MAX_CHUNK_N) {
-            throw VortexException.misuse("a pco chunk holds 1 to " + MAX_CHUNK_N + " numbers, got " + n);
+            throw new IllegalArgumentException("a pco chunk holds 1 to " + MAX_CHUNK_N + " numbers, got " + n);
         }
         if (from < 0 || from > values.length - n) {
-            throw VortexException.misuse("pco chunk [" + from + ", " + (from + n) + ") is outside the " + values.length + " values");
+            throw new IllegalArgumentException("pco chunk [" + from + ", " + (from + n) + ") is outside the " + values.length + " values");
         }
         if (level < 0 || level > 12) {
-            throw VortexException.misuse("pco compression level must be in 0..12, got " + level);
+            throw new IllegalArgumentException("pco compression level must be in 0..12, got " + level);
         }
         int width = ptype.bitWidth();
         int[] pageSizes = pageSizes(n, maxPageN);
@@ -304,7 +302,7 @@ public final class PcoEncoder {
 
     /// Splits floats for FloatMult: primary = the latent of the integer-valued multiple, secondary
     /// = the ULP adjustment from the decoder's own product (so decoding is exact by construction).
-    private static void splitFloatMult(PType ptype, long[] values, int from, int n, PcoModes.FloatBase fb,
+    private static void splitFloatMult(PcoType ptype, long[] values, int from, int n, PcoModes.FloatBase fb,
             long baseLatent, long[] ordered, long[] primary, long[] secondary) {
         double inv = PcoModes.value(ptype, fb.invBits());
         for (int i = 0; i < n; i++) {
@@ -326,7 +324,7 @@ public final class PcoEncoder {
 
     /// Splits floats for FloatQuant(k): primary = the ordered latent without its low k bits,
     /// secondary = those bits (complemented for negative floats, so exact quantised values get 0).
-    private static void splitFloatQuant(PType ptype, long[] ordered, int n, int k, long[] primary, long[] secondary) {
+    private static void splitFloatQuant(PcoType ptype, long[] ordered, int n, int k, long[] primary, long[] secondary) {
         long low = (1L << k) - 1;
         long mid = 1L << (ptype.bitWidth() - 1);
         for (int i = 0; i < n; i++) {
@@ -687,7 +685,7 @@ public final class PcoEncoder {
     // ---- number <-> latent ----------------------------------------------------------------------
 
     /// The order-preserving latents of `values[from..from+n)` of `ptype`.
-    static long[] toOrdered(long[] values, int from, int n, PType ptype) {
+    static long[] toOrdered(long[] values, int from, int n, PcoType ptype) {
         int width = ptype.bitWidth();
         long mask = width == 64 ? -1L : (1L << width) - 1;
         long mid = 1L << (width - 1);
@@ -709,9 +707,8 @@ public final class PcoEncoder {
         return out;
     }
 
-    /// The order-preserving latent of a value (as [dev.jvortex.core.array.PrimitiveArray#getLong]
-    /// gives it) of `ptype`.
-    static long toOrdered(long v, PType ptype) {
+    /// The order-preserving latent of a value of `ptype` (in the `long` form of [PcoType]).
+    static long toOrdered(long v, PcoType ptype) {
         int width = ptype.bitWidth();
         long mask = width == 64 ? -1L : (1L << width) - 1;
         long mid = 1L << (width - 1);

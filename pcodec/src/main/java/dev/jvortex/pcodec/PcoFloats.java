@@ -1,7 +1,5 @@
 package dev.jvortex.pcodec;
 
-import dev.jvortex.core.PType;
-
 /// Float helpers for pco: validity of a FloatMult base, FloatQuant limits, and the FloatMult
 /// join for each float width.
 ///
@@ -33,7 +31,7 @@ final class PcoFloats {
     private static final long F16_GPI = 1L << 11;
 
     /// Returns the explicit mantissa bits of a float type (the largest FloatQuant `k`).
-    static int mantissaBits(PType p) {
+    static int mantissaBits(PcoType p) {
         return switch (p) {
             case F16 -> 10;
             case F32 -> 23;
@@ -43,7 +41,7 @@ final class PcoFloats {
     }
 
     /// Returns true when raw float `bits` of type `p` are finite and not ±0.
-    static boolean isFiniteNonZero(long bits, PType p) {
+    static boolean isFiniteNonZero(long bits, PcoType p) {
         return switch (p) {
             case F16 -> (bits & F16_EXP) != F16_EXP && (bits & 0x7FFF) != 0;
             case F32 -> (bits & F32_EXP) != F32_EXP && (bits & 0x7FFF_FFFFL) != 0;

@@ -1,7 +1,5 @@
 package dev.jvortex.pcodec;
 
-import dev.jvortex.core.VortexException;
-
 /// One latent variable of a chunk (delta, primary or secondary): its bins, its tANS decoding
 /// table and the delta encoding it gets.
 ///
@@ -84,21 +82,21 @@ final class PcoLatentVar {
         int ansSizeLog = r.readInt(4);
         int binCount = r.readInt(15);
         if ((1 << ansSizeLog) < binCount) {
-            throw VortexException.corrupt("pco chunk meta: " + name + " ANS size log " + ansSizeLog + " is too small for "
+            throw new PcoException("pco chunk meta: " + name + " ANS size log " + ansSizeLog + " is too small for "
                     + binCount + " bins");
         }
         if (binCount == 1 && ansSizeLog > 0) {
-            throw VortexException.corrupt("pco chunk meta: " + name + " has 1 bin but ANS size log " + ansSizeLog
+            throw new PcoException("pco chunk meta: " + name + " has 1 bin but ANS size log " + ansSizeLog
                     + " (must be 0)");
         }
         if (ansSizeLog > MAX_ANS_SIZE_LOG) {
-            throw VortexException.corrupt("pco chunk meta: " + name + " ANS size log " + ansSizeLog + " exceeds "
+            throw new PcoException("pco chunk meta: " + name + " ANS size log " + ansSizeLog + " exceeds "
                     + MAX_ANS_SIZE_LOG);
         }
         int offsetWidth = offsetBitsWidth(width);
         long binBits = (long) binCount * (ansSizeLog + width + offsetWidth);
         if (binBits > r.remaining()) {
-            throw VortexException.corrupt("pco chunk meta is truncated: " + name + " declares " + binCount + " bins ("
+            throw new PcoException("pco chunk meta is truncated: " + name + " declares " + binCount + " bins ("
                     + binBits + " bits) but " + r.remaining() + " bits remain");
         }
         int slots = Math.max(1, binCount);
@@ -111,7 +109,7 @@ final class PcoLatentVar {
             lowers[i] = r.read(width);
             int bits = r.readInt(offsetWidth);
             if (bits > width) {
-                throw VortexException.corrupt("pco chunk meta: " + name + " bin " + i + " has " + bits
+                throw new PcoException("pco chunk meta: " + name + " bin " + i + " has " + bits
                         + " offset bits, more than its " + width + "-bit latent");
             }
             offsetBits[i] = bits;
@@ -130,7 +128,7 @@ final class PcoLatentVar {
             total += w;
         }
         if (total != tableSize) {
-            throw VortexException.corrupt("pco chunk meta: " + name + " bin weights sum to " + total
+            throw new PcoException("pco chunk meta: " + name + " bin weights sum to " + total
                     + " but the ANS table has " + tableSize + " states");
         }
         int stride = 3 * tableSize / 5;

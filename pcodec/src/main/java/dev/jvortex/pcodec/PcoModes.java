@@ -1,6 +1,5 @@
 package dev.jvortex.pcodec;
 
-import dev.jvortex.core.PType;
 import java.util.Arrays;
 
 /// Mode detection for the pco encoder: whether a chunk's numbers are (mostly) multiples of a
@@ -285,8 +284,8 @@ final class PcoModes {
 
     /// Float type constants: explicit mantissa bits, latent bits, exponent bias. Values are
     /// handled as doubles, rounded to the type where pco computes in the type's precision.
-    private record FloatType(int precision, int bits, int bias, PType ptype) {
-        static FloatType of(PType p) {
+    private record FloatType(int precision, int bits, int bias, PcoType ptype) {
+        static FloatType of(PcoType p) {
             return switch (p) {
                 case F16 -> new FloatType(10, 16, 15, p);
                 case F32 -> new FloatType(23, 32, 127, p);
@@ -322,7 +321,7 @@ final class PcoModes {
 
     /// Returns the absolute raw bits of a random sample of the floats `values[from..from+n)`,
     /// keeping only normal floats up to half the type's maximum; null if fewer than 10 remain.
-    static long[] floatSample(PType ptype, long[] values, int from, int n) {
+    static long[] floatSample(PcoType ptype, long[] values, int from, int n) {
         int[] idx = sampleIndexes(n);
         if (idx == null) {
             return null;
@@ -350,7 +349,7 @@ final class PcoModes {
 
     /// Returns the FloatMult base for a [#floatSample] of f16, f32 or f64 numbers, or null when
     /// FloatMult is not expected to save half a bit per number.
-    static FloatBase floatMultBase(PType ptype, long[] sampleBits) {
+    static FloatBase floatMultBase(PcoType ptype, long[] sampleBits) {
         FloatType ft = FloatType.of(ptype);
         double[] sample = new double[sampleBits.length];
         for (int i = 0; i < sample.length; i++) {
@@ -381,7 +380,7 @@ final class PcoModes {
     /// FloatQuant is not expected to save more than 1.5 bits per number. `k` is the first local
     /// maximum over k of the worst-case bits saved, from how many samples have at least k
     /// trailing zero mantissa bits.
-    static Quant floatQuant(PType ptype, long[] sampleBits) {
+    static Quant floatQuant(PcoType ptype, long[] sampleBits) {
         int precision = PcoFloats.mantissaBits(ptype);
         int len = sampleBits.length;
         int[] atLeast = new int[precision + 2];
@@ -570,7 +569,7 @@ final class PcoModes {
     }
 
     /// The value of raw float bits of `ptype` as a double.
-    static double value(PType ptype, long raw) {
+    static double value(PcoType ptype, long raw) {
         return switch (ptype) {
             case F16 -> Float.float16ToFloat((short) raw);
             case F32 -> Float.intBitsToFloat((int) raw);
@@ -579,7 +578,7 @@ final class PcoModes {
     }
 
     /// `v` rounded to `ptype` (for f16 through f32, exact for the products used here).
-    static double narrow(PType ptype, double v) {
+    static double narrow(PcoType ptype, double v) {
         return switch (ptype) {
             case F16 -> Float.float16ToFloat(Float.floatToFloat16((float) v));
             case F32 -> (float) v;
@@ -588,7 +587,7 @@ final class PcoModes {
     }
 
     /// The raw bits of `v` as a `ptype` (rounded to it).
-    static long rawBits(PType ptype, double v) {
+    static long rawBits(PcoType ptype, double v) {
         return switch (ptype) {
             case F16 -> Float.floatToFloat16((float) v) & 0xFFFFL;
             case F32 -> Float.floatToRawIntBits((float) v) & 0xFFFF_FFFFL;
@@ -599,7 +598,7 @@ final class PcoModes {
     /// The multiple (an integer-valued float) pco stores for `x`: `round(x / base)`, the
     /// product `x × (1/base)` rounded to the type (two f16 or f32 values multiply exactly in
     /// double), or 0 when that is not finite.
-    static double multiple(PType ptype, double x, double inv) {
+    static double multiple(PcoType ptype, double x, double inv) {
         double m = roundHalfAway(narrow(ptype, x * inv));
         return Double.isFinite(m) ? m : 0.0;
     }
@@ -627,14 +626,14 @@ final class PcoModes {
 
     /// pco's `int_float_to_latent`: an integer-valued float (or ±Inf/NaN) to a latent whose
     /// `int_float` inverse the decoder computes.
-    static long intFloatToLatent(PType ptype, double m) {
-        if (ptype == PType.F16) {
+    static long intFloatToLatent(PcoType ptype, double m) {
+        if (ptype == PcoType.F16) {
             int raw = Float.floatToFloat16((float) m) & 0xFFFF;
             int absBits = raw & 0x7FFF;
             long absInt = absBits < 0x6800 ? (long) Float.float16ToFloat((short) absBits) : (1L << 11) + (absBits - 0x6800);
             return ((raw & 0x8000) == 0 ? 0x8000L + absInt : 0x8000L - 1 - absInt) & 0xFFFFL;
         }
-        if (ptype == PType.F32) {
+        if (ptype == PcoType.F32) {
             int raw = Float.floatToRawIntBits((float) m);
             int absBits = raw & 0x7FFF_FFFF;
             long absInt = absBits < 0x4B80_0000 ? (long) Float.intBitsToFloat(absBits) : (1L << 24) + (absBits - 0x4B80_0000);

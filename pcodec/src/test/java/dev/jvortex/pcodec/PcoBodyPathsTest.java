@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.jvortex.core.PType;
 import java.lang.foreign.MemorySegment;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -19,7 +18,7 @@ import org.junit.jupiter.api.Test;
 class PcoBodyPathsTest {
     private static final int[] LENGTHS = {1, 2, 3, 4, 5, 6, 7, 255, 256, 257, 258, 259, 1023, 8192, 8195, 20_001};
 
-    private static void check(PType ptype, LongSupplier values, String expectKind) {
+    private static void check(PcoType ptype, LongSupplier values, String expectKind) {
         for (int n : LENGTHS) {
             long[] v = new long[n];
             for (int i = 0; i < n; i++) {
@@ -51,31 +50,31 @@ class PcoBodyPathsTest {
     void binsWithoutOffsetBits() {
         long[] table = new SplittableRandom(3).longs(40, 0, 1L << 40).toArray();
         SplittableRandom rnd = new SplittableRandom(1);
-        check(PType.I64, () -> table[rnd.nextInt(table.length)], "no offsets");
+        check(PcoType.I64, () -> table[rnd.nextInt(table.length)], "no offsets");
     }
 
     @Test
     void offsetsUpTo14Bits() {
         SplittableRandom rnd = new SplittableRandom(2);
-        check(PType.I64, () -> (long) rnd.nextInt(300) * rnd.nextInt(300), "offsets <= 14");
+        check(PcoType.I64, () -> (long) rnd.nextInt(300) * rnd.nextInt(300), "offsets <= 14");
     }
 
     @Test
     void offsetsUpTo19Bits() {
         SplittableRandom rnd = new SplittableRandom(3);
-        check(PType.I64, () -> Math.round(Math.exp(3 + gaussian(rnd)) * 100), "offsets <= 19");
+        check(PcoType.I64, () -> Math.round(Math.exp(3 + gaussian(rnd)) * 100), "offsets <= 19");
     }
 
     @Test
     void offsetsUpTo28Bits() {
         SplittableRandom rnd = new SplittableRandom(3);
-        check(PType.I64, () -> (long) (gaussian(rnd) * (1 << 27)), "offsets <= 28");
+        check(PcoType.I64, () -> (long) (gaussian(rnd) * (1 << 27)), "offsets <= 28");
     }
 
     @Test
     void offsetsUpTo56Bits() {
         SplittableRandom rnd = new SplittableRandom(4);
-        check(PType.I64, () -> rnd.nextLong(1L << 50) * (rnd.nextInt(4) + 1), "offsets <= 56");
+        check(PcoType.I64, () -> rnd.nextLong(1L << 50) * (rnd.nextInt(4) + 1), "offsets <= 56");
     }
 
     @Test
@@ -83,7 +82,7 @@ class PcoBodyPathsTest {
         SplittableRandom rnd = new SplittableRandom(5);
         // Mostly moderate values plus a sprinkle over the whole exponent range: some bin spans
         // more than 2^56 latents.
-        check(PType.F64, () -> Double.doubleToRawLongBits(rnd.nextInt(50) == 0
+        check(PcoType.F64, () -> Double.doubleToRawLongBits(rnd.nextInt(50) == 0
                 ? Double.longBitsToDouble(rnd.nextLong() & 0x7FEF_FFFF_FFFF_FFFFL) : gaussian(rnd)), "wide offsets");
     }
 
@@ -93,9 +92,9 @@ class PcoBodyPathsTest {
         SplittableRandom rnd = new SplittableRandom(6);
         double[] specials = {0.0, -0.0, Double.MIN_VALUE, -Double.MIN_VALUE, Double.MAX_VALUE, -Double.MAX_VALUE,
             Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY};
-        check(PType.F64, () -> Double.doubleToRawLongBits(rnd.nextInt(10) == 0 ? specials[rnd.nextInt(specials.length)]
+        check(PcoType.F64, () -> Double.doubleToRawLongBits(rnd.nextInt(10) == 0 ? specials[rnd.nextInt(specials.length)]
                 : (rnd.nextDouble() - 0.5) * 1e6), null);
-        check(PType.F32, () -> Float.floatToRawIntBits((float) ((rnd.nextDouble() - 0.5) * 1e4)) & 0xFFFFFFFFL, null);
+        check(PcoType.F32, () -> Float.floatToRawIntBits((float) ((rnd.nextDouble() - 0.5) * 1e4)) & 0xFFFFFFFFL, null);
     }
 
     @Test
@@ -113,10 +112,10 @@ class PcoBodyPathsTest {
                 }
                 v[i] = acc[order];
             }
-            chunks = PcoEncoder.encode(PType.I64, v, n, 8192, order);
-            PcoChunkMeta meta = PcoChunkMeta.parse(4, PType.I64, MemorySegment.ofArray(chunks.get(0).meta()));
+            chunks = PcoEncoder.encode(PcoType.I64, v, n, 8192, order);
+            PcoChunkMeta meta = PcoChunkMeta.parse(4, PcoType.I64, MemorySegment.ofArray(chunks.get(0).meta()));
             assertTrue(meta.describe().contains("Consecutive(order " + order), meta.describe());
-            assertArrayEquals(v, PcoEncoderTest.decode(PType.I64, chunks, n), "order " + order);
+            assertArrayEquals(v, PcoEncoderTest.decode(PcoType.I64, chunks, n), "order " + order);
         }
     }
 

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import dev.jvortex.core.PType;
 import java.lang.foreign.MemorySegment;
 import java.util.EnumSet;
 import java.util.HexFormat;
@@ -65,7 +64,7 @@ class PcoGoldenVectorTest {
         assertEquals(103, all.size());
         Set<PcoMode> modes = EnumSet.noneOf(PcoMode.class);
         Set<PcoDelta> deltas = EnumSet.noneOf(PcoDelta.class);
-        Set<PType> types = EnumSet.noneOf(PType.class);
+        Set<PcoType> types = EnumSet.noneOf(PcoType.class);
         for (PcoVectors.Vector v : all) {
             types.add(v.ptype());
             PcoDecoder pco = PcoDecoder.open(v.header());
@@ -77,7 +76,7 @@ class PcoGoldenVectorTest {
         }
         assertEquals(EnumSet.allOf(PcoMode.class), modes);
         assertEquals(EnumSet.allOf(PcoDelta.class), deltas);
-        assertEquals(EnumSet.allOf(PType.class), types);
+        assertEquals(EnumSet.allOf(PcoType.class), types);
     }
 
     @Test

@@ -5,15 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.jvortex.core.PType;
-import dev.jvortex.core.VortexException;
-import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.pcodec.PcoTestEncoder.Bin;
 import dev.jvortex.pcodec.PcoTestEncoder.BitWriter;
 import dev.jvortex.pcodec.PcoTestEncoder.Var;
 import dev.jvortex.pcodec.PcoTestEncoder.VarPage;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
@@ -29,6 +27,9 @@ import org.junit.jupiter.params.provider.EnumSource;
 class PcoSyntheticStreamTest {
     private static final byte[] HEADER = {4, 1};
     private static final HexFormat HEX = HexFormat.of();
+    private static final ValueLayout.OfShort LE_SHORT = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfInt LE_INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfFloat LE_FLOAT = ValueLayout.JAVA_FLOAT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
     // ---- helpers -------------------------------------------------------------------------------
 
@@ -82,7 +83,7 @@ class PcoSyntheticStreamTest {
     }
 
     /// Decodes one page with the given chunk meta, returning the raw values.
-    static byte[] decode(PType ptype, byte[] meta, byte[] page, int n) {
+    static byte[] decode(PcoType ptype, byte[] meta, byte[] page, int n) {
         PcoChunkDecoder chunk = PcoDecoder.open(HEADER).chunk(ptype, MemorySegment.ofArray(meta));
         byte[] out = new byte[n * ptype.byteWidth()];
         chunk.decodePage(MemorySegment.ofArray(page), n, MemorySegment.ofArray(out), 0);
@@ -90,7 +91,7 @@ class PcoSyntheticStreamTest {
     }
 
     /// Raw little-endian values of `bits` (each masked to the type's width).
-    static byte[] raw(PType ptype, long[] bits) {
+    static byte[] raw(PcoType ptype, long[] bits) {
         int width = ptype.byteWidth();
         byte[] out = new byte[bits.length * width];
         for (int i = 0; i < bits.length; i++) {
@@ -101,7 +102,7 @@ class PcoSyntheticStreamTest {
         return out;
     }
 
-    static void assertValues(PType ptype, long[] expectedLatents, byte[] actual, String what) {
+    static void assertValues(PcoType ptype, long[] expectedLatents, byte[] actual, String what) {
         long[] bits = new long[expectedLatents.length];
         for (int i = 0; i < bits.length; i++) {
             bits[i] = PcoTestEncoder.fromOrdered(expectedLatents[i], ptype);
@@ -123,17 +124,17 @@ class PcoSyntheticStreamTest {
 
     @Test
     void workedExampleClassicI32() {
-        byte[] out = decode(PType.I32, HEX.parseHex("001000e8ffffff3b00"), HEX.parseHex("0085e28c5028060a05"), 10);
+        byte[] out = decode(PcoType.I32, HEX.parseHex("001000e8ffffff3b00"), HEX.parseHex("0085e28c5028060a05"), 10);
         MemorySegment seg = MemorySegment.ofArray(out);
         int[] expected = {-3, 7, 7, 100, 5, 7, 7, 0, 7, 7};
         for (int i = 0; i < 10; i++) {
-            assertEquals(expected[i], seg.get(PrimitiveArray.LE_INT, 4L * i));
+            assertEquals(expected[i], seg.get(LE_INT, 4L * i));
         }
     }
 
     @Test
     void workedExampleConsecutiveU32TwoPages() {
-        PcoChunkDecoder chunk = PcoDecoder.open(HEADER).chunk(PType.U32, MemorySegment.ofArray(HEX.parseHex("100101000100004000")));
+        PcoChunkDecoder chunk = PcoDecoder.open(HEADER).chunk(PcoType.U32, MemorySegment.ofArray(HEX.parseHex("100101000100004000")));
         int[] out = new int[6];
         MemorySegment seg = MemorySegment.ofArray(out);
         chunk.decodePage(MemorySegment.ofArray(HEX.parseHex("0a000000")), 3, seg, 0);
@@ -144,20 +145,20 @@ class PcoSyntheticStreamTest {
 
     @Test
     void workedExampleTansF32() {
-        byte[] out = decode(PType.F32, HEX.parseHex("002200e0ffffff07100000f81700"), HEX.parseHex("a200"), 4);
+        byte[] out = decode(PcoType.F32, HEX.parseHex("002200e0ffffff07100000f81700"), HEX.parseHex("a200"), 4);
         MemorySegment seg = MemorySegment.ofArray(out);
         float[] expected = {1.5f, -2.0f, 1.5f, 1.5f};
         for (int i = 0; i < 4; i++) {
-            assertEquals(expected[i], seg.get(PrimitiveArray.LE_FLOAT, 4L * i));
+            assertEquals(expected[i], seg.get(LE_FLOAT, 4L * i));
         }
     }
 
     @Test
     void workedExampleConstantU16HasEmptyPage() {
-        byte[] out = decode(PType.U16, HEX.parseHex("001000380000"), new byte[0], 3000);
+        byte[] out = decode(PcoType.U16, HEX.parseHex("001000380000"), new byte[0], 3000);
         MemorySegment seg = MemorySegment.ofArray(out);
         for (int i = 0; i < 3000; i++) {
-            assertEquals(7, seg.get(PrimitiveArray.LE_SHORT, 2L * i));
+            assertEquals(7, seg.get(LE_SHORT, 2L * i));
         }
     }
 
@@ -174,8 +175,8 @@ class PcoSyntheticStreamTest {
     // ---- classic, every type, random tables ------------------------------------------------------
 
     @ParameterizedTest
-    @EnumSource(PType.class)
-    void classicRandomTablesAndOffsets(PType ptype) {
+    @EnumSource(PcoType.class)
+    void classicRandomTablesAndOffsets(PcoType ptype) {
         int width = ptype.bitWidth();
         for (int seed = 0; seed < 40; seed++) {
             Random random = new Random(seed * 31L + width);
@@ -233,8 +234,8 @@ class PcoSyntheticStreamTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = PType.class, names = {"U8", "I16", "U32", "I64"})
-    void intMultWithConsecutiveOnBothLatents(PType ptype) {
+    @EnumSource(value = PcoType.class, names = {"U8", "I16", "U32", "I64"})
+    void intMultWithConsecutiveOnBothLatents(PcoType ptype) {
         int width = ptype.bitWidth();
         for (int seed = 0; seed < 30; seed++) {
             Random random = new Random(seed + 1000L * width);
@@ -269,8 +270,8 @@ class PcoSyntheticStreamTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = PType.class, names = {"U16", "I32", "U64"})
-    void lookbackWithSeveralStateLatentsAndSecondary(PType ptype) {
+    @EnumSource(value = PcoType.class, names = {"U16", "I32", "U64"})
+    void lookbackWithSeveralStateLatentsAndSecondary(PcoType ptype) {
         int width = ptype.bitWidth();
         long mid = 1L << (width - 1);
         for (int seed = 0; seed < 30; seed++) {
@@ -327,8 +328,8 @@ class PcoSyntheticStreamTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = PType.class, names = {"I8", "U16", "I16", "U32", "I32"})
-    void conv1(PType ptype) {
+    @EnumSource(value = PcoType.class, names = {"I8", "U16", "I16", "U32", "I32"})
+    void conv1(PcoType ptype) {
         int width = ptype.bitWidth();
         long mid = 1L << (width - 1);
         for (int seed = 0; seed < 30; seed++) {
@@ -379,14 +380,14 @@ class PcoSyntheticStreamTest {
                 .write((1L << 16) ^ 0x8000_0000L, 32); // |w| * 2^16 = 2^32 >= 2^31 for a 16-bit latent
         new Var(16, 0, List.of(new Bin(1, 0, 16))).writeMeta(meta);
         byte[] bytes = meta.align().toBytes();
-        assertThrows(VortexException.class, () -> PcoDecoder.open(HEADER).chunk(PType.U16, MemorySegment.ofArray(bytes)));
+        assertThrows(PcoException.class, () -> PcoDecoder.open(HEADER).chunk(PcoType.U16, MemorySegment.ofArray(bytes)));
 
         BitWriter wide = new BitWriter().write(0, 4).write(3, 4).write(3, 5).write(Long.MIN_VALUE, 64).write(0, 5)
                 .write(1 ^ 0x8000_0000L, 32);
         new Var(64, 0, List.of(new Bin(1, 0, 64))).writeMeta(wide);
         byte[] wideBytes = wide.align().toBytes();
-        VortexException e = assertThrows(VortexException.class,
-                () -> PcoDecoder.open(HEADER).chunk(PType.U64, MemorySegment.ofArray(wideBytes)));
+        PcoException e = assertThrows(PcoException.class,
+                () -> PcoDecoder.open(HEADER).chunk(PcoType.U64, MemorySegment.ofArray(wideBytes)));
         assertTrue(e.getMessage().contains("Conv1"), e.getMessage());
     }
 
@@ -410,10 +411,10 @@ class PcoSyntheticStreamTest {
     void floatMultQuietsNaNMultiplicandsBitExactly() {
         // Primary latents whose integer-valued float is a signalling NaN (both signs) or an
         // infinity; the secondary is MID, i.e. no ULP adjustment. Base 1.0.
-        record Case(PType type, long nanBits, long quietBit, long gpiBits, int precision) {}
-        for (Case c : List.of(new Case(PType.F64, 0x7FF0_0000_0000_0001L, 0x0008_0000_0000_0000L, 0x4340_0000_0000_0000L, 53),
-                new Case(PType.F32, 0x7F80_0001L, 0x0040_0000L, 0x4B80_0000L, 24),
-                new Case(PType.F16, 0x7C01L, 0x0200L, 0x6800L, 11))) {
+        record Case(PcoType type, long nanBits, long quietBit, long gpiBits, int precision) {}
+        for (Case c : List.of(new Case(PcoType.F64, 0x7FF0_0000_0000_0001L, 0x0008_0000_0000_0000L, 0x4340_0000_0000_0000L, 53),
+                new Case(PcoType.F32, 0x7F80_0001L, 0x0040_0000L, 0x4B80_0000L, 24),
+                new Case(PcoType.F16, 0x7C01L, 0x0200L, 0x6800L, 11))) {
             int width = c.type().bitWidth();
             long mid = 1L << (width - 1);
             long sign = mid;
@@ -448,8 +449,8 @@ class PcoSyntheticStreamTest {
         for (long base : new long[] {Double.doubleToRawLongBits(0.0), Double.doubleToRawLongBits(-0.0),
                 Double.doubleToRawLongBits(Double.POSITIVE_INFINITY), Double.doubleToRawLongBits(Double.NaN)}) {
             byte[][] page = new byte[1][];
-            byte[] meta = twoLatentChunk(2, PcoTestEncoder.toOrdered(base, PType.F64), 64, 64, new long[] {1}, new long[] {1}, page);
-            assertThrows(VortexException.class, () -> decode(PType.F64, meta, page[0], 1));
+            byte[] meta = twoLatentChunk(2, PcoTestEncoder.toOrdered(base, PcoType.F64), 64, 64, new long[] {1}, new long[] {1}, page);
+            assertThrows(PcoException.class, () -> decode(PcoType.F64, meta, page[0], 1));
         }
     }
 
@@ -460,7 +461,7 @@ class PcoSyntheticStreamTest {
         long[] x0 = new long[values.length];
         long[] x1 = new long[values.length];
         for (int i = 0; i < values.length; i++) {
-            long ordered = PcoTestEncoder.toOrdered(Float.floatToRawIntBits(values[i]), PType.F32);
+            long ordered = PcoTestEncoder.toOrdered(Float.floatToRawIntBits(values[i]), PcoType.F32);
             x0[i] = ordered >>> k;
             long low = ordered & ((1L << k) - 1);
             boolean negative = Float.floatToRawIntBits(values[i]) < 0;
@@ -468,16 +469,16 @@ class PcoSyntheticStreamTest {
         }
         byte[][] page = new byte[1][];
         byte[] meta = twoLatentChunk(3, k, 8, 32, x0, x1, page);
-        MemorySegment out = MemorySegment.ofArray(decode(PType.F32, meta, page[0], values.length));
+        MemorySegment out = MemorySegment.ofArray(decode(PcoType.F32, meta, page[0], values.length));
         for (int i = 0; i < values.length; i++) {
-            assertEquals(Float.floatToRawIntBits(values[i]), out.get(PrimitiveArray.LE_INT, 4L * i), "value " + i);
+            assertEquals(Float.floatToRawIntBits(values[i]), out.get(LE_INT, 4L * i), "value " + i);
         }
     }
 
     @Test
     void dictModeAndOutOfRangeIndex() {
-        long[] dict = {PcoTestEncoder.toOrdered(-5, PType.I64), PcoTestEncoder.toOrdered(Long.MAX_VALUE, PType.I64),
-                PcoTestEncoder.toOrdered(42, PType.I64)};
+        long[] dict = {PcoTestEncoder.toOrdered(-5, PcoType.I64), PcoTestEncoder.toOrdered(Long.MAX_VALUE, PcoType.I64),
+                PcoTestEncoder.toOrdered(42, PcoType.I64)};
         long[] idx = {2, 0, 1, 1, 2, 0, 0};
         BitWriter meta = new BitWriter().write(4, 4).write(dict.length, 25).align();
         for (long d : dict) {
@@ -488,7 +489,7 @@ class PcoSyntheticStreamTest {
         primary.writeMeta(meta);
         byte[] metaBytes = meta.align().toBytes();
         byte[] page = PcoTestEncoder.page(idx.length, List.of(new VarPage(primary, new long[0], idx)));
-        MemorySegment out = MemorySegment.ofArray(decode(PType.I64, metaBytes, page, idx.length));
+        MemorySegment out = MemorySegment.ofArray(decode(PcoType.I64, metaBytes, page, idx.length));
         long[] expected = {42, -5, Long.MAX_VALUE, Long.MAX_VALUE, 42, -5, -5};
         assertArrayEquals(expected, out.toArray(ValueLayout.JAVA_LONG_UNALIGNED));
 
@@ -502,7 +503,7 @@ class PcoSyntheticStreamTest {
         badPrimary.writeMeta(badMeta);
         byte[] badBytes = badMeta.align().toBytes();
         byte[] badPage = PcoTestEncoder.page(2, List.of(new VarPage(badPrimary, new long[0], bad)));
-        VortexException e = assertThrows(VortexException.class, () -> decode(PType.I64, badBytes, badPage, 2));
+        PcoException e = assertThrows(PcoException.class, () -> decode(PcoType.I64, badBytes, badPage, 2));
         assertTrue(e.getMessage().contains("dictionary index"), e.getMessage());
     }
 
@@ -517,21 +518,21 @@ class PcoSyntheticStreamTest {
         byte[] metaBytes = meta.align().toBytes();
         byte[] page = PcoTestEncoder.page(3, List.of(new VarPage(deltaVar, new long[0], new long[] {1, 3}),
                 new VarPage(primary, new long[] {9}, new long[] {0x8000_0000L, 0x8000_0000L})));
-        VortexException e = assertThrows(VortexException.class, () -> decode(PType.U32, metaBytes, page, 3));
+        PcoException e = assertThrows(PcoException.class, () -> decode(PcoType.U32, metaBytes, page, 3));
         assertTrue(e.getMessage().contains("lookback 3"), e.getMessage());
         // lower bound outside the window is caught in the chunk meta already
         BitWriter badMeta = new BitWriter().write(0, 4).write(2, 4).write(0, 5).write(0, 4).write(0, 1);
         new Var(32, 0, List.of(new Bin(1, 5, 0))).writeMeta(badMeta);
         primary.writeMeta(badMeta);
         byte[] badBytes = badMeta.align().toBytes();
-        assertThrows(VortexException.class, () -> PcoDecoder.open(HEADER).chunk(PType.U32, MemorySegment.ofArray(badBytes)));
+        assertThrows(PcoException.class, () -> PcoDecoder.open(HEADER).chunk(PcoType.U32, MemorySegment.ofArray(badBytes)));
         // windows beyond 2^24 (a chunk's most numbers) are refused, as pco 1.0.3+ does
         BitWriter hugeWindow = new BitWriter().write(0, 4).write(2, 4).write(24, 5).write(0, 4).write(0, 1);
         new Var(32, 0, List.of(new Bin(1, 1, 0))).writeMeta(hugeWindow);
         primary.writeMeta(hugeWindow);
         byte[] hugeBytes = hugeWindow.align().toBytes();
-        VortexException huge = assertThrows(VortexException.class,
-                () -> PcoDecoder.open(HEADER).chunk(PType.U32, MemorySegment.ofArray(hugeBytes)));
+        PcoException huge = assertThrows(PcoException.class,
+                () -> PcoDecoder.open(HEADER).chunk(PcoType.U32, MemorySegment.ofArray(hugeBytes)));
         assertTrue(huge.getMessage().contains("window"), huge.getMessage());
     }
 
@@ -540,13 +541,13 @@ class PcoSyntheticStreamTest {
         BitWriter meta = new BitWriter().write(0, 4).write(0, 4);
         new Var(32, 0, List.of()).writeMeta(meta);
         byte[] metaBytes = meta.align().toBytes();
-        assertThrows(VortexException.class, () -> decode(PType.I32, metaBytes, new byte[0], 1));
+        assertThrows(PcoException.class, () -> decode(PcoType.I32, metaBytes, new byte[0], 1));
         // ... but a consecutive chunk whose pages hold only the state needs no bins
         BitWriter consecutive = new BitWriter().write(0, 4).write(1, 4).write(1, 3).write(0, 1);
         new Var(32, 0, List.of()).writeMeta(consecutive);
         byte[] page = new BitWriter().write(0x8000_0005L, 32).toBytes();
-        MemorySegment out = MemorySegment.ofArray(decode(PType.I32, consecutive.align().toBytes(), page, 1));
-        assertEquals(5, out.get(PrimitiveArray.LE_INT, 0));
+        MemorySegment out = MemorySegment.ofArray(decode(PcoType.I32, consecutive.align().toBytes(), page, 1));
+        assertEquals(5, out.get(LE_INT, 0));
     }
 
     @Test
@@ -554,10 +555,10 @@ class PcoSyntheticStreamTest {
         byte[] meta = HEX.parseHex("001000e8ffffff3b00");
         byte[] page = HEX.parseHex("0085e28c5028060a05");
         page[8] |= (byte) 0x80; // the 2 padding bits after 70 body bits
-        assertThrows(VortexException.class, () -> decode(PType.I32, meta, page, 10));
+        assertThrows(PcoException.class, () -> decode(PcoType.I32, meta, page, 10));
         byte[] badMeta = meta.clone();
         badMeta[8] |= (byte) 0x80; // the chunk meta's 7 padding bits
-        assertThrows(VortexException.class, () -> decode(PType.I32, badMeta, HEX.parseHex("0085e28c5028060a05"), 10));
+        assertThrows(PcoException.class, () -> decode(PcoType.I32, badMeta, HEX.parseHex("0085e28c5028060a05"), 10));
     }
 
     @Test
@@ -565,13 +566,13 @@ class PcoSyntheticStreamTest {
         // Format 2 (pco 0.3): a 3-bit delta order instead of variant + payload.
         BitWriter meta = new BitWriter().write(0, 4).write(1, 3);
         new Var(32, 0, List.of(new Bin(1, 0x8000_0002L, 0))).writeMeta(meta);
-        PcoChunkDecoder chunk = PcoDecoder.open(new byte[] {2}).chunk(PType.U32, MemorySegment.ofArray(meta.align().toBytes()));
+        PcoChunkDecoder chunk = PcoDecoder.open(new byte[] {2}).chunk(PcoType.U32, MemorySegment.ofArray(meta.align().toBytes()));
         int[] out = new int[4];
         chunk.decodePage(MemorySegment.ofArray(new BitWriter().write(10, 32).toBytes()), 4, MemorySegment.ofArray(out), 0);
         assertArrayEquals(new int[] {10, 12, 14, 16}, out);
         // Format 0 could not express IntMult the way later formats do.
         BitWriter intMult = new BitWriter().write(1, 4).write(7, 32).write(0, 3);
-        assertThrows(VortexException.class,
-                () -> PcoDecoder.open(new byte[] {0}).chunk(PType.U32, MemorySegment.ofArray(intMult.align().toBytes())));
+        assertThrows(PcoException.class,
+                () -> PcoDecoder.open(new byte[] {0}).chunk(PcoType.U32, MemorySegment.ofArray(intMult.align().toBytes())));
     }
 }

@@ -1,6 +1,5 @@
 package dev.jvortex.pcodec;
 
-import dev.jvortex.core.PType;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -184,7 +183,7 @@ final class PcoTestEncoder {
     // ---- order-preserving latents --------------------------------------------------------------
 
     /// Returns the order-preserving latent of raw bits `bits` of type `p`.
-    static long toOrdered(long bits, PType p) {
+    static long toOrdered(long bits, PcoType p) {
         int width = p.bitWidth();
         long mid = 1L << (width - 1);
         long mask = width == 64 ? -1L : (1L << width) - 1;
@@ -196,7 +195,7 @@ final class PcoTestEncoder {
     }
 
     /// Returns the raw bits of order-preserving latent `latent` of type `p`.
-    static long fromOrdered(long latent, PType p) {
+    static long fromOrdered(long latent, PcoType p) {
         int width = p.bitWidth();
         long mid = 1L << (width - 1);
         long mask = width == 64 ? -1L : (1L << width) - 1;

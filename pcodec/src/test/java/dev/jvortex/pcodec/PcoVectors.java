@@ -1,6 +1,5 @@
 package dev.jvortex.pcodec;
 
-import dev.jvortex.core.PType;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -14,22 +13,23 @@ import java.util.List;
 import java.util.Map;
 
 /// The golden vectors in `src/test/resources/pco` (streams written by pco 1.0.2 and 0.4.4 with
-/// their expected values), parsed with a minimal JSON reader.
-final class PcoVectors {
+/// their expected values), parsed with a minimal JSON reader. Shared with the encodings module's
+/// `vortex.pco` tests.
+public final class PcoVectors {
     private PcoVectors() {}
 
-    static final String V102 = "pco/pco-1.0.2-vectors.jsonl";
-    static final String V044 = "pco/pco-0.4.4-vectors.jsonl";
+    public static final String V102 = "pco/pco-1.0.2-vectors.jsonl";
+    public static final String V044 = "pco/pco-0.4.4-vectors.jsonl";
 
     /// One page: its value count and bytes.
-    record Page(int n, byte[] bytes) {}
+    public record Page(int n, byte[] bytes) {}
 
     /// One chunk: meta bytes, pco's description, pages.
-    record Chunk(byte[] meta, String desc, List<Page> pages) {}
+    public record Chunk(byte[] meta, String desc, List<Page> pages) {}
 
     /// One vector.
-    record Vector(String file, String name, PType ptype, byte[] header, List<Chunk> chunks, byte[] values) {
-        int valueCount() {
+    public record Vector(String file, String name, PcoType ptype, byte[] header, List<Chunk> chunks, byte[] values) {
+        public int valueCount() {
             return values.length / ptype.byteWidth();
         }
 
@@ -40,14 +40,14 @@ final class PcoVectors {
     }
 
     /// Returns every vector of both files.
-    static List<Vector> all() {
+    public static List<Vector> all() {
         List<Vector> out = new ArrayList<>(load(V102));
         out.addAll(load(V044));
         return out;
     }
 
     /// Returns the vector named `name` from `file`.
-    static Vector named(String file, String name) {
+    public static Vector named(String file, String name) {
         for (Vector v : load(file)) {
             if (v.name().equals(name)) {
                 return v;
@@ -58,7 +58,7 @@ final class PcoVectors {
 
     /// Parses one JSONL resource.
     @SuppressWarnings("unchecked")
-    static List<Vector> load(String resource) {
+    public static List<Vector> load(String resource) {
         HexFormat hex = HexFormat.of();
         List<Vector> out = new ArrayList<>();
         try (InputStream in = PcoVectors.class.getClassLoader().getResourceAsStream(resource)) {
@@ -82,7 +82,7 @@ final class PcoVectors {
                     }
                     chunks.add(new Chunk(hex.parseHex((String) chunk.get("meta")), (String) chunk.get("desc"), pages));
                 }
-                PType ptype = PType.valueOf(((String) o.get("dtype")).toUpperCase(java.util.Locale.ROOT));
+                PcoType ptype = PcoType.valueOf(((String) o.get("dtype")).toUpperCase(java.util.Locale.ROOT));
                 out.add(new Vector(resource, (String) o.get("name"), ptype, hex.parseHex((String) o.get("header")), chunks,
                         hex.parseHex((String) o.get("values"))));
             }

@@ -1,6 +1,5 @@
 package dev.jvortex.zstd;
 
-import dev.jvortex.core.VortexException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
@@ -27,10 +26,10 @@ final class ZstdBitReader {
     void init(byte[] buf, int start, int end, String what) {
         int size = end - start;
         if (size <= 0) {
-            throw VortexException.corrupt("zstd: " + what + " bitstream is empty");
+            throw new ZstdException("zstd: " + what + " bitstream is empty");
         }
         if (buf[end - 1] == 0) {
-            throw VortexException.corrupt("zstd: " + what + " bitstream has no end marker in its last byte");
+            throw new ZstdException("zstd: " + what + " bitstream has no end marker in its last byte");
         }
         this.buf = buf;
         this.start = start;

@@ -2,7 +2,6 @@ package dev.jvortex.zstd;
 
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 
-import dev.jvortex.core.VortexException;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -131,21 +130,33 @@ public final class ZstdCompressor {
     }
 
     /// Compresses all of `src` into one frame.
+    ///
+    /// @throws IllegalArgumentException if `src` is larger than [ZstdDecompressor#MAX_OUTPUT] - 1024 bytes
+    public byte[] compress(byte[] src) {
+        return compress(src, 0, src.length);
+    }
+
+    /// Compresses all of `src` into one frame.
+    ///
+    /// @throws IllegalArgumentException if `src` is larger than [ZstdDecompressor#MAX_OUTPUT] - 1024 bytes
     public byte[] compress(MemorySegment src) {
         if (src.byteSize() > ZstdDecompressor.MAX_OUTPUT - 1024) {
-            throw VortexException.unsupported("zstd: cannot compress " + src.byteSize() + " bytes in one frame");
+            throw new IllegalArgumentException("zstd: cannot compress " + src.byteSize() + " bytes in one frame");
         }
         byte[] bytes = src.toArray(JAVA_BYTE);
         return compress(bytes, 0, bytes.length);
     }
 
     /// Compresses `src[off, off + len)` into one frame.
+    ///
+    /// @throws IllegalArgumentException if the range is outside `src` or longer than
+    ///     [ZstdDecompressor#MAX_OUTPUT] - 1024 bytes
     public byte[] compress(byte[] src, int off, int len) {
         if (off < 0 || len < 0 || off > src.length - len) {
-            throw VortexException.misuse("zstd: range [" + off + ", " + off + " + " + len + ") outside " + src.length + " bytes");
+            throw new IllegalArgumentException("zstd: range [" + off + ", " + off + " + " + len + ") outside " + src.length + " bytes");
         }
         if (len > ZstdDecompressor.MAX_OUTPUT - 1024) {
-            throw VortexException.unsupported("zstd: cannot compress " + len + " bytes in one frame");
+            throw new IllegalArgumentException("zstd: cannot compress " + len + " bytes in one frame");
         }
         byte[] out = new byte[(int) maxCompressedSize(len)];
         int op = writeHeader(out, len);

@@ -2,8 +2,8 @@ package dev.jvortex.zstd;
 
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 
-import dev.jvortex.core.VortexException;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
@@ -16,7 +16,7 @@ import java.util.Arrays;
 /// Output goes into a heap buffer owned by the instance (matches read earlier output from it) and
 /// is then copied to the caller. Output never grows past what the caller expects: a frame that
 /// claims or produces more fails. Every size, offset and count read from the input is checked
-/// before use, so corrupt input ends in a [VortexException].
+/// before use, so corrupt input ends in a [ZstdException].
 ///
 /// Input is one or more frames back to back; empty input is an error (a frame is at least 9
 /// bytes). An instance keeps scratch tables between calls and is not thread-safe; it costs a few
@@ -26,15 +26,20 @@ public final class ZstdDecompressor {
     public static final int MAGIC = 0xFD2FB528;
     /// Largest decompressed size of one block.
     static final int MAX_BLOCK = 128 * 1024;
-    /// Most output bytes one input byte can yield: an RLE block turns 4 bytes into 128 KiB.
-    static final long MAX_RATIO = MAX_BLOCK / 4;
+    /// Most output bytes one input byte can yield: an RLE block turns 4 bytes into 128 KiB. A
+    /// caller that stores a frame's decompressed size beside it can reject sizes beyond this
+    /// ratio before allocating anything.
+    public static final long MAX_RATIO = MAX_BLOCK / 4;
     /// Largest output one call can produce (a Java array bound).
     public static final int MAX_OUTPUT = Integer.MAX_VALUE - 16;
 
     private static final VarHandle LE_INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfInt LE_INT_LAYOUT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle LE_LONG = ZstdBitReader.LE_LONG;
     /// Spare bytes past the output limit, so that short copies may move whole 8-byte words.
     private static final int SLACK = 64;
+    /// Largest input a [MemorySegment] call takes (it is copied into a Java array with slack).
+    public static final int MAX_INPUT = MAX_OUTPUT - SLACK;
 
     // Literal-length and match-length codes: base value and number of extra bits (RFC 8878 §3.1.1.3.2.1.1).
     static final int[] LL_BASE = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 18, 20, 22, 24, 28, 32, 40,
@@ -92,6 +97,9 @@ public final class ZstdDecompressor {
 
     /// Decompresses every frame of `src` into `dst` and returns the number of bytes written; fails
     /// if the output would not fit in `dst`.
+    ///
+    /// @throws ZstdException if `src` is not valid zstd data or its content does not fit in `dst`
+    /// @throws IllegalArgumentException if `src` is larger than [#MAX_INPUT] bytes
     public long decompress(MemorySegment src, MemorySegment dst) {
         int cap = (int) Math.min(dst.byteSize(), MAX_OUTPUT);
         int n = run(input(src), (int) src.byteSize(), 0, cap);
@@ -100,12 +108,17 @@ public final class ZstdDecompressor {
     }
 
     /// Decompresses every frame of `src` into a new array; fails if the output exceeds `maxSize` bytes.
+    ///
+    /// @throws ZstdException if `src` is not valid zstd data or its content exceeds `maxSize` bytes
+    /// @throws IllegalArgumentException if `src` is larger than [#MAX_INPUT] bytes
     public byte[] decompress(MemorySegment src, int maxSize) {
         int n = run(input(src), (int) src.byteSize(), 0, Math.min(Math.max(maxSize, 0), MAX_OUTPUT));
         return Arrays.copyOf(out, n);
     }
 
     /// Decompresses every frame of `src` into a new array; fails if the output exceeds `maxSize` bytes.
+    ///
+    /// @throws ZstdException if `src` is not valid zstd data or its content exceeds `maxSize` bytes
     public byte[] decompress(byte[] src, int maxSize) {
         int n = run(src, src.length, 0, Math.min(Math.max(maxSize, 0), MAX_OUTPUT));
         return Arrays.copyOf(out, n);
@@ -114,30 +127,47 @@ public final class ZstdDecompressor {
     /// Decompresses every frame of `src` after the output already held (see [#output()]), for
     /// callers that gather several inputs in one buffer; returns the bytes added, at most `max`.
     /// Frames never see the output of earlier calls as history.
-    int append(MemorySegment src, int max) {
+    ///
+    /// Together with [#clearOutput()], [#output()] and [#outputSize()] this lets a caller
+    /// decompress several inputs one after the other into this decompressor's own buffer and
+    /// read the result there, without a copy per input:
+    ///
+    /// ```java
+    /// d.clearOutput();
+    /// for (MemorySegment frame : frames) {
+    ///     d.append(frame, maxBytesPerFrame);
+    /// }
+    /// byte[] all = d.output(); // bytes [0, d.outputSize())
+    /// ```
+    ///
+    /// @throws ZstdException if `src` is not valid zstd data or its content exceeds `max` bytes
+    /// @throws IllegalArgumentException if `src` is larger than [#MAX_INPUT] bytes
+    public int append(MemorySegment src, int max) {
         int base = op;
         int cap = (int) Math.min((long) base + Math.max(max, 0), MAX_OUTPUT);
         return run(input(src), (int) src.byteSize(), base, cap);
     }
 
     /// Forgets the output held, for [#append].
-    void clearOutput() {
+    public void clearOutput() {
         op = 0;
     }
 
     /// Returns the buffer that holds the output of the last call in `[0, outputSize())`
-    /// (followed by at least [#SLACK] spare bytes); it stays owned by this decompressor.
-    byte[] output() {
+    /// (followed by at least [#SLACK] spare bytes). It stays owned by this decompressor: the
+    /// next call may overwrite or replace it, so read it before decompressing again.
+    public byte[] output() {
         return out;
     }
 
     /// Returns the number of output bytes held (see [#output()]).
-    int outputSize() {
+    public int outputSize() {
         return op;
     }
 
-    /// Drops buffers above `bytes` so that a decompressor kept for reuse does not pin a large one.
-    void trim(int bytes) {
+    /// Drops buffers above `bytes` so that a decompressor kept for reuse does not pin a large one;
+    /// the output held is forgotten when its buffer is dropped.
+    public void trim(int bytes) {
         if (out.length > bytes) {
             out = new byte[0];
             op = 0;
@@ -150,14 +180,83 @@ public final class ZstdDecompressor {
     /// Copies `src` into the reusable input buffer, followed by at least [#SLACK] bytes.
     private byte[] input(MemorySegment src) {
         long n = src.byteSize();
-        if (n > MAX_OUTPUT - SLACK) {
-            throw VortexException.unsupported("zstd: input of " + n + " bytes is too large");
+        if (n > MAX_INPUT) {
+            throw new IllegalArgumentException("zstd: input of " + n + " bytes is too large");
         }
         if (inputCopy.length < n + SLACK) {
             inputCopy = new byte[(int) Math.min((long) MAX_OUTPUT, Math.max(n + SLACK, (long) inputCopy.length * 3 / 2))];
         }
         MemorySegment.copy(src, JAVA_BYTE, 0, inputCopy, 0, (int) n);
         return inputCopy;
+    }
+
+    /// Returns the content size the first frame of `src` declares in its header, or -1 when it
+    /// declares none (writers that stream may leave it out). Skippable frames before it are
+    /// passed over. Only the header is read: the rest of the frame is not checked.
+    ///
+    /// @throws ZstdException if `src` does not start with a zstd frame header
+    public static long frameContentSize(MemorySegment src) {
+        long end = src.byteSize();
+        long ip = 0;
+        while (true) {
+            if (end - ip < 4) {
+                throw new ZstdException("zstd: truncated frame magic (input byte " + ip + ")");
+            }
+            int magic = src.get(LE_INT_LAYOUT, ip);
+            if ((magic & 0xFFFFFFF0) == 0x184D2A50) {
+                if (end - ip < 8) {
+                    throw new ZstdException("zstd: truncated skippable frame header (input byte " + ip + ")");
+                }
+                long size = src.get(LE_INT_LAYOUT, ip + 4) & 0xFFFFFFFFL;
+                if (size > end - ip - 8) {
+                    throw new ZstdException("zstd: skippable frame of " + size + " bytes runs past the input (input byte "
+                            + ip + ")");
+                }
+                ip += 8 + size;
+                continue;
+            }
+            if (magic != MAGIC) {
+                throw new ZstdException("zstd: not a zstd frame (magic 0x" + Integer.toHexString(magic) + ") (input byte "
+                        + ip + ")");
+            }
+            ip += 4;
+            if (ip >= end) {
+                throw new ZstdException("zstd: truncated frame header (input byte " + ip + ")");
+            }
+            int descriptor = src.get(JAVA_BYTE, ip) & 0xFF;
+            int fcsFlag = descriptor >>> 6;
+            boolean singleSegment = (descriptor & 0x20) != 0;
+            int dictFlag = descriptor & 3;
+            if ((descriptor & 0x08) != 0) {
+                throw new ZstdException("zstd: reserved bit set in the frame header (input byte " + ip + ")");
+            }
+            int fcsBytes = fcsFlag == 0 ? (singleSegment ? 1 : 0) : 1 << fcsFlag;
+            if (fcsBytes == 0) {
+                return -1;
+            }
+            long at = ip + 1 + (singleSegment ? 0 : 1) + (dictFlag == 3 ? 4 : dictFlag);
+            if (end - at < fcsBytes) {
+                throw new ZstdException("zstd: truncated frame header (input byte " + ip + ")");
+            }
+            long v = 0;
+            for (int i = 0; i < fcsBytes; i++) {
+                v |= (src.get(JAVA_BYTE, at + i) & 0xFFL) << (8 * i);
+            }
+            long size = fcsBytes == 2 ? v + 256 : v;
+            if (size < 0) {
+                throw new ZstdException("zstd: frame content size " + Long.toUnsignedString(size) + " is too large (input byte "
+                        + ip + ")");
+            }
+            return size;
+        }
+    }
+
+    /// Returns the content size the first frame of `src` declares, or -1; see
+    /// [#frameContentSize(MemorySegment)].
+    ///
+    /// @throws ZstdException if `src` does not start with a zstd frame header
+    public static long frameContentSize(byte[] src) {
+        return frameContentSize(MemorySegment.ofArray(src));
     }
 
     private int run(byte[] src, int length, int base, int cap) {
@@ -167,7 +266,7 @@ public final class ZstdDecompressor {
             return op - base;
         } catch (IndexOutOfBoundsException | NegativeArraySizeException | ArithmeticException e) {
             // Every read and write above is checked explicitly; this is the net under those checks.
-            throw VortexException.corrupt("zstd: corrupt input escaped a bounds check: " + e, e);
+            throw new ZstdException("zstd: corrupt input escaped a bounds check: " + e, e);
         }
     }
 
@@ -175,8 +274,8 @@ public final class ZstdDecompressor {
         return (int) LE_INT.get(b, p);
     }
 
-    private static VortexException corrupt(String what, int at) {
-        return VortexException.corrupt("zstd: " + what + " (input byte " + at + ")");
+    private static ZstdException corrupt(String what, int at) {
+        return new ZstdException("zstd: " + what + " (input byte " + at + ")");
     }
 
     // ---------------------------------------------------------------- frames

@@ -2,7 +2,6 @@ package dev.jvortex.zstd;
 
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 
-import dev.jvortex.core.VortexException;
 import java.lang.foreign.MemorySegment;
 
 /// A zstd dictionary (RFC 8878 §5): either raw content, or the formatted kind that starts with the
@@ -53,14 +52,18 @@ public final class ZstdDictionary {
     }
 
     /// Parses a dictionary: formatted if it starts with the dictionary magic, raw content otherwise.
+    ///
+    /// @throws ZstdException if a formatted dictionary is truncated or its tables are invalid
     public static ZstdDictionary parse(MemorySegment bytes) {
         if (bytes.byteSize() > Integer.MAX_VALUE - 16) {
-            throw VortexException.corrupt("zstd: dictionary of " + bytes.byteSize() + " bytes is too large");
+            throw new ZstdException("zstd: dictionary of " + bytes.byteSize() + " bytes is too large");
         }
         return parse(bytes.toArray(JAVA_BYTE));
     }
 
     /// Parses a dictionary from a byte array (not retained).
+    ///
+    /// @throws ZstdException if a formatted dictionary is truncated or its tables are invalid
     public static ZstdDictionary parse(byte[] b) {
         if (b.length < 8 || ZstdDecompressor.le32(b, 0) != MAGIC) {
             return new ZstdDictionary(0, b.clone(), null, null, 0, null, 0, null, 0, 1, 4, 8);
@@ -85,14 +88,14 @@ public final class ZstdDictionary {
         int[] ll = ZstdFse.build(norm, (desc >>> 4) & 0xFFF, llLog, new int[1 << llLog], next);
         pos += desc >>> 16;
         if (end - pos < 12) {
-            throw VortexException.corrupt("zstd: dictionary is truncated before its repeat offsets");
+            throw new ZstdException("zstd: dictionary is truncated before its repeat offsets");
         }
         int[] reps = new int[3];
         long contentSize = end - pos - 12;
         for (int i = 0; i < 3; i++) {
             long rep = ZstdDecompressor.le32(b, pos + 4 * i) & 0xFFFFFFFFL;
             if (rep == 0 || rep > contentSize) {
-                throw VortexException.corrupt("zstd: dictionary repeat offset " + rep + " is not within its "
+                throw new ZstdException("zstd: dictionary repeat offset " + rep + " is not within its "
                         + contentSize + " content bytes");
             }
             reps[i] = (int) rep;

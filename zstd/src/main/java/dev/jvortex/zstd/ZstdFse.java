@@ -1,7 +1,5 @@
 package dev.jvortex.zstd;
 
-import dev.jvortex.core.VortexException;
-
 /// Finite State Entropy tables (RFC 8878 §4.1.1): reading a table description and building the
 /// decoding table.
 ///
@@ -38,7 +36,7 @@ final class ZstdFse {
         int accuracyLog = (int) (peek(buf, pos, end, bit) & 0xF) + 5;
         bit += 4;
         if (accuracyLog > maxLog) {
-            throw VortexException.corrupt("zstd: " + what + " FSE accuracy log " + accuracyLog + " exceeds " + maxLog);
+            throw new ZstdException("zstd: " + what + " FSE accuracy log " + accuracyLog + " exceeds " + maxLog);
         }
         int remaining = (1 << accuracyLog) + 1;
         int threshold = 1 << accuracyLog;
@@ -52,13 +50,13 @@ final class ZstdFse {
                     repeatTo += 3;
                     bit += 2;
                     if (repeatTo > maxSymbol) {
-                        throw VortexException.corrupt("zstd: " + what + " FSE zero run passes symbol " + maxSymbol);
+                        throw new ZstdException("zstd: " + what + " FSE zero run passes symbol " + maxSymbol);
                     }
                 }
                 repeatTo += (int) (peek(buf, pos, end, bit) & 3);
                 bit += 2;
                 if (repeatTo > maxSymbol) {
-                    throw VortexException.corrupt("zstd: " + what + " FSE zero run passes symbol " + maxSymbol);
+                    throw new ZstdException("zstd: " + what + " FSE zero run passes symbol " + maxSymbol);
                 }
                 while (symbol < repeatTo) {
                     norm[symbol++] = 0;
@@ -80,7 +78,7 @@ final class ZstdFse {
             count--;
             remaining -= Math.abs(count);
             if (remaining < 1) {
-                throw VortexException.corrupt("zstd: " + what + " FSE probabilities exceed the table size");
+                throw new ZstdException("zstd: " + what + " FSE probabilities exceed the table size");
             }
             norm[symbol++] = (short) count;
             previousZero = count == 0;
@@ -90,11 +88,11 @@ final class ZstdFse {
             }
         }
         if (remaining != 1) {
-            throw VortexException.corrupt("zstd: " + what + " FSE probabilities do not add up to the table size");
+            throw new ZstdException("zstd: " + what + " FSE probabilities do not add up to the table size");
         }
         long bytes = (bit + 7) >>> 3;
         if (bytes > end - pos) {
-            throw VortexException.corrupt("zstd: " + what + " FSE table description is truncated");
+            throw new ZstdException("zstd: " + what + " FSE table description is truncated");
         }
         return (int) bytes << 16 | symbol << 4 | (accuracyLog - 5);
     }
@@ -138,7 +136,7 @@ final class ZstdFse {
             }
         }
         if (position != 0) {
-            throw VortexException.corrupt("zstd: FSE symbol spread did not cover the table");
+            throw new ZstdException("zstd: FSE symbol spread did not cover the table");
         }
         for (int i = 0; i < size; i++) {
             int s = table[i];

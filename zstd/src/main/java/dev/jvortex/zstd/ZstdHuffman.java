@@ -1,7 +1,5 @@
 package dev.jvortex.zstd;
 
-import dev.jvortex.core.VortexException;
-
 /// A Huffman decoding table for literals (RFC 8878 §4.2): reading a tree description, building
 /// the table, and decoding 1 or 4 streams.
 ///
@@ -33,7 +31,7 @@ final class ZstdHuffman {
     /// Reads the tree description at `buf[pos, end)` and builds the table; returns the bytes read.
     int readTree(byte[] buf, int pos, int end) {
         if (pos >= end) {
-            throw VortexException.corrupt("zstd: Huffman tree description is missing");
+            throw new ZstdException("zstd: Huffman tree description is missing");
         }
         int header = buf[pos] & 0xFF;
         int count;
@@ -43,7 +41,7 @@ final class ZstdHuffman {
             count = header - 127;
             read = 1 + (count + 1) / 2;
             if (read > end - pos) {
-                throw VortexException.corrupt("zstd: Huffman weights are truncated");
+                throw new ZstdException("zstd: Huffman weights are truncated");
             }
             for (int i = 0; i < count; i++) {
                 int b = buf[pos + 1 + i / 2] & 0xFF;
@@ -52,7 +50,7 @@ final class ZstdHuffman {
         } else {
             read = 1 + header;
             if (header == 0 || read > end - pos) {
-                throw VortexException.corrupt("zstd: FSE-compressed Huffman weights of " + header + " bytes do not fit");
+                throw new ZstdException("zstd: FSE-compressed Huffman weights of " + header + " bytes do not fit");
             }
             count = readCompressedWeights(buf, pos + 1, pos + 1 + header);
         }
@@ -76,7 +74,7 @@ final class ZstdHuffman {
         int n = 0;
         while (true) {
             if (n > 253) {
-                throw VortexException.corrupt("zstd: more than 255 Huffman weights");
+                throw new ZstdException("zstd: more than 255 Huffman weights");
             }
             int e = fseTable[state1];
             weights[n++] = (byte) e;
@@ -104,26 +102,26 @@ final class ZstdHuffman {
         for (int i = 0; i < count; i++) {
             int w = weights[i];
             if (w > MAX_BITS) {
-                throw VortexException.corrupt("zstd: Huffman weight " + w + " exceeds " + MAX_BITS);
+                throw new ZstdException("zstd: Huffman weight " + w + " exceeds " + MAX_BITS);
             }
             if (w > 0) {
                 sum += 1 << (w - 1);
             }
         }
         if (sum == 0) {
-            throw VortexException.corrupt("zstd: Huffman weights are all zero");
+            throw new ZstdException("zstd: Huffman weights are all zero");
         }
         int bits = 32 - Integer.numberOfLeadingZeros(sum);
         if (bits > MAX_BITS) {
-            throw VortexException.corrupt("zstd: Huffman codes longer than " + MAX_BITS + " bits");
+            throw new ZstdException("zstd: Huffman codes longer than " + MAX_BITS + " bits");
         }
         int rest = (1 << bits) - sum;
         if ((rest & (rest - 1)) != 0) {
-            throw VortexException.corrupt("zstd: Huffman weights do not complete a prefix code");
+            throw new ZstdException("zstd: Huffman weights do not complete a prefix code");
         }
         int symbols = count + 1;
         if (symbols > 256) {
-            throw VortexException.corrupt("zstd: more than 256 Huffman symbols");
+            throw new ZstdException("zstd: more than 256 Huffman symbols");
         }
         weights[count] = (byte) (32 - Integer.numberOfLeadingZeros(rest));
         symbolCount = symbols;
@@ -157,7 +155,7 @@ final class ZstdHuffman {
     /// Decodes `count` literals from 4 streams in `src[start, end)` (after the 6-byte jump table).
     void decode4(byte[] src, int start, int end, byte[] out, int off, int count) {
         if (end - start < 10) {
-            throw VortexException.corrupt("zstd: 4-stream Huffman literals of " + (end - start) + " bytes are too short");
+            throw new ZstdException("zstd: 4-stream Huffman literals of " + (end - start) + " bytes are too short");
         }
         int s1 = (src[start] & 0xFF) | (src[start + 1] & 0xFF) << 8;
         int s2 = (src[start + 2] & 0xFF) | (src[start + 3] & 0xFF) << 8;
@@ -167,12 +165,12 @@ final class ZstdHuffman {
         int p3 = p2 + s2;
         int p4 = p3 + s3;
         if (p4 >= end) {
-            throw VortexException.corrupt("zstd: Huffman jump table points past the literals");
+            throw new ZstdException("zstd: Huffman jump table points past the literals");
         }
         int segment = (count + 3) / 4;
         int last = count - 3 * segment;
         if (last < 0) {
-            throw VortexException.corrupt("zstd: " + count + " literals are too few for 4 streams");
+            throw new ZstdException("zstd: " + count + " literals are too few for 4 streams");
         }
         // The four streams are decoded side by side: within one stream every code's position
         // depends on the previous code's length (a load-shift-add chain), so a single stream runs
@@ -295,7 +293,7 @@ final class ZstdHuffman {
             out[o++] = (byte) (e >>> 8);
         }
         if (pos != start || consumed != 64) {
-            throw VortexException.corrupt("zstd: Huffman stream of " + (end - start) + " bytes did not end after "
+            throw new ZstdException("zstd: Huffman stream of " + (end - start) + " bytes did not end after "
                     + count + " literals");
         }
     }

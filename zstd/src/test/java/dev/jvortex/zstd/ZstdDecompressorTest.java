@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.jvortex.core.VortexException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -62,7 +61,7 @@ class ZstdDecompressorTest {
     void rejectsOutputLargerThanExpected() {
         for (String name : List.of("text-l3.zst", "text-l19-nosize.zst", "zeros.zst", "random.zst", "concatenated.zst")) {
             ZstdFixtures.Entry e = ZstdFixtures.entry(name);
-            VortexException ex = assertThrows(VortexException.class,
+            ZstdException ex = assertThrows(ZstdException.class,
                     () -> new ZstdDecompressor().decompress(e.frame(), e.length() - 1), name);
             assertTrue(ex.getMessage().contains("expected") || ex.getMessage().contains("limit"), ex.getMessage());
         }
@@ -71,11 +70,11 @@ class ZstdDecompressorTest {
     @Test
     void needsTheRightDictionary() {
         ZstdFixtures.Entry e = ZstdFixtures.entry("dict-trained-l3.zst");
-        VortexException missing = assertThrows(VortexException.class,
+        ZstdException missing = assertThrows(ZstdException.class,
                 () -> new ZstdDecompressor().decompress(e.frame(), e.length()));
         assertTrue(missing.getMessage().contains("dictionary"), missing.getMessage());
         ZstdDictionary other = ZstdDictionary.parse(ZstdFixtures.resource("vortex/strings-dict.dict"));
-        assertThrows(VortexException.class, () -> new ZstdDecompressor(other).decompress(e.frame(), e.length()));
+        assertThrows(ZstdException.class, () -> new ZstdDecompressor(other).decompress(e.frame(), e.length()));
         ZstdDictionary trained = e.dictionary();
         assertTrue(trained.id() != 0 && trained.contentSize() > 0);
         assertEquals(0, ZstdDictionary.parse(ZstdFixtures.resource("dict-raw.dict")).id());
@@ -90,14 +89,14 @@ class ZstdDecompressorTest {
 
     @Test
     void rejectsGarbage() {
-        assertThrows(VortexException.class, () -> new ZstdDecompressor().decompress(new byte[0], 10));
-        assertThrows(VortexException.class, () -> new ZstdDecompressor().decompress(new byte[] {1, 2, 3, 4, 5}, 10));
+        assertThrows(ZstdException.class, () -> new ZstdDecompressor().decompress(new byte[0], 10));
+        assertThrows(ZstdException.class, () -> new ZstdDecompressor().decompress(new byte[] {1, 2, 3, 4, 5}, 10));
         // A frame claiming 2^63 bytes of content.
         byte[] huge = {0x28, (byte) 0xB5, 0x2F, (byte) 0xFD, (byte) 0xE0, 0, 0, 0, 0, 0, 0, 0, (byte) 0x80, 1, 0, 0};
-        assertThrows(VortexException.class, () -> new ZstdDecompressor().decompress(huge, Integer.MAX_VALUE));
+        assertThrows(ZstdException.class, () -> new ZstdDecompressor().decompress(huge, Integer.MAX_VALUE));
         // A 4-byte content size of 1 GiB in front of a 3-byte empty block is refused before allocating.
         byte[] gig = {0x28, (byte) 0xB5, 0x2F, (byte) 0xFD, (byte) 0xA0, 0, 0, 0, 0x40, 1, 0, 0};
-        VortexException e = assertThrows(VortexException.class,
+        ZstdException e = assertThrows(ZstdException.class,
                 () -> new ZstdDecompressor().decompress(gig, Integer.MAX_VALUE));
         assertTrue(e.getMessage().contains("cannot come from"), e.getMessage());
     }
@@ -154,12 +153,12 @@ class ZstdDecompressorTest {
         assertTrue(detected > 0, "no bit flip was detected");
     }
 
-    /// Decompresses `input`; returns true on success. Anything but success or a VortexException fails the test.
+    /// Decompresses `input`; returns true on success. Anything but success or a ZstdException fails the test.
     private static boolean expectCleanOutcome(ZstdDecompressor d, byte[] input, ZstdFixtures.Entry e, String what) {
         try {
             d.decompress(input, e.length());
             return true;
-        } catch (VortexException ex) {
+        } catch (ZstdException ex) {
             assertTrue(!ex.getMessage().contains("escaped a bounds check"), what + ": " + ex.getMessage());
             return false;
         } catch (RuntimeException | Error ex) {
@@ -218,10 +217,10 @@ class ZstdDecompressorTest {
         // The same block with a lying content size, and with one sequence too many.
         byte[] lying = frame.clone();
         lying[5] = 21;
-        assertThrows(VortexException.class, () -> new ZstdDecompressor().decompress(lying, 100));
+        assertThrows(ZstdException.class, () -> new ZstdDecompressor().decompress(lying, 100));
         byte[] extra = frame.clone();
         extra[20] = 3;
-        assertThrows(VortexException.class, () -> new ZstdDecompressor().decompress(extra, 100));
+        assertThrows(ZstdException.class, () -> new ZstdDecompressor().decompress(extra, 100));
     }
 
     @Test

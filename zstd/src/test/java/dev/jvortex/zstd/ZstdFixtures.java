@@ -10,19 +10,20 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 
-/// The zstd fixtures written by `encodings/src/test/python/make_zstd_fixtures.py` with the real
-/// zstd library: frames plus a manifest of each original's length and SHA-256.
-final class ZstdFixtures {
+/// The zstd fixtures written by `zstd/src/test/python/make_zstd_fixtures.py` with the real
+/// zstd library: frames plus a manifest of each original's length and SHA-256. Shared with the
+/// encodings module's `vortex.zstd` tests.
+public final class ZstdFixtures {
     private ZstdFixtures() {}
 
     /// One manifest row.
-    record Entry(String name, int length, String sha256, String description) {
-        byte[] frame() {
+    public record Entry(String name, int length, String sha256, String description) {
+        public byte[] frame() {
             return resource(name);
         }
 
         /// Returns the dictionary the fixture was compressed with, or null.
-        ZstdDictionary dictionary() {
+        public ZstdDictionary dictionary() {
             String file = null;
             if (name.startsWith("dict-trained")) {
                 file = "dict-trained.dict";
@@ -36,12 +37,12 @@ final class ZstdFixtures {
             return file == null ? null : ZstdDictionary.parse(resource(file));
         }
 
-        boolean matches(byte[] output) {
+        public boolean matches(byte[] output) {
             return output.length == length && ZstdFixtures.sha256(output).equals(sha256);
         }
     }
 
-    static List<Entry> manifest() {
+    public static List<Entry> manifest() {
         String text = new String(resource("manifest.tsv"), StandardCharsets.UTF_8);
         List<Entry> out = new ArrayList<>();
         for (String line : text.split("\n")) {
@@ -54,11 +55,11 @@ final class ZstdFixtures {
         return out;
     }
 
-    static Entry entry(String name) {
+    public static Entry entry(String name) {
         return manifest().stream().filter(e -> e.name().equals(name)).findFirst().orElseThrow();
     }
 
-    static byte[] resource(String name) {
+    public static byte[] resource(String name) {
         try (InputStream in = ZstdFixtures.class.getResourceAsStream("/zstd/" + name)) {
             if (in == null) {
                 throw new IllegalStateException("missing fixture " + name);
@@ -69,7 +70,7 @@ final class ZstdFixtures {
         }
     }
 
-    static String sha256(byte[] b) {
+    public static String sha256(byte[] b) {
         try {
             return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(b));
         } catch (NoSuchAlgorithmException e) {

@@ -1,18 +1,16 @@
-package dev.jvortex.encodings.pco;
+package dev.jvortex.pcodec;
 
-import dev.jvortex.core.PType;
-import dev.jvortex.encodings.TestArrays;
 import java.util.List;
 import java.util.Random;
 
 /// Inputs for the pco encoder tests: typical and adversarial columns of every pco number type,
-/// as the `long`s [dev.jvortex.core.array.PrimitiveArray#getLong] returns.
+/// in the `long` form of [PcoType]. Shared with the encodings module's `vortex.pco` tests.
 public final class PcoTestData {
     private PcoTestData() {}
 
     /// The nine number types Vortex compresses with pco.
-    public static final List<PType> TYPES = List.of(PType.I16, PType.I32, PType.I64, PType.U16, PType.U32, PType.U64,
-            PType.F16, PType.F32, PType.F64);
+    public static final List<PcoType> TYPES = List.of(PcoType.I16, PcoType.I32, PcoType.I64, PcoType.U16, PcoType.U32, PcoType.U64,
+            PcoType.F16, PcoType.F32, PcoType.F64);
 
     /// Shapes for integer types.
     public static final List<String> INT_SHAPES = List.of("walk", "sorted", "small", "constant", "full", "extremes",
@@ -22,7 +20,7 @@ public final class PcoTestData {
             "bits", "walk", "mixed", "quant");
 
     /// Returns the shapes that apply to `ptype`.
-    public static List<String> shapes(PType ptype) {
+    public static List<String> shapes(PcoType ptype) {
         return ptype.isFloat() ? FLOAT_SHAPES : INT_SHAPES;
     }
 
@@ -37,7 +35,7 @@ public final class PcoTestData {
         0xFBFF, 0x0400};
 
     /// Returns `n` values of `ptype` in `shape`.
-    public static long[] values(PType ptype, String shape, int n, Random r) {
+    public static long[] values(PcoType ptype, String shape, int n, Random r) {
         long[] out = new long[n];
         if (ptype.isFloat()) {
             floats(ptype, shape, n, r, out);
@@ -47,10 +45,10 @@ public final class PcoTestData {
         return out;
     }
 
-    private static void ints(PType ptype, String shape, int n, Random r, long[] out) {
+    private static void ints(PcoType ptype, String shape, int n, Random r, long[] out) {
         int bits = ptype.bitWidth();
         long min = ptype.isSigned() ? Long.MIN_VALUE >> (64 - bits) : 0;
-        long max = ptype.isSigned() ? Long.MAX_VALUE >> (64 - bits) : TestArrays.low(-1L, bits);
+        long max = ptype.isSigned() ? Long.MAX_VALUE >> (64 - bits) : low(-1L, bits);
         switch (shape) {
             case "walk" -> {
                 long v = r.nextLong();
@@ -110,11 +108,11 @@ public final class PcoTestData {
             default -> throw new IllegalArgumentException(shape);
         }
         for (int i = 0; i < n; i++) {
-            out[i] = TestArrays.canonical(ptype, out[i]);
+            out[i] = canonical(ptype, out[i]);
         }
     }
 
-    private static void floats(PType ptype, String shape, int n, Random r, long[] out) {
+    private static void floats(PcoType ptype, String shape, int n, Random r, long[] out) {
         double[] d = new double[n];
         switch (shape) {
             case "prices" -> {
@@ -168,7 +166,7 @@ public final class PcoTestData {
         }
         if (shape.equals("bits")) {
             for (int i = 0; i < n; i++) {
-                out[i] = TestArrays.low(r.nextLong(), ptype.bitWidth());
+                out[i] = low(r.nextLong(), ptype.bitWidth());
             }
         }
         if (shape.equals("special") || shape.equals("mixed")) {
@@ -190,5 +188,23 @@ public final class PcoTestData {
                 }
             }
         }
+    }
+
+    /// Returns the low `bits` bits of `v` (all of them for 64).
+    private static long low(long v, int bits) {
+        return bits >= 64 ? v : v & ((1L << bits) - 1);
+    }
+
+    /// Returns `v` truncated to `type`'s width and extended to the `long` form of [PcoType].
+    private static long canonical(PcoType type, long v) {
+        return switch (type) {
+            case I8 -> (byte) v;
+            case I16 -> (short) v;
+            case I32 -> (int) v;
+            case U8 -> v & 0xFF;
+            case U16 -> v & 0xFFFF;
+            case U32 -> v & 0xFFFFFFFFL;
+            default -> v;
+        };
     }
 }

@@ -1,31 +1,28 @@
-package dev.jvortex.encodings.pco;
+package dev.jvortex.pcodec;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.jvortex.core.PType;
-import dev.jvortex.core.VortexException;
-import dev.jvortex.core.array.Array;
-import dev.jvortex.core.array.PrimitiveArray;
-import dev.jvortex.core.serde.WriteNode;
-import dev.jvortex.encodings.EncodeTesting;
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
-/// Round trips of [PcoEncoder] and [PcoArrayEncoder] through this module's pco decoder, bit for
-/// bit, over every number type, many shapes and lengths, and thousands of seeded random cases.
-/// (That the reference decodes the output too is checked by `ReferenceDecodesEncodersTest`.)
+/// Round trips of [PcoEncoder] through this module's pco decoder, bit for bit, over every number
+/// type, many shapes and lengths, and thousands of seeded random cases. (That the reference
+/// decodes the output too is checked in the encodings module, by `ReferenceDecodesEncodersTest`.)
 class PcoEncoderTest {
+    private static final ValueLayout.OfShort LE_SHORT = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfInt LE_INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfLong LE_LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     private static final int[] LENGTHS = {1, 2, 3, 4, 5, 7, 255, 256, 257, 1000, 8191, 8192, 8193, 20_000};
 
-    /// Decodes chunks written by the encoder and returns the values as getLong would read them.
-    static long[] decode(PType ptype, List<PcoEncoder.Chunk> chunks, int n) {
+    /// Decodes chunks written by the encoder and returns the values in the `long` form of [PcoType].
+    static long[] decode(PcoType ptype, List<PcoEncoder.Chunk> chunks, int n) {
         PcoDecoder pco = PcoDecoder.open(PcoEncoder.header());
         MemorySegment out = MemorySegment.ofArray(new byte[Math.max(1, n) * ptype.byteWidth()]);
         long at = 0;
@@ -40,12 +37,25 @@ class PcoEncoderTest {
         assertEquals(n, at, "decoded value count");
         long[] values = new long[n];
         for (int i = 0; i < n; i++) {
-            values[i] = PrimitiveArray.getLong(out, ptype, i);
+            values[i] = longForm(out, ptype, i);
         }
         return values;
     }
 
-    private static void roundTrip(PType ptype, long[] values, int maxPageN, String what) {
+    /// Reads number `i` of `type` from little-endian `data` in the `long` form of [PcoType].
+    static long longForm(MemorySegment data, PcoType type, long i) {
+        return switch (type) {
+            case I8 -> data.get(ValueLayout.JAVA_BYTE, i);
+            case U8 -> data.get(ValueLayout.JAVA_BYTE, i) & 0xFFL;
+            case I16 -> data.get(LE_SHORT, 2 * i);
+            case U16, F16 -> data.get(LE_SHORT, 2 * i) & 0xFFFFL;
+            case I32 -> data.get(LE_INT, 4 * i);
+            case U32, F32 -> data.get(LE_INT, 4 * i) & 0xFFFFFFFFL;
+            case I64, U64, F64 -> data.get(LE_LONG, 8 * i);
+        };
+    }
+
+    private static void roundTrip(PcoType ptype, long[] values, int maxPageN, String what) {
         List<PcoEncoder.Chunk> chunks = PcoEncoder.encode(ptype, values, values.length, maxPageN);
         assertArrayEquals(values, decode(ptype, chunks, values.length), what);
     }
@@ -54,7 +64,7 @@ class PcoEncoderTest {
     void everyTypeShapeAndLength() {
         Random r = new Random(101);
         int cases = 0;
-        for (PType ptype : PcoTestData.TYPES) {
+        for (PcoType ptype : PcoTestData.TYPES) {
             for (String shape : PcoTestData.shapes(ptype)) {
                 for (int len : LENGTHS) {
                     long[] values = PcoTestData.values(ptype, shape, len, r);
@@ -70,7 +80,7 @@ class PcoEncoderTest {
     void seededRandomChunks() {
         Random r = new Random(20261130L);
         for (int c = 0; c < 3000; c++) {
-            PType ptype = PcoTestData.TYPES.get(r.nextInt(PcoTestData.TYPES.size()));
+            PcoType ptype = PcoTestData.TYPES.get(r.nextInt(PcoTestData.TYPES.size()));
             List<String> shapes = PcoTestData.shapes(ptype);
             String shape = shapes.get(r.nextInt(shapes.size()));
             int len = 1 + (r.nextInt(4) == 0 ? r.nextInt(5000) : r.nextInt(300));
@@ -88,7 +98,7 @@ class PcoEncoderTest {
     void everyForcedDelta() {
         Random r = new Random(23);
         for (int delta = PcoEncoder.LOOKBACK; delta <= 7; delta++) {
-            for (PType ptype : PcoTestData.TYPES) {
+            for (PcoType ptype : PcoTestData.TYPES) {
                 for (String shape : PcoTestData.shapes(ptype)) {
                     int len = 1 + r.nextInt(2000);
                     int pageN = new int[] {1, 2, 3, 7, 256, 8192}[r.nextInt(6)];
@@ -104,15 +114,15 @@ class PcoEncoderTest {
                 }
             }
         }
-        assertThrows(VortexException.class, () -> PcoEncoder.encodeChunk(PType.I32, new long[] {1}, 0, 1, 8, 8, 8));
-        assertThrows(VortexException.class, () -> PcoEncoder.encodeChunk(PType.I32, new long[] {1}, 0, 1, 8, 8, -3));
+        assertThrows(IllegalArgumentException.class, () -> PcoEncoder.encodeChunk(PcoType.I32, new long[] {1}, 0, 1, 8, 8, 8));
+        assertThrows(IllegalArgumentException.class, () -> PcoEncoder.encodeChunk(PcoType.I32, new long[] {1}, 0, 1, 8, 8, -3));
     }
 
     @Test
     void largeMultiChunkColumns() {
         Random r = new Random(7);
         int n = PcoEncoder.DEFAULT_CHUNK_N + 12_345;
-        for (PType ptype : List.of(PType.I64, PType.F64, PType.U32)) {
+        for (PcoType ptype : List.of(PcoType.I64, PcoType.F64, PcoType.U32)) {
             String shape = ptype.isFloat() ? "prices" : "walk";
             long[] values = PcoTestData.values(ptype, shape, n, r);
             List<PcoEncoder.Chunk> chunks = PcoEncoder.encode(ptype, values, n, 8192);
@@ -125,17 +135,17 @@ class PcoEncoderTest {
     @Test
     void sliceOfALongerArray() {
         Random r = new Random(3);
-        long[] values = PcoTestData.values(PType.I32, "walk", 5000, r);
-        PcoEncoder.Chunk chunk = PcoEncoder.encodeChunk(PType.I32, values, 1234, 2000, 512, 8);
+        long[] values = PcoTestData.values(PcoType.I32, "walk", 5000, r);
+        PcoEncoder.Chunk chunk = PcoEncoder.encodeChunk(PcoType.I32, values, 1234, 2000, 512, 8);
         long[] expected = java.util.Arrays.copyOfRange(values, 1234, 3234);
-        assertArrayEquals(expected, decode(PType.I32, List.of(chunk), 2000));
+        assertArrayEquals(expected, decode(PcoType.I32, List.of(chunk), 2000));
     }
 
     /// The encoder's integer-float latent is the inverse of the decoder's `int_float`: with base
     /// 1.0 and a zero adjustment, FloatMult decodes every integer-valued float back to itself.
     @Test
     void intFloatLatentsInvertTheDecoder() {
-        for (PType ptype : List.of(PType.F16, PType.F32, PType.F64)) {
+        for (PcoType ptype : List.of(PcoType.F16, PcoType.F32, PcoType.F64)) {
             int width = ptype.bitWidth();
             long mask = width == 64 ? -1L : (1L << width) - 1;
             long mid = 1L << (width - 1);
@@ -181,22 +191,22 @@ class PcoEncoderTest {
     @Test
     void choosesModeAndDelta() {
         Random r = new Random(11);
-        assertEquals("IntMult(1000) | None", describe(PType.I64, PcoTestData.values(PType.I64, "mult", 20_000, r)));
-        assertTrue(describe(PType.F64, PcoTestData.values(PType.F64, "prices", 20_000, r)).startsWith("FloatMult"));
-        assertEquals("Classic | Consecutive(order 1)", describe(PType.I64, PcoTestData.values(PType.I64, "walk", 20_000, r)));
-        assertEquals("Classic | None", describe(PType.U16, PcoTestData.values(PType.U16, "small", 20_000, r)));
-        assertEquals("FloatQuant(29) | None", describe(PType.F64, PcoTestData.values(PType.F64, "quant", 20_000, r)));
-        assertEquals("FloatQuant(13) | None", describe(PType.F32, PcoTestData.values(PType.F32, "quant", 20_000, r)));
+        assertEquals("IntMult(1000) | None", describe(PcoType.I64, PcoTestData.values(PcoType.I64, "mult", 20_000, r)));
+        assertTrue(describe(PcoType.F64, PcoTestData.values(PcoType.F64, "prices", 20_000, r)).startsWith("FloatMult"));
+        assertEquals("Classic | Consecutive(order 1)", describe(PcoType.I64, PcoTestData.values(PcoType.I64, "walk", 20_000, r)));
+        assertEquals("Classic | None", describe(PcoType.U16, PcoTestData.values(PcoType.U16, "small", 20_000, r)));
+        assertEquals("FloatQuant(29) | None", describe(PcoType.F64, PcoTestData.values(PcoType.F64, "quant", 20_000, r)));
+        assertEquals("FloatQuant(13) | None", describe(PcoType.F32, PcoTestData.values(PcoType.F32, "quant", 20_000, r)));
         assertEquals("Classic | Lookback(window 2^15, state 2^0)",
-                describe(PType.I64, PcoTestData.values(PType.I64, "repeats", 20_000, r)));
+                describe(PcoType.I64, PcoTestData.values(PcoType.I64, "repeats", 20_000, r)));
         long[] quadratic = new long[20_000];
         for (int i = 0; i < quadratic.length; i++) {
             quadratic[i] = (long) i * i + r.nextInt(3);
         }
-        assertEquals("Classic | Consecutive(order 2)", describe(PType.I64, quadratic));
+        assertEquals("Classic | Consecutive(order 2)", describe(PcoType.I64, quadratic));
     }
 
-    private static String describe(PType ptype, long[] values) {
+    private static String describe(PcoType ptype, long[] values) {
         PcoEncoder.Chunk chunk = PcoEncoder.encodeChunk(ptype, values, 0, values.length, 8192, 8);
         return PcoDecoder.open(PcoEncoder.header()).chunk(ptype, MemorySegment.ofArray(chunk.meta())).meta().describe();
     }
@@ -205,17 +215,17 @@ class PcoEncoderTest {
     @Test
     void incompressibleDataFallsBackToRaw() {
         Random r = new Random(5);
-        long[] values = PcoTestData.values(PType.U64, "full", 10_000, r);
-        PcoEncoder.Chunk chunk = PcoEncoder.encodeChunk(PType.U64, values, 0, values.length, 8192, 8);
+        long[] values = PcoTestData.values(PcoType.U64, "full", 10_000, r);
+        PcoEncoder.Chunk chunk = PcoEncoder.encodeChunk(PcoType.U64, values, 0, values.length, 8192, 8);
         assertTrue(chunk.byteSize() <= 13 + 8L * values.length, "size " + chunk.byteSize());
-        assertArrayEquals(values, decode(PType.U64, List.of(chunk), values.length));
+        assertArrayEquals(values, decode(PcoType.U64, List.of(chunk), values.length));
     }
 
     @Test
     void constantPagesAreEmpty() {
         long[] values = new long[3000];
         java.util.Arrays.fill(values, 7);
-        PcoEncoder.Chunk chunk = PcoEncoder.encodeChunk(PType.U16, values, 0, values.length, 8192, 8);
+        PcoEncoder.Chunk chunk = PcoEncoder.encodeChunk(PcoType.U16, values, 0, values.length, 8192, 8);
         // Classic, None, one bin of lower 7 and no offset bits (the digest's worked example (d)).
         assertArrayEquals(new byte[] {0x00, 0x10, 0x00, 0x38, 0x00, 0x00}, chunk.meta());
         assertEquals(0, chunk.pages()[0].length);
@@ -224,50 +234,10 @@ class PcoEncoderTest {
     @Test
     void rejectsBadArguments() {
         long[] v = {1, 2, 3};
-        assertThrows(VortexException.class, () -> PcoEncoder.encodeChunk(PType.U8, v, 0, 3, 8192, 8));
-        assertThrows(VortexException.class, () -> PcoEncoder.encodeChunk(PType.I32, v, 0, 0, 8192, 8));
-        assertThrows(VortexException.class, () -> PcoEncoder.encodeChunk(PType.I32, v, 2, 3, 8192, 8));
-        assertThrows(VortexException.class, () -> PcoEncoder.encodeChunk(PType.I32, v, 0, 3, 0, 8));
-        assertThrows(VortexException.class, () -> PcoEncoder.encodeChunk(PType.I32, v, 0, 3, 8192, 13));
-    }
-
-    // ---- vortex.pco nodes ------------------------------------------------------------------
-
-    @Test
-    void arraysWithNullsRoundTrip() {
-        Random r = new Random(99);
-        try (Arena arena = Arena.ofConfined()) {
-            for (PType ptype : PcoTestData.TYPES) {
-                for (int len : new int[] {0, 1, 100, 8191, 8192, 8193, 20_000}) {
-                    for (double nullRate : new double[] {0, 0.3, 1}) {
-                        List<String> shapes = PcoTestData.shapes(ptype);
-                        long[] values = PcoTestData.values(ptype, shapes.get(r.nextInt(shapes.size())), len, r);
-                        boolean[] valid = nullRate == 0 && r.nextBoolean() ? null : EncodeTesting.randomValidity(r, len, nullRate);
-                        PrimitiveArray a = EncodeTesting.ints(ptype, values, valid);
-                        WriteNode node = PcoArrayEncoder.encode(a);
-                        Array decoded = EncodeTesting.roundTrip(node, a.dtype(), len, arena);
-                        EncodeTesting.assertSameRows(a, decoded, ptype.shortName() + "/" + len + "/" + nullRate);
-                    }
-                }
-            }
-        }
-    }
-
-    @Test
-    void nodeLayout() {
-        Random r = new Random(1);
-        long[] values = PcoTestData.values(PType.I32, "walk", 20_000, r);
-        boolean[] valid = EncodeTesting.randomValidity(r, values.length, 0.5);
-        PrimitiveArray a = EncodeTesting.ints(PType.I32, values, valid);
-        WriteNode node = PcoArrayEncoder.encode(a);
-        int validCount = 0;
-        for (boolean b : valid) {
-            validCount += b ? 1 : 0;
-        }
-        int pages = PcoEncoder.pageSizes(validCount, 8192).length;
-        assertEquals("vortex.pco", node.encoding());
-        assertEquals(1 + pages, node.buffers().size());
-        assertEquals(1, node.children().size());
-        assertNull(PcoArrayEncoder.encode(EncodeTesting.ints(PType.I8, new long[] {1, 2}, null)));
+        assertThrows(IllegalArgumentException.class, () -> PcoEncoder.encodeChunk(PcoType.U8, v, 0, 3, 8192, 8));
+        assertThrows(IllegalArgumentException.class, () -> PcoEncoder.encodeChunk(PcoType.I32, v, 0, 0, 8192, 8));
+        assertThrows(IllegalArgumentException.class, () -> PcoEncoder.encodeChunk(PcoType.I32, v, 2, 3, 8192, 8));
+        assertThrows(IllegalArgumentException.class, () -> PcoEncoder.encodeChunk(PcoType.I32, v, 0, 3, 0, 8));
+        assertThrows(IllegalArgumentException.class, () -> PcoEncoder.encodeChunk(PcoType.I32, v, 0, 3, 8192, 13));
     }
 }
