@@ -4,9 +4,9 @@
 /// and out.
 ///
 /// ```java
-/// byte[] data = "to be or not to be, that is the question".repeat(100).getBytes(StandardCharsets.UTF_8);
+/// byte[] data = "to be or not to be, that is the question. ".repeat(1000).getBytes(StandardCharsets.UTF_8);
 /// byte[] frame = new ZstdCompressor().compress(data);
-/// long size = ZstdDecompressor.frameContentSize(frame);       // 4000, from the frame header
+/// long size = ZstdDecompressor.frameContentSize(frame);       // 42000, from the frame header
 /// byte[] back = new ZstdDecompressor().decompress(frame, (int) size);
 ///
 /// ZstdDictionary dictionary = ZstdDictionary.parse(dictionaryBytes); // trained with `zstd --train`
