@@ -1,11 +1,11 @@
 package dev.jvortex.bench;
 
-import dev.jvortex.core.PType;
-import dev.jvortex.encodings.pco.PcoChunkDecoder;
-import dev.jvortex.encodings.pco.PcoDecoder;
-import dev.jvortex.encodings.pco.PcoEncoder;
-import dev.jvortex.encodings.zstd.ZstdCompressor;
-import dev.jvortex.encodings.zstd.ZstdDecompressor;
+import dev.jvortex.pcodec.PcoChunkDecoder;
+import dev.jvortex.pcodec.PcoDecoder;
+import dev.jvortex.pcodec.PcoEncoder;
+import dev.jvortex.pcodec.PcoType;
+import dev.jvortex.zstd.ZstdCompressor;
+import dev.jvortex.zstd.ZstdDecompressor;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
@@ -51,7 +51,7 @@ public class CodecBenchmark {
     private static final int N = 65536;
     private static final int PAGE = 8192;
 
-    private PType ptype;
+    private PcoType ptype;
     private byte[] header;
     private byte[] meta;
     private MemorySegment[] pages;
@@ -73,7 +73,7 @@ public class CodecBenchmark {
         long[] values = new long[N];
         switch (shape) {
             case "walk" -> {
-                ptype = PType.I64;
+                ptype = PcoType.I64;
                 long acc = 0;
                 for (int i = 0; i < N; i++) {
                     acc += rng.nextInt(101) - 50;
@@ -81,13 +81,13 @@ public class CodecBenchmark {
                 }
             }
             case "price" -> {
-                ptype = PType.I64;
+                ptype = PcoType.I64;
                 for (int i = 0; i < N; i++) {
                     values[i] = Math.round(Math.exp(3 + gaussian(rng)) * 100);
                 }
             }
             default -> {
-                ptype = PType.F64;
+                ptype = PcoType.F64;
                 for (int i = 0; i < N; i++) {
                     values[i] = Double.doubleToRawLongBits(gaussian(rng));
                 }

@@ -305,14 +305,26 @@ public final class EncoderCases {
                 valuesPerFrame));
     }
 
+    /// The pco test data of the pcodec module, for [PType]s.
+    private static final List<PType> PCO_TYPES =
+            dev.jvortex.pcodec.PcoTestData.TYPES.stream().map(t -> PType.valueOf(t.name())).toList();
+
+    private static List<String> pcoShapes(PType ptype) {
+        return dev.jvortex.pcodec.PcoTestData.shapes(dev.jvortex.pcodec.PcoType.valueOf(ptype.name()));
+    }
+
+    private static long[] pcoValues(PType ptype, String shape, int n, Random random) {
+        return dev.jvortex.pcodec.PcoTestData.values(dev.jvortex.pcodec.PcoType.valueOf(ptype.name()), shape, n, random);
+    }
+
     /// `vortex.pco`: every pco number type and data shape at edge lengths, nulls, multi-chunk
     /// columns and seeded random columns with random page sizes.
     private static void pco(List<Case> out, Random random) {
-        for (PType ptype : dev.jvortex.encodings.pco.PcoTestData.TYPES) {
+        for (PType ptype : PCO_TYPES) {
             boolean wide = ptype == PType.I32 || ptype == PType.F64;
-            for (String shape : dev.jvortex.encodings.pco.PcoTestData.shapes(ptype)) {
+            for (String shape : pcoShapes(ptype)) {
                 for (int len : wide ? new int[] {1, 7, 257, 8191, 8192, 8193} : new int[] {1, 7, 257, 8193}) {
-                    long[] values = dev.jvortex.encodings.pco.PcoTestData.values(ptype, shape, len, random);
+                    long[] values = pcoValues(ptype, shape, len, random);
                     PrimitiveArray a = ints(ptype, values, null);
                     add(out, "pco/" + ptype.shortName() + "/" + shape + "/len" + len, a,
                             dev.jvortex.encodings.pco.PcoArrayEncoder.encode(a));
@@ -320,7 +332,7 @@ public final class EncoderCases {
             }
             for (double nullRate : new double[] {0.3, 1.0}) {
                 String shape = ptype.isFloat() ? "special" : "walk";
-                long[] values = dev.jvortex.encodings.pco.PcoTestData.values(ptype, shape, 3000, random);
+                long[] values = pcoValues(ptype, shape, 3000, random);
                 PrimitiveArray a = ints(ptype, values, randomValidity(random, values.length, nullRate));
                 add(out, "pco/" + ptype.shortName() + "/nulls" + nullRate, a, dev.jvortex.encodings.pco.PcoArrayEncoder.encode(a));
             }
@@ -329,28 +341,28 @@ public final class EncoderCases {
         }
         for (PType ptype : new PType[] {PType.I64, PType.F64}) {
             int n = (1 << 18) + 1000;
-            long[] values = dev.jvortex.encodings.pco.PcoTestData.values(ptype, ptype.isFloat() ? "prices" : "walk", n, random);
+            long[] values = pcoValues(ptype, ptype.isFloat() ? "prices" : "walk", n, random);
             PrimitiveArray a = ints(ptype, values, null);
             add(out, "pco/" + ptype.shortName() + "/two-chunks", a, dev.jvortex.encodings.pco.PcoArrayEncoder.encode(a));
         }
         // Every delta encoding forced, with tiny pages: delta states longer than the page,
         // Lookback pages of one value.
-        for (int delta = dev.jvortex.encodings.pco.PcoEncoder.LOOKBACK; delta <= 7; delta++) {
+        for (int delta = dev.jvortex.pcodec.PcoEncoder.LOOKBACK; delta <= 7; delta++) {
             PType ptype = delta % 2 == 0 ? PType.I64 : PType.U16;
             for (int pageN : new int[] {1, 2, 3, 7, 300}) {
-                long[] values = dev.jvortex.encodings.pco.PcoTestData.values(ptype, delta < 0 ? "repeats" : "walk", 1000, random);
+                long[] values = pcoValues(ptype, delta < 0 ? "repeats" : "walk", 1000, random);
                 PrimitiveArray a = ints(ptype, values, null);
                 add(out, "pco/" + ptype.shortName() + "/delta" + delta + "/pages" + pageN, a,
                         dev.jvortex.encodings.pco.PcoArrayEncoder.encode(a, pageN, delta));
             }
         }
         for (int c = 0; c < 400; c++) {
-            PType ptype = dev.jvortex.encodings.pco.PcoTestData.TYPES.get(random.nextInt(9));
-            List<String> shapes = dev.jvortex.encodings.pco.PcoTestData.shapes(ptype);
+            PType ptype = PCO_TYPES.get(random.nextInt(9));
+            List<String> shapes = pcoShapes(ptype);
             String shape = shapes.get(random.nextInt(shapes.size()));
             int len = 1 + random.nextInt(random.nextBoolean() ? 50 : 3000);
             int pageN = 1 + random.nextInt(random.nextBoolean() ? 100 : 4000);
-            long[] values = dev.jvortex.encodings.pco.PcoTestData.values(ptype, shape, len, random);
+            long[] values = pcoValues(ptype, shape, len, random);
             boolean[] valid = random.nextBoolean() ? null : randomValidity(random, len, random.nextDouble());
             PrimitiveArray a = ints(ptype, values, valid);
             add(out, "pco/random" + c + "/" + ptype.shortName() + "/" + shape + "/len" + len + "/page" + pageN, a,

@@ -1,7 +1,8 @@
 package dev.jvortex.convert.parquet;
 
 import dev.jvortex.core.VortexException;
-import dev.jvortex.encodings.zstd.ZstdDecompressor;
+import dev.jvortex.zstd.ZstdDecompressor;
+import dev.jvortex.zstd.ZstdException;
 import java.lang.foreign.MemorySegment;
 
 /// ZSTD pages through the project's pure-Java Zstandard decompressor (one per thread).
@@ -15,8 +16,8 @@ final class Zstd {
         try {
             n = DECOMPRESSOR.get().decompress(MemorySegment.ofArray(src).asSlice(off, len),
                     MemorySegment.ofArray(dst).asSlice(dstOff, outLen));
-        } catch (VortexException e) {
-            throw e.at(where);
+        } catch (ZstdException e) {
+            throw VortexException.corrupt(where + ": " + e.getMessage(), e);
         }
         if (n != outLen) {
             throw VortexException.corrupt(where + ": ZSTD data decodes to " + n + " bytes, expected " + outLen);

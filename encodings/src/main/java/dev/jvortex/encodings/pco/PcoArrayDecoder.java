@@ -10,12 +10,18 @@ import dev.jvortex.core.proto.ProtoReader;
 import dev.jvortex.core.serde.DecodeContext;
 import dev.jvortex.core.serde.EncodedNode;
 import dev.jvortex.encodings.Nodes;
+import dev.jvortex.pcodec.PcoChunkDecoder;
+import dev.jvortex.pcodec.PcoDecoder;
+import dev.jvortex.pcodec.PcoException;
+import dev.jvortex.pcodec.PcoType;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
 import java.util.List;
 
-/// Decodes `vortex.pco` into a [PrimitiveArray] (bytes in the package documentation).
+/// Decodes `vortex.pco` into a [PrimitiveArray] (bytes in the package documentation), with the
+/// `jvortex-pcodec` module's [PcoDecoder]; its [PcoException]s become [VortexException]s naming
+/// the node, the chunk and the page.
 ///
 /// The valid values are decoded page by page straight into the output, packed at its front;
 /// with nulls they are then moved to their rows in one backward pass (a valid value only ever
@@ -49,11 +55,12 @@ public final class PcoArrayDecoder {
         }
         int width = ptype.byteWidth();
         MemorySegment out = ctx.allocate((long) len * width, width);
+        PcoType type = PcoTypes.of(ptype);
         PcoDecoder pco;
         try {
             pco = PcoDecoder.open(md.header);
-        } catch (VortexException e) {
-            throw e.at(node.location());
+        } catch (PcoException e) {
+            throw PcoTypes.error(node.location(), e);
         }
         long at = 0;
         int page = chunkCount;
@@ -67,11 +74,11 @@ public final class PcoArrayDecoder {
                 }
                 try {
                     if (chunk == null) {
-                        chunk = pco.chunk(ptype, node.buffer(c));
+                        chunk = pco.chunk(type, node.buffer(c));
                     }
                     chunk.decodePage(node.buffer(page), n, out, at);
-                } catch (VortexException e) {
-                    throw e.at(node.location() + ": vortex.pco chunk " + c + ", page " + p);
+                } catch (PcoException e) {
+                    throw PcoTypes.error(node.location() + ": vortex.pco chunk " + c + ", page " + p, e);
                 }
                 at += n;
             }

@@ -1,6 +1,5 @@
 package dev.jvortex.encodings.pco;
 
-import dev.jvortex.core.PType;
 import dev.jvortex.core.VortexException;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
@@ -8,6 +7,8 @@ import dev.jvortex.core.proto.ProtoWriter;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.Primitives;
 import dev.jvortex.encodings.canonical.CanonicalEncoder;
+import dev.jvortex.pcodec.PcoEncoder;
+import dev.jvortex.pcodec.PcoType;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,8 +40,8 @@ public final class PcoArrayEncoder {
     /// encoding `delta` ([PcoEncoder#DELTA_AUTO], 0, an order 1..7 or [PcoEncoder#LOOKBACK]), or
     /// null for types pco does not take.
     public static WriteNode encode(PrimitiveArray a, int maxPageN, int delta) {
-        PType ptype = a.ptype();
-        if (!PcoEncoder.supports(ptype)) {
+        PcoType type = PcoTypes.of(a.ptype());
+        if (!PcoEncoder.supports(type)) {
             return null;
         }
         if (maxPageN <= 0) {
@@ -62,7 +63,12 @@ public final class PcoArrayEncoder {
                 }
             }
         }
-        List<PcoEncoder.Chunk> chunks = PcoEncoder.encode(ptype, values, n, maxPageN, delta);
+        List<PcoEncoder.Chunk> chunks;
+        try {
+            chunks = PcoEncoder.encode(type, values, n, maxPageN, delta);
+        } catch (IllegalArgumentException e) {
+            throw VortexException.misuse(e.getMessage());
+        }
         ProtoWriter meta = new ProtoWriter().bytes(1, PcoEncoder.header());
         List<WriteNode.Buffer> buffers = new ArrayList<>();
         for (PcoEncoder.Chunk c : chunks) {

@@ -11,6 +11,9 @@ import dev.jvortex.core.proto.ProtoReader;
 import dev.jvortex.core.serde.DecodeContext;
 import dev.jvortex.core.serde.EncodedNode;
 import dev.jvortex.encodings.Nodes;
+import dev.jvortex.zstd.ZstdDecompressor;
+import dev.jvortex.zstd.ZstdDictionary;
+import dev.jvortex.zstd.ZstdException;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandles;
@@ -20,7 +23,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /// Decoders of `vortex.zstd` (values compressed in zstd frames) and `vortex.zstd_buffers` (any
-/// array whose buffers are each one zstd frame). The bytes are described in [dev.jvortex.encodings.zstd].
+/// array whose buffers are each one zstd frame). The bytes are described in [dev.jvortex.encodings.zstd];
+/// the frames are decompressed by the `jvortex-zstd` module, whose [ZstdException]s become
+/// corrupt-data [VortexException]s naming the node and the frame.
 public final class ZstdDecoder {
     private ZstdDecoder() {}
 
@@ -69,7 +74,11 @@ public final class ZstdDecoder {
                 throw VortexException.corrupt(node.location() + ": zstd dictionary buffer has " + dict.byteSize()
                         + " bytes but the metadata says " + dictionarySize);
             }
-            dictionary = ZstdDictionary.parse(dict);
+            try {
+                dictionary = ZstdDictionary.parse(dict);
+            } catch (ZstdException e) {
+                throw corrupt(node.location() + ": zstd dictionary", e);
+            }
         }
         Validity validity = Nodes.validity(ctx, node, 0, dtype, len);
         int valid = len - validity.nullCount(len);
@@ -114,9 +123,9 @@ public final class ZstdDecoder {
                 long size = frames.get(i).uncompressedSize();
                 long n;
                 try {
-                    n = decompressor.decompress(node.buffer(first + i), data.asSlice(offset, size));
-                } catch (VortexException e) {
-                    throw e.at(node.location() + ": zstd frame " + i);
+                    n = decompressor.decompress(input(node, first + i, "zstd frame " + i), data.asSlice(offset, size));
+                } catch (ZstdException e) {
+                    throw corrupt(node.location() + ": zstd frame " + i, e);
                 }
                 if (n != size) {
                     throw VortexException.corrupt(node.location() + ": zstd frame " + i + " decompressed to " + n
@@ -167,9 +176,9 @@ public final class ZstdDecoder {
             int before = decompressor.outputSize();
             long n;
             try {
-                n = decompressor.append(node.buffer(first + i), (int) size);
-            } catch (VortexException e) {
-                throw e.at(node.location() + ": zstd frame " + i);
+                n = decompressor.append(input(node, first + i, "zstd frame " + i), (int) size);
+            } catch (ZstdException e) {
+                throw corrupt(node.location() + ": zstd frame " + i, e);
             }
             if (n != size || decompressor.outputSize() != before + size) {
                 throw VortexException.corrupt(node.location() + ": zstd frame " + i + " decompressed to " + n
@@ -221,6 +230,21 @@ public final class ZstdDecoder {
     }
 
     private static final VarHandle LE_INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+
+    /// Returns buffer `index` of `node`, a zstd input the decompressor can take.
+    private static MemorySegment input(EncodedNode node, int index, String what) {
+        MemorySegment in = node.buffer(index);
+        if (in.byteSize() > ZstdDecompressor.MAX_INPUT) {
+            throw VortexException.unsupported(node.location() + ": " + what + ": zstd: input of " + in.byteSize()
+                    + " bytes is too large");
+        }
+        return in;
+    }
+
+    /// The corrupt-data error for a zstd error at `where`.
+    private static VortexException corrupt(String where, ZstdException e) {
+        return VortexException.corrupt(where + ": " + e.getMessage(), e);
+    }
 
     /// Guard on the decompressed bytes of one array (the decode context enforces its own limit too).
     private static final long MAX_TOTAL = Integer.MAX_VALUE - 16;
@@ -275,7 +299,7 @@ public final class ZstdDecoder {
             for (int i = 0; i < n; i++) {
                 long size = sizes.get(i);
                 long alignment = alignments.get(i);
-                MemorySegment compressed = node.buffer(i);
+                MemorySegment compressed = input(node, i, "zstd buffer " + i);
                 if (alignment <= 0 || alignment > 1 << 16 || (alignment & (alignment - 1)) != 0) {
                     throw VortexException.corrupt(node.location() + ": buffer " + i + " alignment " + alignment
                             + " is not a power of two up to 65536");
@@ -288,8 +312,8 @@ public final class ZstdDecoder {
                 long written;
                 try {
                     written = decompressor.decompress(compressed, out);
-                } catch (VortexException e) {
-                    throw e.at(node.location() + ": zstd buffer " + i);
+                } catch (ZstdException e) {
+                    throw corrupt(node.location() + ": zstd buffer " + i, e);
                 }
                 if (written != size) {
                     throw VortexException.corrupt(node.location() + ": zstd buffer " + i + " decompressed to " + written

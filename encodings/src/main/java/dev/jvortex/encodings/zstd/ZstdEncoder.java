@@ -11,6 +11,8 @@ import dev.jvortex.core.array.VarBinViewArray;
 import dev.jvortex.core.proto.ProtoWriter;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.canonical.CanonicalEncoder;
+import dev.jvortex.zstd.ZstdCompressor;
+import dev.jvortex.zstd.ZstdDecompressor;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;

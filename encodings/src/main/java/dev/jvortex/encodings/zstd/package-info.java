@@ -1,15 +1,11 @@
-/// Zstandard: a pure-Java decompressor and compressor (RFC 8878) and the `vortex.zstd` and
-/// `vortex.zstd_buffers` encodings built on them.
+/// The `vortex.zstd` and `vortex.zstd_buffers` encodings: values (or an inner array's buffers)
+/// compressed in Zstandard frames, with the pure-Java codec of the `jvortex-zstd` module
+/// ([dev.jvortex.zstd]), which also describes the zstd format.
 ///
 /// ## Start reading here
-/// - [ZstdDecompressor]: frames, blocks, literals and the sequence loop (the hot path).
-/// - [ZstdHuffman] and [ZstdFse]: the two entropy decoders, table-driven; `ZstdBitReader` is
-///   the backward bitstream both read.
-/// - [ZstdDictionary]: raw-content and formatted dictionaries.
-/// - [ZstdDecoder]: the Vortex encodings.
-/// - [ZstdCompressor]: one frame per call, libzstd's "double fast" match finder (sizes within
-///   about 1 % of libzstd level 3), with `ZstdHuffmanEncoder` and `ZstdFseEncoder` as the
-///   entropy coders; [ZstdEncoder] writes `vortex.zstd` with it (no dictionary).
+/// - [ZstdDecoder]: both encodings; metadata, frames, validity, string views.
+/// - [ZstdEncoder]: `vortex.zstd` as the reference's dictionary-free writer makes it.
+/// - [ZstdTake]: takes rows by decompressing only the frames that hold them.
 ///
 /// ## Bytes: `vortex.zstd`
 /// Reference: the `encodings/zstd` crate (`array.rs`, `lib.rs`).
@@ -39,20 +35,10 @@
 ///   array's children. Decoding decompresses each buffer and decodes the inner encoding with its
 ///   metadata, so fields 5 and 6 are not needed here.
 ///
-/// ## The zstd format in brief (RFC 8878)
-/// A frame is magic `0xFD2FB528`, a header (window size or single-segment content size,
-/// optional dictionary id and content size, a checksum flag), blocks, and optionally the low 32
-/// bits of the XXH64 of its content. Blocks are raw, RLE or compressed; a compressed block has
-/// a literals section (raw, RLE or Huffman-coded in 1 or 4 streams, possibly reusing the
-/// previous block's tree) and a sequences section: (literal length, offset, match length)
-/// triples coded with three FSE tables (predefined, RLE, described inline or repeated from the
-/// previous block), read from one backward bitstream. Offsets 1-3 refer to the three most recent
-/// offsets. Skippable frames (magic `0x184D2A5?`) carry no content and are skipped.
-///
 /// ## Robustness
-/// Every count, size and offset is checked before use; corrupt input ends in a
-/// [dev.jvortex.core.VortexException]. Output is capped by the caller's expected size, so a
-/// frame cannot make the decoder allocate more than the caller allows; `vortex.zstd` also
-/// rejects metadata sizes no frame of that many bytes could produce (at most 32768 output bytes
-/// per input byte, an RLE block) before allocating.
+/// The codec checks every count, size and offset of a frame; its [dev.jvortex.zstd.ZstdException]s
+/// become corrupt-data [dev.jvortex.core.VortexException]s naming the node and the frame.
+/// Output is capped by the sizes in the metadata, and `vortex.zstd` rejects metadata sizes no
+/// frame of that many bytes could produce (at most 32768 output bytes per input byte, an RLE
+/// block) before allocating.
 package dev.jvortex.encodings.zstd;

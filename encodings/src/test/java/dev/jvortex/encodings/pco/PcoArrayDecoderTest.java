@@ -15,6 +15,7 @@ import dev.jvortex.core.proto.ProtoWriter;
 import dev.jvortex.core.serde.EncodedNode;
 import dev.jvortex.encodings.Decoding;
 import dev.jvortex.encodings.TestNode;
+import dev.jvortex.pcodec.PcoVectors;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -56,6 +57,11 @@ class PcoArrayDecoderTest {
         return TestNode.of("vortex.pco", metadata(v.header(), counts), buffers, validity);
     }
 
+    /// Returns the vector's number type as a [PType].
+    static PType ptype(PcoVectors.Vector v) {
+        return PType.valueOf(v.ptype().name());
+    }
+
     static TestNode validityNode(boolean[] valid) {
         byte[] bits = new byte[(valid.length + 7) / 8];
         for (int i = 0; i < valid.length; i++) {
@@ -76,9 +82,9 @@ class PcoArrayDecoderTest {
     void decodesAllValidColumn(String name) {
         PcoVectors.Vector v = PcoVectors.named(PcoVectors.V102, name);
         try (Arena arena = Arena.ofConfined()) {
-            Array a = Decoding.decodeRoot(node(v), new DType.Primitive(v.ptype(), false), v.valueCount(), arena);
+            Array a = Decoding.decodeRoot(node(v), new DType.Primitive(ptype(v), false), v.valueCount(), arena);
             PrimitiveArray p = (PrimitiveArray) a;
-            assertEquals(v.ptype(), p.ptype());
+            assertEquals(ptype(v), p.ptype());
             assertArrayEquals(v.values(), bytes(p));
             assertTrue(p.validity().isAllValid());
         }
@@ -89,7 +95,7 @@ class PcoArrayDecoderTest {
     void scattersValuesIntoValidRows(String name) {
         for (String file : List.of(PcoVectors.V102, PcoVectors.V044)) {
             PcoVectors.Vector v = PcoVectors.named(file, name);
-            int width = v.ptype().byteWidth();
+            int width = ptype(v).byteWidth();
             int valid = v.valueCount();
             Random random = new Random(name.hashCode());
             List<Boolean> rows = new ArrayList<>();
@@ -107,7 +113,7 @@ class PcoArrayDecoderTest {
             }
             try (Arena arena = Arena.ofConfined()) {
                 PrimitiveArray p = (PrimitiveArray) Decoding.decodeRoot(node(v, validityNode(mask)),
-                        new DType.Primitive(v.ptype(), true), mask.length, arena);
+                        new DType.Primitive(ptype(v), true), mask.length, arena);
                 byte[] got = bytes(p);
                 int k = 0;
                 for (int i = 0; i < mask.length; i++) {

@@ -8,6 +8,7 @@ import dev.jvortex.core.PType;
 import dev.jvortex.core.proto.ProtoReader;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.EncodeTesting;
+import dev.jvortex.zstd.ZstdDecompressor;
 import java.io.ByteArrayOutputStream;
 import java.lang.foreign.Arena;
 import java.lang.foreign.ValueLayout;

@@ -16,6 +16,7 @@ import dev.jvortex.core.array.VarBinViewArray;
 import dev.jvortex.core.serde.EncodedNode;
 import dev.jvortex.encodings.Decoding;
 import dev.jvortex.encodings.TestNode;
+import dev.jvortex.zstd.ZstdFixtures;
 import java.io.ByteArrayOutputStream;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;

@@ -1,0 +1,618 @@
+package dev.jvortex.pcodec;
+
+import java.util.Arrays;
+
+/// Bin training for the pco encoder: the bins of one latent variable of a chunk, their tANS
+/// weights and the table size, chosen from all the variable's stored latents.
+///
+/// The method follows pco's own encoder (pco 1.0.x, `histograms.rs`, `bin_optimization.rs`,
+/// `ans/encoding.rs`):
+/// 1. an equal-count histogram of `2^binsLog` bins over the sorted latents, each bin with a tight
+///    `[lower, upper]` range; a run of equal latents is never split between bins, and long runs
+///    get a bin of their own;
+/// 2. an exact dynamic program merges adjacent histogram bins when that lowers the estimated
+///    cost (bin meta + tANS bits + offset bits), preferring a single bin or offset-free bins when
+///    they cost little more, since they decode faster;
+/// 3. the bin counts are quantised to weights summing to a power of two (at least 1 each), and
+///    weights and table size are divided by their common power of two.
+final class PcoBins {
+    private PcoBins() {}
+
+    /// Largest tANS table log the encoder picks (pco caps it at its maximum compression level).
+    private static final int MAX_ESTIMATED_ANS_SIZE_LOG = 12;
+    private static final double SINGLE_BIN_SPEEDUP_BITS = 0.1;
+    private static final double TRIVIAL_OFFSET_SPEEDUP_BITS = 0.1;
+    private static final double INV_LN2 = 1.0 / Math.log(2);
+
+    /// The trained bins of one latent variable, sorted by `lower` (unsigned), with disjoint
+    /// ranges covering every latent they were trained on.
+    static final class Trained {
+        final long[] lowers;
+        final long[] uppers;
+        final int[] offsetBits;
+        final int[] weights;
+        final long[] counts;
+        final int ansSizeLog;
+        /// `lowers` with the sign bit flipped, for signed comparison in the bin search.
+        final long[] flippedLowers;
+
+        Trained(long[] lowers, long[] uppers, int[] offsetBits, int[] weights, long[] counts, int ansSizeLog) {
+            this.lowers = lowers;
+            this.uppers = uppers;
+            this.offsetBits = offsetBits;
+            this.weights = weights;
+            this.counts = counts;
+            this.ansSizeLog = ansSizeLog;
+            this.flippedLowers = new long[lowers.length];
+            for (int i = 0; i < lowers.length; i++) {
+                flippedLowers[i] = lowers[i] ^ Long.MIN_VALUE;
+            }
+            buildTable();
+        }
+
+        int size() {
+            return lowers.length;
+        }
+
+        /// Returns the bin holding `latent` (which must lie in one of the bins): the last bin
+        /// whose lower bound is not above it, found from a table over the top bits of the span.
+        int binOf(long latent) {
+            long key = latent ^ Long.MIN_VALUE;
+            int b = table[(int) ((latent - base) >>> shift)];
+            long[] fl = flippedLowers;
+            while (b + 1 < fl.length && fl[b + 1] <= key) {
+                b++;
+            }
+            return b;
+        }
+
+        private long base;
+        private int shift;
+        private int[] table;
+
+        /// Builds the lookup table: entry `k` is the bin holding (or last before) `base + (k << shift)`.
+        private void buildTable() {
+            int bins = lowers.length;
+            if (bins == 0) {
+                table = new int[1];
+                return;
+            }
+            base = lowers[0];
+            long span = uppers[bins - 1] - base;
+            shift = Math.max(0, bitsFor(span) - 12);
+            int size = (int) (span >>> shift) + 1;
+            table = new int[size];
+            int b = 0;
+            for (int k = 0; k < size; k++) {
+                long key = (base + ((long) k << shift)) ^ Long.MIN_VALUE;
+                while (b + 1 < bins && flippedLowers[b + 1] <= key) {
+                    b++;
+                }
+                table[k] = b;
+            }
+        }
+
+        /// Estimated bits per latent from the weights (tANS bits plus offset bits).
+        double avgBitsPerLatent() {
+            double total = 1 << ansSizeLog;
+            double sum = 0;
+            for (int i = 0; i < weights.length; i++) {
+                double ansBits = ansSizeLog - Math.log(weights[i]) * INV_LN2;
+                sum += (ansBits + offsetBits[i]) * weights[i] / total;
+            }
+            return sum;
+        }
+
+        /// Bits of this variable's chunk-meta entry for latents of `width` bits.
+        long metaBits(int width) {
+            return 4 + 15 + (long) size() * (ansSizeLog + width + offsetWidthBits(width));
+        }
+    }
+
+    /// Width of the offset-bits field of a bin for `width`-bit latents.
+    static int offsetWidthBits(int width) {
+        return 32 - Integer.numberOfLeadingZeros(width);
+    }
+
+    /// Bits needed for offsets up to `range` (unsigned).
+    static int bitsFor(long range) {
+        return 64 - Long.numberOfLeadingZeros(range);
+    }
+
+    /// Trains bins on `latents[0..n)` (values of `width` bits, not modified) with a histogram of
+    /// `2^binsLog` bins.
+    static Trained train(long[] latents, int n, int width, int binsLog) {
+        if (n == 0) {
+            return new Trained(new long[0], new long[0], new int[0], new int[0], new long[0], 0);
+        }
+        Histogram h = histogram(latents, n, binsLog);
+        int nLogCeil = n <= 1 ? 0 : 32 - Integer.numberOfLeadingZeros(n - 1);
+        int estimatedAnsSizeLog = Math.min(Math.min(binsLog + 2, MAX_ESTIMATED_ANS_SIZE_LOG), nLogCeil);
+        int[] groups = optimize(h, width, estimatedAnsSizeLog);
+        int bins = groups.length / 2;
+        long[] lowers = new long[bins];
+        long[] uppers = new long[bins];
+        int[] offsetBits = new int[bins];
+        long[] counts = new long[bins];
+        for (int b = 0; b < bins; b++) {
+            int j = groups[2 * b];
+            int i = groups[2 * b + 1];
+            lowers[b] = h.lower[j];
+            uppers[b] = h.upper[i];
+            offsetBits[b] = bitsFor(h.upper[i] - h.lower[j]);
+            long c = 0;
+            for (int k = j; k <= i; k++) {
+                c += h.count[k];
+            }
+            counts[b] = c;
+        }
+        int[] weights = new int[bins];
+        int ansSizeLog = quantizeWeights(counts, n, estimatedAnsSizeLog, weights);
+        return new Trained(lowers, uppers, offsetBits, weights, counts, ansSizeLog);
+    }
+
+    /// Buckets per radix level of [#histogram].
+    private static final int RADIX_BITS = 11;
+    /// Ranges up to this size are simply sorted.
+    private static final int SORT_LIMIT = 256;
+
+    /// Builds the equal-count histogram of `latents[0..n)` without sorting all of them (like
+    /// pco's partial quicksort): latents spanning at most 2^16 values are counted per value;
+    /// otherwise an MSD radix partition on the top bits of the span is refined only where a
+    /// bucket straddles a bin boundary. A bucket inside one bin only contributes its count,
+    /// minimum and maximum.
+    static Histogram histogram(long[] latents, int n, int binsLog) {
+        Histogram h = new Histogram(n, binsLog);
+        long min = -1;
+        long max = 0;
+        for (int i = 0; i < n; i++) {
+            long x = latents[i];
+            if (Long.compareUnsigned(x, min) < 0) {
+                min = x;
+            }
+            if (Long.compareUnsigned(x, max) > 0) {
+                max = x;
+            }
+        }
+        int rangeBits = bitsFor(max - min);
+        if (rangeBits <= 16 && n >= 512) {
+            int[] counts = new int[1 << rangeBits];
+            for (int i = 0; i < n; i++) {
+                counts[(int) (latents[i] - min)]++;
+            }
+            for (int v = 0; v < counts.length; v++) {
+                if (counts[v] > 0) {
+                    h.applyRun(min + v, counts[v]);
+                }
+            }
+            return h;
+        }
+        long[] a = Arrays.copyOf(latents, n);
+        refine(h, a, new long[n], 0, n, min, max);
+        return h;
+    }
+
+    /// Adds the unsorted latents `a[from..to)` (all within `[min, max]`, unsigned) to the
+    /// histogram, in sorted order as far as bin boundaries need it; `b` is scratch space.
+    private static void refine(Histogram h, long[] a, long[] b, int from, int to, long min, long max) {
+        int count = to - from;
+        if (h.fitsOpenBin(count)) {
+            h.applyUnsorted(min, max, count);
+            return;
+        }
+        if (min == max) {
+            h.applyRun(min, count);
+            return;
+        }
+        if (count <= SORT_LIMIT) {
+            sortFlipped(a, from, to);
+            h.applySorted(a, from, to);
+            return;
+        }
+        int rangeBits = bitsFor(max - min);
+        int bucketBits = Math.min(RADIX_BITS, rangeBits);
+        int shift = rangeBits - bucketBits;
+        int buckets = 1 << bucketBits;
+        int[] starts = new int[buckets + 1];
+        for (int i = from; i < to; i++) {
+            starts[(int) ((a[i] - min) >>> shift) + 1]++;
+        }
+        starts[0] = from;
+        for (int k = 0; k < buckets; k++) {
+            starts[k + 1] += starts[k];
+        }
+        int[] fill = Arrays.copyOf(starts, buckets);
+        for (int i = from; i < to; i++) {
+            b[fill[(int) ((a[i] - min) >>> shift)]++] = a[i];
+        }
+        for (int k = 0; k < buckets; k++) {
+            int bf = starts[k];
+            int bt = starts[k + 1];
+            if (bf < bt) {
+                // Offsets from min are below 2^63 unless the span is the full 64 bits.
+                long lo = -1L;
+                long hi = 0;
+                for (int i = bf; i < bt; i++) {
+                    long d = b[i] - min;
+                    if (Long.compareUnsigned(d, lo) < 0) {
+                        lo = d;
+                    }
+                    if (Long.compareUnsigned(d, hi) > 0) {
+                        hi = d;
+                    }
+                }
+                refine(h, b, a, bf, bt, min + lo, min + hi);
+            }
+        }
+    }
+
+    private static void sortFlipped(long[] a, int from, int to) {
+        for (int i = from; i < to; i++) {
+            a[i] ^= Long.MIN_VALUE;
+        }
+        Arrays.sort(a, from, to);
+        for (int i = from; i < to; i++) {
+            a[i] ^= Long.MIN_VALUE;
+        }
+    }
+
+    /// Equal-count histogram over sorted latents: bin `b` ideally ends at the `ceil((b+1)n/2^k)`-th
+    /// latent, but runs of equal latents stay together (pco's `HistogramBuilder::apply_sorted`).
+    static final class Histogram {
+        final long n;
+        final int binsLog;
+        long[] count;
+        long[] lower;
+        long[] upper;
+        int size;
+        private long applied;
+        private long nextAvailableBin;
+        private boolean open;
+        private long openCount;
+        private long openLower;
+        private long openUpper;
+
+        Histogram(int n, int binsLog) {
+            this.n = n;
+            this.binsLog = binsLog;
+            int cap = Math.min(n, 1 << binsLog) + 1;
+            count = new long[cap];
+            lower = new long[cap];
+            upper = new long[cap];
+        }
+
+        private long binIndex(long cumulative) {
+            return (cumulative << binsLog) / n;
+        }
+
+        private long cumulativeEnd(long bin) {
+            return ((bin + 1) * n + (1L << binsLog) - 1) >>> binsLog;
+        }
+
+        private void addOpen(long first, long last, long c) {
+            if (open) {
+                openUpper = last;
+                openCount += c;
+            } else {
+                open = true;
+                openLower = first;
+                openUpper = last;
+                openCount = c;
+            }
+            applied += c;
+        }
+
+        private boolean complete(long bin) {
+            if (!open) {
+                return false;
+            }
+            nextAvailableBin = bin + 1;
+            if (size == count.length) {
+                count = Arrays.copyOf(count, size * 2);
+                lower = Arrays.copyOf(lower, size * 2);
+                upper = Arrays.copyOf(upper, size * 2);
+            }
+            count[size] = openCount;
+            lower[size] = openLower;
+            upper[size] = openUpper;
+            size++;
+            open = false;
+            return true;
+        }
+
+        private void runAcrossBoundary(long value, long c) {
+            long start = applied;
+            long end = start + c;
+            long bin = binIndex(start + c / 2);
+            if (bin > nextAvailableBin) {
+                long spare = bin - 1;
+                if (!complete(spare)) {
+                    bin = spare;
+                }
+            }
+            addOpen(value, value, c);
+            if (end >= cumulativeEnd(bin)) {
+                complete(bin);
+            }
+        }
+
+        /// Whether `count` more latents end before the current bin's target end (so their order
+        /// within the bin does not matter).
+        boolean fitsOpenBin(long count) {
+            return applied + count <= cumulativeEnd(binIndex(applied));
+        }
+
+        /// Adds latents that all fall in the current bin (see [#fitsOpenBin]).
+        void applyUnsorted(long first, long last, long c) {
+            long target = binIndex(applied);
+            long targetEnd = cumulativeEnd(target);
+            addOpen(first, last, c);
+            if (applied == targetEnd) {
+                complete(target);
+            }
+        }
+
+        /// Adds a run of `c` equal latents (in sorted order after everything added so far).
+        void applyRun(long value, long c) {
+            long target = binIndex(applied);
+            long targetI = cumulativeEnd(target) - applied;
+            if (targetI >= c) {
+                addOpen(value, value, c);
+                if (targetI == c) {
+                    complete(target);
+                }
+            } else {
+                runAcrossBoundary(value, c);
+            }
+        }
+
+        void applySorted(long[] a, int from, int to) {
+            while (from < to) {
+                long target = binIndex(applied);
+                long targetEnd = cumulativeEnd(target);
+                long targetI = targetEnd - applied;
+                int left = to - from;
+                if (targetI >= left) {
+                    addOpen(a[from], a[to - 1], left);
+                    if (targetI == left) {
+                        complete(target);
+                    }
+                    break;
+                }
+                int l = from + (int) targetI - 1;
+                int r = from + (int) targetI;
+                long x = a[l];
+                while (l > from && a[l - 1] == x) {
+                    l--;
+                }
+                while (r < to && a[r] == x) {
+                    r++;
+                }
+                if (l > from) {
+                    addOpen(a[from], a[l - 1], l - from);
+                }
+                runAcrossBoundary(x, r - l);
+                from = r;
+            }
+        }
+    }
+
+    private static final int LOG2_TABLE_BITS = 10;
+    /// log2 of `1 + k / 2^10` for k = 0..2^10, for [#log2].
+    private static final double[] LOG2_TABLE = new double[(1 << LOG2_TABLE_BITS) + 1];
+
+    static {
+        for (int k = 0; k < LOG2_TABLE.length; k++) {
+            LOG2_TABLE[k] = Math.log1p((double) k / (1 << LOG2_TABLE_BITS)) * INV_LN2;
+        }
+    }
+
+    /// log2 of a positive normal double by table interpolation on the mantissa (error below 2e-7,
+    /// plenty for cost estimates).
+    static double log2(double x) {
+        long bits = Double.doubleToRawLongBits(x);
+        int exponent = (int) (bits >>> 52) - 1023;
+        long mantissa = bits & 0x000F_FFFF_FFFF_FFFFL;
+        int k = (int) (mantissa >>> (52 - LOG2_TABLE_BITS));
+        double frac = (mantissa & ((1L << (52 - LOG2_TABLE_BITS)) - 1)) * 0x1p-42;
+        return exponent + LOG2_TABLE[k] + (LOG2_TABLE[k + 1] - LOG2_TABLE[k]) * frac;
+    }
+
+    private static double binCost(double metaCost, long lower, long upper, long count, double totalLog2) {
+        double ansCost = totalLog2 - log2(count);
+        return metaCost + (ansCost + bitsFor(upper - lower)) * count;
+    }
+
+    /// Chooses how to merge adjacent histogram bins; returns pairs `(first, last)` of histogram
+    /// bin indices, inclusive, one pair per final bin.
+    static int[] optimize(Histogram h, int width, int ansSizeLog) {
+        int bins = h.size;
+        long[] cumulative = new long[bins + 1];
+        for (int i = 0; i < bins; i++) {
+            cumulative[i + 1] = cumulative[i] + h.count[i];
+        }
+        long total = cumulative[bins];
+        double totalLog2 = log2(total);
+        double metaCost = ansSizeLog + width + offsetWidthBits(width);
+        double[] best = new double[bins + 1];
+        int[] bestJ = new int[bins];
+        for (int i = 0; i < bins; i++) {
+            double bestCost = Double.MAX_VALUE;
+            int bj = 0;
+            long upper = h.upper[i];
+            for (int j = i; j >= 0; j--) {
+                double cost = best[j] + binCost(metaCost, h.lower[j], upper, cumulative[i + 1] - cumulative[j], totalLog2);
+                if (cost < bestCost) {
+                    bestCost = cost;
+                    bj = j;
+                }
+            }
+            best[i + 1] = bestCost;
+            bestJ[i] = bj;
+        }
+        double bestCost = best[bins];
+        double single = binCost(metaCost, h.lower[0], h.upper[bins - 1], total, totalLog2);
+        if (single < bestCost + SINGLE_BIN_SPEEDUP_BITS * total) {
+            return new int[] {0, bins - 1};
+        }
+        boolean trivial = true;
+        double trivialCost = 0;
+        for (int i = 0; i < bins && trivial; i++) {
+            trivial = h.lower[i] == h.upper[i];
+            trivialCost += binCost(metaCost, h.lower[i], h.upper[i], h.count[i], totalLog2);
+        }
+        if (trivial && trivialCost < bestCost + TRIVIAL_OFFSET_SPEEDUP_BITS * total) {
+            int[] out = new int[2 * bins];
+            for (int i = 0; i < bins; i++) {
+                out[2 * i] = i;
+                out[2 * i + 1] = i;
+            }
+            return out;
+        }
+        int[] rev = new int[2 * bins];
+        int k = 0;
+        int i = bins - 1;
+        while (true) {
+            int j = bestJ[i];
+            rev[k++] = j;
+            rev[k++] = i;
+            if (j == 0) {
+                break;
+            }
+            i = j - 1;
+        }
+        int[] out = new int[k];
+        for (int g = 0; g < k / 2; g++) {
+            out[2 * g] = rev[k - 2 - 2 * g];
+            out[2 * g + 1] = rev[k - 1 - 2 * g];
+        }
+        return out;
+    }
+
+    /// Quantises `counts` (summing to `total`) to tANS weights written into `weights`; returns the
+    /// table size log. One bin gets weight 1 and log 0.
+    static int quantizeWeights(long[] counts, long total, int maxSizeLog, int[] weights) {
+        int bins = counts.length;
+        if (bins == 1) {
+            weights[0] = 1;
+            return 0;
+        }
+        int minSizeLog = 32 - Integer.numberOfLeadingZeros(bins - 1);
+        int sizeLog = Math.max(minSizeLog, maxSizeLog);
+        quantizeTo(counts, total, sizeLog, weights);
+        int shift = 31;
+        for (int w : weights) {
+            shift = Math.min(shift, Integer.numberOfTrailingZeros(w));
+        }
+        for (int i = 0; i < bins; i++) {
+            weights[i] >>>= shift;
+        }
+        return sizeLog - shift;
+    }
+
+    /// Weights proportional to the counts above a floor of 1, summing to exactly `2^sizeLog`
+    /// (float arithmetic, as pco does).
+    private static void quantizeTo(long[] counts, long total, int sizeLog, int[] weights) {
+        int bins = counts.length;
+        int required = 1 << sizeLog;
+        float multiplier = (float) required / (float) total;
+        float[] surplus = new float[bins];
+        float desired = 0;
+        for (int i = 0; i < bins; i++) {
+            surplus[i] = Math.max((float) counts[i] * multiplier - 1.0f, 0.0f);
+            desired += surplus[i];
+        }
+        int requiredSurplus = required - bins;
+        float surplusMult = desired == 0.0f ? 0.0f : requiredSurplus / desired;
+        float[] target = new float[bins];
+        long sum = 0;
+        for (int i = 0; i < bins; i++) {
+            target[i] = 1.0f + surplus[i] * surplusMult;
+            weights[i] = Math.max(1, Math.round(target[i]));
+            sum += weights[i];
+        }
+        // Give back or hand out the rounding difference, first to bins rounded the other way,
+        // then (should float error leave any) to any bin that can take it.
+        for (int i = 0; i < bins && sum > required; i++) {
+            if (weights[i] > 1 && weights[i] > target[i]) {
+                weights[i]--;
+                sum--;
+            }
+        }
+        for (int i = 0; i < bins && sum < required; i++) {
+            if (weights[i] < target[i]) {
+                weights[i]++;
+                sum++;
+            }
+        }
+        for (int i = 0; sum > required; i = (i + 1) % bins) {
+            if (weights[i] > 1) {
+                weights[i]--;
+                sum--;
+            }
+        }
+        for (int i = 0; sum < required; i = (i + 1) % bins) {
+            weights[i]++;
+            sum++;
+        }
+    }
+
+    /// The tANS encoder of one variable: per symbol the renormalisation cutoff and bit count and
+    /// its slots (as states `T + slot`, in increasing slot order).
+    static final class Ans {
+        final int sizeLog;
+        final int[] weights;
+        final int[] cutoff;
+        final int[] minBits;
+        final int[] nextStart;
+        /// `nextStart[s] - weights[s]`: `next[nextBase[s] + (x >> r)]` is the state after `s`.
+        final int[] nextBase;
+        final int[] next;
+
+        Ans(int sizeLog, int[] weightsOrEmpty) {
+            int[] w = weightsOrEmpty.length == 0 ? new int[] {1} : weightsOrEmpty;
+            this.sizeLog = sizeLog;
+            this.weights = w;
+            int t = 1 << sizeLog;
+            int[] slots = spread(sizeLog, w);
+            cutoff = new int[w.length];
+            minBits = new int[w.length];
+            nextStart = new int[w.length];
+            next = new int[t];
+            int at = 0;
+            for (int s = 0; s < w.length; s++) {
+                nextStart[s] = at;
+                at += w[s];
+                minBits[s] = sizeLog - (31 - Integer.numberOfLeadingZeros(2 * w[s] - 1));
+                cutoff[s] = (2 * w[s]) << minBits[s];
+            }
+            nextBase = new int[w.length];
+            for (int s = 0; s < w.length; s++) {
+                nextBase[s] = nextStart[s] - w[s];
+            }
+            int[] fill = nextStart.clone();
+            for (int i = 0; i < t; i++) {
+                int s = slots[i];
+                next[fill[s]++] = t + i;
+            }
+        }
+
+        /// The spread of symbols over the table slots (stride near 3T/5, odd).
+        static int[] spread(int sizeLog, int[] weights) {
+            int t = 1 << sizeLog;
+            int[] slots = new int[t];
+            int stride = 3 * t / 5;
+            if ((stride & 1) == 0) {
+                stride++;
+            }
+            int step = 0;
+            for (int s = 0; s < weights.length; s++) {
+                for (int k = 0; k < weights[s]; k++) {
+                    slots[(stride * step) & (t - 1)] = s;
+                    step++;
+                }
+            }
+            return slots;
+        }
+    }
+}

@@ -1,0 +1,147 @@
+package dev.jvortex.pcodec;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.Random;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/// The encoder's bin training pieces against independently known results: pco's documented
+/// quantile histogram and weight quantisation examples, the digest's tANS spread example, a
+/// plain full-sort histogram, and the invariants every set of bins must satisfy.
+class PcoBinsTest {
+    private static long[][] bins(PcoBins.Histogram h) {
+        long[][] out = new long[h.size][];
+        for (int i = 0; i < h.size; i++) {
+            out[i] = new long[] {h.count[i], h.lower[i], h.upper[i]};
+        }
+        return out;
+    }
+
+    @Test
+    void quantileHistogram() {
+        // 9 values in 4 bins: the first bin takes the extra value.
+        PcoBins.Histogram h = PcoBins.histogram(new long[] {1, 2, 3, 4, 5, 6, 7, 8, 9}, 9, 2);
+        assertArrayEquals(new long[][] {{3, 1, 3}, {2, 4, 5}, {2, 6, 7}, {2, 8, 9}}, bins(h));
+        // Equal values stay in one bin.
+        h = PcoBins.histogram(new long[] {8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8}, 11, 2);
+        assertArrayEquals(new long[][] {{11, 8, 8}}, bins(h));
+        // Shuffled 0..99 in 4 bins of 25, through the radix path (n >= 512 is not needed for it).
+        long[] v = new long[100];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = (i * 37) % 100;
+        }
+        h = PcoBins.histogram(v, 100, 2);
+        assertArrayEquals(new long[][] {{25, 0, 24}, {25, 25, 49}, {25, 50, 74}, {25, 75, 99}}, bins(h));
+    }
+
+    /// With distinct values, the partial radix refinement must give exactly the bins of a full
+    /// sort followed by the sequential quantile pass.
+    @Test
+    void radixHistogramMatchesFullSort() {
+        Random r = new Random(17);
+        for (int bitsRange : new int[] {20, 40, 64}) {
+            for (int n : new int[] {600, 5000, 100_000}) {
+                Set<Long> seen = new HashSet<>();
+                long[] v = new long[n];
+                for (int i = 0; i < n; ) {
+                    long x = bitsRange == 64 ? r.nextLong() : r.nextLong() >>> (64 - bitsRange);
+                    if (seen.add(x)) {
+                        v[i++] = x;
+                    }
+                }
+                for (int binsLog : new int[] {0, 3, 8}) {
+                    long[] sorted = v.clone();
+                    for (int i = 0; i < n; i++) {
+                        sorted[i] ^= Long.MIN_VALUE;
+                    }
+                    Arrays.sort(sorted);
+                    for (int i = 0; i < n; i++) {
+                        sorted[i] ^= Long.MIN_VALUE;
+                    }
+                    PcoBins.Histogram expected = new PcoBins.Histogram(n, binsLog);
+                    expected.applySorted(sorted, 0, n);
+                    assertArrayEquals(bins(expected), bins(PcoBins.histogram(v, n, binsLog)), bitsRange + "/" + n + "/" + binsLog);
+                }
+            }
+        }
+    }
+
+    /// Trained bins are sorted, disjoint, tight and cover every latent; weights sum to the table size.
+    @Test
+    void trainedBinsCoverTheLatents() {
+        Random r = new Random(3);
+        for (int c = 0; c < 200; c++) {
+            int n = 1 + r.nextInt(r.nextBoolean() ? 50 : 20_000);
+            int width = new int[] {16, 32, 64}[r.nextInt(3)];
+            long mask = width == 64 ? -1L : (1L << width) - 1;
+            long[] v = new long[n];
+            int shape = r.nextInt(4);
+            for (int i = 0; i < n; i++) {
+                v[i] = switch (shape) {
+                    case 0 -> r.nextLong();
+                    case 1 -> r.nextInt(7);
+                    case 2 -> r.nextInt(10) == 0 ? r.nextLong() : 1000 + r.nextInt(50);
+                    default -> (long) (r.nextGaussian() * 1e6);
+                } & mask;
+            }
+            PcoBins.Trained t = PcoBins.train(v, n, width, r.nextInt(13));
+            long total = 0;
+            for (long count : t.counts) {
+                total += count;
+            }
+            assertEquals(n, total);
+            int weightSum = 0;
+            for (int i = 0; i < t.size(); i++) {
+                weightSum += t.weights[i];
+                assertTrue(t.weights[i] >= 1);
+                assertTrue(Long.compareUnsigned(t.lowers[i], t.uppers[i]) <= 0);
+                assertEquals(PcoBins.bitsFor(t.uppers[i] - t.lowers[i]), t.offsetBits[i]);
+                if (i > 0) {
+                    assertTrue(Long.compareUnsigned(t.uppers[i - 1], t.lowers[i]) < 0, "bins overlap");
+                }
+            }
+            assertEquals(1 << t.ansSizeLog, weightSum);
+            assertTrue(t.ansSizeLog <= 14);
+            for (long x : v) {
+                int b = t.binOf(x);
+                assertTrue(Long.compareUnsigned(t.lowers[b], x) <= 0 && Long.compareUnsigned(x, t.uppers[b]) <= 0,
+                        "latent " + Long.toUnsignedString(x) + " not in its bin");
+            }
+        }
+    }
+
+    @Test
+    void weightQuantisation() {
+        int[] w = new int[2];
+        assertEquals(4, PcoBins.quantizeWeights(new long[] {77, 100}, 177, 4, w));
+        assertArrayEquals(new int[] {7, 9}, w);
+        assertEquals(1, PcoBins.quantizeWeights(new long[] {77, 77}, 154, 4, w));
+        assertArrayEquals(new int[] {1, 1}, w);
+        int[] one = new int[1];
+        assertEquals(0, PcoBins.quantizeWeights(new long[] {5}, 5, 6, one));
+        assertArrayEquals(new int[] {1}, one);
+    }
+
+    @Test
+    void spreadMatchesTheFormatExample() {
+        assertArrayEquals(new int[] {0, 3, 2, 3, 2, 3, 3, 3, 3, 1, 3, 2, 3, 3, 3, 3},
+                PcoBins.Ans.spread(4, new int[] {1, 1, 3, 11}));
+    }
+
+    @Test
+    void log2IsAccurate() {
+        Random r = new Random(1);
+        for (int i = 0; i < 100_000; i++) {
+            double x = 1 + r.nextInt(1 << 24) * (r.nextBoolean() ? 1.0 : r.nextDouble());
+            assertEquals(Math.log(x) / Math.log(2), PcoBins.log2(x), 1e-6, "x = " + x);
+        }
+        for (int e = 0; e < 60; e++) {
+            assertEquals(e, PcoBins.log2(Math.scalb(1.0, e)), 0.0);
+        }
+    }
+}
