@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 """Prints the package import graph of jvortex's main sources and any cycle in it.
 
-Usage: scripts/import-cycles.py [module ...]   (default: every module with src/main/java)
+Usage: scripts/import-cycles.py [--classes] [module ...]   (default: every module with src/main/java)
 
 Edges come from `import` lines (static ones included) and from fully qualified names in the
 code (`dev.jvortex.x.y.Type`); same-package references need no edge. Exits 1 when some
-strongly connected component holds more than one package.
+strongly connected component holds more than one package. With `--classes` the nodes are
+top-level classes instead (same-package references found by name) and only the cycles are
+printed, each with the packages it spans.
 """
 import os
 import re
@@ -39,6 +41,34 @@ def graph(modules):
         for ref in REF.findall(code):
             if ref != pkg:
                 out.add(ref)
+    return edges
+
+
+def class_graph(modules):
+    files = {}
+    for path in sources(modules):
+        text = open(path, encoding='utf-8').read()
+        p = PKG.search(text)
+        if p:
+            name = os.path.basename(path)[:-5]
+            code = re.sub(r'//[^\n]*|/\*.*?\*/', '', text, flags=re.S)
+            code = re.sub(r'"(?:\\.|[^"\\])*"', '""', code)
+            files[p.group(1) + '.' + name] = (p.group(1), code)
+    by_package = {}
+    for fq, (pkg, _) in files.items():
+        by_package.setdefault(pkg, set()).add(fq.rsplit('.', 1)[1])
+    edges = {}
+    for fq, (pkg, code) in files.items():
+        out = edges.setdefault(fq, set())
+        for m in re.finditer(r'\b(dev\.jvortex(?:\.[a-z_][a-z0-9_]*)+)\.([A-Z]\w*)', code):
+            target = m.group(1) + '.' + m.group(2)
+            if target in files and target != fq:
+                out.add(target)
+        body = re.sub(r'^\s*(import|package)\s[^;]*;', '', code, flags=re.M)
+        words = set(re.findall(r'\b[A-Z]\w*\b', body))
+        for name in by_package[pkg] & words:
+            if pkg + '.' + name != fq:
+                out.add(pkg + '.' + name)
     return edges
 
 
@@ -77,8 +107,19 @@ def cycles(edges):
 
 
 def main():
-    modules = sys.argv[1:] or sorted(
+    args = sys.argv[1:]
+    classes = '--classes' in args
+    args = [a for a in args if a != '--classes']
+    modules = args or sorted(
         m for m in os.listdir(ROOT) if os.path.isdir(os.path.join(ROOT, m, 'src', 'main', 'java')))
+    if classes:
+        comps = cycles(class_graph(modules))
+        for c in comps:
+            pkgs = sorted({x.rsplit('.', 1)[0] for x in c})
+            print(f'CLASS CYCLE ({len(c)} classes, packages {", ".join(pkgs)}): ' + ', '.join(x.rsplit('.', 1)[1] for x in c))
+        if not comps:
+            print(f'no class cycle in {", ".join(modules)}')
+        return 1 if comps else 0
     edges = graph(modules)
     for pkg in sorted(edges):
         deps = sorted(d for d in edges[pkg] if d in edges)
