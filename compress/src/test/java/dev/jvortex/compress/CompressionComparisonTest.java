@@ -68,7 +68,7 @@ class CompressionComparisonTest {
                         + String.join(",", ids) + "\t" + hex.formatHex(EncodeTesting.serialize(plain, ids)) + "\n");
             }
         }
-        Path script = ReferenceOracle.root().resolve("compress/src/test/python/compress_with_reference.py");
+        Path script = ReferenceOracle.root().resolve("encodings/src/test/python/compress_with_reference.py");
         ReferenceOracle.Result r = ReferenceOracle.run(
                 List.of(python.toString(), script.toString(), input.toAbsolutePath().toString()), dir, 1800);
         if (r.status() != 0) {
