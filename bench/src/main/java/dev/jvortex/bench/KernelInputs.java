@@ -13,7 +13,6 @@ import dev.jvortex.core.serde.EncodedNode;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
 import dev.jvortex.encodings.Decoding;
-import dev.jvortex.encodings.LightEncoder;
 import dev.jvortex.encodings.Primitives;
 import dev.jvortex.encodings.alp.AlpEncoder;
 import dev.jvortex.encodings.canonical.CanonicalEncoder;
@@ -24,6 +23,7 @@ import dev.jvortex.encodings.fastlanes.ForEncoder;
 import dev.jvortex.encodings.datetime.DateTimePartsDecoder;
 import dev.jvortex.encodings.datetime.DateTimePartsEncoder;
 import dev.jvortex.encodings.fsst.FsstEncoder;
+import dev.jvortex.encodings.light.LightEncoder;
 import dev.jvortex.encodings.onpair.OnPairEncoder;
 import dev.jvortex.encodings.structural.DictEncoder;
 import dev.jvortex.format.ArraySerializer;
@@ -97,7 +97,7 @@ final class KernelInputs {
                     values[i] = bits(random, arg);
                 }
                 PrimitiveArray a = array(ptype, values);
-                node = arg < ptype.bitWidth() ? BitPackedEncoder.encode(a, arg, LightEncoder::patchChild) : fullWidth(ptype, values);
+                node = arg < ptype.bitWidth() ? BitPackedEncoder.encode(a, arg, LightEncoder.PATCHES) : fullWidth(ptype, values);
             }
             case "for", "for-plain" -> {
                 long reference = ptype.bitWidth() == 64 ? -123_456_789_012L : -1_234_567L;
@@ -105,7 +105,7 @@ final class KernelInputs {
                     values[i] = truncate(ptype, reference + bits(random, arg));
                 }
                 PrimitiveArray a = array(ptype, values);
-                node = kernel.equals("for") ? ForEncoder.encode(a) : ForEncoder.encode(a, PLAIN);
+                node = kernel.equals("for") ? ForEncoder.encodeBitPacked(a, LightEncoder.PATCHES) : ForEncoder.encode(a, PLAIN);
             }
             case "delta" -> {
                 long v = 1_000_000;
@@ -124,7 +124,7 @@ final class KernelInputs {
                     values[i] = f64 ? Double.doubleToRawLongBits(d) : Float.floatToRawIntBits((float) d);
                 }
                 PrimitiveArray a = array(ptype, values);
-                node = AlpEncoder.encode(a, kernel.equals("alp") ? PLAIN : ChildEncoder.PACKED);
+                node = AlpEncoder.encode(a, kernel.equals("alp") ? PLAIN : LightEncoder.PACKED);
             }
             case "rle" -> {
                 long v = 0;

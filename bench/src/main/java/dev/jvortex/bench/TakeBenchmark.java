@@ -16,6 +16,7 @@ import dev.jvortex.encodings.alp.AlpEncoder;
 import dev.jvortex.encodings.fastlanes.BitPackedEncoder;
 import dev.jvortex.encodings.fastlanes.ForEncoder;
 import dev.jvortex.encodings.fsst.FsstEncoder;
+import dev.jvortex.encodings.light.LightEncoder;
 import dev.jvortex.encodings.onpair.OnPairEncoder;
 import dev.jvortex.encodings.runend.RunEndEncoder;
 import dev.jvortex.encodings.structural.DictEncoder;
@@ -98,7 +99,7 @@ public class TakeBenchmark {
                 }
                 PrimitiveArray a = ints(PType.U32, v);
                 input = a;
-                node = BitPackedEncoder.encode(a);
+                node = BitPackedEncoder.encode(a, LightEncoder.PATCHES);
             }
             case "for" -> {
                 long[] v = new long[ROWS];
@@ -107,7 +108,7 @@ public class TakeBenchmark {
                 }
                 PrimitiveArray a = ints(PType.I64, v);
                 input = a;
-                node = ForEncoder.encode(a);
+                node = ForEncoder.encodeBitPacked(a, LightEncoder.PATCHES);
             }
             case "alp" -> {
                 MemorySegment data = arena.allocate(ROWS * 8L, 8);
@@ -116,7 +117,7 @@ public class TakeBenchmark {
                 }
                 PrimitiveArray a = new PrimitiveArray(new DType.Primitive(PType.F64, false), PType.F64, data, ROWS, Validity.ALL_VALID);
                 input = a;
-                node = AlpEncoder.encode(a);
+                node = AlpEncoder.encode(a, LightEncoder.PACKED);
             }
             case "dict" -> {
                 String[] distinct = new String[2000];
@@ -129,7 +130,7 @@ public class TakeBenchmark {
                 }
                 VarBinViewArray a = strings(rows);
                 input = a;
-                node = DictEncoder.encode(a);
+                node = DictEncoder.encode(a, LightEncoder.PACKED);
             }
             case "fsst", "onpair", "zstd" -> {
                 String[] rows = new String[ROWS];
@@ -139,8 +140,8 @@ public class TakeBenchmark {
                 VarBinViewArray a = strings(rows);
                 input = a;
                 node = switch (encoding) {
-                    case "fsst" -> FsstEncoder.encode(a);
-                    case "onpair" -> OnPairEncoder.encode(a);
+                    case "fsst" -> FsstEncoder.encode(a, LightEncoder.PACKED);
+                    case "onpair" -> OnPairEncoder.encode(a, LightEncoder.PACKED);
                     default -> ZstdEncoder.encode(a, ZstdEncoder.COMPACT_LEVEL, ZstdEncoder.COMPACT_VALUES_PER_FRAME);
                 };
             }
@@ -156,7 +157,7 @@ public class TakeBenchmark {
                 }
                 PrimitiveArray a = ints(PType.I32, v);
                 input = a;
-                node = RunEndEncoder.encode(a);
+                node = RunEndEncoder.encode(a, LightEncoder.PACKED);
             }
             default -> throw new IllegalArgumentException(encoding);
         }

@@ -183,12 +183,12 @@ public final class Main {
             options = options.withTargetChunkBytes(n);
         }
         if (compact) {
-            options = options.withPreset(dev.jvortex.encodings.compress.CompressionPreset.COMPACT);
+            options = options.withPreset(dev.jvortex.compress.CompressionPreset.COMPACT);
         }
         if (depth != null) {
             int d = positiveInt("--cascade-depth", depth);
-            if (d > dev.jvortex.encodings.compress.Compressor.DEPTH_LIMIT) {
-                throw new UsageException("--cascade-depth must be at most " + dev.jvortex.encodings.compress.Compressor.DEPTH_LIMIT);
+            if (d > dev.jvortex.compress.Compressor.DEPTH_LIMIT) {
+                throw new UsageException("--cascade-depth must be at most " + dev.jvortex.compress.Compressor.DEPTH_LIMIT);
             }
             options = options.withCascadeDepth(d);
         }

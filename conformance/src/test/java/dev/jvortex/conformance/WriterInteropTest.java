@@ -10,7 +10,7 @@ import dev.jvortex.file.Scan;
 import dev.jvortex.file.VortexFile;
 import dev.jvortex.file.write.VortexWriter;
 import dev.jvortex.file.write.WriteOptions;
-import dev.jvortex.encodings.compress.CompressionPreset;
+import dev.jvortex.compress.CompressionPreset;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -7,7 +7,9 @@ import dev.jvortex.encodings.canonical.CanonicalEncoder;
 /// Turns the child arrays an encoder produces (FoR's shifted values, ALP's integers, a
 /// dictionary's codes, ...) into write trees. Encoders take one so that a compressor can cascade:
 /// it passes an encoder that compresses each child in turn, using the [Role] to apply its rules
-/// (for example "no FoR on dictionary codes").
+/// (for example "no FoR on dictionary codes"). Encoders depend on this interface only; the
+/// implementations that choose other encodings (`LightEncoder` in `dev.jvortex.encodings.light`,
+/// the cascading compressor) sit above them, so no encoder depends on another through its children.
 @FunctionalInterface
 public interface ChildEncoder {
     /// Which slot of its parent a child fills.
@@ -48,9 +50,4 @@ public interface ChildEncoder {
 
     /// Writes every child canonically (uncompressed).
     ChildEncoder CANONICAL = (role, child) -> CanonicalEncoder.encode(child);
-
-    /// Writes integer children bit-packed (after a frame of reference when that is smaller) or
-    /// as a constant when every value is equal; anything else canonically. What the encoders use
-    /// when no compressor is at hand: no sampling, no cascade beyond one level.
-    ChildEncoder PACKED = LightEncoder::encode;
 }

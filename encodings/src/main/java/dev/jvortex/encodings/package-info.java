@@ -9,6 +9,6 @@
 /// array into a [dev.jvortex.core.serde.WriteNode] the reference decodes; it returns null when it
 /// does not apply. Its size is [dev.jvortex.core.serde.WriteNode#bufferBytes()] (what the
 /// reference's compressor compares as `nbytes`). Child arrays go through a
-/// [dev.jvortex.encodings.ChildEncoder], so a compressor can cascade; without one,
-/// [dev.jvortex.encodings.ChildEncoder#PACKED] makes one level of cheap choices.
+/// [dev.jvortex.encodings.ChildEncoder] the caller passes in, so a compressor can cascade; without
+/// one, [dev.jvortex.encodings.light.LightEncoder#PACKED] makes one level of cheap choices.
 package dev.jvortex.encodings;

@@ -24,6 +24,7 @@ import dev.jvortex.encodings.fastlanes.DeltaEncoder;
 import dev.jvortex.encodings.fastlanes.ForEncoder;
 import dev.jvortex.encodings.fastlanes.RleEncoder;
 import dev.jvortex.encodings.fsst.FsstEncoder;
+import dev.jvortex.encodings.light.LightEncoder;
 import dev.jvortex.encodings.onpair.OnPairEncoder;
 import dev.jvortex.encodings.runend.RunEndEncoder;
 import dev.jvortex.encodings.sequence.SequenceEncoder;
@@ -68,7 +69,6 @@ public final class EncoderCases {
         constant(out, random, arena);
         fsst(out, random, arena);
         onPair(out, random, arena);
-        compressed(out, arena);
         rle(out, new Random(20261130L));
         delta(out, new Random(20261201L));
         dateTimeParts(out, new Random(20261202L));
@@ -87,10 +87,10 @@ public final class EncoderCases {
                 long[] runs = runs(random, len, v -> TestArrays.canonical(ptype, v * 0x0101_0101_0101_0101L));
                 long[] wide = randomInts(random, len, ptype.bitWidth(), 0, ptype);
                 String n = "rle/" + ptype.shortName() + "/len" + len;
-                add(out, n + "/runs", ints(ptype, runs, null), RleEncoder.encode(ints(ptype, runs, null)));
+                add(out, n + "/runs", ints(ptype, runs, null), RleEncoder.encode(ints(ptype, runs, null), LightEncoder.PACKED));
                 add(out, n + "/random", ints(ptype, wide, null), RleEncoder.encode(ints(ptype, wide, null), ChildEncoder.CANONICAL));
                 PrimitiveArray some = ints(ptype, runs, runsValidity(random, len));
-                add(out, n + "/nullable", some, RleEncoder.encode(some));
+                add(out, n + "/nullable", some, RleEncoder.encode(some, LightEncoder.PACKED));
                 PrimitiveArray noneValid = ints(ptype, wide, new boolean[len]);
                 add(out, n + "/all-null", noneValid, RleEncoder.encode(noneValid, ChildEncoder.CANONICAL));
             }
@@ -99,29 +99,16 @@ public final class EncoderCases {
         for (int i = 0; i < d.length; i++) {
             d[i] = SPECIAL_DOUBLES[(i / 9) % SPECIAL_DOUBLES.length];
         }
-        add(out, "rle/f64/special", doubles(d, null), RleEncoder.encode(doubles(d, null)));
+        add(out, "rle/f64/special", doubles(d, null), RleEncoder.encode(doubles(d, null), LightEncoder.PACKED));
         PrimitiveArray sliced = (PrimitiveArray) ArrayOps.slice(doubles(d, randomValidity(random, d.length, 0.2)), 700, 1200,
                 Arena.ofAuto());
-        add(out, "rle/f64/sliced", sliced, RleEncoder.encode(sliced));
+        add(out, "rle/f64/sliced", sliced, RleEncoder.encode(sliced, LightEncoder.PACKED));
         long[] many = new long[3000];
         for (int i = 0; i < many.length; i++) {
             many[i] = i % 1024 < 512 ? i / 2 : 7;
         }
-        add(out, "rle/u32/u16-indices", ints(PType.U32, many, null), RleEncoder.encode(ints(PType.U32, many, null)));
-        // Held readings with nulls: the cascading compressor picks RLE (children compressed too).
-        long[] held = new long[5000];
-        for (int i = 0, run = 0; i < held.length; i++, run--) {
-            if (run <= 0) {
-                run = 1 + random.nextInt(12);
-                held[i] = random.nextInt(1 << 24);
-            } else {
-                held[i] = held[i - 1];
-            }
-        }
-        for (PType ptype : new PType[] {PType.U32, PType.I64}) {
-            PrimitiveArray h = ints(ptype, held, randomValidity(random, held.length, 0.1));
-            add(out, "rle/compressed/held/" + ptype.shortName(), h, dev.jvortex.encodings.compress.Compressor.FULL.compress(h));
-        }
+        add(out, "rle/u32/u16-indices", ints(PType.U32, many, null), RleEncoder.encode(ints(PType.U32, many, null), LightEncoder.PACKED));
+        // The cascading compressor's RLE cases are in the compress module (CompressedCases).
     }
 
     /// `fastlanes.delta` over every integer type: increasing, wandering and random values, nulls
@@ -141,15 +128,15 @@ public final class EncoderCases {
                 }
                 long[] wide = randomInts(random, len, ptype.bitWidth(), 0, ptype);
                 String n = "delta/" + ptype.shortName() + "/len" + len;
-                add(out, n + "/increasing", ints(ptype, up, null), DeltaEncoder.encode(ints(ptype, up, null)));
-                add(out, n + "/wandering", ints(ptype, wander, null), DeltaEncoder.encode(ints(ptype, wander, null)));
+                add(out, n + "/increasing", ints(ptype, up, null), DeltaEncoder.encode(ints(ptype, up, null), LightEncoder.PACKED));
+                add(out, n + "/wandering", ints(ptype, wander, null), DeltaEncoder.encode(ints(ptype, wander, null), LightEncoder.PACKED));
                 add(out, n + "/random", ints(ptype, wide, null), DeltaEncoder.encode(ints(ptype, wide, null), ChildEncoder.CANONICAL));
                 PrimitiveArray some = ints(ptype, up, randomValidity(random, len, 0.2));
-                add(out, n + "/nullable", some, DeltaEncoder.encode(some));
+                add(out, n + "/nullable", some, DeltaEncoder.encode(some, LightEncoder.PACKED));
                 PrimitiveArray allValid = ints(ptype, wander, randomValidity(random, len, 0));
                 add(out, n + "/nullable-type", allValid, DeltaEncoder.encode(allValid, ChildEncoder.CANONICAL));
                 PrimitiveArray noneValid = ints(ptype, wide, new boolean[len]);
-                add(out, n + "/all-null", noneValid, DeltaEncoder.encode(noneValid));
+                add(out, n + "/all-null", noneValid, DeltaEncoder.encode(noneValid, LightEncoder.PACKED));
             }
         }
         long[] v = new long[3000];
@@ -158,7 +145,7 @@ public final class EncoderCases {
         }
         PrimitiveArray sliced = (PrimitiveArray) ArrayOps.slice(ints(PType.U32, v, randomValidity(random, v.length, 0.1)), 1001,
                 1999, Arena.ofAuto());
-        add(out, "delta/u32/sliced", sliced, DeltaEncoder.encode(sliced));
+        add(out, "delta/u32/sliced", sliced, DeltaEncoder.encode(sliced, LightEncoder.PACKED));
     }
 
     /// `vortex.datetimeparts` over timestamps of every unit, with and without a zone and nulls:
@@ -181,18 +168,13 @@ public final class EncoderCases {
                 }
                 String n = "datetimeparts/" + units[unit] + "/len" + len;
                 ExtensionArray a = timestamps(unit, null, events, null);
-                add(out, n + "/events", a, DateTimePartsEncoder.encode(a));
+                add(out, n + "/events", a, DateTimePartsEncoder.encode(a, LightEncoder.PACKED));
                 ExtensionArray b = timestamps(unit, "Europe/Amsterdam", anywhere, randomValidity(random, len, 0.2));
-                add(out, n + "/anywhere/tz/nullable", b, DateTimePartsEncoder.encode(b));
+                add(out, n + "/anywhere/tz/nullable", b, DateTimePartsEncoder.encode(b, LightEncoder.PACKED));
                 ExtensionArray c = timestamps(unit, "UTC", days, null);
                 add(out, n + "/days/tz", c, DateTimePartsEncoder.encode(c, ChildEncoder.CANONICAL));
                 ExtensionArray d = timestamps(unit, null, anywhere, new boolean[len]);
-                add(out, n + "/all-null", d, DateTimePartsEncoder.encode(d));
-                if (len > 1) {
-                    // The cascading compressor's temporal scheme (datetime parts or the storage, the smaller).
-                    add(out, n + "/days/compressed", c, dev.jvortex.encodings.compress.Compressor.FULL.compress(c));
-                    add(out, n + "/anywhere/compressed", b, dev.jvortex.encodings.compress.Compressor.DATA.compress(b));
-                }
+                add(out, n + "/all-null", d, DateTimePartsEncoder.encode(d, LightEncoder.PACKED));
             }
         }
     }
@@ -206,18 +188,6 @@ public final class EncoderCases {
         System.arraycopy(tz, 0, meta, 3, tz.length);
         DType.Extension dtype = new DType.Extension("vortex.timestamp", new DType.Primitive(PType.I64, valid != null), meta);
         return new ExtensionArray(dtype, ints(PType.I64, values, valid));
-    }
-
-    /// The cascading compressor's output for the flat inputs of [dev.jvortex.encodings.compress.CompressorTest].
-    private static void compressed(List<Case> out, Arena arena) {
-        for (var c : dev.jvortex.encodings.compress.CompressorTest.cases(arena)) {
-            Array a = c.input();
-            boolean flat = a instanceof dev.jvortex.core.array.PrimitiveArray || a instanceof dev.jvortex.core.array.BoolArray
-                    || a instanceof dev.jvortex.core.array.VarBinViewArray;
-            if (flat && a.length() <= 5000 && a.length() != 0) {
-                add(out, "compressed " + c.name(), a, dev.jvortex.encodings.compress.Compressor.FULL.compress(a));
-            }
-        }
     }
 
     /// `vortex.zstd` as the compact preset writes it (8192 values per frame, no dictionary), plus
@@ -397,7 +367,7 @@ public final class EncoderCases {
                         }
                         PrimitiveArray s = ints(ptype, spiky, null);
                         add(out, base + "/patched", s, BitPackedEncoder.encode(s, bits, ChildEncoder.CANONICAL));
-                        add(out, base + "/patched-light", s, BitPackedEncoder.encode(s, bits, ChildEncoder.PACKED));
+                        add(out, base + "/patched-light", s, BitPackedEncoder.encode(s, bits, LightEncoder.PACKED));
                         boolean[] valid = randomValidity(random, len, 0.2);
                         // Null rows hold values of any width: they must neither be patched nor break packing.
                         long[] under = spiky.clone();
@@ -418,7 +388,7 @@ public final class EncoderCases {
                     mixed[i] &= Long.MAX_VALUE >>> (64 - typeBits);
                 }
                 PrimitiveArray m = ints(ptype, mixed, null);
-                WriteNode best = BitPackedEncoder.encode(m);
+                WriteNode best = BitPackedEncoder.encode(m, LightEncoder.PATCHES);
                 if (best != null) {
                     add(out, "bitpacked/" + ptype.shortName() + "/len" + len + "/best", m, best);
                 }
@@ -435,8 +405,8 @@ public final class EncoderCases {
         // A nullable type without a validity bitmap: no validity child.
         PrimitiveArray nullableType = Primitives.array(PType.I32, true, randomInts(random, 2000, 9, 0, PType.I32), 2000,
                 dev.jvortex.core.array.Validity.ALL_VALID);
-        add(out, "bitpacked/i32/nullable-type-all-valid", nullableType, BitPackedEncoder.encode(nullableType));
-        add(out, "for/i32/nullable-type-all-valid", nullableType, ForEncoder.encode(nullableType, ChildEncoder.PACKED));
+        add(out, "bitpacked/i32/nullable-type-all-valid", nullableType, BitPackedEncoder.encode(nullableType, LightEncoder.PATCHES));
+        add(out, "for/i32/nullable-type-all-valid", nullableType, ForEncoder.encode(nullableType, LightEncoder.PACKED));
         PrimitiveArray allNull = ints(PType.U32, new long[1500], new boolean[1500]);
         add(out, "bitpacked/u32/all-null", allNull, BitPackedEncoder.encode(allNull, 0, ChildEncoder.CANONICAL));
     }
@@ -451,12 +421,12 @@ public final class EncoderCases {
                     values[i] = TestArrays.canonical(ptype, values[i] + min);
                 }
                 PrimitiveArray a = ints(ptype, values, null);
-                add(out, "for/" + ptype.shortName() + "/len" + len, a, ForEncoder.encode(a, ChildEncoder.PACKED));
+                add(out, "for/" + ptype.shortName() + "/len" + len, a, ForEncoder.encode(a, LightEncoder.PACKED));
                 boolean[] valid = randomValidity(random, len, 0.3);
                 valid[0] = true;
                 PrimitiveArray n = ints(ptype, values, valid);
-                add(out, "for/" + ptype.shortName() + "/len" + len + "/nullable", n, ForEncoder.encode(n, ChildEncoder.PACKED));
-                WriteNode packed = ForEncoder.encode(n);
+                add(out, "for/" + ptype.shortName() + "/len" + len + "/nullable", n, ForEncoder.encode(n, LightEncoder.PACKED));
+                WriteNode packed = ForEncoder.encodeBitPacked(n, LightEncoder.PATCHES);
                 if (packed != null) {
                     add(out, "for/" + ptype.shortName() + "/len" + len + "/bitpacked", n, packed);
                 }
@@ -471,7 +441,7 @@ public final class EncoderCases {
             add(out, "for/" + ptype.shortName() + "/full-range", e, ForEncoder.encode(e, ChildEncoder.CANONICAL));
             Array sliced = ArrayOps.slice(ints(ptype, randomInts(random, 2100, 6, 0, ptype), randomValidity(random, 2100, 0.1)),
                     1000, 1050, arena);
-            add(out, "for/" + ptype.shortName() + "/sliced", sliced, ForEncoder.encode((PrimitiveArray) sliced, ChildEncoder.PACKED));
+            add(out, "for/" + ptype.shortName() + "/sliced", sliced, ForEncoder.encode((PrimitiveArray) sliced, LightEncoder.PACKED));
         }
     }
 
@@ -492,9 +462,9 @@ public final class EncoderCases {
                 }
                 PrimitiveArray a = ints(ptype, values, null);
                 add(out, "zigzag/" + ptype.shortName() + "/len" + len, a, ZigZagEncoder.encode(a, ChildEncoder.CANONICAL));
-                add(out, "zigzag/" + ptype.shortName() + "/len" + len + "/packed", a, ZigZagEncoder.encode(a));
+                add(out, "zigzag/" + ptype.shortName() + "/len" + len + "/packed", a, ZigZagEncoder.encode(a, LightEncoder.PACKED));
                 PrimitiveArray n = ints(ptype, values, randomValidity(random, len, 0.25));
-                add(out, "zigzag/" + ptype.shortName() + "/len" + len + "/nullable", n, ZigZagEncoder.encode(n));
+                add(out, "zigzag/" + ptype.shortName() + "/len" + len + "/nullable", n, ZigZagEncoder.encode(n, LightEncoder.PACKED));
             }
         }
     }
@@ -549,35 +519,35 @@ public final class EncoderCases {
                 prices[i] = Math.round(random.nextDouble() * 100_000) / 100.0;
                 fprices[i] = Math.round(random.nextFloat() * 10_000) / 100.0f;
             }
-            add(out, "alp/f64/prices/len" + len, doubles(prices, null), AlpEncoder.encode(doubles(prices, null)));
-            add(out, "alp/f32/prices/len" + len, floats(fprices, null), AlpEncoder.encode(floats(fprices, null)));
+            add(out, "alp/f64/prices/len" + len, doubles(prices, null), AlpEncoder.encode(doubles(prices, null), LightEncoder.PACKED));
+            add(out, "alp/f32/prices/len" + len, floats(fprices, null), AlpEncoder.encode(floats(fprices, null), LightEncoder.PACKED));
             double[] special = prices.clone();
             float[] fspecial = fprices.clone();
             for (int i = 0; i < len; i += 37) {
                 special[i] = SPECIAL_DOUBLES[(i / 37) % SPECIAL_DOUBLES.length];
                 fspecial[i] = SPECIAL_FLOATS[(i / 37) % SPECIAL_FLOATS.length];
             }
-            add(out, "alp/f64/special/len" + len, doubles(special, null), AlpEncoder.encode(doubles(special, null)));
-            add(out, "alp/f32/special/len" + len, floats(fspecial, null), AlpEncoder.encode(floats(fspecial, null)));
+            add(out, "alp/f64/special/len" + len, doubles(special, null), AlpEncoder.encode(doubles(special, null), LightEncoder.PACKED));
+            add(out, "alp/f32/special/len" + len, floats(fspecial, null), AlpEncoder.encode(floats(fspecial, null), LightEncoder.PACKED));
             boolean[] valid = randomValidity(random, len, 0.3);
-            add(out, "alp/f64/nullable/len" + len, doubles(special, valid), AlpEncoder.encode(doubles(special, valid)));
-            add(out, "alp/f32/nullable/len" + len, floats(fspecial, valid), AlpEncoder.encode(floats(fspecial, valid)));
+            add(out, "alp/f64/nullable/len" + len, doubles(special, valid), AlpEncoder.encode(doubles(special, valid), LightEncoder.PACKED));
+            add(out, "alp/f32/nullable/len" + len, floats(fspecial, valid), AlpEncoder.encode(floats(fspecial, valid), LightEncoder.PACKED));
         }
-        add(out, "alp/f64/all-special", doubles(SPECIAL_DOUBLES, null), AlpEncoder.encode(doubles(SPECIAL_DOUBLES, null)));
+        add(out, "alp/f64/all-special", doubles(SPECIAL_DOUBLES, null), AlpEncoder.encode(doubles(SPECIAL_DOUBLES, null), LightEncoder.PACKED));
         double[] longer = new double[3000];
         for (int i = 0; i < longer.length; i++) {
             longer[i] = i % 101 == 0 ? SPECIAL_DOUBLES[i % SPECIAL_DOUBLES.length] : random.nextInt(100_000) / 1000.0;
         }
         PrimitiveArray slicedAlp = (PrimitiveArray) ArrayOps.slice(doubles(longer, randomValidity(random, 3000, 0.1)), 1001, 1999,
                 Arena.ofAuto());
-        add(out, "alp/f64/sliced", slicedAlp, AlpEncoder.encode(slicedAlp));
-        add(out, "alprd/f64/sliced", slicedAlp, AlpRdEncoder.encode(slicedAlp));
-        add(out, "alp/f32/all-special", floats(SPECIAL_FLOATS, null), AlpEncoder.encode(floats(SPECIAL_FLOATS, null)));
+        add(out, "alp/f64/sliced", slicedAlp, AlpEncoder.encode(slicedAlp, LightEncoder.PACKED));
+        add(out, "alprd/f64/sliced", slicedAlp, AlpRdEncoder.encode(slicedAlp, LightEncoder.PACKED));
+        add(out, "alp/f32/all-special", floats(SPECIAL_FLOATS, null), AlpEncoder.encode(floats(SPECIAL_FLOATS, null), LightEncoder.PACKED));
         double[] noisy = new double[2000];
         for (int i = 0; i < noisy.length; i++) {
             noisy[i] = random.nextGaussian() * 1e6;
         }
-        add(out, "alp/f64/noise", doubles(noisy, null), AlpEncoder.encode(doubles(noisy, null)));
+        add(out, "alp/f64/noise", doubles(noisy, null), AlpEncoder.encode(doubles(noisy, null), LightEncoder.PACKED));
         for (int e = 0; e <= 18; e += 3) {
             double[] scaled = new double[300];
             for (int i = 0; i < scaled.length; i++) {
@@ -600,25 +570,25 @@ public final class EncoderCases {
                 values[i] = random.nextDouble() * 1000;
                 fvalues[i] = random.nextFloat() * 1000;
             }
-            add(out, "alprd/f64/random/len" + len, doubles(values, null), AlpRdEncoder.encode(doubles(values, null)));
-            add(out, "alprd/f32/random/len" + len, floats(fvalues, null), AlpRdEncoder.encode(floats(fvalues, null)));
+            add(out, "alprd/f64/random/len" + len, doubles(values, null), AlpRdEncoder.encode(doubles(values, null), LightEncoder.PACKED));
+            add(out, "alprd/f32/random/len" + len, floats(fvalues, null), AlpRdEncoder.encode(floats(fvalues, null), LightEncoder.PACKED));
             double[] special = values.clone();
             float[] fspecial = fvalues.clone();
             for (int i = 0; i < len; i += 11) {
                 special[i] = SPECIAL_DOUBLES[(i / 11) % SPECIAL_DOUBLES.length];
                 fspecial[i] = SPECIAL_FLOATS[(i / 11) % SPECIAL_FLOATS.length];
             }
-            add(out, "alprd/f64/special/len" + len, doubles(special, null), AlpRdEncoder.encode(doubles(special, null)));
-            add(out, "alprd/f32/special/len" + len, floats(fspecial, null), AlpRdEncoder.encode(floats(fspecial, null)));
+            add(out, "alprd/f64/special/len" + len, doubles(special, null), AlpRdEncoder.encode(doubles(special, null), LightEncoder.PACKED));
+            add(out, "alprd/f32/special/len" + len, floats(fspecial, null), AlpRdEncoder.encode(floats(fspecial, null), LightEncoder.PACKED));
             boolean[] valid = randomValidity(random, len, 0.3);
-            add(out, "alprd/f64/nullable/len" + len, doubles(special, valid), AlpRdEncoder.encode(doubles(special, valid)));
-            add(out, "alprd/f32/nullable/len" + len, floats(fspecial, valid), AlpRdEncoder.encode(floats(fspecial, valid)));
+            add(out, "alprd/f64/nullable/len" + len, doubles(special, valid), AlpRdEncoder.encode(doubles(special, valid), LightEncoder.PACKED));
+            add(out, "alprd/f32/nullable/len" + len, floats(fspecial, valid), AlpRdEncoder.encode(floats(fspecial, valid), LightEncoder.PACKED));
         }
         double[] wide = new double[3000];
         for (int i = 0; i < wide.length; i++) {
             wide[i] = Double.longBitsToDouble(random.nextLong());
         }
-        add(out, "alprd/f64/random-bits", doubles(wide, null), AlpRdEncoder.encode(doubles(wide, null)));
+        add(out, "alprd/f64/random-bits", doubles(wide, null), AlpRdEncoder.encode(doubles(wide, null), LightEncoder.PACKED));
     }
 
     private static void dict(List<Case> out, Random random, Arena arena) {
@@ -628,7 +598,7 @@ public final class EncoderCases {
             for (int i = 0; i < values.length; i++) {
                 values[i] = pool[random.nextInt(pool.length)];
             }
-            add(out, "dict/" + ptype.shortName(), ints(ptype, values, null), DictEncoder.encode(ints(ptype, values, null)));
+            add(out, "dict/" + ptype.shortName(), ints(ptype, values, null), DictEncoder.encode(ints(ptype, values, null), LightEncoder.PACKED));
             boolean[] valid = randomValidity(random, values.length, 0.2);
             add(out, "dict/" + ptype.shortName() + "/nullable", ints(ptype, values, valid),
                     DictEncoder.encode(ints(ptype, values, valid), 1 << 20, ChildEncoder.CANONICAL));
@@ -637,12 +607,12 @@ public final class EncoderCases {
         for (int i = 0; i < wide.length; i++) {
             wide[i] = i % 300 == 0 ? i : random.nextInt(1000);
         }
-        add(out, "dict/i64/u16-codes", ints(PType.I64, wide, null), DictEncoder.encode(ints(PType.I64, wide, null)));
+        add(out, "dict/i64/u16-codes", ints(PType.I64, wide, null), DictEncoder.encode(ints(PType.I64, wide, null), LightEncoder.PACKED));
         double[] doubles = new double[2000];
         for (int i = 0; i < doubles.length; i++) {
             doubles[i] = SPECIAL_DOUBLES[random.nextInt(SPECIAL_DOUBLES.length)];
         }
-        add(out, "dict/f64/special", doubles(doubles, null), DictEncoder.encode(doubles(doubles, null)));
+        add(out, "dict/f64/special", doubles(doubles, null), DictEncoder.encode(doubles(doubles, null), LightEncoder.PACKED));
         String[] words = {"", "a", "apple", "banana", "a string longer than twelve bytes", "\u00e9t\u00e9", "\ud83d\ude00 emoji"};
         for (int len : new int[] {1, 10, 3000}) {
             String[] s = new String[len];
@@ -652,7 +622,7 @@ public final class EncoderCases {
                 sn[i] = random.nextInt(5) == 0 ? null : s[i];
             }
             add(out, "dict/utf8/len" + len, EncodeTesting.strings(s, false, arena),
-                    DictEncoder.encode(EncodeTesting.strings(s, false, arena), len, ChildEncoder.PACKED));
+                    DictEncoder.encode(EncodeTesting.strings(s, false, arena), len, LightEncoder.PACKED));
             Array nullable = EncodeTesting.strings(sn, true, arena);
             if (DictEncoder.encode(nullable, len, ChildEncoder.CANONICAL) != null) {
                 add(out, "dict/utf8/len" + len + "/nullable", nullable, DictEncoder.encode(nullable, len, ChildEncoder.CANONICAL));
@@ -663,21 +633,21 @@ public final class EncoderCases {
     private static void runEnd(List<Case> out, Random random, Arena arena) {
         for (PType ptype : INTEGERS) {
             long[] values = runs(random, 3000, v -> TestArrays.canonical(ptype, v * 0x0101_0101_0101_0101L));
-            add(out, "runend/" + ptype.shortName(), ints(ptype, values, null), RunEndEncoder.encode(ints(ptype, values, null)));
+            add(out, "runend/" + ptype.shortName(), ints(ptype, values, null), RunEndEncoder.encode(ints(ptype, values, null), LightEncoder.PACKED));
             boolean[] valid = runsValidity(random, values.length);
             add(out, "runend/" + ptype.shortName() + "/nullable", ints(ptype, values, valid),
                     RunEndEncoder.encode(ints(ptype, values, valid), ChildEncoder.CANONICAL));
         }
-        add(out, "runend/i32/one", ints(PType.I32, new long[] {5}, null), RunEndEncoder.encode(ints(PType.I32, new long[] {5}, null)));
+        add(out, "runend/i32/one", ints(PType.I32, new long[] {5}, null), RunEndEncoder.encode(ints(PType.I32, new long[] {5}, null), LightEncoder.PACKED));
         long[] constant = new long[70000];
-        add(out, "runend/u16/one-run-u32-ends", ints(PType.U16, constant, null), RunEndEncoder.encode(ints(PType.U16, constant, null)));
+        add(out, "runend/u16/one-run-u32-ends", ints(PType.U16, constant, null), RunEndEncoder.encode(ints(PType.U16, constant, null), LightEncoder.PACKED));
         double[] d = new double[2000];
         for (int i = 0; i < d.length; i++) {
             d[i] = SPECIAL_DOUBLES[(i / 50) % SPECIAL_DOUBLES.length];
         }
-        add(out, "runend/f64/special", doubles(d, null), RunEndEncoder.encode(doubles(d, null)));
+        add(out, "runend/f64/special", doubles(d, null), RunEndEncoder.encode(doubles(d, null), LightEncoder.PACKED));
         PrimitiveArray dn = doubles(d, runsValidity(random, d.length));
-        add(out, "runend/f64/special/nullable", dn, RunEndEncoder.encode(dn));
+        add(out, "runend/f64/special/nullable", dn, RunEndEncoder.encode(dn, LightEncoder.PACKED));
         String[] s = new String[1500];
         for (int i = 0; i < s.length; i++) {
             s[i] = (i / 100) % 3 == 2 ? null : "run number " + (i / 100);
@@ -688,7 +658,7 @@ public final class EncoderCases {
         for (int i = 0; i < b.length; i++) {
             b[i] = (i / 128) % 2 == 0;
         }
-        add(out, "runend/bool", EncodeTesting.bools(b, null), RunEndEncoder.encode(EncodeTesting.bools(b, null)));
+        add(out, "runend/bool", EncodeTesting.bools(b, null), RunEndEncoder.encode(EncodeTesting.bools(b, null), LightEncoder.PACKED));
     }
 
     private static long[] runs(Random random, int len, Function<Long, Long> value) {
@@ -724,24 +694,24 @@ public final class EncoderCases {
             for (int i = 0; i < values.length; i++) {
                 values[i] = random.nextInt(20) == 0 ? TestArrays.canonical(ptype, random.nextLong()) : fill;
             }
-            add(out, "sparse/" + ptype.shortName(), ints(ptype, values, null), SparseEncoder.encode(ints(ptype, values, null)));
+            add(out, "sparse/" + ptype.shortName(), ints(ptype, values, null), SparseEncoder.encode(ints(ptype, values, null), LightEncoder.PACKED));
             boolean[] valid = randomValidity(random, values.length, 0.05);
             add(out, "sparse/" + ptype.shortName() + "/nullable", ints(ptype, values, valid),
                     SparseEncoder.encode(ints(ptype, values, valid), firstValid(valid), ChildEncoder.CANONICAL));
             boolean[] mostlyNull = randomValidity(random, values.length, 0.95);
             add(out, "sparse/" + ptype.shortName() + "/null-fill", ints(ptype, values, mostlyNull),
-                    SparseEncoder.encode(ints(ptype, values, mostlyNull), -1, ChildEncoder.PACKED));
+                    SparseEncoder.encode(ints(ptype, values, mostlyNull), -1, LightEncoder.PACKED));
         }
         double[] d = new double[1000];
         java.util.Arrays.fill(d, -0.0);
         d[3] = 0.0;
         d[500] = Double.NaN;
-        add(out, "sparse/f64/negative-zero-fill", doubles(d, null), SparseEncoder.encode(doubles(d, null)));
+        add(out, "sparse/f64/negative-zero-fill", doubles(d, null), SparseEncoder.encode(doubles(d, null), LightEncoder.PACKED));
         String[] s = new String[2000];
         for (int i = 0; i < s.length; i++) {
             s[i] = i % 97 == 0 ? null : i % 31 == 0 ? "rare value number " + i : "common";
         }
-        add(out, "sparse/utf8", EncodeTesting.strings(s, true, arena), SparseEncoder.encode(EncodeTesting.strings(s, true, arena)));
+        add(out, "sparse/utf8", EncodeTesting.strings(s, true, arena), SparseEncoder.encode(EncodeTesting.strings(s, true, arena), LightEncoder.PACKED));
     }
 
     private static int firstValid(boolean[] valid) {
@@ -798,8 +768,8 @@ public final class EncoderCases {
             add(out, "fsst/utf8/emails/len" + len, EncodeTesting.strings(emails, false, arena),
                     FsstEncoder.encode(EncodeTesting.strings(emails, false, arena), ChildEncoder.CANONICAL));
             VarBinViewArray n = EncodeTesting.strings(nullable, true, arena);
-            if (FsstEncoder.encode(n) != null) {
-                add(out, "fsst/utf8/emails/len" + len + "/nullable", n, FsstEncoder.encode(n));
+            if (FsstEncoder.encode(n, LightEncoder.PACKED) != null) {
+                add(out, "fsst/utf8/emails/len" + len + "/nullable", n, FsstEncoder.encode(n, LightEncoder.PACKED));
             }
         }
         String[] many = new String[3000];
@@ -807,9 +777,9 @@ public final class EncoderCases {
             many[i] = i % 9 == 0 ? null : "row " + i + " of a sliced string column";
         }
         Array slicedStrings = ArrayOps.slice(EncodeTesting.strings(many, true, arena), 777, 2000, arena);
-        add(out, "fsst/utf8/sliced", slicedStrings, FsstEncoder.encode((VarBinViewArray) slicedStrings));
-        add(out, "dict/utf8/sliced", slicedStrings, DictEncoder.encode(slicedStrings, 2000, ChildEncoder.PACKED));
-        add(out, "runend/utf8/sliced", slicedStrings, RunEndEncoder.encode(slicedStrings));
+        add(out, "fsst/utf8/sliced", slicedStrings, FsstEncoder.encode((VarBinViewArray) slicedStrings, LightEncoder.PACKED));
+        add(out, "dict/utf8/sliced", slicedStrings, DictEncoder.encode(slicedStrings, 2000, LightEncoder.PACKED));
+        add(out, "runend/utf8/sliced", slicedStrings, RunEndEncoder.encode(slicedStrings, LightEncoder.PACKED));
         String[] mixed = new String[600];
         for (int i = 0; i < mixed.length; i++) {
             StringBuilder sb = new StringBuilder();
@@ -821,7 +791,7 @@ public final class EncoderCases {
             mixed[i] = sb.toString();
         }
         add(out, "fsst/utf8/unicode-and-long", EncodeTesting.strings(mixed, false, arena),
-                FsstEncoder.encode(EncodeTesting.strings(mixed, false, arena)));
+                FsstEncoder.encode(EncodeTesting.strings(mixed, false, arena), LightEncoder.PACKED));
         byte[][] bytes = new byte[800][];
         for (int i = 0; i < bytes.length; i++) {
             bytes[i] = new byte[random.nextInt(30)];
@@ -833,7 +803,7 @@ public final class EncoderCases {
             }
         }
         add(out, "fsst/binary/random", EncodeTesting.binaries(bytes, false, arena),
-                FsstEncoder.encode(EncodeTesting.binaries(bytes, false, arena)));
+                FsstEncoder.encode(EncodeTesting.binaries(bytes, false, arena), LightEncoder.PACKED));
         byte[][] withNulls = bytes.clone();
         for (int i = 0; i < withNulls.length; i += 5) {
             withNulls[i] = null;
@@ -843,7 +813,7 @@ public final class EncoderCases {
         String[] same = new String[50];
         java.util.Arrays.fill(same, "abababababababababababababab");
         add(out, "fsst/utf8/repeated", EncodeTesting.strings(same, false, arena),
-                FsstEncoder.encode(EncodeTesting.strings(same, false, arena)));
+                FsstEncoder.encode(EncodeTesting.strings(same, false, arena), LightEncoder.PACKED));
     }
 
     private static void onPair(List<Case> out, Random random, Arena arena) {
@@ -858,7 +828,7 @@ public final class EncoderCases {
             add(out, "onpair/utf8/urls/len" + len, EncodeTesting.strings(urls, false, arena),
                     OnPairEncoder.encode(EncodeTesting.strings(urls, false, arena), ChildEncoder.CANONICAL));
             VarBinViewArray n = EncodeTesting.strings(nullable, true, arena);
-            add(out, "onpair/utf8/urls/len" + len + "/nullable", n, OnPairEncoder.encode(n));
+            add(out, "onpair/utf8/urls/len" + len + "/nullable", n, OnPairEncoder.encode(n, LightEncoder.PACKED));
         }
         String[] mixed = new String[700];
         for (int i = 0; i < mixed.length; i++) {
@@ -871,7 +841,7 @@ public final class EncoderCases {
             mixed[i] = i % 13 == 0 ? "" : sb.toString();
         }
         add(out, "onpair/utf8/unicode-and-long", EncodeTesting.strings(mixed, false, arena),
-                OnPairEncoder.encode(EncodeTesting.strings(mixed, false, arena)));
+                OnPairEncoder.encode(EncodeTesting.strings(mixed, false, arena), LightEncoder.PACKED));
         String[] words = {"alpha", "bravo", "charlie", "delta", "echo", "foxtrot"};
         String[] logs = new String[3000];
         for (int i = 0; i < logs.length; i++) {
@@ -879,7 +849,7 @@ public final class EncoderCases {
                     + random.nextInt(1_000_000) + " served";
         }
         Array slicedLogs = ArrayOps.slice(EncodeTesting.strings(logs, true, arena), 321, 2500, arena);
-        add(out, "onpair/utf8/logs/sliced", slicedLogs, OnPairEncoder.encode((VarBinViewArray) slicedLogs));
+        add(out, "onpair/utf8/logs/sliced", slicedLogs, OnPairEncoder.encode((VarBinViewArray) slicedLogs, LightEncoder.PACKED));
         byte[][] bytes = new byte[900][];
         for (int i = 0; i < bytes.length; i++) {
             bytes[i] = i % 7 == 0 ? null : new byte[random.nextInt(30)];
@@ -888,14 +858,14 @@ public final class EncoderCases {
             }
         }
         add(out, "onpair/binary/random/nullable", EncodeTesting.binaries(bytes, true, arena),
-                OnPairEncoder.encode(EncodeTesting.binaries(bytes, true, arena)));
+                OnPairEncoder.encode(EncodeTesting.binaries(bytes, true, arena), LightEncoder.PACKED));
         add(out, "onpair/utf8/all-null", EncodeTesting.strings(new String[] {null, null, null}, true, arena),
-                OnPairEncoder.encode(EncodeTesting.strings(new String[] {null, null, null}, true, arena)));
+                OnPairEncoder.encode(EncodeTesting.strings(new String[] {null, null, null}, true, arena), LightEncoder.PACKED));
         add(out, "onpair/utf8/all-empty", EncodeTesting.strings(new String[] {"", "", "", ""}, false, arena),
-                OnPairEncoder.encode(EncodeTesting.strings(new String[] {"", "", "", ""}, false, arena)));
+                OnPairEncoder.encode(EncodeTesting.strings(new String[] {"", "", "", ""}, false, arena), LightEncoder.PACKED));
         String[] same = new String[300];
         java.util.Arrays.fill(same, "abcabcabcabcabcabcabcabcabcabcabcabcabcabc");
         add(out, "onpair/utf8/repeated", EncodeTesting.strings(same, false, arena),
-                OnPairEncoder.encode(EncodeTesting.strings(same, false, arena)));
+                OnPairEncoder.encode(EncodeTesting.strings(same, false, arena), LightEncoder.PACKED));
     }
 }

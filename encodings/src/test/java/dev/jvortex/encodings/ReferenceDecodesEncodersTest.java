@@ -20,11 +20,16 @@ import org.junit.jupiter.api.TestFactory;
 /// Compatibility of every encoder with the reference: each case of [EncoderCases] is serialized
 /// and decoded by the reference (`src/test/python/decode_with_reference.py` in the pinned
 /// `vortex-data`), which must print exactly the input's rows.
-class ReferenceDecodesEncodersTest {
+public class ReferenceDecodesEncodersTest {
     @TestFactory
     Stream<DynamicTest> referenceDecodesOurArrays() throws IOException, InterruptedException {
+        return referenceDecodes(EncoderCases.all());
+    }
+
+    /// One test per case: the reference decodes the case's serialized tree to exactly its input's
+    /// rows (the compress module runs its cases through this too).
+    public static Stream<DynamicTest> referenceDecodes(List<EncoderCases.Case> cases) throws IOException, InterruptedException {
         Path python = ReferenceOracle.python();
-        List<EncoderCases.Case> cases = EncoderCases.all();
         Path dir = Path.of("target", "reference-decode");
         Files.createDirectories(dir);
         Path input = dir.resolve("arrays.txt");

@@ -13,14 +13,14 @@ import org.junit.jupiter.api.Assumptions;
 /// The reference implementation (the pinned `vortex-data` Python package) in the virtual
 /// environment `scripts/oracle-env.sh` creates. When it cannot be set up, tests fail under CI
 /// (`CI` set) and are skipped with a loud message elsewhere (as the conformance module's oracle).
-final class ReferenceOracle {
+public final class ReferenceOracle {
     private static Path python;
     private static String setupError;
 
     private ReferenceOracle() {}
 
     /// Returns the repository root (the folder holding `scripts/oracle-env.sh`).
-    static Path root() {
+    public static Path root() {
         Path p = Path.of("").toAbsolutePath();
         while (p != null && !Files.exists(p.resolve("scripts/oracle-env.sh"))) {
             p = p.getParent();
@@ -32,7 +32,7 @@ final class ReferenceOracle {
     }
 
     /// Returns the venv's python, setting it up on first use; fails (CI) or aborts the test when impossible.
-    static synchronized Path python() {
+    public static synchronized Path python() {
         if (python == null && setupError == null) {
             try {
                 Result r = run(List.of("bash", root().resolve("scripts/oracle-env.sh").toString()), root(), 900);
@@ -62,10 +62,10 @@ final class ReferenceOracle {
     /// @param status the exit status (-1 on timeout)
     /// @param stdout standard output
     /// @param stderr standard error
-    record Result(int status, String stdout, String stderr) {}
+    public record Result(int status, String stdout, String stderr) {}
 
     /// Runs a command in `dir`, returning its status and output.
-    static Result run(List<String> cmd, Path dir, long timeoutSeconds) throws IOException, InterruptedException {
+    public static Result run(List<String> cmd, Path dir, long timeoutSeconds) throws IOException, InterruptedException {
         Path outFile = Files.createTempFile("jvortex-oracle", ".out");
         Path errFile = Files.createTempFile("jvortex-oracle", ".err");
         try {

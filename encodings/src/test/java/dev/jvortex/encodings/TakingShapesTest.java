@@ -17,9 +17,9 @@ import dev.jvortex.core.proto.ProtoWriter;
 import dev.jvortex.core.serde.EncodedNode;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.canonical.CanonicalEncoder;
-import dev.jvortex.encodings.compress.Compressor;
 import dev.jvortex.encodings.fastlanes.BitPackedEncoder;
 import dev.jvortex.encodings.fsst.FsstEncoder;
+import dev.jvortex.encodings.light.LightEncoder;
 import dev.jvortex.encodings.onpair.OnPairEncoder;
 import dev.jvortex.encodings.structural.DictEncoder;
 import java.lang.foreign.Arena;
@@ -28,6 +28,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.function.Function;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
@@ -36,17 +37,37 @@ import org.junit.jupiter.api.TestFactory;
 /// the first block (every word size, several widths and offsets), nested and composite types
 /// (struct, list, list view, map, fixed-size list, chunked, masked, extension over a dictionary, varbin, bool
 /// with a bit offset, decimal), each checked against the whole decode, none decoding a node whole.
-class TakingShapesTest {
+/// The integer columns inside the nested shapes are written light here; the compress module runs
+/// the same shapes with them compressed ([#shapes(Function)]).
+public class TakingShapesTest {
     private static final Arena ARENA = Arena.ofAuto();
 
-    record Shape(String name, WriteNode node, EncodedNode hand, DType dtype, int len) {}
+    /// One shape: a write tree (or a hand-made node) of `len` rows of `dtype`.
+    ///
+    /// @param name the shape's name
+    /// @param node the write tree, or null for a hand-made node
+    /// @param hand the hand-made node, or null
+    /// @param dtype the rows' type
+    /// @param len the row count
+    public record Shape(String name, WriteNode node, EncodedNode hand, DType dtype, int len) {}
 
     @TestFactory
     Stream<DynamicTest> shapes() {
+        return tests(shapes(a -> LightEncoder.encode(ChildEncoder.Role.VALUES, a)));
+    }
+
+    /// Returns every shape (fixed seed), the integer columns of the nested ones written by `compress`.
+    public static List<Shape> shapes(Function<Array, WriteNode> compress) {
         List<Shape> shapes = new ArrayList<>();
         Random random = new Random(20261201L);
         slicedBitPacked(shapes, random);
-        nested(shapes, random);
+        nested(shapes, random, compress);
+        return shapes;
+    }
+
+    /// Takes every index set of [TakeTesting#indexSets] from each shape and checks it against the
+    /// whole decode; no node may be decoded whole.
+    public static Stream<DynamicTest> tests(List<Shape> shapes) {
         return shapes.stream().map(s -> DynamicTest.dynamicTest(s.name(), () -> {
             try (Arena arena = Arena.ofConfined()) {
                 EncodedNode root = s.hand() != null ? s.hand() : TakeTesting.parse(s.node(), arena);
@@ -91,7 +112,7 @@ class TakingShapesTest {
         }
     }
 
-    private static void nested(List<Shape> out, Random random) {
+    private static void nested(List<Shape> out, Random random, Function<Array, WriteNode> compress) {
         int len = 2500;
         boolean[] valid = EncodeTesting.randomValidity(random, len, 0.15);
         PrimitiveArray small = EncodeTesting.ints(PType.U32, EncodeTesting.randomInts(random, len, 9, 0.02, PType.U32), valid);
@@ -108,11 +129,11 @@ class TakingShapesTest {
                 List.of(small.dtype(), strings.dtype(), strings.dtype(), strings.dtype(), innerType), true);
         Validity structValid = EncodeTesting.validity(EncodeTesting.randomValidity(random, len, 0.1));
         List<WriteNode> kids = new ArrayList<>(CanonicalEncoder.validity(type, structValid, len));
-        kids.add(Compressor.FULL.compress(small));
-        kids.add(FsstEncoder.encode(strings));
-        kids.add(OnPairEncoder.encode(strings));
-        kids.add(DictEncoder.encode(strings));
-        kids.add(new WriteNode("vortex.struct", new byte[0], List.of(), List.of(Compressor.FULL.compress(small))));
+        kids.add(compress.apply(small));
+        kids.add(FsstEncoder.encode(strings, LightEncoder.PACKED));
+        kids.add(OnPairEncoder.encode(strings, LightEncoder.PACKED));
+        kids.add(DictEncoder.encode(strings, LightEncoder.PACKED));
+        kids.add(new WriteNode("vortex.struct", new byte[0], List.of(), List.of(compress.apply(small))));
         out.add(new Shape("struct", new WriteNode("vortex.struct", new byte[0], List.of(), kids), null, type, len));
 
         // A list of integers with compressed elements; a fixed-size list; a list view (decoded whole).
@@ -133,7 +154,7 @@ class TakingShapesTest {
         ListArray list = new ListArray(listType, offsets, elements, len, EncodeTesting.validity(valid));
         WriteNode listNode = CanonicalEncoder.encode(list);
         List<WriteNode> listKids = new ArrayList<>(listNode.children());
-        listKids.set(0, Compressor.FULL.compress(elements));
+        listKids.set(0, compress.apply(elements));
         out.add(new Shape("list", new WriteNode("vortex.list", listNode.metadata(), List.of(), listKids), null, listType, len));
         out.add(new Shape("listview", CanonicalEncoder.listView(list), null, listType, len));
         // A map: entries as a list view of {key, value} structs.
@@ -159,8 +180,8 @@ class TakingShapesTest {
             chunkOffsets[c] = bounds[c];
         }
         chunks.add(CanonicalEncoder.encode(EncodeTesting.ints(PType.U64, chunkOffsets, null)));
-        chunks.add(Compressor.FULL.compress(ArrayOps.slice(small, 0, 1000, ARENA)));
-        chunks.add(DictEncoder.encode(ArrayOps.slice(small, 1000, 700, ARENA)));
+        chunks.add(compress.apply(ArrayOps.slice(small, 0, 1000, ARENA)));
+        chunks.add(DictEncoder.encode(ArrayOps.slice(small, 1000, 700, ARENA), LightEncoder.PACKED));
         chunks.add(CanonicalEncoder.encode(ArrayOps.slice(small, 1700, 0, ARENA)));
         chunks.add(CanonicalEncoder.constant(new Scalar(small.dtype(), 77L)));
         out.add(new Shape("chunked", new WriteNode("vortex.chunked", new byte[0], List.of(), chunks), null, small.dtype(), len));
@@ -168,7 +189,7 @@ class TakingShapesTest {
         // Masked: a non-nullable child and a validity bitmap.
         PrimitiveArray dense = EncodeTesting.ints(PType.I64, EncodeTesting.randomInts(random, len, 20, 0, PType.I64), null);
         List<WriteNode> maskedKids = new ArrayList<>();
-        maskedKids.add(Compressor.FULL.compress(dense));
+        maskedKids.add(compress.apply(dense));
         maskedKids.addAll(CanonicalEncoder.validity(new DType.Primitive(PType.I64, true), EncodeTesting.validity(valid), len));
         out.add(new Shape("masked", new WriteNode("vortex.masked", new byte[0], List.of(), maskedKids), null,
                 new DType.Primitive(PType.I64, true), len));
@@ -181,10 +202,10 @@ class TakingShapesTest {
         byte[] tsMeta = {2, 0, 0};
         PrimitiveArray storage = EncodeTesting.ints(PType.I64, times, valid);
         DType.Extension tsType = new DType.Extension("vortex.timestamp", storage.dtype(), tsMeta);
-        out.add(new Shape("timestamp-dict", DictEncoder.encode(storage), null, tsType, len));
+        out.add(new Shape("timestamp-dict", DictEncoder.encode(storage, LightEncoder.PACKED), null, tsType, len));
         out.add(new Shape("timestamp-ext-runend", WriteNode.of("vortex.ext", new byte[0],
-                dev.jvortex.encodings.runend.RunEndEncoder.encode(storage)), null, tsType, len));
-        out.add(new Shape("timestamp-compressed", Compressor.FULL.compress(new ExtensionArray(tsType, storage)), null, tsType, len));
+                dev.jvortex.encodings.runend.RunEndEncoder.encode(storage, LightEncoder.PACKED)), null, tsType, len));
+        out.add(new Shape("timestamp-compressed", compress.apply(new ExtensionArray(tsType, storage)), null, tsType, len));
 
         // Hand-made: varbin with i32 offsets and validity, a bool with a bit offset, decimals.
         byte[][] rows = StringTestArrays.randomStrings(random, 700, 0.1, true);

@@ -3,7 +3,7 @@ package dev.jvortex.bench.sidebyside;
 import dev.jvortex.convert.parquet.ParquetFile;
 import dev.jvortex.core.DType;
 import dev.jvortex.core.array.Array;
-import dev.jvortex.encodings.compress.CompressionPreset;
+import dev.jvortex.compress.CompressionPreset;
 import dev.jvortex.format.LayoutNode;
 import dev.jvortex.file.VortexFile;
 import dev.jvortex.file.write.VortexWriter;

@@ -44,12 +44,6 @@ public final class AlpEncoder {
     /// @param f the factor exponent, below `e` (or both 0)
     public record Exponents(int e, int f) {}
 
-    /// Returns the ALP node of `a` at its [#bestExponents], the integers and patches written by
-    /// [ChildEncoder#PACKED]; null for arrays that are not f32 or f64.
-    public static WriteNode encode(PrimitiveArray a) {
-        return encode(a, ChildEncoder.PACKED);
-    }
-
     /// Returns the ALP node of `a` at its [#bestExponents] with children written by `children`
     /// (roles [ChildEncoder.Role#ENCODED] and the patch roles); null for arrays that are not f32 or f64.
     public static WriteNode encode(PrimitiveArray a, ChildEncoder children) {

@@ -43,12 +43,6 @@ public final class AlpRdEncoder {
     /// @param leftPatterns  the dictionary of left bit patterns, at most 8
     public record Dictionary(int rightBitWidth, int[] leftPatterns) {}
 
-    /// Returns the ALP-RD node of `a` with light patch children; null for arrays that are not f32
-    /// or f64, and for empty arrays.
-    public static WriteNode encode(PrimitiveArray a) {
-        return encode(a, ChildEncoder.PACKED);
-    }
-
     /// Returns the ALP-RD node of `a` at its [#bestDictionary], patch children written by
     /// `children`; null for arrays that are not f32 or f64, and for empty arrays.
     public static WriteNode encode(PrimitiveArray a, ChildEncoder children) {

@@ -40,11 +40,6 @@ public final class DateTimePartsEncoder {
                 && unitsPerSecond(ext.metadata()) > 0;
     }
 
-    /// Returns the node of `a` with light children ([ChildEncoder#PACKED]); null when not supported.
-    public static WriteNode encode(ExtensionArray a) {
-        return encode(a, ChildEncoder.PACKED);
-    }
-
     /// Returns the node of `a` with the days, seconds and subseconds written by `children` (role
     /// [ChildEncoder.Role#PARTS] each, in that order); null when not supported.
     public static WriteNode encode(ExtensionArray a, ChildEncoder children) {

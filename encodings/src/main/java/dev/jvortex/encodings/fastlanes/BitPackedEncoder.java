@@ -9,7 +9,6 @@ import dev.jvortex.core.array.Validity;
 import dev.jvortex.core.proto.ProtoWriter;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
-import dev.jvortex.encodings.LightEncoder;
 import dev.jvortex.encodings.Primitives;
 import dev.jvortex.encodings.canonical.CanonicalEncoder;
 import dev.jvortex.encodings.patches.PatchesEncoder;
@@ -90,14 +89,14 @@ public final class BitPackedEncoder {
         return ((long) width * len + 7) / 8 + wider * (ptype.byteWidth() + 4L);
     }
 
-    /// Packs `a` at its [#bestWidth], with light patch children; null when that width is the
-    /// type's full width or `a` holds negative values.
-    public static WriteNode encode(PrimitiveArray a) {
+    /// Packs `a` at its [#bestWidth], the patch children written by `patches`; null when that
+    /// width is the type's full width or `a` holds negative values.
+    public static WriteNode encode(PrimitiveArray a, ChildEncoder patches) {
         int width = bestWidth(integer(a), histogram(a));
         if (width >= a.ptype().bitWidth()) {
             return null;
         }
-        return encode(a, width, LightEncoder::patchChild);
+        return encode(a, width, patches);
     }
 
     /// Packs `a` at `width` (0 to the type's width minus one); valid values wider than that become

@@ -37,11 +37,6 @@ public final class DeltaEncoder {
         return a.dtype() instanceof DType.Primitive && a.ptype().isInteger();
     }
 
-    /// Returns the delta node of `a` with light children ([ChildEncoder#PACKED]); null when not supported.
-    public static WriteNode encode(PrimitiveArray a) {
-        return encode(a, ChildEncoder.PACKED);
-    }
-
     /// Returns the delta node of `a` with bases and deltas written by `children` (roles
     /// [ChildEncoder.Role#BASES] and [ChildEncoder.Role#DELTAS]); null when not supported.
     public static WriteNode encode(PrimitiveArray a, ChildEncoder children) {

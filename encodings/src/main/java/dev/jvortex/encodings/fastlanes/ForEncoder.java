@@ -61,14 +61,15 @@ public final class ForEncoder {
         return any ? new long[] {min, max} : null;
     }
 
-    /// Returns FoR over a bit-packed child (what the reference's FoR scheme writes), with light
-    /// patch children; null when `a` has no valid row or the shifted values need the type's full width.
-    public static WriteNode encode(PrimitiveArray a) {
+    /// Returns FoR over a bit-packed child at its best width (what the reference's FoR scheme
+    /// writes), the patch children written by `patches`; null when `a` has no valid row or the
+    /// shifted values need the type's full width.
+    public static WriteNode encodeBitPacked(PrimitiveArray a, ChildEncoder patches) {
         Long min = minimum(a);
         if (min == null) {
             return null;
         }
-        WriteNode packed = BitPackedEncoder.encode(subtract(a, min));
+        WriteNode packed = BitPackedEncoder.encode(subtract(a, min), patches);
         return packed == null ? null : node(a, min, packed);
     }
 

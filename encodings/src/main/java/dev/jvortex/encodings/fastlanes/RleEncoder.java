@@ -36,11 +36,6 @@ public final class RleEncoder {
         return a.dtype() instanceof DType.Primitive;
     }
 
-    /// Returns the RLE node of `a` with light children ([ChildEncoder#PACKED]); null when not supported.
-    public static WriteNode encode(PrimitiveArray a) {
-        return encode(a, ChildEncoder.PACKED);
-    }
-
     /// Returns the RLE node of `a` with children written by `children` (roles
     /// [ChildEncoder.Role#VALUES], [ChildEncoder.Role#INDICES] and [ChildEncoder.Role#OFFSETS], in
     /// that order); null when not supported.

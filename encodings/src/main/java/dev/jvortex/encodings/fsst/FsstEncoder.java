@@ -46,12 +46,6 @@ public final class FsstEncoder {
     public record Parts(FsstSymbolTable table, byte[] codes, PrimitiveArray lengths, PrimitiveArray offsets,
             Validity validity) {}
 
-    /// Returns the FSST node of `a` with light children ([ChildEncoder#PACKED]); null when `a` has
-    /// no valid non-empty value.
-    public static WriteNode encode(VarBinViewArray a) {
-        return encode(a, ChildEncoder.PACKED);
-    }
-
     /// Returns the FSST node of `a` with its lengths and offsets written by `children` (roles
     /// [ChildEncoder.Role#LENGTHS] and [ChildEncoder.Role#OFFSETS]); null when `a` has no valid
     /// non-empty value.

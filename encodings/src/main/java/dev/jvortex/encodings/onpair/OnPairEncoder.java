@@ -56,11 +56,6 @@ public final class OnPairEncoder {
     public record Parts(byte[] dictBytes, int[] dictOffsets, int tokens, PrimitiveArray codes, PrimitiveArray codesOffsets,
             PrimitiveArray lengths, Validity validity) {}
 
-    /// Returns the OnPair node of `a` with light children ([ChildEncoder#PACKED]).
-    public static WriteNode encode(VarBinViewArray a) {
-        return encode(a, ChildEncoder.PACKED);
-    }
-
     /// Returns the OnPair node of `a` with its integer children written by `children`.
     public static WriteNode encode(VarBinViewArray a, ChildEncoder children) {
         return node(a.dtype(), split(a, DEFAULT_DICT_BITS), children);

@@ -24,12 +24,6 @@ public final class RunEndEncoder {
     /// @param values the value of each run (the array's type)
     public record Parts(PrimitiveArray ends, Array values) {}
 
-    /// Returns the run-end node of `a` with light children ([ChildEncoder#PACKED]); null when `a`
-    /// is empty or not supported.
-    public static WriteNode encode(Array a) {
-        return encode(a, ChildEncoder.PACKED);
-    }
-
     /// Returns the run-end node of `a` with children written by `children` (roles
     /// [ChildEncoder.Role#ENDS] and [ChildEncoder.Role#VALUES]); null when `a` is empty or not supported.
     public static WriteNode encode(Array a, ChildEncoder children) {

@@ -34,11 +34,11 @@ public final class DictEncoder {
     /// @param values the distinct values, a null row's as one null entry (the array's type)
     public record Parts(PrimitiveArray codes, Array values) {}
 
-    /// Returns the dictionary node of `a` with light children ([ChildEncoder#PACKED]), or null when
-    /// `a` has no valid row, is not supported, or has more distinct values than half its rows
-    /// (where the reference's compressor would not try a dictionary).
-    public static WriteNode encode(Array a) {
-        return encode(a, Math.max(1, a.length() / 2), ChildEncoder.PACKED);
+    /// Returns the dictionary node of `a` with children written by `children`, or null when `a`
+    /// has no valid row, is not supported, or has more distinct values than half its rows (where
+    /// the reference's compressor would not try a dictionary).
+    public static WriteNode encode(Array a, ChildEncoder children) {
+        return encode(a, Math.max(1, a.length() / 2), children);
     }
 
     /// Returns the dictionary node of `a` with children written by `children` (roles

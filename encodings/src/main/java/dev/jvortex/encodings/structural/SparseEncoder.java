@@ -27,13 +27,13 @@ public final class SparseEncoder {
     private SparseEncoder() {}
 
     /// Returns the sparse node of `a` filled with its most frequent value (null when nulls are at
-    /// least as frequent), with light children; null when `a` is empty, not supported, or has no
-    /// row that differs from the fill.
-    public static WriteNode encode(Array a) {
+    /// least as frequent), with children written by `children`; null when `a` is empty, not
+    /// supported, or has no row that differs from the fill.
+    public static WriteNode encode(Array a, ChildEncoder children) {
         if (a.length() == 0 || !Rows.supported(a)) {
             return null;
         }
-        return encode(a, mostFrequentRow(a), ChildEncoder.PACKED);
+        return encode(a, mostFrequentRow(a), children);
     }
 
     /// Returns the sparse node of `a` filled with the value of row `fillRow` (null when `fillRow`

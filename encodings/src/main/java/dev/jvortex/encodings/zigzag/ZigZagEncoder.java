@@ -25,11 +25,6 @@ public final class ZigZagEncoder {
         return WriteNode.of("vortex.zigzag", new byte[0], children.encode(ChildEncoder.Role.ENCODED, encoded));
     }
 
-    /// Returns the zigzag node with light children ([ChildEncoder#PACKED]); null for arrays that are not signed integers.
-    public static WriteNode encode(PrimitiveArray a) {
-        return encode(a, ChildEncoder.PACKED);
-    }
-
     /// Returns the zigzag-coded values of a signed integer array as the unsigned type of the same
     /// width, same nullability and validity (null rows 0); null for other arrays.
     public static PrimitiveArray zigzag(PrimitiveArray a) {

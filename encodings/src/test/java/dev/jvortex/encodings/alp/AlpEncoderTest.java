@@ -10,6 +10,7 @@ import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
 import dev.jvortex.encodings.EncodeTesting;
 import dev.jvortex.encodings.Primitives;
+import dev.jvortex.encodings.light.LightEncoder;
 import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -64,9 +65,9 @@ class AlpEncoderTest {
 
     @Test
     void onlyFloats() {
-        assertNull(AlpEncoder.encode(EncodeTesting.ints(PType.I32, new long[] {1}, null)));
-        assertNull(AlpRdEncoder.encode(EncodeTesting.ints(PType.I32, new long[] {1}, null)));
-        assertNull(AlpRdEncoder.encode(EncodeTesting.doubles(new double[0], null)));
+        assertNull(AlpEncoder.encode(EncodeTesting.ints(PType.I32, new long[] {1}, null), LightEncoder.PACKED));
+        assertNull(AlpRdEncoder.encode(EncodeTesting.ints(PType.I32, new long[] {1}, null), LightEncoder.PACKED));
+        assertNull(AlpRdEncoder.encode(EncodeTesting.doubles(new double[0], null), LightEncoder.PACKED));
     }
 
     @Test
@@ -77,8 +78,8 @@ class AlpEncoderTest {
             values[i] = random.nextDouble();
         }
         PrimitiveArray a = EncodeTesting.doubles(values, null);
-        WriteNode alp = AlpEncoder.encode(a);
-        WriteNode rd = AlpRdEncoder.encode(a);
+        WriteNode alp = AlpEncoder.encode(a, LightEncoder.PACKED);
+        WriteNode rd = AlpRdEncoder.encode(a, LightEncoder.PACKED);
         assertTrue(rd.bufferBytes() < alp.bufferBytes(), "ALP-RD " + rd.bufferBytes() + " vs ALP " + alp.bufferBytes());
         assertTrue(rd.bufferBytes() < values.length * 8L, "ALP-RD must beat raw doubles: " + rd.bufferBytes());
         AlpRdEncoder.Dictionary d = AlpRdEncoder.bestDictionary(a);
@@ -89,7 +90,7 @@ class AlpEncoderTest {
             prices[i] = random.nextInt(100000) / 100.0;
         }
         PrimitiveArray p = EncodeTesting.doubles(prices, null);
-        assertTrue(AlpEncoder.encode(p).bufferBytes() < AlpRdEncoder.encode(p).bufferBytes());
-        assertTrue(AlpEncoder.encode(p, ChildEncoder.PACKED).bufferBytes() <= prices.length * 17L / 8 + 64);
+        assertTrue(AlpEncoder.encode(p, LightEncoder.PACKED).bufferBytes() < AlpRdEncoder.encode(p, LightEncoder.PACKED).bufferBytes());
+        assertTrue(AlpEncoder.encode(p, LightEncoder.PACKED).bufferBytes() <= prices.length * 17L / 8 + 64);
     }
 }

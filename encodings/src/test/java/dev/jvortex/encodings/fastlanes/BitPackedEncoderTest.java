@@ -11,6 +11,7 @@ import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
 import dev.jvortex.encodings.EncodeTesting;
+import dev.jvortex.encodings.light.LightEncoder;
 import java.util.HexFormat;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -69,7 +70,7 @@ class BitPackedEncoderTest {
         values[2000] = 70000;
         PrimitiveArray a = EncodeTesting.ints(PType.I32, values, null);
         assertEquals(7, BitPackedEncoder.bestWidth(PType.I32, BitPackedEncoder.histogram(a)));
-        WriteNode node = BitPackedEncoder.encode(a);
+        WriteNode node = BitPackedEncoder.encode(a, LightEncoder.PATCHES);
         assertNotNull(node);
         // The bytes the reference (vortex-data 0.90.0) writes for the same shape of data: width 7,
         // two patches with u16 indices, three u8 chunk offsets, offset_within_chunk 0.
@@ -83,11 +84,11 @@ class BitPackedEncoderTest {
     void refusesNegativeValuesAndFullWidth() {
         PrimitiveArray negative = EncodeTesting.ints(PType.I64, new long[] {1, 2, -3}, null);
         assertNull(BitPackedEncoder.encode(negative, 4, ChildEncoder.CANONICAL));
-        assertNull(BitPackedEncoder.encode(negative));
+        assertNull(BitPackedEncoder.encode(negative, LightEncoder.PATCHES));
         PrimitiveArray nullNegative = EncodeTesting.ints(PType.I8, new long[] {1, 2, -3}, new boolean[] {true, true, false});
         assertNotNull(BitPackedEncoder.encode(nullNegative, 2, ChildEncoder.CANONICAL));
         PrimitiveArray random = EncodeTesting.ints(PType.U8, EncodeTesting.randomInts(new Random(3), 4000, 8, 0, PType.U8), null);
-        assertNull(BitPackedEncoder.encode(random), "8 bits of u8 do not pack");
+        assertNull(BitPackedEncoder.encode(random, LightEncoder.PATCHES), "8 bits of u8 do not pack");
         assertThrows(IllegalArgumentException.class, () -> BitPackedEncoder.encode(random, 8, ChildEncoder.CANONICAL));
         assertThrows(IllegalArgumentException.class,
                 () -> BitPackedEncoder.encode(EncodeTesting.doubles(new double[] {1}, null), 1, ChildEncoder.CANONICAL));

@@ -11,6 +11,7 @@ import dev.jvortex.encodings.ChildEncoder;
 import dev.jvortex.encodings.EncodeTesting;
 import dev.jvortex.encodings.Primitives;
 import dev.jvortex.encodings.TestArrays;
+import dev.jvortex.encodings.light.LightEncoder;
 import java.lang.foreign.Arena;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -41,7 +42,7 @@ class DeltaEncoderTest {
                         boolean[] valid = nulls == 0 ? null : TestArrays.validity(random, len, nulls == 1 ? 0.1 : 0.97);
                         PrimitiveArray a = Primitives.array(ptype, valid != null, values, len, EncodeTesting.validity(valid));
                         String what = ptype.shortName() + "/" + len + "/shape " + shape + "/nulls " + nulls;
-                        check(a, DeltaEncoder.encode(a), what);
+                        check(a, DeltaEncoder.encode(a, LightEncoder.PACKED), what);
                         check(a, DeltaEncoder.encode(a, ChildEncoder.CANONICAL), what + "/canonical");
                     }
                 }
@@ -83,6 +84,6 @@ class DeltaEncoderTest {
 
     @Test
     void onlyIntegers() {
-        assertNull(DeltaEncoder.encode(EncodeTesting.doubles(new double[] {1, 2}, null)));
+        assertNull(DeltaEncoder.encode(EncodeTesting.doubles(new double[] {1, 2}, null), LightEncoder.PACKED));
     }
 }

@@ -11,6 +11,7 @@ import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
 import dev.jvortex.encodings.EncodeTesting;
+import dev.jvortex.encodings.light.LightEncoder;
 import org.junit.jupiter.api.Test;
 
 /// The frame-of-reference encoder: minimum, reference scalar, null rows, refusals.
@@ -29,7 +30,7 @@ class ForEncoderTest {
         assertEquals(10L, ForEncoder.minimum(a));
         PrimitiveArray none = EncodeTesting.ints(PType.I32, new long[] {1, 2}, new boolean[2]);
         assertNull(ForEncoder.encode(none, ChildEncoder.CANONICAL));
-        assertNull(ForEncoder.encode(none));
+        assertNull(ForEncoder.encodeBitPacked(none, LightEncoder.PATCHES));
     }
 
     @Test
@@ -54,6 +55,6 @@ class ForEncoderTest {
     @Test
     void fullRangeDoesNotPack() {
         PrimitiveArray a = EncodeTesting.ints(PType.I8, new long[] {-128, 127, 0}, null);
-        assertNull(ForEncoder.encode(a));
+        assertNull(ForEncoder.encodeBitPacked(a, LightEncoder.PATCHES));
     }
 }

@@ -12,6 +12,7 @@ import dev.jvortex.encodings.ChildEncoder;
 import dev.jvortex.encodings.EncodeTesting;
 import dev.jvortex.encodings.Primitives;
 import dev.jvortex.encodings.TestArrays;
+import dev.jvortex.encodings.light.LightEncoder;
 import java.lang.foreign.Arena;
 import java.util.Arrays;
 import java.util.Random;
@@ -38,7 +39,7 @@ class RleEncoderTest {
                         boolean[] valid = nulls == 0 ? null : TestArrays.validity(random, len, nulls == 1 ? 0.1 : 0.97);
                         PrimitiveArray a = Primitives.array(ptype, valid != null, values, len, EncodeTesting.validity(valid));
                         String what = ptype.shortName() + "/" + len + "/shape " + shape + "/nulls " + nulls;
-                        check(a, RleEncoder.encode(a), what);
+                        check(a, RleEncoder.encode(a, LightEncoder.PACKED), what);
                         check(a, RleEncoder.encode(a, ChildEncoder.CANONICAL), what + "/canonical");
                     }
                 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.jvortex.encodings.EncodeTesting;
+import dev.jvortex.encodings.light.LightEncoder;
 import java.lang.foreign.Arena;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -63,8 +64,8 @@ class FsstEncoderTest {
     @Test
     void nothingToCompress() {
         try (Arena arena = Arena.ofConfined()) {
-            assertNull(FsstEncoder.encode(EncodeTesting.strings(new String[] {"", null}, true, arena)));
-            assertNull(FsstEncoder.encode(EncodeTesting.strings(new String[0], false, arena)));
+            assertNull(FsstEncoder.encode(EncodeTesting.strings(new String[] {"", null}, true, arena), LightEncoder.PACKED));
+            assertNull(FsstEncoder.encode(EncodeTesting.strings(new String[0], false, arena), LightEncoder.PACKED));
         }
     }
 }

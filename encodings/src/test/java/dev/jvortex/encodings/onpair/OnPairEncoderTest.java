@@ -12,6 +12,7 @@ import dev.jvortex.core.array.VarBinViewArray;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
 import dev.jvortex.encodings.EncodeTesting;
+import dev.jvortex.encodings.light.LightEncoder;
 import java.lang.foreign.Arena;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -25,7 +26,7 @@ import org.junit.jupiter.api.Test;
 class OnPairEncoderTest {
     private static void roundTrip(String what, VarBinViewArray a) {
         try (Arena arena = Arena.ofConfined()) {
-            for (ChildEncoder children : new ChildEncoder[] {ChildEncoder.PACKED, ChildEncoder.CANONICAL}) {
+            for (ChildEncoder children : new ChildEncoder[] {LightEncoder.PACKED, ChildEncoder.CANONICAL}) {
                 WriteNode node = OnPairEncoder.encode(a, children);
                 assertEquals("vortex.onpair", node.encoding());
                 Array back = EncodeTesting.roundTrip(node, a.dtype(), a.length(), arena);
@@ -232,6 +233,6 @@ class OnPairEncoderTest {
         VarBinViewArray a = strings(new String[] {"x"}, false);
         VarBinViewArray wrong = new VarBinViewArray(new DType.Primitive(dev.jvortex.core.PType.I32, false), a.views(),
                 a.buffers(), a.length(), a.validity());
-        assertThrows(dev.jvortex.core.VortexException.class, () -> OnPairEncoder.encode(wrong));
+        assertThrows(dev.jvortex.core.VortexException.class, () -> OnPairEncoder.encode(wrong, LightEncoder.PACKED));
     }
 }

@@ -7,6 +7,7 @@ import dev.jvortex.core.PType;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.encodings.EncodeTesting;
 import dev.jvortex.encodings.Primitives;
+import dev.jvortex.encodings.light.LightEncoder;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
@@ -21,7 +22,7 @@ class RunEndEncoderTest {
         assertEquals("[2, 4, 7]", Arrays.toString(Primitives.longs(parts.ends())));
         assertEquals(3, RunEndEncoder.runCount(a));
         assertEquals(false, parts.values().isValid(1));
-        assertNull(RunEndEncoder.encode(EncodeTesting.ints(PType.I32, new long[0], null)));
+        assertNull(RunEndEncoder.encode(EncodeTesting.ints(PType.I32, new long[0], null), LightEncoder.PACKED));
     }
 
     @Test

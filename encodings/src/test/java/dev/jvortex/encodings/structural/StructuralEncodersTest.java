@@ -10,6 +10,7 @@ import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
 import dev.jvortex.encodings.EncodeTesting;
 import dev.jvortex.encodings.canonical.CanonicalEncoder;
+import dev.jvortex.encodings.light.LightEncoder;
 import java.lang.foreign.Arena;
 import java.util.HexFormat;
 import org.junit.jupiter.api.Test;
@@ -103,11 +104,11 @@ class StructuralEncodersTest {
         valid[20] = false;
         PrimitiveArray a = EncodeTesting.ints(PType.U32, values, valid);
         assertEquals(0, SparseEncoder.mostFrequentRow(a));
-        WriteNode node = SparseEncoder.encode(a);
+        WriteNode node = SparseEncoder.encode(a, LightEncoder.PACKED);
         assertNotNull(node);
         // patches: len 2, u8 indices (absent); no chunk offsets.
         assertEquals("0a020802", HexFormat.of().formatHex(node.metadata()));
-        assertNull(SparseEncoder.encode(EncodeTesting.ints(PType.U32, new long[] {5, 5}, null)), "nothing to patch");
+        assertNull(SparseEncoder.encode(EncodeTesting.ints(PType.U32, new long[] {5, 5}, null), LightEncoder.PACKED), "nothing to patch");
     }
 
     @Test

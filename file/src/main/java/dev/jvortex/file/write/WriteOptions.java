@@ -1,8 +1,8 @@
 package dev.jvortex.file.write;
 
 import dev.jvortex.core.VortexException;
-import dev.jvortex.encodings.compress.CompressionPreset;
-import dev.jvortex.encodings.compress.Compressor;
+import dev.jvortex.compress.CompressionPreset;
+import dev.jvortex.compress.Compressor;
 import java.util.concurrent.Executor;
 
 /// How a [VortexWriter] lays out and compresses a file.

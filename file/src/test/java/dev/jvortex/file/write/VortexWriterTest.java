@@ -191,7 +191,7 @@ class VortexWriterTest {
     @Test
     void compressorOptionsAreChecked() {
         WriteOptions d = WriteOptions.defaults();
-        assertEquals(dev.jvortex.encodings.compress.CompressionPreset.DEFAULT, d.preset());
+        assertEquals(dev.jvortex.compress.CompressionPreset.DEFAULT, d.preset());
         assertEquals(3, d.cascadeDepth());
         assertTrue(d.parallelism() >= 1);
         assertThrows(VortexException.class, () -> d.withCascadeDepth(0));

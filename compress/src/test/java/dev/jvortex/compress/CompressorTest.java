@@ -1,4 +1,4 @@
-package dev.jvortex.encodings.compress;
+package dev.jvortex.compress;
 
 import static dev.jvortex.encodings.EncodeTesting.doubles;
 import static dev.jvortex.encodings.EncodeTesting.floats;

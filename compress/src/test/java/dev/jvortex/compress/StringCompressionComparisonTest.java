@@ -1,4 +1,4 @@
-package dev.jvortex.encodings;
+package dev.jvortex.compress;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -7,9 +7,11 @@ import static org.junit.jupiter.api.Assertions.fail;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.VarBinViewArray;
 import dev.jvortex.core.serde.WriteNode;
+import dev.jvortex.encodings.EncodeTesting;
+import dev.jvortex.encodings.ReferenceOracle;
 import dev.jvortex.encodings.canonical.CanonicalEncoder;
-import dev.jvortex.encodings.compress.Compressor;
 import dev.jvortex.encodings.fsst.FsstEncoder;
+import dev.jvortex.encodings.light.LightEncoder;
 import dev.jvortex.encodings.onpair.OnPairEncoder;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -51,8 +53,8 @@ class StringCompressionComparisonTest {
                 for (int i = 0; i < a.length(); i++) {
                     raw += a.isValid(i) ? a.byteLength(i) : 0;
                 }
-                WriteNode fsst = FsstEncoder.encode(a, ChildEncoder.PACKED);
-                WriteNode onPair = OnPairEncoder.encode(a, ChildEncoder.PACKED);
+                WriteNode fsst = FsstEncoder.encode(a, LightEncoder.PACKED);
+                WriteNode onPair = OnPairEncoder.encode(a, LightEncoder.PACKED);
                 WriteNode chosen = Compressor.DATA.compress(a);
                 try (Arena arena = Arena.ofConfined()) {
                     EncodeTesting.assertSameRows(a, EncodeTesting.roundTrip(chosen, a.dtype(), a.length(), arena), e.getKey());

@@ -1,4 +1,4 @@
-package dev.jvortex.encodings.compress;
+package dev.jvortex.compress;
 
 /// Which schemes the cascading [Compressor] may choose from.
 public enum CompressionPreset {

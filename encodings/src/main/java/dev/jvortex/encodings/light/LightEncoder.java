@@ -1,10 +1,11 @@
-package dev.jvortex.encodings;
+package dev.jvortex.encodings.light;
 
 import dev.jvortex.core.DType;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.VarBinViewArray;
 import dev.jvortex.core.serde.WriteNode;
+import dev.jvortex.encodings.ChildEncoder;
 import dev.jvortex.encodings.alp.AlpEncoder;
 import dev.jvortex.encodings.alp.AlpRdEncoder;
 import dev.jvortex.encodings.canonical.CanonicalEncoder;
@@ -13,9 +14,18 @@ import dev.jvortex.encodings.fastlanes.ForEncoder;
 import dev.jvortex.encodings.fsst.FsstEncoder;
 import dev.jvortex.encodings.structural.ConstantEncoder;
 
-/// The child encoders encoders fall back on when no compressor drives them ([ChildEncoder#PACKED]):
-/// one level of cheap, deterministic choices, never a cascade.
+/// The child encoders to use when no compressor drives an encoder ([#PACKED], [#PATCHES]): one
+/// level of cheap, deterministic choices, never a cascade. This class sits above the encoders it
+/// chooses between; they take their children's encoder as a parameter and never refer to it.
 public final class LightEncoder {
+    /// Writes integer children bit-packed (after a frame of reference when that is smaller) or
+    /// as a constant when every value is equal, floats as ALP or ALP-RD when smaller, strings as
+    /// FSST when smaller, anything else canonically ([#encode]). What the encoders use when no
+    /// compressor is at hand: no sampling, no cascade beyond one level.
+    public static final ChildEncoder PACKED = LightEncoder::encode;
+    /// Writes patch children as the reference's compressor leaves them ([#patchChild]).
+    public static final ChildEncoder PATCHES = LightEncoder::patchChild;
+
     private LightEncoder() {}
 
     /// Patch children: [#patchChild]. Integers: [#packInts]. Floats: [#packFloats]. Other arrays: a constant when every
@@ -37,7 +47,7 @@ public final class LightEncoder {
         }
         WriteNode canonical = CanonicalEncoder.encode(child);
         if (child instanceof VarBinViewArray s && !(s.dtype() instanceof DType.Extension)) {
-            WriteNode fsst = FsstEncoder.encode(s, LightEncoder::encode);
+            WriteNode fsst = FsstEncoder.encode(s, PACKED);
             if (fsst != null && fsst.bufferBytes() < canonical.bufferBytes()) {
                 return fsst;
             }
@@ -53,11 +63,11 @@ public final class LightEncoder {
             return constant;
         }
         WriteNode best = CanonicalEncoder.encode(a);
-        WriteNode packed = BitPackedEncoder.encode(a);
+        WriteNode packed = BitPackedEncoder.encode(a, PATCHES);
         if (packed != null && packed.bufferBytes() < best.bufferBytes()) {
             best = packed;
         }
-        WriteNode shifted = ForEncoder.encode(a);
+        WriteNode shifted = ForEncoder.encodeBitPacked(a, PATCHES);
         if (shifted != null && shifted.bufferBytes() < best.bufferBytes()) {
             best = shifted;
         }
@@ -72,11 +82,11 @@ public final class LightEncoder {
             return constant;
         }
         WriteNode best = CanonicalEncoder.encode(a);
-        WriteNode alp = AlpEncoder.encode(a, LightEncoder::encode);
+        WriteNode alp = AlpEncoder.encode(a, PACKED);
         if (alp != null && alp.bufferBytes() < best.bufferBytes()) {
             best = alp;
         }
-        WriteNode rd = AlpRdEncoder.encode(a, LightEncoder::encode);
+        WriteNode rd = AlpRdEncoder.encode(a, PACKED);
         if (rd != null && rd.bufferBytes() < best.bufferBytes()) {
             best = rd;
         }

@@ -1,13 +1,11 @@
-package dev.jvortex.encodings;
+package dev.jvortex.compress;
 
 import dev.jvortex.core.DType;
 import dev.jvortex.core.PType;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.ExtensionArray;
 import dev.jvortex.core.serde.WriteNode;
-import dev.jvortex.encodings.compress.Compressor;
-import dev.jvortex.encodings.compress.CompressorTest;
-import dev.jvortex.encodings.compress.Verify;
+import dev.jvortex.encodings.EncodeTesting;
 import dev.jvortex.encodings.canonical.CanonicalEncoder;
 import java.io.IOException;
 import java.lang.foreign.Arena;

@@ -1,4 +1,4 @@
-package dev.jvortex.encodings.compress;
+package dev.jvortex.compress;
 
 import dev.jvortex.core.VortexException;
 import dev.jvortex.core.array.Array;

@@ -1,4 +1,4 @@
-package dev.jvortex.encodings;
+package dev.jvortex.compress;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -9,10 +9,13 @@ import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.VarBinViewArray;
 import dev.jvortex.core.serde.WriteNode;
+import dev.jvortex.encodings.EncodeTesting;
+import dev.jvortex.encodings.ReferenceOracle;
 import dev.jvortex.encodings.alp.AlpEncoder;
 import dev.jvortex.encodings.alp.AlpRdEncoder;
 import dev.jvortex.encodings.canonical.CanonicalEncoder;
 import dev.jvortex.encodings.fsst.FsstEncoder;
+import dev.jvortex.encodings.light.LightEncoder;
 import dev.jvortex.encodings.runend.RunEndEncoder;
 import dev.jvortex.encodings.sequence.SequenceEncoder;
 import dev.jvortex.encodings.structural.ConstantEncoder;
@@ -170,18 +173,18 @@ class CompressionComparisonTest {
         if (a instanceof PrimitiveArray p && p.ptype().isInteger()) {
             candidates.add(SequenceEncoder.encode(p));
             candidates.add(LightEncoder.packInts(p));
-            candidates.add(ZigZagEncoder.encode(p));
+            candidates.add(ZigZagEncoder.encode(p, LightEncoder.PACKED));
         }
         if (a instanceof PrimitiveArray p && AlpEncoder.applies(p)) {
-            candidates.add(AlpEncoder.encode(p));
-            candidates.add(AlpRdEncoder.encode(p));
+            candidates.add(AlpEncoder.encode(p, LightEncoder.PACKED));
+            candidates.add(AlpRdEncoder.encode(p, LightEncoder.PACKED));
         }
         if (a instanceof VarBinViewArray v) {
-            candidates.add(FsstEncoder.encode(v));
+            candidates.add(FsstEncoder.encode(v, LightEncoder.PACKED));
         }
-        candidates.add(DictEncoder.encode(a));
-        candidates.add(RunEndEncoder.encode(a));
-        candidates.add(SparseEncoder.encode(a));
+        candidates.add(DictEncoder.encode(a, LightEncoder.PACKED));
+        candidates.add(RunEndEncoder.encode(a, LightEncoder.PACKED));
+        candidates.add(SparseEncoder.encode(a, LightEncoder.PACKED));
         WriteNode best = null;
         for (WriteNode c : candidates) {
             if (c != null && (best == null || c.bufferBytes() < best.bufferBytes())) {

@@ -1,0 +1,319 @@
+package dev.jvortex.compress.internal;
+
+import dev.jvortex.core.DType;
+import dev.jvortex.core.PType;
+import dev.jvortex.core.array.Array;
+import dev.jvortex.core.array.DecimalArray;
+import dev.jvortex.core.array.ExtensionArray;
+import dev.jvortex.core.array.FixedSizeListArray;
+import dev.jvortex.core.array.ListArray;
+import dev.jvortex.core.array.PrimitiveArray;
+import dev.jvortex.core.array.StructArray;
+import dev.jvortex.core.array.Validity;
+import dev.jvortex.core.array.VarBinViewArray;
+import dev.jvortex.core.proto.ProtoWriter;
+import dev.jvortex.core.serde.WriteNode;
+import dev.jvortex.encodings.ChildEncoder;
+import dev.jvortex.encodings.Primitives;
+import dev.jvortex.encodings.Rows;
+import dev.jvortex.encodings.canonical.CanonicalEncoder;
+import dev.jvortex.encodings.light.LightEncoder;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/// The cascade policy of the compressor: which [Scheme]s compete for an array (ordered candidate
+/// lists per value kind; earlier candidates win ties), the sample they are judged on, how the
+/// winner is picked and applied, and how deep children may cascade. Nested arrays are compressed
+/// part by part. What each scheme applies to, how it is judged and which schemes its children
+/// may not use is declared by the scheme itself.
+public final class Cascade {
+    /// Rows in one sample run.
+    static final int SAMPLE_RUN = 64;
+    /// Arrays up to this length are judged on all their rows.
+    static final int EXACT_LIMIT = 4096;
+
+    /// The candidates for primitive integer arrays, in the order they are tried.
+    private static final List<Scheme> INTEGERS = List.of(SequenceScheme.INSTANCE, ForScheme.INSTANCE, ZigZagScheme.INSTANCE,
+            BitPackScheme.INSTANCE, SparseScheme.INSTANCE, DictScheme.INSTANCE, RunEndScheme.INSTANCE, IntRleScheme.INSTANCE,
+            DeltaScheme.INSTANCE, PcoScheme.INSTANCE);
+    /// The candidates for primitive float arrays.
+    private static final List<Scheme> FLOATS = List.of(AlpScheme.INSTANCE, AlpRdScheme.INSTANCE, DictScheme.INSTANCE,
+            SparseScheme.INSTANCE, FloatRleScheme.INSTANCE, PcoScheme.INSTANCE);
+    /// The candidates for other primitive arrays.
+    private static final List<Scheme> OTHER_PRIMITIVES = List.of(DictScheme.INSTANCE);
+    /// The candidates for strings and binaries (not extensions).
+    private static final List<Scheme> BYTES = List.of(DictScheme.INSTANCE, FsstScheme.INSTANCE, OnPairScheme.INSTANCE,
+            SparseScheme.INSTANCE, VarBinScheme.INSTANCE, ZstdScheme.INSTANCE);
+
+    private final boolean intDict;
+    private final boolean generalCodecs;
+    private final int maxDepth;
+
+    /// A cascade of at most `maxDepth` scheme levels.
+    ///
+    /// @param intDict whether integers may become dictionaries
+    /// @param generalCodecs whether the general-purpose codecs (Pcodec, Zstandard) compete
+    /// @param maxDepth how many scheme levels may stack (at least 1)
+    public Cascade(boolean intDict, boolean generalCodecs, int maxDepth) {
+        this.intDict = intDict;
+        this.generalCodecs = generalCodecs;
+        this.maxDepth = maxDepth;
+    }
+
+    /// Whether integers may become dictionaries.
+    boolean integerDictionaries() {
+        return intDict;
+    }
+
+    /// Whether the general-purpose codecs compete.
+    boolean generalCodecs() {
+        return generalCodecs;
+    }
+
+    /// Returns the smallest write tree found for the canonical array `a`; it decodes to exactly `a`.
+    public WriteNode compress(Array a) {
+        return compress(a, maxDepth, EnumSet.noneOf(SchemeId.class), false);
+    }
+
+    /// The child encoder of `scheme` at `depth`: each child written as the scheme's [Scheme#child]
+    /// rule says, light or compressed one level down.
+    ChildEncoder children(Scheme scheme, int depth, EnumSet<SchemeId> excluded, boolean sample) {
+        return (role, child) -> {
+            ChildRule rule = scheme.child(role);
+            return rule.light() ? LightEncoder.encode(role, child)
+                    : compress(child, depth - 1, rule.childExclusions(excluded), sample);
+        };
+    }
+
+    private WriteNode compress(Array a, int depth, EnumSet<SchemeId> excluded, boolean sample) {
+        switch (a) {
+            case StructArray s -> {
+                List<WriteNode> kids = new ArrayList<>(CanonicalEncoder.validity(s.dtype(), s.validity(), s.length()));
+                for (Array f : s.fields()) {
+                    kids.add(compress(f, maxDepth, EnumSet.noneOf(SchemeId.class), sample));
+                }
+                return new WriteNode("vortex.struct", new byte[0], List.of(), kids);
+            }
+            case ListArray l -> {
+                if (l.dtype() instanceof DType.MapType m) {
+                    return map(l, sample);
+                }
+                byte[] meta = new ProtoWriter().varintIfNonZero(1, l.elements().length()).varint(2, PType.I64.code()).toByteArray();
+                List<WriteNode> kids = new ArrayList<>();
+                kids.add(compress(l.elements(), maxDepth, EnumSet.noneOf(SchemeId.class), sample));
+                PrimitiveArray offsets = new PrimitiveArray(new DType.Primitive(PType.I64, false), PType.I64,
+                        l.offsets().asSlice(0, (l.length() + 1L) * 8), l.length() + 1, Validity.ALL_VALID);
+                kids.add(compress(offsets, maxDepth - 1, EnumSet.of(SchemeId.DICT), sample));
+                kids.addAll(CanonicalEncoder.validity(l.dtype(), l.validity(), l.length()));
+                return new WriteNode("vortex.list", meta, List.of(), kids);
+            }
+            case FixedSizeListArray f -> {
+                List<WriteNode> kids = new ArrayList<>();
+                kids.add(compress(f.elements(), maxDepth, EnumSet.noneOf(SchemeId.class), sample));
+                kids.addAll(CanonicalEncoder.validity(f.dtype(), f.validity(), f.length()));
+                return new WriteNode("vortex.fixed_size_list", new byte[0], List.of(), kids);
+            }
+            case ExtensionArray e -> {
+                WriteNode ext = WriteNode.of("vortex.ext", new byte[0], compress(e.storage(), depth, excluded, sample));
+                Scheme parts = DateTimePartsScheme.INSTANCE;
+                WriteNode p = depth > 0 && parts.eligible(e, this) ? parts.encode(e, this, depth, excluded, sample) : null;
+                return p != null && p.bufferBytes() < ext.bufferBytes() ? p : ext;
+            }
+            default -> {
+                return choose(a, depth, excluded, sample);
+            }
+        }
+    }
+
+    /// A map as `vortex.map` over a `vortex.listview` (as [CanonicalEncoder] writes it), with the
+    /// entries, offsets and sizes compressed.
+    private WriteNode map(ListArray l, boolean sample) {
+        int n = l.length();
+        long[] offsets = new long[n];
+        long[] sizes = new long[n];
+        for (int i = 0; i < n; i++) {
+            offsets[i] = l.start(i);
+            sizes[i] = l.end(i) - l.start(i);
+        }
+        byte[] meta = new ProtoWriter().varintIfNonZero(1, l.elements().length()).varint(2, PType.I64.code())
+                .varint(3, PType.I64.code()).toByteArray();
+        List<WriteNode> kids = new ArrayList<>();
+        kids.add(compress(l.elements(), maxDepth, EnumSet.noneOf(SchemeId.class), sample));
+        kids.add(compress(Primitives.array(PType.I64, false, offsets, n, Validity.ALL_VALID), maxDepth - 1, EnumSet.of(SchemeId.DICT),
+                sample));
+        kids.add(compress(Primitives.array(PType.I64, false, sizes, n, Validity.ALL_VALID), maxDepth - 1, EnumSet.of(SchemeId.DICT),
+                sample));
+        kids.addAll(CanonicalEncoder.validity(l.dtype(), l.validity(), n));
+        return new WriteNode("vortex.map", new byte[0], List.of(),
+                List.of(new WriteNode("vortex.listview", meta, List.of(), kids)));
+    }
+
+    /// Runs the schemes that apply to a flat array and keeps the smallest result.
+    private WriteNode choose(Array a, int depth, EnumSet<SchemeId> excluded, boolean sample) {
+        WriteNode canonical = CanonicalEncoder.encode(a);
+        int len = a.length();
+        if (len == 0 || !Rows.supported(a)) {
+            return canonical;
+        }
+        if (!sample && !excluded.contains(SchemeId.CONSTANT)) {
+            WriteNode constant = ConstantScheme.INSTANCE.encode(a, this, depth, excluded, false);
+            if (constant != null) {
+                return constant.bufferBytes() < canonical.bufferBytes() ? constant : canonical;
+            }
+        }
+        if (a.validity().isAllInvalid()) {
+            return canonical;
+        }
+        if (depth <= 0) {
+            return leaf(a, canonical);
+        }
+        if (a instanceof DecimalArray d) {
+            WriteNode parts = DecimalBytePartsScheme.INSTANCE.encode(d, this, depth, excluded, sample);
+            return parts != null && parts.bufferBytes() < canonical.bufferBytes() ? parts : canonical;
+        }
+        List<Scheme> schemes = candidates(a, excluded);
+        if (schemes.isEmpty()) {
+            return canonical;
+        }
+        if (!sample && schemes.contains(SequenceScheme.INSTANCE)) {
+            WriteNode seq = SequenceScheme.INSTANCE.encode(a, this, depth, excluded, false);
+            if (seq != null) {
+                return seq;
+            }
+        }
+        schemes.remove(SequenceScheme.INSTANCE);
+        Array judged = a;
+        if (len > EXACT_LIMIT) {
+            judged = sample(a);
+        }
+        // Schemes compete by ratio (canonical bytes / compressed bytes) on the judged rows; some
+        // are judged on every row (Scheme#judgedOnEveryRow).
+        WriteNode best = null;
+        Scheme winner = null;
+        boolean bestIsFull = false;
+        double bestRatio = 1.0;
+        // The best scheme judged on the sample, for a second look when a scheme judged on every
+        // row wins a close contest (a sample favours neither side consistently).
+        Scheme sampledWinner = null;
+        double sampledRatio = 1.0;
+        long judgedBytes = judged == a ? canonical.bufferBytes() : CanonicalEncoder.encode(judged).bufferBytes();
+        for (Scheme s : schemes) {
+            boolean full = judged != a && s.judgedOnEveryRow();
+            Array target = full ? a : judged;
+            if (full && s.skipFullTrial(a, judged, this, depth, excluded, canonical.bufferBytes(), bestRatio)) {
+                continue;
+            }
+            WriteNode n;
+            try {
+                n = s.encode(target, this, depth, excluded, target != a || sample);
+            } catch (RuntimeException e) {
+                n = null;
+            }
+            if (n == null) {
+                continue;
+            }
+            double ratio = (double) (target == a ? canonical.bufferBytes() : judgedBytes) / Math.max(1, n.bufferBytes());
+            if (target != a && ratio > sampledRatio) {
+                sampledRatio = ratio;
+                sampledWinner = s;
+            }
+            if (n.bufferBytes() > 0 && ratio > bestRatio || n.bufferBytes() == 0) {
+                bestRatio = n.bufferBytes() == 0 ? Double.POSITIVE_INFINITY : ratio;
+                best = n;
+                winner = s;
+                bestIsFull = target == a;
+            }
+        }
+        if (winner == null) {
+            return canonical;
+        }
+        if (!bestIsFull) {
+            best = winner.encode(a, this, depth, excluded, sample);
+        } else if (best.bufferBytes() > 0) {
+            // A second look, on every row, at the closest sampled contender and at the schemes a
+            // sample misjudges (Scheme#secondLook).
+            List<Scheme> again = new ArrayList<>(2);
+            if (sampledWinner != null && sampledRatio >= 0.75 * bestRatio) {
+                again.add(sampledWinner);
+            }
+            for (Scheme s : schemes) {
+                if (s.secondLook() && !again.contains(s)) {
+                    again.add(s);
+                }
+            }
+            for (Scheme s : again) {
+                WriteNode other;
+                try {
+                    other = s.encode(a, this, depth, excluded, sample);
+                } catch (RuntimeException e) {
+                    other = null;
+                }
+                if (other != null && other.bufferBytes() < best.bufferBytes()) {
+                    best = other;
+                }
+            }
+        }
+        return best != null && best.bufferBytes() < canonical.bufferBytes() ? best : canonical;
+    }
+
+    /// At the end of the cascade: integers bit-packed (after FoR when smaller), else canonical.
+    private static WriteNode leaf(Array a, WriteNode canonical) {
+        if (a instanceof PrimitiveArray p && p.ptype().isInteger() && p.dtype() instanceof DType.Primitive) {
+            return LightEncoder.packInts(p);
+        }
+        return canonical;
+    }
+
+    /// The candidates for `a` in the order they are tried: its value kind's list, less the excluded
+    /// schemes and those not [Scheme#eligible] for `a`. A new, mutable list.
+    private List<Scheme> candidates(Array a, EnumSet<SchemeId> excluded) {
+        List<Scheme> kind;
+        if (a instanceof PrimitiveArray p && p.dtype() instanceof DType.Primitive) {
+            PType t = p.ptype();
+            kind = t.isInteger() ? INTEGERS : t == PType.F16 || t == PType.F32 || t == PType.F64 ? FLOATS : OTHER_PRIMITIVES;
+        } else if (a instanceof VarBinViewArray s && !(s.dtype() instanceof DType.Extension)) {
+            kind = BYTES;
+        } else {
+            return new ArrayList<>();
+        }
+        List<Scheme> out = new ArrayList<>(kind.size());
+        for (Scheme s : kind) {
+            if (!excluded.contains(s.id()) && s.eligible(a, this)) {
+                out.add(s);
+            }
+        }
+        return out;
+    }
+
+    /// A stratified sample of 64-row runs, about 1 % of the rows and at least 16 runs; fixed seed.
+    static Array sample(Array a) {
+        int len = a.length();
+        int count = Math.max(16, roundUp16((len / 100) / SAMPLE_RUN));
+        if ((long) count * SAMPLE_RUN >= len) {
+            return a;
+        }
+        SplittableRandom random = new SplittableRandom(1234567890L);
+        int[] rows = new int[count * SAMPLE_RUN];
+        int n = 0;
+        int base = len / count;
+        int extra = len % count;
+        int start = 0;
+        for (int k = 0; k < count; k++) {
+            int size = base + (k < extra ? 1 : 0);
+            int room = Math.max(0, size - SAMPLE_RUN);
+            int from = start + (room == 0 ? 0 : random.nextInt(room + 1));
+            int to = Math.min(len, from + SAMPLE_RUN);
+            for (int r = from; r < to; r++) {
+                rows[n++] = r;
+            }
+            start += size;
+        }
+        return Rows.gather(a, rows, n);
+    }
+
+    private static int roundUp16(int v) {
+        return (v + 15) & ~15;
+    }
+}

@@ -1,0 +1,66 @@
+package dev.jvortex.compress.internal;
+
+import dev.jvortex.core.PType;
+import dev.jvortex.core.array.Array;
+import dev.jvortex.core.array.DecimalArray;
+import dev.jvortex.core.array.PrimitiveArray;
+import dev.jvortex.core.array.Validity;
+import dev.jvortex.core.proto.ProtoWriter;
+import dev.jvortex.core.serde.WriteNode;
+import dev.jvortex.encodings.ChildEncoder;
+import dev.jvortex.encodings.Primitives;
+import java.math.BigInteger;
+import java.util.EnumSet;
+
+/// A decimal whose unscaled values fit in 64 bits as `vortex.decimal_byte_parts` over the
+/// narrowest signed integers, compressed one level down with the parent's exclusions. Not a
+/// candidate: [Cascade] tries it for every decimal and keeps it when smaller than canonical.
+final class DecimalBytePartsScheme extends Scheme {
+    static final DecimalBytePartsScheme INSTANCE = new DecimalBytePartsScheme();
+    private static final ChildRule PARTS = ChildRule.inherited();
+
+    private DecimalBytePartsScheme() {
+        super(SchemeId.DECIMAL_BYTE_PARTS);
+    }
+
+    @Override
+    ChildRule child(ChildEncoder.Role role) {
+        return PARTS;
+    }
+
+    /// Returns the node; null when some valid value needs more than 64 bits.
+    @Override
+    WriteNode encode(Array a, Cascade cascade, int depth, EnumSet<SchemeId> excluded, boolean sample) {
+        DecimalArray d = (DecimalArray) a;
+        int len = d.length();
+        long[] values = new long[len];
+        long min = 0;
+        long max = 0;
+        Validity v = d.validity();
+        for (int i = 0; i < len; i++) {
+            if (!v.isAllValid() && !v.isValid(i)) {
+                continue;
+            }
+            long x;
+            if (d.byteWidth() <= 8) {
+                x = d.getUnscaledLong(i);
+            } else {
+                BigInteger b = d.getUnscaled(i);
+                if (b.bitLength() > 63) {
+                    return null;
+                }
+                x = b.longValue();
+            }
+            values[i] = x;
+            min = Math.min(min, x);
+            max = Math.max(max, x);
+        }
+        PType t = min >= Byte.MIN_VALUE && max <= Byte.MAX_VALUE ? PType.I8
+                : min >= Short.MIN_VALUE && max <= Short.MAX_VALUE ? PType.I16
+                : min >= Integer.MIN_VALUE && max <= Integer.MAX_VALUE ? PType.I32 : PType.I64;
+        PrimitiveArray msp = Primitives.array(t, d.dtype().nullable(), values, len, v);
+        byte[] meta = new ProtoWriter().varintIfNonZero(1, t.code()).toByteArray();
+        return WriteNode.of("vortex.decimal_byte_parts", meta,
+                cascade.children(this, depth, excluded, sample).encode(ChildEncoder.Role.ENCODED, msp));
+    }
+}

@@ -1,0 +1,129 @@
+package dev.jvortex.compress.internal;
+
+import dev.jvortex.core.array.Array;
+import dev.jvortex.core.array.PrimitiveArray;
+import dev.jvortex.core.array.Validity;
+import dev.jvortex.core.serde.WriteNode;
+import dev.jvortex.encodings.ChildEncoder;
+import dev.jvortex.encodings.Primitives;
+import dev.jvortex.encodings.structural.DictEncoder;
+import java.util.EnumSet;
+
+/// `vortex.dict` with at most half as many distinct values as rows; for integers only in the
+/// compressors that allow integer dictionaries ([Cascade#integerDictionaries]). Judged on every
+/// row, since a sample's distinct count says little about the whole array's, unless a cheaper
+/// look shows it cannot or will hardly win ([#skipFullTrial]).
+///
+/// The codes cascade without dictionary, FoR, zigzag, sequence, sparse or delta, whatever the
+/// parent's exclusions; the values inherit those and also go without dictionary, run-end or RLE.
+final class DictScheme extends Scheme {
+    static final DictScheme INSTANCE = new DictScheme();
+    private static final ChildRule CODES = ChildRule.only(EnumSet.of(SchemeId.DICT, SchemeId.FOR, SchemeId.ZIGZAG,
+            SchemeId.SEQUENCE, SchemeId.SPARSE, SchemeId.DELTA));
+    private static final ChildRule VALUES = ChildRule.without(SchemeId.DICT, SchemeId.RUNEND, SchemeId.INT_RLE, SchemeId.FLOAT_RLE);
+
+    private DictScheme() {
+        super(SchemeId.DICT);
+    }
+
+    @Override
+    boolean eligible(Array a, Cascade cascade) {
+        return !(a instanceof PrimitiveArray p && p.ptype().isInteger()) || cascade.integerDictionaries();
+    }
+
+    @Override
+    boolean judgedOnEveryRow() {
+        return true;
+    }
+
+    @Override
+    ChildRule child(ChildEncoder.Role role) {
+        return switch (role) {
+            case CODES -> CODES;
+            case VALUES -> VALUES;
+            default -> ChildRule.LIGHT;
+        };
+    }
+
+    @Override
+    WriteNode encode(Array a, Cascade cascade, int depth, EnumSet<SchemeId> excluded, boolean sample) {
+        return DictEncoder.encode(a, Math.max(1, a.length() / 2), cascade.children(this, depth, excluded, sample));
+    }
+
+    /// For a primitive array: whether the dictionary cannot win ([#cannotWin]) or is unpromising
+    /// on the sample ([#unpromising]), with one distinct-count estimate of the whole array for
+    /// both. Saves building a dictionary over every row in vain.
+    @Override
+    boolean skipFullTrial(Array a, Array judged, Cascade cascade, int depth, EnumSet<SchemeId> excluded, long canonicalBytes,
+            double bestRatio) {
+        if (!(a instanceof PrimitiveArray p)) {
+            return false;
+        }
+        double wholeDistinct = DictEncoder.estimateDistinct(p);
+        return cannotWin(p, wholeDistinct, canonicalBytes, bestRatio)
+                || unpromising(p, wholeDistinct, judged, cascade, depth, excluded, canonicalBytes, bestRatio);
+    }
+
+    /// Whether a dictionary of the primitive array `p` cannot beat `bestRatio` even if its values
+    /// cost nothing: its codes need at least the bits of the (estimated) distinct count per valid
+    /// row, or per run plus a 32-bit run end, as the reference's dictionary estimate counts them;
+    /// 20 % slack for the estimate.
+    private static boolean cannotWin(PrimitiveArray p, double wholeDistinct, long canonicalBytes, double bestRatio) {
+        int len = p.length();
+        Validity v = p.validity();
+        boolean allValid = v.isAllValid();
+        long valid = allValid ? len : len - v.nullCount(len);
+        if (valid < 2) {
+            return false;
+        }
+        double distinct = wholeDistinct * 0.9;
+        int codeBits = Math.max(1, 64 - Long.numberOfLeadingZeros((long) Math.max(1, distinct - 1)));
+        long[] bits = Primitives.longs(p);
+        long runs = 0;
+        boolean first = true;
+        long prev = 0;
+        for (int i = 0; i < len; i++) {
+            if (allValid || v.isValid(i)) {
+                if (first || bits[i] != prev) {
+                    runs++;
+                }
+                prev = bits[i];
+                first = false;
+            }
+        }
+        double codesBytes = Math.min((double) codeBits * valid, (codeBits + 32.0) * runs) / 8;
+        return canonicalBytes / (0.8 * codesBytes) <= bestRatio;
+    }
+
+    /// Whether a dictionary of the primitive array `a`, tried on the sample `judged` and scaled up
+    /// to every row, falls clearly (10 %) short of `bestRatio`. The codes grow with the rows and
+    /// with the code width of the whole array's (estimated) distinct count, the values with that
+    /// count, so a dictionary that wins on the whole array but not on a small sample still gets
+    /// its full trial.
+    private boolean unpromising(PrimitiveArray a, double wholeDistinct, Array judged, Cascade cascade, int depth,
+            EnumSet<SchemeId> excluded, long canonicalBytes, double bestRatio) {
+        if (!(judged instanceof PrimitiveArray sample) || bestRatio <= 1.0) {
+            return false;
+        }
+        WriteNode n;
+        try {
+            n = encode(sample, cascade, depth, excluded, true);
+        } catch (RuntimeException e) {
+            return false;
+        }
+        double sampleDistinct = Math.max(1, DictEncoder.estimateDistinct(sample));
+        double distinct = Math.max(sampleDistinct, wholeDistinct);
+        if (n == null || n.children().size() < 2) {
+            // No dictionary on the sample (too many distinct values there): codes at the width of
+            // the whole array's distinct count, values compressed as well as the best scheme does.
+            double codes = a.length() * (double) Math.max(1, 64 - Long.numberOfLeadingZeros((long) distinct)) / 8;
+            double values = distinct * a.ptype().byteWidth() / bestRatio;
+            return canonicalBytes / (codes + values) < 0.9 * bestRatio;
+        }
+        double widthGrowth = (double) Math.max(1, 64 - Long.numberOfLeadingZeros((long) distinct))
+                / Math.max(1, 64 - Long.numberOfLeadingZeros((long) sampleDistinct));
+        double codes = n.children().get(0).bufferBytes() * ((double) a.length() / sample.length()) * widthGrowth;
+        double values = n.children().get(1).bufferBytes() * (distinct / sampleDistinct);
+        return canonicalBytes / (codes + values) < 0.9 * bestRatio;
+    }
+}
