@@ -3,7 +3,7 @@ package dev.jvortex.conformance;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
-import dev.jvortex.encodings.compress.CompressionPreset;
+import dev.jvortex.compress.CompressionPreset;
 import dev.jvortex.file.write.WriteOptions;
 import java.io.IOException;
 import java.io.InputStream;
