@@ -20,16 +20,6 @@ sealed interface StatsAccumulator
 
     /// Returns the accumulator for a column of type `dtype`, with zones of `zoneLength` rows.
     static StatsAccumulator of(DType dtype, int zoneLength) {
-        if (dtype instanceof DType.Extension e) {
-            // Extension types keep the statistics of their storage where it orders as the
-            // extension does: integers (timestamps, dates, times), bools and strings.
-            return switch (e.storage()) {
-                case DType.Primitive p when p.ptype().isInteger() -> new TemporalStats(e, p.ptype(), zoneLength);
-                case DType.Bool _ -> new BoolStats(e.storage(), zoneLength);
-                case DType.Utf8 _, DType.Binary _ -> new StringStats(e.storage(), zoneLength);
-                default -> new NullCountStats(zoneLength);
-            };
-        }
         return switch (dtype) {
             case DType.Primitive p when p.ptype().isFloat() -> new FloatStats(p, zoneLength);
             case DType.Primitive p when p.ptype().isSigned() -> new IntegerStats(p, zoneLength);
@@ -37,7 +27,21 @@ sealed interface StatsAccumulator
             case DType.Bool b -> new BoolStats(b, zoneLength);
             case DType.Utf8 _, DType.Binary _ -> new StringStats(dtype, zoneLength);
             case DType.Decimal d -> new DecimalStats(d, zoneLength);
-            default -> new NullCountStats(zoneLength);
+            case DType.Extension e -> ofExtension(e, zoneLength);
+            case DType.Null _, DType.Struct _, DType.ListType _, DType.FixedSizeList _, DType.MapType _, DType.Variant _,
+                    DType.Union _ -> new NullCountStats(zoneLength);
+        };
+    }
+
+    /// Extension types keep the statistics of their storage where it orders as the extension
+    /// does: integers (timestamps, dates, times), bools and strings; null counts otherwise.
+    private static StatsAccumulator ofExtension(DType.Extension e, int zoneLength) {
+        return switch (e.storage()) {
+            case DType.Primitive p when p.ptype().isInteger() -> new TemporalStats(e, p.ptype(), zoneLength);
+            case DType.Bool b -> new BoolStats(b, zoneLength);
+            case DType.Utf8 _, DType.Binary _ -> new StringStats(e.storage(), zoneLength);
+            case DType.Primitive _, DType.Decimal _, DType.Null _, DType.Struct _, DType.ListType _, DType.FixedSizeList _,
+                    DType.MapType _, DType.Variant _, DType.Union _, DType.Extension _ -> new NullCountStats(zoneLength);
         };
     }
 
