@@ -10,10 +10,8 @@ import dev.jvortex.core.array.VarBinViewArray;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Set;
 
 /// The dictionary being built for a string column in the dictionary layout: distinct values
@@ -37,8 +35,6 @@ final class DictState {
     private long bytes;
     private char[] codes = new char[4096];
     private int pending;
-    long rows;
-    final List<long[]> codeChunks = new ArrayList<>();
 
     DictState(DType dtype) {
         values = Builders.strings(dtype);
@@ -94,7 +90,6 @@ final class DictState {
             codes = Arrays.copyOf(codes, codes.length * 2);
         }
         codes[pending++] = (char) code;
-        rows++;
     }
 
     /// The code of the value `v[0 .. size)`, added to the dictionary when new.

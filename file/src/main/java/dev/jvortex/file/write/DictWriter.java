@@ -1,0 +1,96 @@
+package dev.jvortex.file.write;
+
+import dev.jvortex.core.DType;
+import dev.jvortex.core.PType;
+import dev.jvortex.core.array.Array;
+import dev.jvortex.core.array.PrimitiveArray;
+import dev.jvortex.core.array.VarBinViewArray;
+import dev.jvortex.core.proto.ProtoWriter;
+import dev.jvortex.file.write.CompressionPipeline.Compression;
+import dev.jvortex.format.FormatWriter.LayoutSpec;
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.util.List;
+
+/// A `vortex.dict` layout: the distinct values of a run of string rows as one flat segment, and
+/// one u16 code per row, in flat chunks of [DictState#CODES_PER_CHUNK] codes (chunked when
+/// there are several). A [ChunkedWriter] fills one until its dictionary is full, then starts the
+/// next.
+final class DictWriter implements LayoutWriter {
+    /// `{codes_ptype: u16, is_nullable_codes: false, all_values_referenced: false}`.
+    private static final byte[] METADATA =
+            new ProtoWriter().varint(1, PType.U16.code()).varint(2, 0).varint(3, 0).toByteArray();
+
+    private final WriteContext ctx;
+    private final DictState dict;
+    private final ChunkedWriter codes = new ChunkedWriter();
+    private FlatWriter values;
+    private long rows;
+
+    DictWriter(DType dtype, WriteContext ctx) {
+        this.ctx = ctx;
+        this.dict = new DictState(dtype);
+    }
+
+    /// Adds rows of `a` from `from` until the dictionary is full or the rows run out; returns
+    /// the index after the last row added.
+    int fill(VarBinViewArray a, int from) throws IOException {
+        for (int i = from; i < a.length(); i++) {
+            dict.add(a, i);
+            rows++;
+            if (dict.pendingCodes() >= DictState.CODES_PER_CHUNK) {
+                flushCodes();
+            }
+            if (dict.full()) {
+                return i + 1;
+            }
+        }
+        return a.length();
+    }
+
+    /// Whether the dictionary takes no more values.
+    boolean full() {
+        return dict.full();
+    }
+
+    private void flushCodes() throws IOException {
+        Arena arena = Arena.ofShared();
+        PrimitiveArray chunk;
+        try {
+            chunk = dict.takeCodes(arena);
+        } catch (RuntimeException e) {
+            arena.close();
+            throw e;
+        }
+        codes.add(FlatWriter.submit(ctx, chunk, Compression.DATA, arena));
+    }
+
+    @Override
+    public long rowCount() {
+        return rows;
+    }
+
+    /// Submits the last codes, then the values.
+    @Override
+    public void complete() throws IOException {
+        if (dict.pendingCodes() > 0) {
+            flushCodes();
+        }
+        Arena arena = Arena.ofShared();
+        Array v;
+        try {
+            v = dict.values(arena);
+        } catch (RuntimeException e) {
+            arena.close();
+            throw e;
+        }
+        values = FlatWriter.submit(ctx, v, Compression.FULL, arena);
+    }
+
+    @Override
+    public LayoutSpec layout(LayoutIds ids) {
+        LayoutSpec v = values.layout(ids);
+        LayoutSpec c = codes.layout(ids);
+        return new LayoutSpec(ids.of("vortex.dict"), rows, METADATA, List.of(v, c), new int[0]);
+    }
+}

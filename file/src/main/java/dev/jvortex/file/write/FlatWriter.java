@@ -1,0 +1,42 @@
+package dev.jvortex.file.write;
+
+import dev.jvortex.core.array.Array;
+import dev.jvortex.file.write.CompressionPipeline.Compression;
+import dev.jvortex.format.FormatWriter.LayoutSpec;
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.util.List;
+
+/// A `vortex.flat` layout: one array, compressed into one segment.
+final class FlatWriter implements LayoutWriter {
+    private final long rows;
+    /// The segment id, once the pipeline has written it.
+    private int segment = -1;
+
+    private FlatWriter(long rows) {
+        this.rows = rows;
+    }
+
+    /// Submits `a` as one segment; `owner` (the arena holding `a`, or null) is closed once the
+    /// segment is written.
+    static FlatWriter submit(WriteContext ctx, Array a, Compression compression, Arena owner) throws IOException {
+        FlatWriter w = new FlatWriter(a.length());
+        ctx.pipeline().submit(a, compression, owner, seg -> w.segment = seg);
+        return w;
+    }
+
+    @Override
+    public long rowCount() {
+        return rows;
+    }
+
+    @Override
+    public void complete() {
+        // submitted whole when created
+    }
+
+    @Override
+    public LayoutSpec layout(LayoutIds ids) {
+        return new LayoutSpec(ids.of("vortex.flat"), rows, new byte[0], List.of(), new int[] {segment});
+    }
+}

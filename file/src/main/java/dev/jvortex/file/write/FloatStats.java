@@ -1,0 +1,148 @@
+package dev.jvortex.file.write;
+
+import dev.jvortex.core.DType;
+import dev.jvortex.core.PType;
+import dev.jvortex.core.Scalar;
+import dev.jvortex.core.array.Array;
+import dev.jvortex.core.array.Bits;
+import dev.jvortex.core.array.PrimitiveArray;
+import dev.jvortex.core.array.Validity;
+import dev.jvortex.file.write.StatsAccumulator.ZoneColumn;
+import dev.jvortex.format.ArrayStats;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
+import java.util.List;
+
+/// Statistics of floats (f16, f32, f64, all held as doubles): min and max skipping NaNs, NaN
+/// counts, and an f64 sum of every valid value in row order (NaN when one is).
+final class FloatStats extends ZoneCounts implements StatsAccumulator {
+    private final DType.Primitive dtype;
+    private double[] min = new double[16];
+    private double[] max = new double[16];
+    private double[] sum = new double[16];
+    private long[] nans = new long[16];
+
+    FloatStats(DType.Primitive dtype, int zoneLength) {
+        super(zoneLength);
+        this.dtype = dtype;
+    }
+
+    @Override
+    void grow(int n) {
+        min = Arrays.copyOf(min, n);
+        max = Arrays.copyOf(max, n);
+        sum = Arrays.copyOf(sum, n);
+        nans = Arrays.copyOf(nans, n);
+    }
+
+    @Override
+    void addRows(Array values, Validity v, boolean allValid, int from, int to, int z) {
+        PrimitiveArray p = (PrimitiveArray) values;
+        double s = sum[z];
+        double lo = min[z];
+        double hi = max[z];
+        boolean seen = has[z];
+        long nullRows = 0;
+        long nanRows = 0;
+        for (int r = from; r < to; r++) {
+            if (!allValid && !v.isValid(r)) {
+                nullRows++;
+                continue;
+            }
+            double x = p.getDouble(r);
+            // Summed in row order, one value at a time, so the sum does not depend on batches.
+            s += x;
+            if (Double.isNaN(x)) {
+                nanRows++;
+            } else if (!seen) {
+                lo = x;
+                hi = x;
+                seen = true;
+            } else {
+                lo = Math.min(lo, x);
+                hi = Math.max(hi, x);
+            }
+        }
+        sum[z] = s;
+        min[z] = lo;
+        max[z] = hi;
+        has[z] = seen;
+        nulls[z] += nullRows;
+        nans[z] += nanRows;
+    }
+
+    @Override
+    void addZoneColumns(List<ZoneColumn> out, boolean anyValue, Arena arena) {
+        if (anyValue) {
+            out.add(new ZoneColumn("vortex.max", SKIP_NANS, "vortex.max()", extremes(max, arena)));
+            out.add(new ZoneColumn("vortex.min", SKIP_NANS, "vortex.min()", extremes(min, arena)));
+        }
+        out.add(new ZoneColumn("vortex.nan_count", new byte[0], "vortex.nan_count()", counts(nans, arena)));
+        addSums(out, sums(arena));
+    }
+
+    /// One value of the column's type per zone, null where the zone has no value.
+    private PrimitiveArray extremes(double[] values, Arena arena) {
+        int n = zones;
+        PType ptype = dtype.ptype();
+        MemorySegment valid = zoneBits(arena);
+        MemorySegment data = arena.allocate(Math.max(1L, (long) n * ptype.byteWidth()), ptype.byteWidth());
+        for (int z = 0; z < n; z++) {
+            if (!has[z]) {
+                continue;
+            }
+            Bits.set(valid, z);
+            double d = values[z];
+            switch (ptype) {
+                case F64 -> data.setAtIndex(PrimitiveArray.LE_DOUBLE, z, d);
+                case F32 -> data.setAtIndex(PrimitiveArray.LE_FLOAT, z, (float) d);
+                default -> data.setAtIndex(PrimitiveArray.LE_SHORT, z, Float.floatToFloat16((float) d));
+            }
+        }
+        return new PrimitiveArray(new DType.Primitive(ptype, true), ptype, data, n, Validity.ofBits(valid));
+    }
+
+    private PrimitiveArray sums(Arena arena) {
+        int n = zones;
+        MemorySegment data = arena.allocate(Math.max(8L, n * 8L), 8);
+        MemorySegment valid = zoneBits(arena);
+        for (int z = 0; z < n; z++) {
+            Bits.set(valid, z);
+            data.setAtIndex(PrimitiveArray.LE_DOUBLE, z, sum[z]);
+        }
+        return new PrimitiveArray(new DType.Primitive(PType.F64, true), PType.F64, data, n, Validity.ofBits(valid));
+    }
+
+    /// A value of the column's type.
+    private Object value(double d) {
+        return switch (dtype.ptype()) {
+            case F64 -> (Object) d;
+            case F32 -> (Object) (float) d;
+            default -> (Object) Float.floatToFloat16((float) d);
+        };
+    }
+
+    @Override
+    public ArrayStats fileStatistics() {
+        long nanCount = 0;
+        boolean any = false;
+        double lo = 0;
+        double hi = 0;
+        double s = 0;
+        for (int z = 0; z < zones; z++) {
+            nanCount += nans[z];
+            s += sum[z];
+            if (!has[z]) {
+                continue;
+            }
+            lo = any ? Math.min(lo, min[z]) : min[z];
+            hi = any ? Math.max(hi, max[z]) : max[z];
+            any = true;
+        }
+        byte[] minBytes = any ? new Scalar(dtype, value(lo)).encode() : null;
+        byte[] maxBytes = any ? new Scalar(dtype, value(hi)).encode() : null;
+        byte[] sumBytes = new Scalar(new DType.Primitive(PType.F64, true), s).encode();
+        return new ArrayStats(minBytes, any, maxBytes, any, sumBytes, null, null, null, nullCount(), null, nanCount);
+    }
+}

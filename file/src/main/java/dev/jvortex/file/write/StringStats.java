@@ -1,0 +1,253 @@
+package dev.jvortex.file.write;
+
+import dev.jvortex.core.DType;
+import dev.jvortex.core.Scalar;
+import dev.jvortex.core.array.Array;
+import dev.jvortex.core.array.ArrayOps;
+import dev.jvortex.core.array.Bits;
+import dev.jvortex.core.array.BoolArray;
+import dev.jvortex.core.array.StructArray;
+import dev.jvortex.core.array.Validity;
+import dev.jvortex.core.array.VarBinViewArray;
+import dev.jvortex.encodings.canonical.CanonicalDecoders;
+import dev.jvortex.file.write.StatsAccumulator.ZoneColumn;
+import dev.jvortex.format.ArrayStats;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/// Statistics of strings and byte strings, compared as unsigned bytes: per zone and for the
+/// column, bounds of at most [#MAX_STRING_BYTES] bytes, as the reference's `bounded_min(64)`
+/// and `bounded_max(64)`: a prefix of the least value, and a short value not less than the
+/// greatest (or "unknown" when none exists); no sum.
+final class StringStats extends ZoneCounts implements StatsAccumulator {
+    /// Longest string statistic kept.
+    static final int MAX_STRING_BYTES = 64;
+    /// The options of the bound aggregates: the length limit as a little-endian u64.
+    private static final byte[] BOUND_OPTIONS = {MAX_STRING_BYTES, 0, 0, 0, 0, 0, 0, 0};
+
+    /// The string type (an extension's storage for an extension over strings).
+    private final DType dtype;
+    private final boolean utf8;
+    /// The least and greatest value of each complete zone (null for a zone without values).
+    private final List<byte[]> zoneMin = new ArrayList<>();
+    private final List<byte[]> zoneMax = new ArrayList<>();
+    /// The open zone's least and greatest value so far, and [#prefix] of each.
+    private byte[] curMin;
+    private byte[] curMax;
+    private long minPrefix;
+    private long maxPrefix;
+    private byte[] fileMin;
+    private byte[] fileMax;
+    private boolean finished;
+    /// Holds one value while it is compared with the zone's bounds.
+    private byte[] scratch = new byte[256];
+
+    StringStats(DType dtype, int zoneLength) {
+        super(zoneLength);
+        this.dtype = dtype;
+        this.utf8 = dtype instanceof DType.Utf8;
+    }
+
+    @Override
+    void grow(int n) {
+        // the per-zone lists grow as zones close
+    }
+
+    @Override
+    void openZone(int z) {
+        if (z > 0) {
+            closeZone();
+        }
+    }
+
+    /// The first 8 bytes of `b[0 .. size)` as an unsigned big-endian number (zero-padded): it
+    /// orders two strings whenever it differs, so only equal prefixes need the whole comparison.
+    private static long prefix(byte[] b, int size) {
+        long p = 0;
+        int n = Math.min(8, size);
+        for (int k = 0; k < n; k++) {
+            p |= (b[k] & 0xFFL) << (56 - 8 * k);
+        }
+        return p;
+    }
+
+    @Override
+    void addRows(Array values, Validity v, boolean allValid, int from, int to, int z) {
+        VarBinViewArray strings = (VarBinViewArray) values;
+        long count = 0;
+        for (int r = from; r < to; r++) {
+            if (!allValid && !v.isValid(r)) {
+                continue;
+            }
+            count++;
+            int size = strings.byteLength(r);
+            if (scratch.length < size) {
+                scratch = new byte[Math.max(size, 2 * scratch.length)];
+            }
+            strings.copyBytes(r, scratch, 0);
+            long prefix = prefix(scratch, size);
+            if (curMin == null || Long.compareUnsigned(prefix, minPrefix) < 0
+                    || prefix == minPrefix && Arrays.compareUnsigned(scratch, 0, size, curMin, 0, curMin.length) < 0) {
+                curMin = Arrays.copyOf(scratch, size);
+                minPrefix = prefix;
+            }
+            if (curMax == null || Long.compareUnsigned(prefix, maxPrefix) > 0
+                    || prefix == maxPrefix && Arrays.compareUnsigned(scratch, 0, size, curMax, 0, curMax.length) > 0) {
+                curMax = Arrays.copyOf(scratch, size);
+                maxPrefix = prefix;
+            }
+        }
+        nulls[z] += (to - from) - count;
+        if (count > 0) {
+            has[z] = true;
+        }
+    }
+
+    private void closeZone() {
+        zoneMin.add(curMin);
+        zoneMax.add(curMax);
+        if (curMin != null && (fileMin == null || Arrays.compareUnsigned(curMin, fileMin) < 0)) {
+            fileMin = curMin;
+        }
+        if (curMax != null && (fileMax == null || Arrays.compareUnsigned(curMax, fileMax) > 0)) {
+            fileMax = curMax;
+        }
+        curMin = null;
+        curMax = null;
+    }
+
+    /// Closes the last zone, once.
+    private void finish() {
+        if (!finished && zones > 0) {
+            closeZone();
+            finished = true;
+        }
+    }
+
+    /// Returns a prefix of `v` of at most `limit` bytes (for UTF-8, cut at a character boundary): a lower bound.
+    static byte[] lowerBound(byte[] v, boolean utf8, int limit) {
+        if (v.length <= limit) {
+            return v;
+        }
+        int cut = limit;
+        if (utf8) {
+            while (cut > 0 && (v[cut] & 0xC0) == 0x80) {
+                cut--;
+            }
+        }
+        return Arrays.copyOf(v, cut);
+    }
+
+    /// Returns a value of at most `limit` bytes that is not less than `v`, or null when none exists.
+    static byte[] upperBound(byte[] v, boolean utf8, int limit) {
+        if (v.length <= limit) {
+            return v;
+        }
+        if (!utf8) {
+            byte[] b = Arrays.copyOf(v, limit);
+            for (int i = limit - 1; i >= 0; i--) {
+                if (b[i] != (byte) 0xFF) {
+                    b[i]++;
+                    return Arrays.copyOf(b, i + 1);
+                }
+            }
+            return null;
+        }
+        String s = new String(lowerBound(v, true, limit), StandardCharsets.UTF_8);
+        int[] cps = s.codePoints().toArray();
+        for (int i = cps.length - 1; i >= 0; i--) {
+            int next = cps[i] + 1;
+            if (next >= 0xD800 && next <= 0xDFFF) {
+                next = 0xE000;
+            }
+            if (next <= 0x10FFFF) {
+                String candidate = new String(cps, 0, i) + Character.toString(next);
+                byte[] b = candidate.getBytes(StandardCharsets.UTF_8);
+                if (b.length <= limit) {
+                    return b;
+                }
+            }
+        }
+        return null;
+    }
+
+    @Override
+    void addZoneColumns(List<ZoneColumn> out, boolean anyValue, Arena arena) {
+        finish();
+        if (anyValue) {
+            out.add(new ZoneColumn("vortex.bounded_max", BOUND_OPTIONS, "vortex.bounded_max(64)", bounds(arena, false)));
+            out.add(new ZoneColumn("vortex.bounded_min", BOUND_OPTIONS, "vortex.bounded_min(64)", bounds(arena, true)));
+        }
+    }
+
+    /// The zones' lower bounds (null for a zone without values), or their upper bounds as
+    /// `{bound, unknown}` structs (`unknown` where no bound of [#MAX_STRING_BYTES] exists).
+    private Array bounds(Arena arena, boolean lower) {
+        int n = zones;
+        DType valueType = dtype.withNullable(true);
+        List<byte[]> values = new ArrayList<>();
+        MemorySegment valid = zoneBits(arena);
+        MemorySegment unknown = zoneBits(arena);
+        MemorySegment boundValid = zoneBits(arena);
+        for (int z = 0; z < n; z++) {
+            byte[] v = lower ? zoneMin.get(z) : zoneMax.get(z);
+            byte[] bound = null;
+            if (v != null) {
+                Bits.set(valid, z);
+                bound = lower ? lowerBound(v, utf8, MAX_STRING_BYTES) : upperBound(v, utf8, MAX_STRING_BYTES);
+                if (bound == null) {
+                    Bits.set(unknown, z);
+                } else {
+                    Bits.set(boundValid, z);
+                }
+            }
+            values.add(bound == null ? new byte[0] : bound);
+        }
+        Array strings = views(valueType, values, arena);
+        if (lower) {
+            return ArrayOps.withValidity(strings, Validity.ofBits(valid));
+        }
+        Array bounds = ArrayOps.withValidity(strings, Validity.ofBits(boundValid));
+        BoolArray unknownCol = new BoolArray(new DType.Bool(false), unknown, n, Validity.ALL_VALID);
+        DType.Struct st = new DType.Struct(List.of("bound", "unknown"), List.of(valueType, new DType.Bool(false)), true);
+        return new StructArray(st, List.of(bounds, unknownCol), n, Validity.ofBits(valid));
+    }
+
+    private static Array views(DType type, List<byte[]> values, Arena arena) {
+        int n = values.size();
+        long total = 0;
+        for (byte[] v : values) {
+            total += v.length;
+        }
+        MemorySegment data = arena.allocate(Math.max(1, total));
+        MemorySegment views = arena.allocate(Math.max(16L, n * 16L), 16);
+        long pos = 0;
+        for (int i = 0; i < n; i++) {
+            byte[] v = values.get(i);
+            MemorySegment.copy(MemorySegment.ofArray(v), 0, data, pos, v.length);
+            CanonicalDecoders.writeView(views, i, data, pos, v.length, 0);
+            pos += v.length;
+        }
+        return new VarBinViewArray(type, views, new MemorySegment[] {data.asSlice(0, Math.max(1, total))}, n, Validity.ALL_VALID);
+    }
+
+    @Override
+    public ArrayStats fileStatistics() {
+        finish();
+        DType base = dtype.withNullable(true);
+        byte[] lo = fileMin == null ? null : lowerBound(fileMin, utf8, MAX_STRING_BYTES);
+        byte[] hi = fileMax == null ? null : upperBound(fileMax, utf8, MAX_STRING_BYTES);
+        return new ArrayStats(lo == null ? null : scalar(base, lo), lo != null && lo.length == fileMin.length,
+                hi == null ? null : scalar(base, hi), hi != null && hi.length == fileMax.length && Arrays.equals(hi, fileMax),
+                null, null, null, null, nullCount(), null, null);
+    }
+
+    private static byte[] scalar(DType t, byte[] v) {
+        Object value = t instanceof DType.Utf8 ? new String(v, StandardCharsets.UTF_8) : v;
+        return new Scalar(t, value).encode();
+    }
+}

@@ -1,0 +1,106 @@
+package dev.jvortex.file.write;
+
+import dev.jvortex.core.DType;
+import dev.jvortex.core.array.Array;
+import dev.jvortex.core.array.StructArray;
+import dev.jvortex.core.array.Validity;
+import dev.jvortex.core.proto.ProtoWriter;
+import dev.jvortex.file.write.CompressionPipeline.Compression;
+import dev.jvortex.file.write.StatsAccumulator.ZoneColumn;
+import dev.jvortex.format.ArrayStats;
+import dev.jvortex.format.FormatWriter.LayoutSpec;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/// A `vortex.zoned` layout: a column's data (a [ChunkedWriter]) and its zone map, a table with
+/// one row of statistics per `rowBlock` rows (one column per statistic, see
+/// [StatsAccumulator#zoneColumns]) written as one flat segment after the data.
+///
+/// The same statistics give the column's file statistics. With zone maps off the writer only
+/// keeps those, and its layout is the data's.
+final class ZonedWriter implements ColumnWriter {
+    private final WriteContext ctx;
+    private final ChunkedWriter data;
+    private final StatsAccumulator stats;
+    private List<ZoneColumn> zoneColumns;
+    /// The zone table, once submitted.
+    private FlatWriter zones;
+    private long rows;
+
+    ZonedWriter(DType dtype, WriteContext ctx) {
+        this.ctx = ctx;
+        this.data = new ChunkedWriter(dtype, ctx);
+        this.stats = StatsAccumulator.of(dtype, ctx.options().rowBlock());
+    }
+
+    @Override
+    public long rowCount() {
+        return rows;
+    }
+
+    @Override
+    public void append(Array a) throws IOException {
+        if (a.length() == 0) {
+            return;
+        }
+        stats.add(a);
+        data.append(a);
+        rows += a.length();
+    }
+
+    @Override
+    public void complete() throws IOException {
+        data.complete();
+        if (!ctx.options().zoneMaps() || rows == 0) {
+            return;
+        }
+        zoneColumns = stats.zoneColumns(ctx.statsArena());
+        if (!zoneColumns.isEmpty()) {
+            zones = FlatWriter.submit(ctx, zoneTable(zoneColumns, stats.zoneCount()), Compression.FULL, null);
+        }
+    }
+
+    /// The zone table: one column per statistic, one row per zone.
+    private static StructArray zoneTable(List<ZoneColumn> cols, int zoneCount) {
+        List<String> names = new ArrayList<>();
+        List<DType> types = new ArrayList<>();
+        List<Array> arrays = new ArrayList<>();
+        for (ZoneColumn c : cols) {
+            names.add(c.name());
+            types.add(c.values().dtype());
+            arrays.add(c.values());
+        }
+        return new StructArray(new DType.Struct(names, types, false), arrays, zoneCount, Validity.ALL_VALID);
+    }
+
+    /// Returns the column's file statistics.
+    ArrayStats fileStatistics() {
+        return stats.fileStatistics();
+    }
+
+    /// Returns the data's layout under a zoned layout, with metadata `0x01` + protobuf
+    /// `{zone_len = 1; repeated {id = 1; options = 2} aggregate_specs = 2}` naming the zone
+    /// table's columns in order.
+    @Override
+    public LayoutSpec layout(LayoutIds ids) {
+        LayoutSpec dataLayout = data.layout(ids);
+        if (zones == null) {
+            return dataLayout;
+        }
+        LayoutSpec zoneLayout = zones.layout(ids);
+        ProtoWriter meta = new ProtoWriter().varint(1, ctx.options().rowBlock());
+        for (ZoneColumn c : zoneColumns) {
+            ProtoWriter spec = new ProtoWriter().string(1, c.id());
+            if (c.options().length > 0) {
+                spec.bytes(2, c.options());
+            }
+            meta.bytes(2, spec.toByteArray());
+        }
+        byte[] body = meta.toByteArray();
+        byte[] m = new byte[body.length + 1];
+        m[0] = 1;
+        System.arraycopy(body, 0, m, 1, body.length);
+        return new LayoutSpec(ids.of("vortex.zoned"), rows, m, List.of(dataLayout, zoneLayout), new int[0]);
+    }
+}

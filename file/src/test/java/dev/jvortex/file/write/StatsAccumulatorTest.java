@@ -1,0 +1,115 @@
+package dev.jvortex.file.write;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import dev.jvortex.core.DType;
+import dev.jvortex.core.PType;
+import dev.jvortex.core.array.Array;
+import dev.jvortex.core.array.ArrayOps;
+import dev.jvortex.core.array.Builders;
+import dev.jvortex.core.array.NullArray;
+import dev.jvortex.core.array.PrimitiveArray;
+import dev.jvortex.file.write.StatsAccumulator.ZoneColumn;
+import dev.jvortex.format.ArrayStats;
+import dev.jvortex.format.FormatWriter;
+import java.lang.foreign.Arena;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class StatsAccumulatorTest {
+    @Test
+    void theColumnTypePicksTheAccumulator() {
+        assertInstanceOf(IntegerStats.class, StatsAccumulator.of(new DType.Primitive(PType.I32, true), 8));
+        assertInstanceOf(UnsignedStats.class, StatsAccumulator.of(new DType.Primitive(PType.U8, false), 8));
+        assertInstanceOf(FloatStats.class, StatsAccumulator.of(new DType.Primitive(PType.F16, true), 8));
+        assertInstanceOf(BoolStats.class, StatsAccumulator.of(new DType.Bool(true), 8));
+        assertInstanceOf(StringStats.class, StatsAccumulator.of(new DType.Binary(false), 8));
+        assertInstanceOf(DecimalStats.class, StatsAccumulator.of(new DType.Decimal(12, 2, true), 8));
+        assertInstanceOf(NullCountStats.class, StatsAccumulator.of(new DType.Null(), 8));
+        assertInstanceOf(NullCountStats.class, StatsAccumulator.of(new DType.ListType(new DType.Bool(false), true), 8));
+        DType.Extension ts = new DType.Extension("vortex.timestamp", new DType.Primitive(PType.I64, true), new byte[] {2, 0, 0});
+        assertInstanceOf(TemporalStats.class, StatsAccumulator.of(ts, 8));
+        assertInstanceOf(StringStats.class, StatsAccumulator.of(new DType.Extension("x.label", new DType.Utf8(true), new byte[0]), 8));
+        assertInstanceOf(NullCountStats.class,
+                StatsAccumulator.of(new DType.Extension("x.f", new DType.Primitive(PType.F64, true), new byte[0]), 8));
+    }
+
+    /// The statistics do not depend on how the rows are cut into batches.
+    @Test
+    void batchSplitsDoNotChangeTheStatistics() {
+        Random random = new Random(12);
+        try (Arena arena = Arena.ofConfined()) {
+            DType.Primitive f64 = new DType.Primitive(PType.F64, true);
+            Builders.DoubleBuilder doubles = Builders.doubles(f64);
+            DType.Primitive i64 = new DType.Primitive(PType.I64, true);
+            Builders.LongBuilder longs = Builders.longs(i64);
+            DType.Utf8 utf8 = new DType.Utf8(true);
+            Builders.StringBuilder strings = Builders.strings(utf8);
+            for (int i = 0; i < 5000; i++) {
+                if (random.nextInt(9) == 0) {
+                    doubles.appendNull();
+                    longs.appendNull();
+                    strings.appendNull();
+                } else {
+                    doubles.append(random.nextInt(50) == 0 ? Double.NaN : random.nextGaussian() * 1e6);
+                    longs.append(random.nextLong());
+                    strings.append("s" + "x".repeat(random.nextInt(80)) + random.nextInt(1000));
+                }
+            }
+            for (Array all : List.of(doubles.build(arena), longs.build(arena), strings.build(arena))) {
+                StatsAccumulator whole = StatsAccumulator.of(all.dtype(), 512);
+                whole.add(all);
+                StatsAccumulator pieces = StatsAccumulator.of(all.dtype(), 512);
+                for (int from = 0; from < all.length(); ) {
+                    int n = Math.min(all.length() - from, 1 + random.nextInt(700));
+                    pieces.add(ArrayOps.slice(all, from, n, arena));
+                    from += n;
+                }
+                assertEquals(10, whole.zoneCount());
+                assertEquals(whole.zoneCount(), pieces.zoneCount());
+                assertArrayEquals(bytes(whole.fileStatistics()), bytes(pieces.fileStatistics()), all.dtype().toString());
+                List<ZoneColumn> a = whole.zoneColumns(arena);
+                List<ZoneColumn> b = pieces.zoneColumns(arena);
+                assertEquals(a.stream().map(ZoneColumn::name).toList(), b.stream().map(ZoneColumn::name).toList());
+            }
+        }
+    }
+
+    @Test
+    void integerSumsAreNullOnOverflow() {
+        try (Arena arena = Arena.ofConfined()) {
+            StatsAccumulator s = StatsAccumulator.of(new DType.Primitive(PType.I64, false), 2);
+            s.add(Builders.of(PType.I64, new long[] {Long.MAX_VALUE, 1, 5, 7}, arena));
+            ArrayStats stats = s.fileStatistics();
+            assertNull(stats.sum());
+            assertNotNull(stats.min());
+            List<ZoneColumn> cols = s.zoneColumns(arena);
+            assertEquals(List.of("vortex.max()", "vortex.min()", "vortex.null_count()", "vortex.sum()"),
+                    cols.stream().map(ZoneColumn::name).toList());
+            PrimitiveArray sums = (PrimitiveArray) cols.get(3).values();
+            assertEquals(false, sums.validity().isValid(0));
+            assertEquals(12, sums.getLong(1));
+        }
+    }
+
+    @Test
+    void nullColumnsCountNullsOnly() {
+        try (Arena arena = Arena.ofConfined()) {
+            StatsAccumulator s = StatsAccumulator.of(new DType.Null(), 3);
+            s.add(new NullArray(7));
+            assertEquals(3, s.zoneCount());
+            assertEquals(7L, s.fileStatistics().nullCount());
+            List<ZoneColumn> cols = s.zoneColumns(arena);
+            assertEquals(1, cols.size());
+        }
+    }
+
+    private static byte[] bytes(ArrayStats stats) {
+        return FormatWriter.fileStatistics(List.of(stats));
+    }
+}
