@@ -11,6 +11,7 @@ import dev.jvortex.core.array.BoolArray;
 import dev.jvortex.core.array.ExtensionArray;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
+import dev.jvortex.core.internal.IntegerArrays;
 import dev.jvortex.core.serde.DecodeContext;
 import dev.jvortex.core.serde.EncodedNode;
 import java.lang.foreign.Arena;

@@ -15,6 +15,7 @@ import dev.jvortex.core.array.ArrayOps;
 import dev.jvortex.core.array.ExtensionArray;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.VarBinViewArray;
+import dev.jvortex.core.internal.Primitives;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.alp.AlpEncoder;
 import dev.jvortex.encodings.alp.AlpRdEncoder;

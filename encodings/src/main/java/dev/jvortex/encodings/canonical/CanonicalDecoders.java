@@ -188,17 +188,17 @@ public final class CanonicalDecoders {
         int pos = 0;
         for (int i = 0; i < n; i++) {
             int size = lengths[i];
-            long lo = dev.jvortex.encodings.Heap.getLong(data, pos);
+            long lo = dev.jvortex.core.internal.Heap.getLong(data, pos);
             int at = i * 16;
             if (size <= VarBinViewArray.MAX_INLINED) {
-                long hi = dev.jvortex.encodings.Heap.getLong(data, pos + 8);
+                long hi = dev.jvortex.core.internal.Heap.getLong(data, pos + 8);
                 long first = size >= 4 ? lo & 0xFFFFFFFFL : lo & mask(size);
                 long rest = ((lo >>> 32) | (hi << 32)) & mask(Math.max(0, size - 4));
-                dev.jvortex.encodings.Heap.putLong(v, at, (size & 0xFFFFFFFFL) | (first << 32));
-                dev.jvortex.encodings.Heap.putLong(v, at + 8, rest);
+                dev.jvortex.core.internal.Heap.putLong(v, at, (size & 0xFFFFFFFFL) | (first << 32));
+                dev.jvortex.core.internal.Heap.putLong(v, at + 8, rest);
             } else {
-                dev.jvortex.encodings.Heap.putLong(v, at, (size & 0xFFFFFFFFL) | (lo << 32));
-                dev.jvortex.encodings.Heap.putLong(v, at + 8, ((long) pos) << 32);
+                dev.jvortex.core.internal.Heap.putLong(v, at, (size & 0xFFFFFFFFL) | (lo << 32));
+                dev.jvortex.core.internal.Heap.putLong(v, at + 8, ((long) pos) << 32);
             }
             pos += size;
         }

@@ -6,11 +6,11 @@ import dev.jvortex.core.VortexException;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.ExtensionArray;
 import dev.jvortex.core.array.PrimitiveArray;
+import dev.jvortex.core.internal.Segments;
 import dev.jvortex.core.proto.ProtoReader;
 import dev.jvortex.core.serde.DecodeContext;
 import dev.jvortex.core.serde.EncodedNode;
 import dev.jvortex.encodings.Nodes;
-import dev.jvortex.encodings.fastlanes.Segments;
 import java.lang.foreign.MemorySegment;
 
 /// Decodes `vortex.datetimeparts` into a `vortex.timestamp` extension array over i64 storage:

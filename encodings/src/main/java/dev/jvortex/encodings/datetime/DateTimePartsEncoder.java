@@ -5,12 +5,12 @@ import dev.jvortex.core.PType;
 import dev.jvortex.core.array.ExtensionArray;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
+import dev.jvortex.core.internal.Primitives;
+import dev.jvortex.core.internal.Segments;
 import dev.jvortex.core.proto.ProtoWriter;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
-import dev.jvortex.encodings.Primitives;
 import dev.jvortex.encodings.fastlanes.FastLanes;
-import dev.jvortex.encodings.fastlanes.Segments;
 
 /// Encodes a `vortex.timestamp` extension array (i64 storage, unit s, ms, µs or ns, any zone) as
 /// `vortex.datetimeparts`, the inverse of [DateTimePartsDecoder]: `days = ts / D`, `seconds =

@@ -6,10 +6,10 @@ import dev.jvortex.core.VortexException;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.DecimalArray;
 import dev.jvortex.core.array.PrimitiveArray;
+import dev.jvortex.core.internal.IntegerArrays;
 import dev.jvortex.core.proto.ProtoReader;
 import dev.jvortex.core.serde.DecodeContext;
 import dev.jvortex.core.serde.EncodedNode;
-import dev.jvortex.encodings.IntegerArrays;
 import dev.jvortex.encodings.Nodes;
 import java.lang.foreign.MemorySegment;
 

@@ -7,6 +7,7 @@ import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.Bits;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
+import dev.jvortex.core.internal.Segments;
 import dev.jvortex.core.proto.ProtoReader;
 import dev.jvortex.core.serde.DecodeContext;
 import dev.jvortex.core.serde.EncodedNode;

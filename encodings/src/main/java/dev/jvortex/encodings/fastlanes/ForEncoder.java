@@ -5,6 +5,7 @@ import dev.jvortex.core.PType;
 import dev.jvortex.core.Scalar;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
+import dev.jvortex.core.internal.Segments;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
 import java.lang.foreign.MemorySegment;

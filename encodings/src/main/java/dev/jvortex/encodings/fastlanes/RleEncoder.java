@@ -5,10 +5,11 @@ import dev.jvortex.core.PType;
 import dev.jvortex.core.array.Bits;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
+import dev.jvortex.core.internal.Primitives;
+import dev.jvortex.core.internal.Segments;
 import dev.jvortex.core.proto.ProtoWriter;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
-import dev.jvortex.encodings.Primitives;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 

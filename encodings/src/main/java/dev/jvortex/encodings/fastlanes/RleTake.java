@@ -6,8 +6,8 @@ import dev.jvortex.core.VortexException;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
+import dev.jvortex.core.internal.IntegerArrays;
 import dev.jvortex.core.serde.EncodedNode;
-import dev.jvortex.encodings.IntegerArrays;
 import dev.jvortex.encodings.Nodes;
 import dev.jvortex.encodings.TakeContext;
 

@@ -7,11 +7,11 @@ import dev.jvortex.core.PType;
 import dev.jvortex.core.VortexException;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.PrimitiveArray;
+import dev.jvortex.core.internal.Segments;
 import dev.jvortex.core.proto.ProtoReader;
 import dev.jvortex.core.serde.DecodeContext;
 import dev.jvortex.core.serde.EncodedNode;
 import dev.jvortex.encodings.Nodes;
-import dev.jvortex.encodings.fastlanes.Segments;
 import java.lang.foreign.MemorySegment;
 
 /// Exception values laid over a decoded array: `values[k]` replaces row `indices[k] - offset`.

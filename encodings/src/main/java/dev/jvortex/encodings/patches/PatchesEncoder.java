@@ -2,10 +2,10 @@ package dev.jvortex.encodings.patches;
 
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.PrimitiveArray;
+import dev.jvortex.core.internal.Primitives;
 import dev.jvortex.core.proto.ProtoWriter;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
-import dev.jvortex.encodings.Primitives;
 import java.util.List;
 
 /// Writes interior patches (the inverse of [Patches]): the `PatchesMetadata` message and the

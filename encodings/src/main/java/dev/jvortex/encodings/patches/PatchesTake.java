@@ -7,10 +7,10 @@ import dev.jvortex.core.PType;
 import dev.jvortex.core.VortexException;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.PrimitiveArray;
+import dev.jvortex.core.internal.IntegerArrays;
+import dev.jvortex.core.internal.PositionLookup;
 import dev.jvortex.core.serde.EncodedNode;
-import dev.jvortex.encodings.IntegerArrays;
 import dev.jvortex.encodings.Nodes;
-import dev.jvortex.encodings.PositionLookup;
 import dev.jvortex.encodings.TakeContext;
 import java.lang.foreign.MemorySegment;
 

@@ -3,11 +3,11 @@ package dev.jvortex.encodings.runend;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
+import dev.jvortex.core.internal.Primitives;
+import dev.jvortex.core.internal.Rows;
 import dev.jvortex.core.proto.ProtoWriter;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
-import dev.jvortex.encodings.Primitives;
-import dev.jvortex.encodings.Rows;
 import java.util.Arrays;
 
 /// Encodes an array as `vortex.runend`: one value per run of equal rows and the exclusive end

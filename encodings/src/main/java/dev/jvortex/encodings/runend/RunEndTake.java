@@ -4,9 +4,9 @@ import dev.jvortex.core.DType;
 import dev.jvortex.core.PType;
 import dev.jvortex.core.VortexException;
 import dev.jvortex.core.array.Array;
+import dev.jvortex.core.internal.IntegerArrays;
 import dev.jvortex.core.proto.ProtoReader;
 import dev.jvortex.core.serde.EncodedNode;
-import dev.jvortex.encodings.IntegerArrays;
 import dev.jvortex.encodings.Nodes;
 import dev.jvortex.encodings.TakeContext;
 

@@ -136,7 +136,7 @@ public final class StructuralDecoders {
         for (int i = 0; i < len; i++) {
             if (i % all.length == 0) {
                 // The codes in blocks, with one bulk read each.
-                dev.jvortex.encodings.fastlanes.Segments.load(codes.data(), codes.ptype(), i, all, 0, Math.min(all.length, len - i));
+                dev.jvortex.core.internal.Segments.load(codes.data(), codes.ptype(), i, all, 0, Math.min(all.length, len - i));
             }
             long c = all[i % all.length];
             if (c < 0 || c >= n) {

@@ -4,9 +4,9 @@ import dev.jvortex.core.DType;
 import dev.jvortex.core.PType;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
+import dev.jvortex.core.internal.Segments;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
-import dev.jvortex.encodings.fastlanes.Segments;
 import java.lang.foreign.MemorySegment;
 
 /// Encodes signed integers as `vortex.zigzag`: the child holds `(v << 1) ^ (v >> (w - 1))` as

@@ -110,7 +110,7 @@ final class ColumnStats {
         int len = a.length();
         // Integer kinds read their values once, in bulk; the rest row by row.
         long[] bits = (kind == Kind.INT || kind == Kind.UINT || kind == Kind.TEMPORAL) && len > 0
-                ? dev.jvortex.encodings.Primitives.longs((PrimitiveArray) values) : null;
+                ? dev.jvortex.core.internal.Primitives.longs((PrimitiveArray) values) : null;
         boolean allValid = v.isAllValid();
         int i = 0;
         while (i < len) {

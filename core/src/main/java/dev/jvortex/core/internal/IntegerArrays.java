@@ -1,11 +1,10 @@
-package dev.jvortex.encodings;
+package dev.jvortex.core.internal;
 
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 
 import dev.jvortex.core.PType;
 import dev.jvortex.core.VortexException;
 import dev.jvortex.core.array.PrimitiveArray;
-import dev.jvortex.encodings.fastlanes.Segments;
 import java.lang.foreign.MemorySegment;
 
 /// Copies decoded integer arrays into Java arrays, with one loop per ptype so the per-value work

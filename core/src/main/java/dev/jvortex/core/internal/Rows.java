@@ -1,4 +1,4 @@
-package dev.jvortex.encodings;
+package dev.jvortex.core.internal;
 
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 

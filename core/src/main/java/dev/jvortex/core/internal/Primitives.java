@@ -1,4 +1,4 @@
-package dev.jvortex.encodings;
+package dev.jvortex.core.internal;
 
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 
@@ -6,7 +6,6 @@ import dev.jvortex.core.DType;
 import dev.jvortex.core.PType;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
-import dev.jvortex.encodings.fastlanes.Segments;
 import java.lang.foreign.MemorySegment;
 
 /// Helpers for encoders: primitive arrays built from Java arrays (on the heap, so they live as
