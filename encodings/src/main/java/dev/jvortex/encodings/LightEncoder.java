@@ -8,10 +8,10 @@ import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.alp.AlpEncoder;
 import dev.jvortex.encodings.alp.AlpRdEncoder;
 import dev.jvortex.encodings.canonical.CanonicalEncoder;
+import dev.jvortex.encodings.constant.ConstantEncoder;
 import dev.jvortex.encodings.fastlanes.BitPackedEncoder;
 import dev.jvortex.encodings.fastlanes.ForEncoder;
 import dev.jvortex.encodings.fsst.FsstEncoder;
-import dev.jvortex.encodings.structural.ConstantEncoder;
 
 /// The child encoders encoders fall back on when no compressor drives them ([ChildEncoder#PACKED]):
 /// one level of cheap, deterministic choices, never a cascade.

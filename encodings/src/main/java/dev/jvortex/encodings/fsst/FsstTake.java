@@ -12,7 +12,7 @@ import dev.jvortex.core.serde.EncodedNode;
 import dev.jvortex.encodings.Nodes;
 import dev.jvortex.encodings.StringViews;
 import dev.jvortex.encodings.TakeContext;
-import dev.jvortex.encodings.canonical.CanonicalTake;
+import dev.jvortex.encodings.varbin.VarBinTake;
 import java.lang.foreign.MemorySegment;
 
 /// Takes rows of `vortex.fsst` (current three-buffer form): the selected rows' code ranges and
@@ -64,7 +64,7 @@ public final class FsstTake {
         }
         int n = idx.length;
         long[] lengths = ctx.takeLongs(node, 0, lengthsPtype, len, idx);
-        long[] bounds = ctx.takeLongs(node, 1, offsetsPtype, len + 1, CanonicalTake.pairs(idx));
+        long[] bounds = ctx.takeLongs(node, 1, offsetsPtype, len + 1, VarBinTake.pairs(idx));
         Validity validity = ctx.takeValidity(node, 2, dtype, len, idx);
         MemorySegment codes = node.buffer(2);
         long[] rowLengths = new long[n + 1];

@@ -13,7 +13,7 @@ import dev.jvortex.core.serde.EncodedNode;
 import dev.jvortex.encodings.Nodes;
 import dev.jvortex.encodings.StringViews;
 import dev.jvortex.encodings.TakeContext;
-import dev.jvortex.encodings.canonical.CanonicalTake;
+import dev.jvortex.encodings.varbin.VarBinTake;
 import java.lang.foreign.MemorySegment;
 
 /// Takes rows of `vortex.onpair`: the selected rows' code ranges and uncompressed lengths are
@@ -74,7 +74,7 @@ public final class OnPairTake {
         }
         int n = idx.length;
         long[] lengths = ctx.takeLongs(node, 3, lengthsPtype, len, idx);
-        long[] bounds = ctx.takeLongs(node, 2, codesOffsetsPtype, len + 1, CanonicalTake.pairs(idx));
+        long[] bounds = ctx.takeLongs(node, 2, codesOffsetsPtype, len + 1, VarBinTake.pairs(idx));
         Validity validity = ctx.takeValidity(node, 4, dtype, len, idx);
         long[] rowLengths = new long[n + 1];
         long total = 0;

@@ -465,7 +465,7 @@ final class ColumnStats {
         for (int i = 0; i < n; i++) {
             byte[] v = values.get(i);
             MemorySegment.copy(MemorySegment.ofArray(v), 0, data, pos, v.length);
-            dev.jvortex.encodings.canonical.CanonicalDecoders.writeView(views, i, data, pos, v.length, 0);
+            dev.jvortex.encodings.varbin.VarBinDecoder.writeView(views, i, data, pos, v.length, 0);
             pos += v.length;
         }
         return new dev.jvortex.core.array.VarBinViewArray(type, views, new MemorySegment[] {data.asSlice(0, Math.max(1, total))}, n,

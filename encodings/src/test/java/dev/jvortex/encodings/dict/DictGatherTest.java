@@ -1,4 +1,4 @@
-package dev.jvortex.encodings.structural;
+package dev.jvortex.encodings.dict;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -21,7 +21,7 @@ import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
-/// The one-pass dictionary gather ([DictGather], through [StructuralDecoders#gather]) for every
+/// The one-pass dictionary gather ([DictGather], through [DictDecoder#gather]) for every
 /// code type and every value width, against `values[codes[i]]` computed one row at a time; codes
 /// out of range on null rows (allowed) and on valid rows (corrupt), dictionaries whose size makes
 /// the range check unnecessary, and lengths that are not a multiple of the chunk.
@@ -58,7 +58,7 @@ class DictGatherTest {
                 long bad = cp.isSigned() ? -1 : 9;
                 PrimitiveArray codes = array(arena, cp, new long[] {0, 1, bad, 2}, null);
                 PrimitiveArray values = array(arena, PType.I32, new long[] {10, 11, 12}, null);
-                VortexException e = assertThrows(VortexException.class, () -> StructuralDecoders.gather(node(), values, codes,
+                VortexException e = assertThrows(VortexException.class, () -> DictDecoder.gather(node(), values, codes,
                         4, new Decoding(arena)), cp.shortName());
                 assertTrue(e.getMessage().contains("at row 2"), e.getMessage());
             }
@@ -85,7 +85,7 @@ class DictGatherTest {
         try (Arena arena = Arena.ofConfined()) {
             PrimitiveArray codeArray = array(arena, cp, codes, withNulls ? valid : null);
             PrimitiveArray valueArray = array(arena, vp, dict, null);
-            Array out = StructuralDecoders.gather(node(), valueArray, codeArray, len, new Decoding(arena));
+            Array out = DictDecoder.gather(node(), valueArray, codeArray, len, new Decoding(arena));
             PrimitiveArray p = (PrimitiveArray) out;
             String what = cp.shortName() + " codes, " + vp.shortName() + " values, n " + n + ", len " + len
                     + (withNulls ? ", nulls" : "");

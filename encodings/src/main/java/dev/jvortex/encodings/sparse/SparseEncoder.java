@@ -1,4 +1,4 @@
-package dev.jvortex.encodings.structural;
+package dev.jvortex.encodings.sparse;
 
 import dev.jvortex.core.Scalar;
 import dev.jvortex.core.array.Array;
@@ -18,7 +18,7 @@ import java.util.List;
 import java.util.Map;
 
 /// Encodes an array as `vortex.sparse`: a fill value (buffer 0, a protobuf `ScalarValue`) and
-/// patches for the rows that differ from it, the inverse of [StructuralDecoders#sparse].
+/// patches for the rows that differ from it, the inverse of [SparseDecoder].
 ///
 /// With a null fill the patches are the valid rows; with a value fill they are the rows holding
 /// another value or null (patch values keep their nulls). There are no chunk offsets, as in the

@@ -1,4 +1,4 @@
-package dev.jvortex.encodings.structural;
+package dev.jvortex.encodings.dict;
 
 import dev.jvortex.core.DType;
 import dev.jvortex.core.PType;
@@ -48,7 +48,7 @@ public final class DictTake {
         PrimitiveArray codes = ctx.takePrimitive(node, 0, cp, codesNullable, len, idx);
         if (nvalues <= Math.max(SMALL, 2L * n)) {
             Array values = ctx.decode(node.child(1), dtype, nvalues);
-            return StructuralDecoders.gather(node, values, codes, n, ctx);
+            return DictDecoder.gather(node, values, codes, n, ctx);
         }
         // The distinct codes, in order; each row's code becomes its position among them.
         long[] wide = IntegerArrays.toLongs(codes);
@@ -80,6 +80,6 @@ public final class DictTake {
         }
         Array values = ctx.take(node.child(1), dtype, nvalues, distinct);
         PrimitiveArray localCodes = new PrimitiveArray(new DType.Primitive(PType.I32, codesNullable), PType.I32, remapped, n, cv);
-        return StructuralDecoders.gather(node, values, localCodes, n, ctx);
+        return DictDecoder.gather(node, values, localCodes, n, ctx);
     }
 }

@@ -1,4 +1,4 @@
-package dev.jvortex.encodings.structural;
+package dev.jvortex.encodings.dict;
 
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 

@@ -1,4 +1,4 @@
-package dev.jvortex.encodings.structural;
+package dev.jvortex.encodings.dict;
 
 import dev.jvortex.core.DType;
 import dev.jvortex.core.PType;
@@ -18,7 +18,7 @@ import java.util.HashMap;
 import java.util.Map;
 
 /// Encodes an array as `vortex.dict` (codes first, then values), the inverse of
-/// [StructuralDecoders#dict].
+/// [DictDecoder].
 ///
 /// The values are the distinct values in order of first appearance; a null row is one more
 /// value (a null entry, the reference's string dictionaries write nulls the same way), so the

@@ -1,4 +1,4 @@
-package dev.jvortex.encodings.structural;
+package dev.jvortex.encodings.constant;
 
 import dev.jvortex.core.Scalar;
 import dev.jvortex.core.array.Array;
@@ -12,7 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /// Encodes an array whose rows are all equal as `vortex.constant` (buffer 0: the protobuf
-/// `ScalarValue`), the inverse of [StructuralDecoders#constant]. Arrays whose valid rows are
+/// `ScalarValue`), the inverse of [ConstantDecoder]. Arrays whose valid rows are
 /// equal but that also have nulls become `vortex.masked(vortex.constant(value), validity)`, as
 /// the reference's compressor writes them; arrays with no valid row become a null constant.
 public final class ConstantEncoder {

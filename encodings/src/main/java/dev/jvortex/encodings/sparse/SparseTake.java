@@ -1,4 +1,4 @@
-package dev.jvortex.encodings.structural;
+package dev.jvortex.encodings.sparse;
 
 import dev.jvortex.core.DType;
 import dev.jvortex.core.PType;

@@ -1,4 +1,4 @@
-package dev.jvortex.encodings.structural;
+package dev.jvortex.encodings.dict;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -10,12 +10,14 @@ import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
 import dev.jvortex.encodings.EncodeTesting;
 import dev.jvortex.encodings.canonical.CanonicalEncoder;
+import dev.jvortex.encodings.constant.ConstantEncoder;
+import dev.jvortex.encodings.sparse.SparseEncoder;
 import java.lang.foreign.Arena;
 import java.util.HexFormat;
 import org.junit.jupiter.api.Test;
 
 /// Constant, dictionary and sparse: when each applies and what it writes.
-class StructuralEncodersTest {
+class DictConstantSparseEncodersTest {
     @Test
     void distinctEstimateNeverRejectsAnArrayWithinTheBound() {
         java.util.Random random = new java.util.Random(42);
