@@ -14,6 +14,7 @@ import dev.jvortex.core.serde.EncodedNode;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
 import dev.jvortex.encodings.Decoding;
+import dev.jvortex.encodings.EncodingId;
 import dev.jvortex.encodings.LightEncoder;
 import dev.jvortex.encodings.alp.AlpEncoder;
 import dev.jvortex.encodings.canonical.CanonicalEncoder;
@@ -262,7 +263,7 @@ final class KernelInputs {
             MemorySegment.copy(words, 0, packed, (long) b * FastLanes.BLOCK * ptype.byteWidth(), words.byteSize());
         }
         byte[] meta = new ProtoWriter().varint(1, width).toByteArray();
-        return new WriteNode("fastlanes.bitpacked", meta, List.of(new WriteNode.Buffer(packed, 8)), List.of());
+        return new WriteNode(EncodingId.BITPACKED.id(), meta, List.of(new WriteNode.Buffer(packed, 8)), List.of());
     }
 
     /// A `fastlanes.delta` node from the documented layout: per block, the values in transposed
@@ -290,7 +291,7 @@ final class KernelInputs {
             }
         }
         byte[] meta = new ProtoWriter().varintIfNonZero(1, values.length).toByteArray();
-        return WriteNode.of("fastlanes.delta", meta, CanonicalEncoder.encode(array(ptype, bases)),
+        return WriteNode.of(EncodingId.DELTA.id(), meta, CanonicalEncoder.encode(array(ptype, bases)),
                 CanonicalEncoder.encode(array(ptype, deltas)));
     }
 
@@ -320,7 +321,7 @@ final class KernelInputs {
         byte[] meta = new ProtoWriter().varintIfNonZero(1, nvalues).varintIfNonZero(2, values.length)
                 .varintIfNonZero(3, indicesPtype.code()).varintIfNonZero(4, blocks).varintIfNonZero(5, PType.U32.code())
                 .toByteArray();
-        return WriteNode.of("fastlanes.rle", meta, CanonicalEncoder.encode(array(ptype, Arrays.copyOf(runValues, nvalues))),
+        return WriteNode.of(EncodingId.RLE.id(), meta, CanonicalEncoder.encode(array(ptype, Arrays.copyOf(runValues, nvalues))),
                 CanonicalEncoder.encode(array(indicesPtype, indices)), CanonicalEncoder.encode(array(PType.U32, starts)));
     }
 

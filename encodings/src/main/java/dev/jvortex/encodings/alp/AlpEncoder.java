@@ -8,6 +8,7 @@ import dev.jvortex.core.internal.Primitives;
 import dev.jvortex.core.proto.ProtoWriter;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
+import dev.jvortex.encodings.EncodingId;
 import dev.jvortex.encodings.patches.PatchesEncoder;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
@@ -71,7 +72,7 @@ public final class AlpEncoder {
             meta.bytes(3, p.metadata());
             kids.addAll(p.children());
         }
-        return new WriteNode("vortex.alp", meta.toByteArray(), List.of(), kids);
+        return new WriteNode(EncodingId.ALP.id(), meta.toByteArray(), List.of(), kids);
     }
 
     /// An ALP-coded array before its children are written.

@@ -7,6 +7,7 @@ import dev.jvortex.core.internal.Primitives;
 import dev.jvortex.core.proto.ProtoWriter;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
+import dev.jvortex.encodings.EncodingId;
 import dev.jvortex.encodings.fastlanes.BitPackedEncoder;
 import dev.jvortex.encodings.patches.PatchesEncoder;
 import java.io.ByteArrayOutputStream;
@@ -115,7 +116,7 @@ public final class AlpRdEncoder {
             meta.bytes(5, p.metadata());
             kids.addAll(p.children());
         }
-        return new WriteNode("vortex.alprd", meta.toByteArray(), List.of(), kids);
+        return new WriteNode(EncodingId.ALPRD.id(), meta.toByteArray(), List.of(), kids);
     }
 
     /// Returns the split and dictionary with the smallest estimated bits per value on a sample of

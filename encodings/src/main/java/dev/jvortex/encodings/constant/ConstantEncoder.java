@@ -7,6 +7,7 @@ import dev.jvortex.core.array.Validity;
 import dev.jvortex.core.internal.Primitives;
 import dev.jvortex.core.internal.Rows;
 import dev.jvortex.core.serde.WriteNode;
+import dev.jvortex.encodings.EncodingId;
 import dev.jvortex.encodings.canonical.CanonicalEncoder;
 import java.util.ArrayList;
 import java.util.List;
@@ -53,7 +54,7 @@ public final class ConstantEncoder {
         List<WriteNode> kids = new ArrayList<>();
         kids.add(CanonicalEncoder.constant(new Scalar(a.dtype().withNullable(false), value.value())));
         kids.addAll(CanonicalEncoder.validity(a.dtype(), validity, len));
-        return new WriteNode("vortex.masked", new byte[0], List.of(), kids);
+        return new WriteNode(EncodingId.MASKED.id(), new byte[0], List.of(), kids);
     }
 
     /// Returns a `vortex.constant` node of `value`.

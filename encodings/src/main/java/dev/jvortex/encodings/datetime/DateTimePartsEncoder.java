@@ -10,6 +10,7 @@ import dev.jvortex.core.internal.Segments;
 import dev.jvortex.core.proto.ProtoWriter;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
+import dev.jvortex.encodings.EncodingId;
 import dev.jvortex.encodings.fastlanes.FastLanes;
 
 /// Encodes a `vortex.timestamp` extension array (i64 storage, unit s, ms, µs or ns, any zone) as
@@ -64,7 +65,7 @@ public final class DateTimePartsEncoder {
                 .varintIfNonZero(2, parts.seconds().ptype().code())
                 .varintIfNonZero(3, parts.subseconds().ptype().code())
                 .toByteArray();
-        return WriteNode.of("vortex.datetimeparts", meta, days, seconds, subseconds);
+        return WriteNode.of(EncodingId.DATETIMEPARTS.id(), meta, days, seconds, subseconds);
     }
 
     /// Splits `a` into days, seconds and subseconds; null when not supported.

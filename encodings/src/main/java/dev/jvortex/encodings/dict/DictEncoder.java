@@ -13,6 +13,7 @@ import dev.jvortex.core.internal.Segments;
 import dev.jvortex.core.proto.ProtoWriter;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
+import dev.jvortex.encodings.EncodingId;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
@@ -61,7 +62,7 @@ public final class DictEncoder {
                 .varint(3, 0)
                 .varint(4, 1)
                 .toByteArray();
-        return WriteNode.of("vortex.dict", meta, codes, values);
+        return WriteNode.of(EncodingId.DICT.id(), meta, codes, values);
     }
 
     /// Splits `a` into codes and distinct values; null when `a` has no valid row, is not

@@ -11,6 +11,7 @@ import dev.jvortex.core.internal.Segments;
 import dev.jvortex.core.proto.ProtoWriter;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
+import dev.jvortex.encodings.EncodingId;
 import dev.jvortex.encodings.LightEncoder;
 import dev.jvortex.encodings.canonical.CanonicalEncoder;
 import dev.jvortex.encodings.patches.PatchesEncoder;
@@ -156,7 +157,7 @@ public final class BitPackedEncoder {
             kids.addAll(p.children());
         }
         kids.addAll(CanonicalEncoder.validity(a.dtype(), validity, len));
-        return new WriteNode("fastlanes.bitpacked", meta.toByteArray(),
+        return new WriteNode(EncodingId.BITPACKED.id(), meta.toByteArray(),
                 List.of(new WriteNode.Buffer(packed, ptype.byteWidth())), kids);
     }
 

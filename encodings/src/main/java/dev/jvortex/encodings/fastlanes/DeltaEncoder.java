@@ -9,6 +9,7 @@ import dev.jvortex.core.internal.Segments;
 import dev.jvortex.core.proto.ProtoWriter;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
+import dev.jvortex.encodings.EncodingId;
 import dev.jvortex.encodings.canonical.CanonicalEncoder;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -62,7 +63,7 @@ public final class DeltaEncoder {
         kids.add(bases);
         kids.add(deltas);
         kids.addAll(CanonicalEncoder.validity(a.dtype(), a.validity(), a.length()));
-        return new WriteNode("fastlanes.delta", meta, List.of(), kids);
+        return new WriteNode(EncodingId.DELTA.id(), meta, List.of(), kids);
     }
 
     /// Splits `a` into bases and transposed deltas; null when `a` is not supported.

@@ -10,6 +10,7 @@ import dev.jvortex.core.internal.Segments;
 import dev.jvortex.core.proto.ProtoWriter;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
+import dev.jvortex.encodings.EncodingId;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 
@@ -64,7 +65,7 @@ public final class RleEncoder {
                 .varintIfNonZero(4, parts.offsets().length())
                 .varintIfNonZero(5, parts.offsets().ptype().code())
                 .toByteArray();
-        return WriteNode.of("fastlanes.rle", meta, values, indices, offsets);
+        return WriteNode.of(EncodingId.RLE.id(), meta, values, indices, offsets);
     }
 
     /// Splits `a` into run values, indices and block offsets; null when `a` is not supported.

@@ -11,6 +11,7 @@ import dev.jvortex.core.array.Validity;
 import dev.jvortex.core.proto.ProtoReader;
 import dev.jvortex.core.serde.DecodeContext;
 import dev.jvortex.core.serde.EncodedNode;
+import dev.jvortex.encodings.EncodingId;
 import dev.jvortex.encodings.Nodes;
 import dev.jvortex.encodings.StringViews;
 import java.lang.foreign.MemorySegment;
@@ -65,7 +66,7 @@ public final class FsstDecoder {
             Nodes.children(node, 2, 2);
             requireInteger(node, lengthsPtype, "uncompressed_lengths_ptype");
             EncodedNode varbin = node.child(0);
-            if (!"vortex.varbin".equals(varbin.encoding())) {
+            if (!EncodingId.VARBIN.is(varbin.encoding())) {
                 throw VortexException.corrupt(node.location() + ": legacy vortex.fsst codes must be vortex.varbin, not "
                         + varbin.encoding());
             }

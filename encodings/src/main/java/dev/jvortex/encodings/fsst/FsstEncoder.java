@@ -11,6 +11,7 @@ import dev.jvortex.core.internal.Primitives;
 import dev.jvortex.core.proto.ProtoWriter;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
+import dev.jvortex.encodings.EncodingId;
 import dev.jvortex.encodings.canonical.CanonicalEncoder;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
@@ -81,7 +82,7 @@ public final class FsstEncoder {
         kids.add(children.encode(ChildEncoder.Role.LENGTHS, parts.lengths()));
         kids.add(children.encode(ChildEncoder.Role.OFFSETS, parts.offsets()));
         kids.addAll(CanonicalEncoder.validity(dtype, parts.validity(), parts.lengths().length()));
-        return new WriteNode("vortex.fsst", meta, List.of(new WriteNode.Buffer(symbols, 8), new WriteNode.Buffer(lengths, 1),
+        return new WriteNode(EncodingId.FSST.id(), meta, List.of(new WriteNode.Buffer(symbols, 8), new WriteNode.Buffer(lengths, 1),
                 new WriteNode.Buffer(MemorySegment.ofArray(parts.codes()), 1)), kids);
     }
 

@@ -10,6 +10,7 @@ import dev.jvortex.core.internal.Primitives;
 import dev.jvortex.core.proto.ProtoWriter;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
+import dev.jvortex.encodings.EncodingId;
 import dev.jvortex.encodings.canonical.CanonicalEncoder;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandles;
@@ -87,7 +88,7 @@ public final class OnPairEncoder {
         kids.add(children.encode(ChildEncoder.Role.OFFSETS, parts.codesOffsets()));
         kids.add(children.encode(ChildEncoder.Role.LENGTHS, parts.lengths()));
         kids.addAll(CanonicalEncoder.validity(dtype, parts.validity(), parts.lengths().length()));
-        return new WriteNode("vortex.onpair", meta, List.of(new WriteNode.Buffer(MemorySegment.ofArray(dict), 8)), kids);
+        return new WriteNode(EncodingId.ONPAIR.id(), meta, List.of(new WriteNode.Buffer(MemorySegment.ofArray(dict), 8)), kids);
     }
 
     /// Trains a dictionary of at most `2^dictBits` tokens (9 to 16) on `a`'s valid values and

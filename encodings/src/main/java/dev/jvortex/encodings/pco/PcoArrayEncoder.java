@@ -7,6 +7,7 @@ import dev.jvortex.core.array.Validity;
 import dev.jvortex.core.internal.Primitives;
 import dev.jvortex.core.proto.ProtoWriter;
 import dev.jvortex.core.serde.WriteNode;
+import dev.jvortex.encodings.EncodingId;
 import dev.jvortex.encodings.canonical.CanonicalEncoder;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
@@ -78,7 +79,7 @@ public final class PcoArrayEncoder {
                 buffers.add(new WriteNode.Buffer(MemorySegment.ofArray(page), 1));
             }
         }
-        return new WriteNode("vortex.pco", meta.toByteArray(), buffers,
+        return new WriteNode(EncodingId.PCO.id(), meta.toByteArray(), buffers,
                 CanonicalEncoder.validity(a.dtype(), validity, len));
     }
 }

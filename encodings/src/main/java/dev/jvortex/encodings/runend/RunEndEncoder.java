@@ -8,6 +8,7 @@ import dev.jvortex.core.internal.Rows;
 import dev.jvortex.core.proto.ProtoWriter;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
+import dev.jvortex.encodings.EncodingId;
 import java.util.Arrays;
 
 /// Encodes an array as `vortex.runend`: one value per run of equal rows and the exclusive end
@@ -47,7 +48,7 @@ public final class RunEndEncoder {
                 .varintIfNonZero(1, parts.ends().ptype().code())
                 .varintIfNonZero(2, parts.ends().length())
                 .toByteArray();
-        return WriteNode.of("vortex.runend", meta, ends, values);
+        return WriteNode.of(EncodingId.RUNEND.id(), meta, ends, values);
     }
 
     /// Returns the number of runs of `a` (0 when empty), for estimates.

@@ -6,6 +6,7 @@ import dev.jvortex.core.Scalar;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.proto.ProtoWriter;
 import dev.jvortex.core.serde.WriteNode;
+import dev.jvortex.encodings.EncodingId;
 
 /// Encodes an arithmetic progression `base + i × multiplier` as `vortex.sequence` (metadata only),
 /// the inverse of [SequenceDecoder].
@@ -50,7 +51,7 @@ public final class SequenceEncoder {
                 .bytes(1, new Scalar(type, base).encode())
                 .bytes(2, new Scalar(type, multiplier).encode())
                 .toByteArray();
-        return WriteNode.of("vortex.sequence", meta);
+        return WriteNode.of(EncodingId.SEQUENCE.id(), meta);
     }
 
     /// Checks one step of the progression in the type's own arithmetic. For the first step

@@ -10,6 +10,7 @@ import dev.jvortex.core.internal.Rows;
 import dev.jvortex.core.proto.ProtoWriter;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
+import dev.jvortex.encodings.EncodingId;
 import dev.jvortex.encodings.patches.PatchesEncoder;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
@@ -69,7 +70,7 @@ public final class SparseEncoder {
         PatchesEncoder.Encoded patches = PatchesEncoder.encode(len, rows, n, values, false, children,
                 ChildEncoder.Role.INDICES, ChildEncoder.Role.VALUES);
         byte[] meta = new ProtoWriter().bytes(1, patches.metadata()).toByteArray();
-        return new WriteNode("vortex.sparse", meta, List.of(new WriteNode.Buffer(MemorySegment.ofArray(fill.encode()), 1)),
+        return new WriteNode(EncodingId.SPARSE.id(), meta, List.of(new WriteNode.Buffer(MemorySegment.ofArray(fill.encode()), 1)),
                 patches.children());
     }
 

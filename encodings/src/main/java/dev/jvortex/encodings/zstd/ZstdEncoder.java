@@ -10,6 +10,7 @@ import dev.jvortex.core.array.Validity;
 import dev.jvortex.core.array.VarBinViewArray;
 import dev.jvortex.core.proto.ProtoWriter;
 import dev.jvortex.core.serde.WriteNode;
+import dev.jvortex.encodings.EncodingId;
 import dev.jvortex.encodings.canonical.CanonicalEncoder;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
@@ -139,7 +140,7 @@ public final class ZstdEncoder {
         }
 
         WriteNode node(DType dtype, Validity validity, int len) {
-            return new WriteNode("vortex.zstd", meta.toByteArray(), buffers, CanonicalEncoder.validity(dtype, validity, len));
+            return new WriteNode(EncodingId.ZSTD.id(), meta.toByteArray(), buffers, CanonicalEncoder.validity(dtype, validity, len));
         }
     }
 }
