@@ -8,7 +8,8 @@ import dev.jvortex.format.LayoutNode;
 import java.util.ArrayList;
 import java.util.List;
 
-/// Builds layout readers from the layout tree, deriving every child's type from its parent.
+/// Builds layout readers from the layout tree, deriving every child's type from its parent: the
+/// one dispatch point from a [LayoutId] to its reader.
 ///
 /// ## Layouts
 /// - `vortex.flat`: one segment, no children.
@@ -30,14 +31,16 @@ public final class Layouts {
     private static LayoutReader reader(LayoutNode node, DType dtype, SegmentSource source, String path) {
         String where = source.name() + ", layout " + path + " (" + node.encoding() + ")";
         try {
-            return switch (node.encoding()) {
-                case "vortex.flat" -> new FlatReader(node, dtype, source, path);
-                case "vortex.struct" -> struct(node, dtype, source, path, where);
-                case "vortex.chunked" -> chunked(node, dtype, source, path, where);
-                case "vortex.zoned" -> zoned(node, dtype, source, path, where);
-                case "vortex.stats" -> legacyStats(node, dtype, source, path, where);
-                case "vortex.dict" -> dict(node, dtype, source, path, where);
-                default -> throw VortexException.unsupported(where + ": layout '" + node.encoding() + "' is not supported");
+            return switch (LayoutId.parse(node.encoding())) {
+                case LayoutId id -> switch (id) {
+                    case FLAT -> new FlatReader(node, dtype, source, path);
+                    case STRUCT -> struct(node, dtype, source, path, where);
+                    case CHUNKED -> chunked(node, dtype, source, path, where);
+                    case ZONED -> zoned(node, dtype, source, path, where);
+                    case STATS -> legacyStats(node, dtype, source, path, where);
+                    case DICT -> dict(node, dtype, source, path, where);
+                };
+                case ParsedLayoutId.Unknown unknown -> throw unknown.unsupported(where);
             };
         } catch (VortexException e) {
             throw e;

@@ -10,6 +10,7 @@ import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.canonical.CanonicalEncoder;
 import dev.jvortex.encodings.compress.Compressor;
 import dev.jvortex.encodings.compress.Verify;
+import dev.jvortex.file.layout.LayoutId;
 import dev.jvortex.format.ArraySerializer;
 import dev.jvortex.format.ArrayStats;
 import dev.jvortex.format.FormatWriter;
@@ -309,7 +310,7 @@ public final class VortexWriter implements AutoCloseable {
             for (Column f : fields) {
                 kids.add(f.layout(layoutIds));
             }
-            return new LayoutSpec(layoutId(layoutIds, "vortex.struct"), rows, new byte[0], kids, new int[0]);
+            return new LayoutSpec(layoutId(layoutIds, LayoutId.STRUCT.id()), rows, new byte[0], kids, new int[0]);
         }
 
         @Override
@@ -448,7 +449,7 @@ public final class VortexWriter implements AutoCloseable {
             List<LayoutSpec> runs = new ArrayList<>();
             byte[] meta = new ProtoWriter().varint(1, dev.jvortex.core.PType.U16.code()).varint(2, 0).varint(3, 0).toByteArray();
             for (DictRun run : dictRuns) {
-                LayoutSpec values = new LayoutSpec(layoutId(layoutIds, "vortex.flat"), run.values(), new byte[0], List.of(),
+                LayoutSpec values = new LayoutSpec(layoutId(layoutIds, LayoutId.FLAT.id()), run.values(), new byte[0], List.of(),
                         new int[] {run.valuesSegment()[0]});
                 LayoutSpec codes;
                 if (run.codeChunks().size() == 1) {
@@ -458,14 +459,14 @@ public final class VortexWriter implements AutoCloseable {
                     for (long[] c : run.codeChunks()) {
                         kids.add(flat(layoutIds, c));
                     }
-                    codes = new LayoutSpec(layoutId(layoutIds, "vortex.chunked"), run.rows(), new byte[0], kids, new int[0]);
+                    codes = new LayoutSpec(layoutId(layoutIds, LayoutId.CHUNKED.id()), run.rows(), new byte[0], kids, new int[0]);
                 }
-                runs.add(new LayoutSpec(layoutId(layoutIds, "vortex.dict"), run.rows(), meta, List.of(values, codes), new int[0]));
+                runs.add(new LayoutSpec(layoutId(layoutIds, LayoutId.DICT.id()), run.rows(), meta, List.of(values, codes), new int[0]));
             }
             if (runs.size() == 1) {
                 return runs.getFirst();
             }
-            return new LayoutSpec(layoutId(layoutIds, "vortex.chunked"), rows, new byte[0], runs, new int[0]);
+            return new LayoutSpec(layoutId(layoutIds, LayoutId.CHUNKED.id()), rows, new byte[0], runs, new int[0]);
         }
 
         @Override
@@ -500,12 +501,12 @@ public final class VortexWriter implements AutoCloseable {
                 for (long[] c : chunks) {
                     kids.add(flat(layoutIds, c));
                 }
-                data = new LayoutSpec(layoutId(layoutIds, "vortex.chunked"), rows, new byte[0], kids, new int[0]);
+                data = new LayoutSpec(layoutId(layoutIds, LayoutId.CHUNKED.id()), rows, new byte[0], kids, new int[0]);
             }
             if (zoneCols == null || zoneCols.isEmpty()) {
                 return data;
             }
-            LayoutSpec zones = new LayoutSpec(layoutId(layoutIds, "vortex.flat"), zoneRows, new byte[0], List.of(), new int[] {zoneSegment[0]});
+            LayoutSpec zones = new LayoutSpec(layoutId(layoutIds, LayoutId.FLAT.id()), zoneRows, new byte[0], List.of(), new int[] {zoneSegment[0]});
             ProtoWriter meta = new ProtoWriter().varint(1, options.rowBlock());
             for (ColumnStats.ZoneColumn c : zoneCols) {
                 ProtoWriter spec = new ProtoWriter().string(1, c.id());
@@ -518,11 +519,11 @@ public final class VortexWriter implements AutoCloseable {
             byte[] m = new byte[body.length + 1];
             m[0] = 1;
             System.arraycopy(body, 0, m, 1, body.length);
-            return new LayoutSpec(layoutId(layoutIds, "vortex.zoned"), rows, m, List.of(data, zones), new int[0]);
+            return new LayoutSpec(layoutId(layoutIds, LayoutId.ZONED.id()), rows, m, List.of(data, zones), new int[0]);
         }
 
         private LayoutSpec flat(Map<String, Integer> layoutIds, long[] c) {
-            return new LayoutSpec(layoutId(layoutIds, "vortex.flat"), c[0], new byte[0], List.of(), new int[] {(int) c[1]});
+            return new LayoutSpec(layoutId(layoutIds, LayoutId.FLAT.id()), c[0], new byte[0], List.of(), new int[] {(int) c[1]});
         }
 
         @Override
@@ -674,7 +675,7 @@ public final class VortexWriter implements AutoCloseable {
                 cols.add(c.layout(layoutIds));
                 fieldStats.add(c.fileStats());
             }
-            LayoutSpec root = new LayoutSpec(layoutId(layoutIds, "vortex.struct"), rows, new byte[0], cols, new int[0]);
+            LayoutSpec root = new LayoutSpec(layoutId(layoutIds, LayoutId.STRUCT.id()), rows, new byte[0], cols, new int[0]);
             List<String> layoutNames = new ArrayList<>(layoutIds.keySet());
             byte[] dtypeFb = FormatWriter.dtypeBuffer(schema);
             byte[] layoutFb = FormatWriter.layoutBuffer(root);
