@@ -14,7 +14,6 @@ import dev.jvortex.core.array.NullArray;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.StructArray;
 import dev.jvortex.core.array.Validity;
-import dev.jvortex.core.proto.ProtoReader;
 import dev.jvortex.core.serde.DecodeContext;
 import dev.jvortex.core.serde.EncodedNode;
 import dev.jvortex.encodings.Nodes;
@@ -43,15 +42,7 @@ public final class CanonicalDecoders {
         }
         Nodes.buffers(node, 1, 1);
         Nodes.children(node, 0, 1);
-        long offset = 0;
-        ProtoReader r = new ProtoReader(node.metadata(), "BoolMetadata");
-        while (r.next()) {
-            if (r.field() == 1) {
-                offset = r.readVarint();
-            } else {
-                r.skip();
-            }
-        }
+        long offset = BoolMetadata.read(node.metadata()).offset();
         if (offset < 0 || offset >= 8) {
             throw VortexException.corrupt(node.location() + ": bool bit offset " + offset + " must be below 8");
         }
@@ -91,15 +82,7 @@ public final class CanonicalDecoders {
         }
         Nodes.buffers(node, 1, 1);
         Nodes.children(node, 0, 1);
-        long type = 0;
-        ProtoReader r = new ProtoReader(node.metadata(), "DecimalMetadata");
-        while (r.next()) {
-            if (r.field() == 1) {
-                type = r.readVarint();
-            } else {
-                r.skip();
-            }
-        }
+        long type = DecimalMetadata.read(node.metadata()).valuesType();
         if (type < 0 || type > 5) {
             throw VortexException.corrupt(node.location() + ": unknown decimal value type " + type);
         }

@@ -17,9 +17,10 @@ import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.StructArray;
 import dev.jvortex.core.array.Validity;
 import dev.jvortex.core.array.VarBinViewArray;
-import dev.jvortex.core.proto.ProtoWriter;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.EncodingId;
+import dev.jvortex.encodings.list.ListMetadata;
+import dev.jvortex.encodings.list.ListViewMetadata;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,7 +44,7 @@ public final class CanonicalEncoder {
             }
             case DecimalArray d -> {
                 int type = Integer.numberOfTrailingZeros(d.byteWidth());
-                byte[] meta = type == 0 ? new byte[0] : new ProtoWriter().varint(1, type).toByteArray();
+                byte[] meta = new DecimalMetadata(type).write();
                 yield new WriteNode(EncodingId.DECIMAL.id(), meta,
                         List.of(new WriteNode.Buffer(d.data().asSlice(0, (long) d.length() * d.byteWidth()), Math.min(16, d.byteWidth()))),
                         validity(d.dtype(), d.validity(), d.length()));
@@ -70,7 +71,7 @@ public final class CanonicalEncoder {
                     yield new WriteNode(EncodingId.MAP.id(), new byte[0], List.of(),
                             List.of(listView(new ListArray(lt, l.offsets(), l.elements(), l.length(), l.validity()))));
                 }
-                byte[] meta = new ProtoWriter().varintIfNonZero(1, l.elements().length()).varint(2, PType.I64.code()).toByteArray();
+                byte[] meta = new ListMetadata(l.elements().length(), PType.I64.code()).write();
                 List<WriteNode> kids = new ArrayList<>();
                 kids.add(encode(l.elements()));
                 kids.add(encode(new PrimitiveArray(new DType.Primitive(PType.I64, false), PType.I64,
@@ -96,8 +97,7 @@ public final class CanonicalEncoder {
             sizes.setAtIndex(PrimitiveArray.LE_LONG, i, l.end(i) - l.start(i));
         }
         DType i64 = new DType.Primitive(PType.I64, false);
-        byte[] meta = new ProtoWriter().varintIfNonZero(1, l.elements().length()).varint(2, PType.I64.code())
-                .varint(3, PType.I64.code()).toByteArray();
+        byte[] meta = new ListViewMetadata(l.elements().length(), PType.I64.code(), PType.I64.code()).write();
         List<WriteNode> kids = new ArrayList<>();
         kids.add(encode(l.elements()));
         kids.add(encode(new PrimitiveArray(i64, PType.I64, l.offsets().asSlice(0, n * 8L), n, Validity.ALL_VALID)));

@@ -4,7 +4,6 @@ import dev.jvortex.core.DType;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.Bits;
 import dev.jvortex.core.array.NullArray;
-import dev.jvortex.core.proto.ProtoReader;
 import dev.jvortex.core.serde.DecodeContext;
 import dev.jvortex.core.serde.EncodedNode;
 import dev.jvortex.encodings.TakeContext;
@@ -45,15 +44,7 @@ public final class CanonicalTake {
         if (!(dtype instanceof DType.Decimal) || node.bufferCount() != 1) {
             return null;
         }
-        long type = 0;
-        ProtoReader r = new ProtoReader(node.metadata(), "DecimalMetadata");
-        while (r.next()) {
-            if (r.field() == 1) {
-                type = r.readVarint();
-            } else {
-                r.skip();
-            }
-        }
+        long type = DecimalMetadata.read(node.metadata()).valuesType();
         if (type < 0 || type > 5) {
             return null;
         }
@@ -70,15 +61,7 @@ public final class CanonicalTake {
         if (!(dtype instanceof DType.Bool) || node.bufferCount() != 1) {
             return null;
         }
-        long offset = 0;
-        ProtoReader r = new ProtoReader(node.metadata(), "BoolMetadata");
-        while (r.next()) {
-            if (r.field() == 1) {
-                offset = r.readVarint();
-            } else {
-                r.skip();
-            }
-        }
+        long offset = BoolMetadata.read(node.metadata()).offset();
         MemorySegment buf = node.buffer(0);
         if (offset < 0 || offset >= 8 || buf.byteSize() < Bits.byteLength(offset + len)) {
             return null;

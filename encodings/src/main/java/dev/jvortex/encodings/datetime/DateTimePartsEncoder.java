@@ -7,7 +7,6 @@ import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
 import dev.jvortex.core.internal.Primitives;
 import dev.jvortex.core.internal.Segments;
-import dev.jvortex.core.proto.ProtoWriter;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
 import dev.jvortex.encodings.EncodingId;
@@ -60,11 +59,8 @@ public final class DateTimePartsEncoder {
 
     /// Returns the node over written parts.
     public static WriteNode node(Parts parts, WriteNode days, WriteNode seconds, WriteNode subseconds) {
-        byte[] meta = new ProtoWriter()
-                .varintIfNonZero(1, parts.days().ptype().code())
-                .varintIfNonZero(2, parts.seconds().ptype().code())
-                .varintIfNonZero(3, parts.subseconds().ptype().code())
-                .toByteArray();
+        byte[] meta = new DateTimePartsMetadata(parts.days().ptype().code(), parts.seconds().ptype().code(),
+                parts.subseconds().ptype().code()).write();
         return WriteNode.of(EncodingId.DATETIMEPARTS.id(), meta, days, seconds, subseconds);
     }
 

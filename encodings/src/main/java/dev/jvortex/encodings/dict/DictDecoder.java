@@ -8,7 +8,6 @@ import dev.jvortex.core.array.ArrayOps;
 import dev.jvortex.core.array.Constants;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
-import dev.jvortex.core.proto.ProtoReader;
 import dev.jvortex.core.serde.DecodeContext;
 import dev.jvortex.core.serde.EncodedNode;
 import dev.jvortex.encodings.Nodes;
@@ -22,18 +21,10 @@ public final class DictDecoder {
     /// Decodes a `vortex.dict` node.
     public static Array decode(EncodedNode node, DType dtype, int len, DecodeContext ctx) {
         Nodes.children(node, 2, 2);
-        long valuesLen = 0;
-        long codesPtype = 0;
-        Boolean nullableCodes = null;
-        ProtoReader r = new ProtoReader(node.metadata(), "DictMetadata");
-        while (r.next()) {
-            switch (r.field()) {
-                case 1 -> valuesLen = r.readVarint();
-                case 2 -> codesPtype = r.readVarint();
-                case 3 -> nullableCodes = r.readBool();
-                default -> r.skip();
-            }
-        }
+        DictMetadata meta = DictMetadata.read(node.metadata());
+        long valuesLen = meta.valuesLen();
+        long codesPtype = meta.codesPtype();
+        Boolean nullableCodes = meta.nullableCodes();
         PType cp = Nodes.ptypeCode(node, codesPtype, "codes_ptype");
         if (!cp.isInteger()) {
             throw VortexException.corrupt(node.location() + ": dictionary codes must be integers, not " + cp);

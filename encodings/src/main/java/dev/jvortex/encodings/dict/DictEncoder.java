@@ -10,7 +10,6 @@ import dev.jvortex.core.internal.DistinctLongs;
 import dev.jvortex.core.internal.Primitives;
 import dev.jvortex.core.internal.Rows;
 import dev.jvortex.core.internal.Segments;
-import dev.jvortex.core.proto.ProtoWriter;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
 import dev.jvortex.encodings.EncodingId;
@@ -56,12 +55,7 @@ public final class DictEncoder {
 
     /// Returns the dictionary node over written children.
     public static WriteNode node(Parts parts, WriteNode codes, WriteNode values) {
-        byte[] meta = new ProtoWriter()
-                .varintIfNonZero(1, parts.values().length())
-                .varintIfNonZero(2, parts.codes().ptype().code())
-                .varint(3, 0)
-                .varint(4, 1)
-                .toByteArray();
+        byte[] meta = new DictMetadata(parts.values().length(), parts.codes().ptype().code(), false, true).write();
         return WriteNode.of(EncodingId.DICT.id(), meta, codes, values);
     }
 

@@ -7,7 +7,6 @@ import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
 import dev.jvortex.core.internal.IntegerArrays;
-import dev.jvortex.core.proto.ProtoReader;
 import dev.jvortex.core.serde.EncodedNode;
 import dev.jvortex.encodings.Nodes;
 import dev.jvortex.encodings.TakeContext;
@@ -26,18 +25,10 @@ public final class DictTake {
     /// Takes rows `idx` of a `vortex.dict` node.
     public static Array take(EncodedNode node, DType dtype, int len, int[] idx, TakeContext ctx) {
         Nodes.children(node, 2, 2);
-        long valuesLen = 0;
-        long codesPtype = 0;
-        Boolean nullableCodes = null;
-        ProtoReader r = new ProtoReader(node.metadata(), "DictMetadata");
-        while (r.next()) {
-            switch (r.field()) {
-                case 1 -> valuesLen = r.readVarint();
-                case 2 -> codesPtype = r.readVarint();
-                case 3 -> nullableCodes = r.readBool();
-                default -> r.skip();
-            }
-        }
+        DictMetadata meta = DictMetadata.read(node.metadata());
+        long valuesLen = meta.valuesLen();
+        long codesPtype = meta.codesPtype();
+        Boolean nullableCodes = meta.nullableCodes();
         PType cp = Nodes.ptypeCode(node, codesPtype, "codes_ptype");
         if (!cp.isInteger()) {
             throw VortexException.corrupt(node.location() + ": dictionary codes must be integers, not " + cp);

@@ -6,7 +6,6 @@ import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
 import dev.jvortex.core.internal.Primitives;
 import dev.jvortex.core.internal.Segments;
-import dev.jvortex.core.proto.ProtoWriter;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
 import dev.jvortex.encodings.EncodingId;
@@ -57,7 +56,7 @@ public final class DeltaEncoder {
 
     /// Returns the delta node over written bases and deltas (adds the validity child when needed).
     public static WriteNode node(Parts parts, WriteNode bases, WriteNode deltas) {
-        byte[] meta = new ProtoWriter().varintIfNonZero(1, parts.deltas().length()).toByteArray();
+        byte[] meta = new DeltaMetadata(parts.deltas().length(), 0).write();
         PrimitiveArray a = parts.source();
         List<WriteNode> kids = new ArrayList<>(3);
         kids.add(bases);

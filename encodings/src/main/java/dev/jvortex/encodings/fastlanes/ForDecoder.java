@@ -26,7 +26,7 @@ public final class ForDecoder {
         Nodes.children(node, 1, 1);
         Scalar reference;
         try {
-            reference = Scalar.decode(node.metadata(), dtype);
+            reference = ForMetadata.read(node.metadata(), dtype).reference();
         } catch (VortexException e) {
             throw e.at(node.location() + ": FoR reference");
         }
@@ -87,7 +87,7 @@ public final class ForDecoder {
         }
         Scalar reference;
         try {
-            reference = Scalar.decode(child.metadata(), dtype);
+            reference = ForMetadata.read(child.metadata(), dtype).reference();
         } catch (VortexException e) {
             return null; // the ordinary path reports it
         }

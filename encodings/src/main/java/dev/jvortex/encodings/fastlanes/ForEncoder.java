@@ -91,7 +91,7 @@ public final class ForEncoder {
 
     /// Returns the FoR node over an already written child.
     public static WriteNode node(PrimitiveArray a, long reference, WriteNode child) {
-        byte[] meta = new Scalar(new DType.Primitive(a.ptype(), false), reference).encode();
+        byte[] meta = new ForMetadata(new Scalar(new DType.Primitive(a.ptype(), false), reference)).write();
         return WriteNode.of(EncodingId.FOR.id(), meta, child);
     }
 

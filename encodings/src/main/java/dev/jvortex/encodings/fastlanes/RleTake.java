@@ -23,7 +23,7 @@ public final class RleTake {
         PType ptype = Nodes.ptype(node, dtype);
         Nodes.buffers(node, 0, 0);
         Nodes.children(node, 3, 3);
-        RleDecoder.Metadata meta = RleDecoder.Metadata.read(node.metadata());
+        RleMetadata meta = RleMetadata.read(node.metadata());
         int valuesLen = Nodes.length(node, meta.valuesLen(), "values_len");
         int indicesLen = Nodes.length(node, meta.indicesLen(), "indices_len");
         int offsetsLen = Nodes.length(node, meta.offsetsLen(), "values_idx_offsets_len");

@@ -8,7 +8,6 @@ import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
 import dev.jvortex.core.array.VarBinViewArray;
 import dev.jvortex.core.internal.Primitives;
-import dev.jvortex.core.proto.ProtoWriter;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
 import dev.jvortex.encodings.EncodingId;
@@ -74,10 +73,7 @@ public final class FsstEncoder {
             symbols.setAtIndex(PrimitiveArray.LE_LONG, k, table.symbol(k));
             lengths.set(JAVA_BYTE, k, (byte) table.length(k));
         }
-        byte[] meta = new ProtoWriter()
-                .varintIfNonZero(1, parts.lengths().ptype().code())
-                .varintIfNonZero(2, parts.offsets().ptype().code())
-                .toByteArray();
+        byte[] meta = new FsstMetadata(parts.lengths().ptype().code(), parts.offsets().ptype().code()).write();
         List<WriteNode> kids = new ArrayList<>();
         kids.add(children.encode(ChildEncoder.Role.LENGTHS, parts.lengths()));
         kids.add(children.encode(ChildEncoder.Role.OFFSETS, parts.offsets()));

@@ -7,7 +7,6 @@ import dev.jvortex.core.PType;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
-import dev.jvortex.core.proto.ProtoReader;
 import dev.jvortex.core.serde.EncodedNode;
 import dev.jvortex.encodings.Nodes;
 import dev.jvortex.encodings.StringViews;
@@ -31,16 +30,9 @@ public final class FsstTake {
         if (!(dtype instanceof DType.Utf8 || dtype instanceof DType.Binary) || node.bufferCount() != 3) {
             return null;
         }
-        PType lengthsPtype = PType.U8;
-        PType offsetsPtype = PType.U8;
-        ProtoReader r = new ProtoReader(node.metadata(), "FSSTMetadata");
-        while (r.next()) {
-            switch (r.field()) {
-                case 1 -> lengthsPtype = Nodes.ptypeCode(node, r.readVarint(), "uncompressed_lengths_ptype");
-                case 2 -> offsetsPtype = Nodes.ptypeCode(node, r.readVarint(), "codes_offsets_ptype");
-                default -> r.skip();
-            }
-        }
+        FsstMetadata meta = FsstMetadata.read(node.metadata());
+        PType lengthsPtype = Nodes.ptypeCode(node, meta.lengthsPtype(), "uncompressed_lengths_ptype");
+        PType offsetsPtype = Nodes.ptypeCode(node, meta.codesOffsetsPtype(), "codes_offsets_ptype");
         if (!lengthsPtype.isInteger() || !offsetsPtype.isInteger()) {
             return null;
         }

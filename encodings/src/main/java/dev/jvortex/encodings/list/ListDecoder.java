@@ -9,7 +9,6 @@ import dev.jvortex.core.array.FixedSizeListArray;
 import dev.jvortex.core.array.ListArray;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
-import dev.jvortex.core.proto.ProtoReader;
 import dev.jvortex.core.serde.DecodeContext;
 import dev.jvortex.core.serde.EncodedNode;
 import dev.jvortex.encodings.Nodes;
@@ -19,24 +18,6 @@ import java.lang.foreign.MemorySegment;
 /// `vortex.map` and `vortex.fixed_size_list`, all into [ListArray]s (or [FixedSizeListArray]s).
 public final class ListDecoder {
     private ListDecoder() {}
-
-    private record ListMeta(long elementsLen, PType offsets, PType sizes) {}
-
-    private static ListMeta listMeta(EncodedNode node, String what) {
-        long elementsLen = 0;
-        long offsets = 0;
-        long sizes = 0;
-        ProtoReader r = new ProtoReader(node.metadata(), what);
-        while (r.next()) {
-            switch (r.field()) {
-                case 1 -> elementsLen = r.readVarint();
-                case 2 -> offsets = r.readVarint();
-                case 3 -> sizes = r.readVarint();
-                default -> r.skip();
-            }
-        }
-        return new ListMeta(elementsLen, Nodes.ptypeCode(node, offsets, "offset_ptype"), Nodes.ptypeCode(node, sizes, "size_ptype"));
-    }
 
     private static DType elementType(EncodedNode node, DType dtype) {
         if (dtype instanceof DType.ListType || dtype instanceof DType.MapType) {
@@ -49,10 +30,11 @@ public final class ListDecoder {
     public static Array list(EncodedNode node, DType dtype, int len, DecodeContext ctx) {
         DType elem = elementType(node, dtype);
         Nodes.children(node, 2, 3);
-        ListMeta m = listMeta(node, "ListMetadata");
+        ListMetadata m = ListMetadata.read(node.metadata());
+        PType offsetsPtype = Nodes.ptypeCode(node, m.offsetsPtype(), "offset_ptype");
         int elementsLen = Nodes.length(node, m.elementsLen(), "elements_len");
         Array elements = ctx.decode(node.child(0), elem, elementsLen);
-        PrimitiveArray offsets = Nodes.primitive(ctx, node, 1, m.offsets(), false, len + 1);
+        PrimitiveArray offsets = Nodes.primitive(ctx, node, 1, offsetsPtype, false, len + 1);
         MemorySegment wide = ctx.allocate((len + 1L) * 8, 8);
         long prev = 0;
         for (int i = 0; i <= len; i++) {
@@ -71,11 +53,13 @@ public final class ListDecoder {
     public static Array listview(EncodedNode node, DType dtype, int len, DecodeContext ctx) {
         DType elem = elementType(node, dtype);
         Nodes.children(node, 3, 4);
-        ListMeta m = listMeta(node, "ListViewMetadata");
+        ListViewMetadata m = ListViewMetadata.read(node.metadata());
+        PType offsetsPtype = Nodes.ptypeCode(node, m.offsetsPtype(), "offset_ptype");
+        PType sizesPtype = Nodes.ptypeCode(node, m.sizesPtype(), "size_ptype");
         int elementsLen = Nodes.length(node, m.elementsLen(), "elements_len");
         Array elements = ctx.decode(node.child(0), elem, elementsLen);
-        PrimitiveArray offsets = Nodes.primitive(ctx, node, 1, m.offsets(), false, len);
-        PrimitiveArray sizes = Nodes.primitive(ctx, node, 2, m.sizes(), false, len);
+        PrimitiveArray offsets = Nodes.primitive(ctx, node, 1, offsetsPtype, false, len);
+        PrimitiveArray sizes = Nodes.primitive(ctx, node, 2, sizesPtype, false, len);
         Validity validity = Nodes.validity(ctx, node, 3, dtype, len);
         MemorySegment wide = ctx.allocate((len + 1L) * 8, 8);
         boolean contiguous = true;

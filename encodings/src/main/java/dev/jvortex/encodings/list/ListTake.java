@@ -8,7 +8,6 @@ import dev.jvortex.core.array.ArrayOps;
 import dev.jvortex.core.array.FixedSizeListArray;
 import dev.jvortex.core.array.ListArray;
 import dev.jvortex.core.array.PrimitiveArray;
-import dev.jvortex.core.proto.ProtoReader;
 import dev.jvortex.core.serde.DecodeContext;
 import dev.jvortex.core.serde.EncodedNode;
 import dev.jvortex.encodings.Nodes;
@@ -28,16 +27,9 @@ public final class ListTake {
         }
         DType elem = ArrayOps.listElement(dtype);
         Nodes.children(node, 2, 3);
-        long elementsLenRaw = 0;
-        long offsetsCode = 0;
-        ProtoReader r = new ProtoReader(node.metadata(), "ListMetadata");
-        while (r.next()) {
-            switch (r.field()) {
-                case 1 -> elementsLenRaw = r.readVarint();
-                case 2 -> offsetsCode = r.readVarint();
-                default -> r.skip();
-            }
-        }
+        ListMetadata meta = ListMetadata.read(node.metadata());
+        long elementsLenRaw = meta.elementsLen();
+        long offsetsCode = meta.offsetsPtype();
         int elementsLen = Nodes.length(node, elementsLenRaw, "elements_len");
         PType offPtype = Nodes.ptypeCode(node, offsetsCode, "offset_ptype");
         int n = idx.length;
@@ -73,18 +65,10 @@ public final class ListTake {
         }
         DType elem = ArrayOps.listElement(dtype);
         Nodes.children(node, 3, 4);
-        long elementsLenRaw = 0;
-        long offsetsCode = 0;
-        long sizesCode = 0;
-        ProtoReader r = new ProtoReader(node.metadata(), "ListViewMetadata");
-        while (r.next()) {
-            switch (r.field()) {
-                case 1 -> elementsLenRaw = r.readVarint();
-                case 2 -> offsetsCode = r.readVarint();
-                case 3 -> sizesCode = r.readVarint();
-                default -> r.skip();
-            }
-        }
+        ListViewMetadata meta = ListViewMetadata.read(node.metadata());
+        long elementsLenRaw = meta.elementsLen();
+        long offsetsCode = meta.offsetsPtype();
+        long sizesCode = meta.sizesPtype();
         int elementsLen = Nodes.length(node, elementsLenRaw, "elements_len");
         PType offPtype = Nodes.ptypeCode(node, offsetsCode, "offset_ptype");
         PType sizePtype = Nodes.ptypeCode(node, sizesCode, "size_ptype");

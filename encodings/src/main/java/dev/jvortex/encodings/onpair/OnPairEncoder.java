@@ -7,7 +7,6 @@ import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
 import dev.jvortex.core.array.VarBinViewArray;
 import dev.jvortex.core.internal.Primitives;
-import dev.jvortex.core.proto.ProtoWriter;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
 import dev.jvortex.encodings.EncodingId;
@@ -74,14 +73,8 @@ public final class OnPairEncoder {
         byte[] dict = new byte[dictLength + PADDING];
         System.arraycopy(parts.dictBytes(), 0, dict, 0, dictLength);
         PrimitiveArray dictOffsets = Primitives.narrowUnsigned(parts.dictOffsets(), tokens + 1, dictLength);
-        byte[] meta = new ProtoWriter()
-                .varintIfNonZero(1, parts.lengths().ptype().code())
-                .varintIfNonZero(3, tokens)
-                .varintIfNonZero(4, parts.codes().length())
-                .varintIfNonZero(5, dictOffsets.ptype().code())
-                .varintIfNonZero(6, parts.codes().ptype().code())
-                .varintIfNonZero(7, parts.codesOffsets().ptype().code())
-                .toByteArray();
+        byte[] meta = new OnPairMetadata(parts.lengths().ptype().code(), 0, tokens, parts.codes().length(),
+                dictOffsets.ptype().code(), parts.codes().ptype().code(), parts.codesOffsets().ptype().code()).write();
         List<WriteNode> kids = new ArrayList<>();
         kids.add(children.encode(ChildEncoder.Role.OFFSETS, dictOffsets));
         kids.add(children.encode(ChildEncoder.Role.CODES, parts.codes()));

@@ -5,7 +5,6 @@ import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
 import dev.jvortex.core.internal.Primitives;
 import dev.jvortex.core.internal.Rows;
-import dev.jvortex.core.proto.ProtoWriter;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
 import dev.jvortex.encodings.EncodingId;
@@ -44,10 +43,7 @@ public final class RunEndEncoder {
 
     /// Returns the run-end node over written children.
     public static WriteNode node(Parts parts, WriteNode ends, WriteNode values) {
-        byte[] meta = new ProtoWriter()
-                .varintIfNonZero(1, parts.ends().ptype().code())
-                .varintIfNonZero(2, parts.ends().length())
-                .toByteArray();
+        byte[] meta = new RunEndMetadata(parts.ends().ptype().code(), parts.ends().length(), 0).write();
         return WriteNode.of(EncodingId.RUNEND.id(), meta, ends, values);
     }
 

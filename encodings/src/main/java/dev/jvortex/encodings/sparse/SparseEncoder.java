@@ -7,7 +7,6 @@ import dev.jvortex.core.array.Validity;
 import dev.jvortex.core.internal.DistinctLongs;
 import dev.jvortex.core.internal.Primitives;
 import dev.jvortex.core.internal.Rows;
-import dev.jvortex.core.proto.ProtoWriter;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
 import dev.jvortex.encodings.EncodingId;
@@ -69,7 +68,7 @@ public final class SparseEncoder {
         Array values = Rows.gather(a, rows, n);
         PatchesEncoder.Encoded patches = PatchesEncoder.encode(len, rows, n, values, false, children,
                 ChildEncoder.Role.INDICES, ChildEncoder.Role.VALUES);
-        byte[] meta = new ProtoWriter().bytes(1, patches.metadata()).toByteArray();
+        byte[] meta = new SparseMetadata(patches.metadata()).write();
         return new WriteNode(EncodingId.SPARSE.id(), meta, List.of(new WriteNode.Buffer(MemorySegment.ofArray(fill.encode()), 1)),
                 patches.children());
     }

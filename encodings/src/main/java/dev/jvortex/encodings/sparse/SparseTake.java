@@ -9,10 +9,10 @@ import dev.jvortex.core.array.ArrayOps;
 import dev.jvortex.core.array.Constants;
 import dev.jvortex.core.internal.IntegerArrays;
 import dev.jvortex.core.internal.PositionLookup;
-import dev.jvortex.core.proto.ProtoReader;
 import dev.jvortex.core.serde.EncodedNode;
 import dev.jvortex.encodings.Nodes;
 import dev.jvortex.encodings.TakeContext;
+import dev.jvortex.encodings.patches.PatchesMetadata;
 import java.lang.foreign.ValueLayout;
 import java.util.Arrays;
 import java.util.List;
@@ -27,25 +27,10 @@ public final class SparseTake {
     public static Array take(EncodedNode node, DType dtype, int len, int[] idx, TakeContext ctx) {
         Nodes.buffers(node, 1, 1);
         Nodes.children(node, 2, 2);
-        long npatches = 0;
-        long offset = 0;
-        long indicesPtype = 0;
-        ProtoReader r = new ProtoReader(node.metadata(), "SparseMetadata");
-        while (r.next()) {
-            if (r.field() == 1) {
-                ProtoReader p = r.readMessage("PatchesMetadata");
-                while (p.next()) {
-                    switch (p.field()) {
-                        case 1 -> npatches = p.readVarint();
-                        case 2 -> offset = p.readVarint();
-                        case 3 -> indicesPtype = p.readVarint();
-                        default -> p.skip();
-                    }
-                }
-            } else {
-                r.skip();
-            }
-        }
+        PatchesMetadata patches = SparseMetadata.read(node.metadata()).patches();
+        long npatches = patches.count();
+        long offset = patches.offset();
+        long indicesPtype = patches.indicesPtype();
         int n = Nodes.length(node, npatches, "patches.len");
         PType ip = Nodes.ptypeCode(node, indicesPtype, "indices_ptype");
         Scalar fill = Scalar.decode(node.buffer(0).toArray(ValueLayout.JAVA_BYTE), dtype);

@@ -8,7 +8,6 @@ import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
 import dev.jvortex.core.array.VarBinViewArray;
 import dev.jvortex.core.internal.Heap;
-import dev.jvortex.core.proto.ProtoReader;
 import dev.jvortex.core.serde.DecodeContext;
 import dev.jvortex.core.serde.EncodedNode;
 import dev.jvortex.encodings.Nodes;
@@ -25,15 +24,7 @@ public final class VarBinDecoder {
         requireString(node, dtype);
         Nodes.buffers(node, 1, 1);
         Nodes.children(node, 1, 2);
-        long code = 0;
-        ProtoReader r = new ProtoReader(node.metadata(), "VarBinMetadata");
-        while (r.next()) {
-            if (r.field() == 1) {
-                code = r.readVarint();
-            } else {
-                r.skip();
-            }
-        }
+        long code = VarBinMetadata.read(node.metadata()).offsetsPtype();
         PType offPtype = Nodes.ptypeCode(node, code, "offsets_ptype");
         PrimitiveArray offsets = Nodes.primitive(ctx, node, 0, offPtype, false, len + 1);
         MemorySegment bytes = node.buffer(0);

@@ -5,7 +5,6 @@ import dev.jvortex.core.PType;
 import dev.jvortex.core.VortexException;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.VarBinViewArray;
-import dev.jvortex.core.proto.ProtoReader;
 import dev.jvortex.core.serde.EncodedNode;
 import dev.jvortex.encodings.Nodes;
 import dev.jvortex.encodings.TakeContext;
@@ -37,15 +36,7 @@ public final class VarBinTake {
         }
         Nodes.buffers(node, 1, 1);
         Nodes.children(node, 1, 2);
-        long code = 0;
-        ProtoReader r = new ProtoReader(node.metadata(), "VarBinMetadata");
-        while (r.next()) {
-            if (r.field() == 1) {
-                code = r.readVarint();
-            } else {
-                r.skip();
-            }
-        }
+        long code = VarBinMetadata.read(node.metadata()).offsetsPtype();
         PType offPtype = Nodes.ptypeCode(node, code, "offsets_ptype");
         int n = idx.length;
         long[] bounds = ctx.takeLongs(node, 0, offPtype, len + 1, pairs(idx));
