@@ -12,7 +12,7 @@ import dev.jvortex.core.serde.DecodeContext;
 import dev.jvortex.core.serde.EncodedNode;
 import dev.jvortex.encodings.EncodingId;
 import dev.jvortex.encodings.Nodes;
-import dev.jvortex.encodings.StringViews;
+import dev.jvortex.encodings.varbin.StringViews;
 import dev.jvortex.encodings.varbin.VarBinMetadata;
 import java.lang.foreign.MemorySegment;
 

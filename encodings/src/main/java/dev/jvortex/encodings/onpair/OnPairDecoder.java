@@ -12,7 +12,7 @@ import dev.jvortex.core.internal.IntegerArrays;
 import dev.jvortex.core.serde.DecodeContext;
 import dev.jvortex.core.serde.EncodedNode;
 import dev.jvortex.encodings.Nodes;
-import dev.jvortex.encodings.StringViews;
+import dev.jvortex.encodings.varbin.StringViews;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 

@@ -10,8 +10,8 @@ import dev.jvortex.core.array.Validity;
 import dev.jvortex.core.internal.IntegerArrays;
 import dev.jvortex.core.serde.EncodedNode;
 import dev.jvortex.encodings.Nodes;
-import dev.jvortex.encodings.StringViews;
 import dev.jvortex.encodings.TakeContext;
+import dev.jvortex.encodings.varbin.StringViews;
 import dev.jvortex.encodings.varbin.VarBinTake;
 import java.lang.foreign.MemorySegment;
 

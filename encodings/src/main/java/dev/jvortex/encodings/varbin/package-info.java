@@ -1,5 +1,6 @@
 /// The string encodings `vortex.varbin` and `vortex.varbinview`, decoded into views over the
-/// stored bytes ([VarBinDecoder], [VarBinTake]).
+/// stored bytes ([VarBinDecoder], [VarBinTake]), and [StringViews], which turns the output of
+/// the string decompressors (FSST, OnPair) into views.
 ///
 /// ## Bytes
 /// - `vortex.varbin`: metadata [VarBinMetadata] (`offsets_ptype`, field 1: integer type of the

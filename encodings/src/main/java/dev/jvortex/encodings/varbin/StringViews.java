@@ -1,4 +1,4 @@
-package dev.jvortex.encodings;
+package dev.jvortex.encodings.varbin;
 
 import dev.jvortex.core.DType;
 import dev.jvortex.core.PType;
