@@ -8,24 +8,27 @@ import dev.jvortex.core.array.ExtensionArray;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
 import dev.jvortex.core.array.VarBinViewArray;
-import dev.jvortex.core.proto.ProtoWriter;
+import dev.jvortex.core.internal.Primitives;
 import dev.jvortex.core.serde.EncodedNode;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
 import dev.jvortex.encodings.Decoding;
-import dev.jvortex.encodings.Primitives;
+import dev.jvortex.encodings.EncodingId;
+import dev.jvortex.encodings.light.LightEncoder;
 import dev.jvortex.encodings.alp.AlpEncoder;
 import dev.jvortex.encodings.canonical.CanonicalEncoder;
+import dev.jvortex.encodings.dict.DictEncoder;
 import dev.jvortex.encodings.fastlanes.BitPack;
 import dev.jvortex.encodings.fastlanes.BitPackedEncoder;
+import dev.jvortex.encodings.fastlanes.BitPackedMetadata;
+import dev.jvortex.encodings.fastlanes.DeltaMetadata;
 import dev.jvortex.encodings.fastlanes.FastLanes;
 import dev.jvortex.encodings.fastlanes.ForEncoder;
 import dev.jvortex.encodings.datetime.DateTimePartsDecoder;
 import dev.jvortex.encodings.datetime.DateTimePartsEncoder;
+import dev.jvortex.encodings.fastlanes.RleMetadata;
 import dev.jvortex.encodings.fsst.FsstEncoder;
-import dev.jvortex.encodings.light.LightEncoder;
 import dev.jvortex.encodings.onpair.OnPairEncoder;
-import dev.jvortex.encodings.structural.DictEncoder;
 import dev.jvortex.format.ArraySerializer;
 import dev.jvortex.format.SerializedArray;
 import java.lang.foreign.Arena;
@@ -261,8 +264,8 @@ final class KernelInputs {
             MemorySegment words = Primitives.segment(ptype, out, FastLanes.BLOCK);
             MemorySegment.copy(words, 0, packed, (long) b * FastLanes.BLOCK * ptype.byteWidth(), words.byteSize());
         }
-        byte[] meta = new ProtoWriter().varint(1, width).toByteArray();
-        return new WriteNode("fastlanes.bitpacked", meta, List.of(new WriteNode.Buffer(packed, 8)), List.of());
+        byte[] meta = new BitPackedMetadata(width, 0, null).write();
+        return new WriteNode(EncodingId.BITPACKED.id(), meta, List.of(new WriteNode.Buffer(packed, 8)), List.of());
     }
 
     /// A `fastlanes.delta` node from the documented layout: per block, the values in transposed
@@ -289,8 +292,8 @@ final class KernelInputs {
                 }
             }
         }
-        byte[] meta = new ProtoWriter().varintIfNonZero(1, values.length).toByteArray();
-        return WriteNode.of("fastlanes.delta", meta, CanonicalEncoder.encode(array(ptype, bases)),
+        byte[] meta = new DeltaMetadata(values.length, 0).write();
+        return WriteNode.of(EncodingId.DELTA.id(), meta, CanonicalEncoder.encode(array(ptype, bases)),
                 CanonicalEncoder.encode(array(ptype, deltas)));
     }
 
@@ -317,10 +320,8 @@ final class KernelInputs {
             maxRuns = Math.max(maxRuns, nvalues - first);
         }
         PType indicesPtype = maxRuns <= 256 ? PType.U8 : PType.U16;
-        byte[] meta = new ProtoWriter().varintIfNonZero(1, nvalues).varintIfNonZero(2, values.length)
-                .varintIfNonZero(3, indicesPtype.code()).varintIfNonZero(4, blocks).varintIfNonZero(5, PType.U32.code())
-                .toByteArray();
-        return WriteNode.of("fastlanes.rle", meta, CanonicalEncoder.encode(array(ptype, Arrays.copyOf(runValues, nvalues))),
+        byte[] meta = new RleMetadata(nvalues, values.length, indicesPtype.code(), blocks, PType.U32.code(), 0).write();
+        return WriteNode.of(EncodingId.RLE.id(), meta, CanonicalEncoder.encode(array(ptype, Arrays.copyOf(runValues, nvalues))),
                 CanonicalEncoder.encode(array(indicesPtype, indices)), CanonicalEncoder.encode(array(PType.U32, starts)));
     }
 

@@ -17,8 +17,6 @@ public final class Decoding implements DecodeContext {
     /// Most nodes one decode may visit (guards against shared subtrees exploding).
     public static final int MAX_NODES = 1 << 20;
 
-    private static final java.util.Set<String> EXTENSION_AWARE = java.util.Set.of("vortex.ext", "vortex.datetimeparts");
-
     private final Arena arena;
     private final long maxBytes;
     private DType.Extension stripped;
@@ -56,7 +54,8 @@ public final class Decoding implements DecodeContext {
             throw VortexException.corrupt(node.location() + ": negative length " + length);
         }
         String id = node.encoding();
-        if (dtype instanceof DType.Extension ext && !EXTENSION_AWARE.contains(id)) {
+        ParsedEncodingId parsed = EncodingId.parse(id);
+        if (dtype instanceof DType.Extension ext && !extensionAware(parsed)) {
             // Encodings other than these work on the storage values; the extension type is re-applied on top.
             DType.Extension outer = stripped;
             stripped = ext;
@@ -66,16 +65,19 @@ public final class Decoding implements DecodeContext {
                 stripped = outer;
             }
         }
-        if (!(dtype instanceof DType.Extension) && EXTENSION_AWARE.contains(id) && !id.equals("vortex.ext") && stripped != null
+        if (!(dtype instanceof DType.Extension) && parsed == EncodingId.DATETIMEPARTS && stripped != null
                 && stripped.storage().withNullable(false).equals(dtype.withNullable(false))) {
             // An extension-aware encoding (date-time parts) below a generic one (dict, run-end, ...) that
             // was given the storage type: decode it with the extension type and hand back the storage.
             Array a = decode(node, stripped.withNullable(dtype.nullable()), length);
             return a instanceof dev.jvortex.core.array.ExtensionArray e ? e.storage() : a;
         }
-        ArrayDecoder decoder = EncodingRegistry.decoder(id);
+        ArrayDecoder decoder = switch (parsed) {
+            case EncodingId known -> EncodingRegistry.decoder(known);
+            case ParsedEncodingId.Unknown unknown -> null;
+        };
         if (decoder == null) {
-            throw VortexException.unsupported(node.location() + ": array encoding '" + id + "' is not supported");
+            throw parsed.unsupported(node.location());
         }
         Array out;
         try {
@@ -91,6 +93,11 @@ public final class Decoding implements DecodeContext {
             throw VortexException.corrupt(node.location() + ": " + id + " decoded " + out.length() + " rows, expected " + length);
         }
         return out;
+    }
+
+    /// Whether encodings of `id` decode extension types themselves (rather than their storage).
+    static boolean extensionAware(ParsedEncodingId id) {
+        return id == EncodingId.EXT || id == EncodingId.DATETIMEPARTS;
     }
 
     @Override

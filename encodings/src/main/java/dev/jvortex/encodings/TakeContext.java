@@ -11,11 +11,12 @@ import dev.jvortex.core.array.BoolArray;
 import dev.jvortex.core.array.ExtensionArray;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
+import dev.jvortex.core.internal.IntegerArrays;
+import dev.jvortex.core.serde.ArrayDecoder;
 import dev.jvortex.core.serde.DecodeContext;
 import dev.jvortex.core.serde.EncodedNode;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.util.Set;
 
 /// The state of one [Taking#take]: memory and limits (those of a [Decoding], which also decodes
 /// whatever a kernel decodes whole), and the recursion into children with derived row sets.
@@ -23,8 +24,6 @@ import java.util.Set;
 /// As a [DecodeContext] it decodes nodes whole, except the [TakenView.Lazy] children of a
 /// [TakenView], which it takes.
 public final class TakeContext implements DecodeContext {
-    private static final Set<String> EXTENSION_AWARE = Set.of("vortex.ext", "vortex.datetimeparts");
-
     private final Decoding decoding;
     private int nodes;
     private int wholeDecodes;
@@ -96,7 +95,8 @@ public final class TakeContext implements DecodeContext {
             }
         }
         String id = node.encoding();
-        if (dtype instanceof DType.Extension ext && !EXTENSION_AWARE.contains(id)) {
+        ParsedEncodingId parsed = EncodingId.parse(id);
+        if (dtype instanceof DType.Extension ext && !Decoding.extensionAware(parsed)) {
             DType.Extension outer = stripped;
             stripped = ext;
             try {
@@ -105,12 +105,15 @@ public final class TakeContext implements DecodeContext {
                 stripped = outer;
             }
         }
-        if (!(dtype instanceof DType.Extension) && EXTENSION_AWARE.contains(id) && !id.equals("vortex.ext") && stripped != null
+        if (!(dtype instanceof DType.Extension) && parsed == EncodingId.DATETIMEPARTS && stripped != null
                 && stripped.storage().withNullable(false).equals(dtype.withNullable(false))) {
             Array a = take(node, stripped.withNullable(dtype.nullable()), length, indices);
             return a instanceof ExtensionArray e ? e.storage() : a;
         }
-        TakeKernel kernel = Taking.kernel(id);
+        TakeKernel kernel = switch (parsed) {
+            case EncodingId known -> Taking.kernel(known);
+            case ParsedEncodingId.Unknown unknown -> null; // the whole decode reports it
+        };
         Array out;
         try {
             out = kernel == null ? null : kernel.take(node, dtype, length, indices, this);
@@ -227,7 +230,7 @@ public final class TakeContext implements DecodeContext {
 
     /// As [#elementwise], with the node's metadata and buffers replaced (null keeps the original).
     public Array view(EncodedNode node, DType dtype, int length, int[] indices, byte[] metadata, MemorySegment[] buffers) {
-        var decoder = EncodingRegistry.decoder(node.encoding());
+        ArrayDecoder decoder = EncodingRegistry.decoder(node.encoding());
         if (decoder == null) {
             return null;
         }

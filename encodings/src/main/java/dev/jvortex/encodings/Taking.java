@@ -8,19 +8,21 @@ import dev.jvortex.core.serde.EncodedNode;
 import dev.jvortex.encodings.alp.AlpRdTake;
 import dev.jvortex.encodings.alp.AlpTake;
 import dev.jvortex.encodings.canonical.CanonicalTake;
+import dev.jvortex.encodings.chunked.ChunkedTake;
+import dev.jvortex.encodings.constant.ConstantTake;
+import dev.jvortex.encodings.dict.DictTake;
 import dev.jvortex.encodings.fastlanes.BitPackedTake;
 import dev.jvortex.encodings.fastlanes.DeltaTake;
 import dev.jvortex.encodings.fastlanes.RleTake;
 import dev.jvortex.encodings.fsst.FsstTake;
+import dev.jvortex.encodings.list.ListTake;
 import dev.jvortex.encodings.onpair.OnPairTake;
 import dev.jvortex.encodings.patches.PatchedTake;
 import dev.jvortex.encodings.pco.PcoTake;
 import dev.jvortex.encodings.runend.RunEndTake;
 import dev.jvortex.encodings.sequence.SequenceTake;
-import dev.jvortex.encodings.structural.ChunkedTake;
-import dev.jvortex.encodings.structural.ConstantTake;
-import dev.jvortex.encodings.structural.DictTake;
-import dev.jvortex.encodings.structural.SparseTake;
+import dev.jvortex.encodings.sparse.SparseTake;
+import dev.jvortex.encodings.varbin.VarBinTake;
 import dev.jvortex.encodings.zstd.ZstdTake;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -76,38 +78,37 @@ public final class Taking {
 
     /// Returns the take kernel of encoding `id`, or null when rows of it are taken by decoding the
     /// node whole.
-    public static TakeKernel kernel(String id) {
+    public static TakeKernel kernel(EncodingId id) {
         return switch (id) {
-            case "vortex.null" -> CanonicalTake::nullArray;
-            case "vortex.bool" -> CanonicalTake::bool;
-            case "vortex.primitive" -> CanonicalTake::primitive;
-            case "vortex.decimal" -> CanonicalTake::decimal;
-            case "vortex.varbin" -> CanonicalTake::varbin;
-            case "vortex.varbinview" -> CanonicalTake::varbinview;
-            case "vortex.list" -> CanonicalTake::list;
-            case "vortex.listview" -> CanonicalTake::listview;
-            case "vortex.map" -> CanonicalTake::map;
-            case "vortex.fixed_size_list" -> CanonicalTake::fixedSizeList;
-            case "vortex.struct", "vortex.ext", "vortex.masked", "fastlanes.for", "vortex.zigzag",
-                    "vortex.decimal_byte_parts", "vortex.datetimeparts" -> Taking::elementwise;
-            case "vortex.bytebool" -> Taking::byteBool;
-            case "vortex.chunked" -> ChunkedTake::take;
-            case "vortex.constant" -> ConstantTake::take;
-            case "vortex.dict" -> DictTake::take;
-            case "vortex.sparse" -> SparseTake::take;
-            case "fastlanes.bitpacked" -> BitPackedTake::take;
-            case "fastlanes.rle" -> RleTake::take;
-            case "fastlanes.delta" -> DeltaTake::take;
-            case "vortex.alp" -> AlpTake::take;
-            case "vortex.alprd" -> AlpRdTake::take;
-            case "vortex.fsst" -> FsstTake::take;
-            case "vortex.onpair" -> OnPairTake::take;
-            case "vortex.runend" -> RunEndTake::take;
-            case "vortex.sequence" -> SequenceTake::take;
-            case "vortex.patched" -> PatchedTake::take;
-            case "vortex.zstd" -> ZstdTake::take;
-            case "vortex.pco" -> PcoTake::take;
-            default -> null;
+            case NULL -> CanonicalTake::nullArray;
+            case BOOL -> CanonicalTake::bool;
+            case PRIMITIVE -> CanonicalTake::primitive;
+            case DECIMAL -> CanonicalTake::decimal;
+            case VARBIN -> VarBinTake::varbin;
+            case VARBINVIEW -> VarBinTake::varbinview;
+            case LIST -> ListTake::list;
+            case LISTVIEW -> ListTake::listview;
+            case MAP -> ListTake::map;
+            case FIXED_SIZE_LIST -> ListTake::fixedSizeList;
+            case STRUCT, EXT, MASKED, FOR, ZIGZAG, DECIMAL_BYTE_PARTS, DATETIMEPARTS -> Taking::elementwise;
+            case BYTEBOOL -> Taking::byteBool;
+            case CHUNKED -> ChunkedTake::take;
+            case CONSTANT -> ConstantTake::take;
+            case DICT -> DictTake::take;
+            case SPARSE -> SparseTake::take;
+            case BITPACKED -> BitPackedTake::take;
+            case RLE -> RleTake::take;
+            case DELTA -> DeltaTake::take;
+            case ALP -> AlpTake::take;
+            case ALPRD -> AlpRdTake::take;
+            case FSST -> FsstTake::take;
+            case ONPAIR -> OnPairTake::take;
+            case RUNEND -> RunEndTake::take;
+            case SEQUENCE -> SequenceTake::take;
+            case PATCHED -> PatchedTake::take;
+            case ZSTD -> ZstdTake::take;
+            case PCO -> PcoTake::take;
+            case ZSTD_BUFFERS, VARIANT -> null;
         };
     }
 

@@ -2,6 +2,16 @@
 /// decoder (one package per family) and [dev.jvortex.encodings.Decoding] runs a decode with the
 /// limits that turn corrupt input into a [dev.jvortex.core.VortexException].
 ///
+/// ## Identities and metadata
+/// [dev.jvortex.encodings.EncodingId] names every encoding the reference writes; a string id
+/// from a file parses to one of its constants or to a
+/// [dev.jvortex.encodings.ParsedEncodingId.Unknown] that keeps the string for the error. The
+/// dispatch points ([dev.jvortex.encodings.EncodingRegistry#decoder(EncodingId)],
+/// [dev.jvortex.encodings.Taking#kernel(EncodingId)]) are exhaustive switches, so a new constant
+/// makes the compiler list what else must handle it. Each family package holds its metadata as a
+/// record (`BitPackedMetadata`, `DictMetadata`, ...) with `read(bytes)` and `write()`: the one
+/// place its protobuf field numbers appear, shared by the decoder, the take kernel and the encoder.
+///
 /// ## Encoding
 /// Each family's encoder sits beside its decoder (`BitPackedEncoder`, `ForEncoder`,
 /// `AlpEncoder`, `AlpRdEncoder`, `DictEncoder`, `RunEndEncoder`, `SparseEncoder`,

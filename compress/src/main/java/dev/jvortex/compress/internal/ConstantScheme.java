@@ -2,7 +2,7 @@ package dev.jvortex.compress.internal;
 
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.serde.WriteNode;
-import dev.jvortex.encodings.structural.ConstantEncoder;
+import dev.jvortex.encodings.constant.ConstantEncoder;
 import java.util.EnumSet;
 
 /// `vortex.constant` (or a masked constant) when every valid row holds the same value. Not a

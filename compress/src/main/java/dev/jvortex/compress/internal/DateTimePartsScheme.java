@@ -5,7 +5,7 @@ import dev.jvortex.core.array.ExtensionArray;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
 import dev.jvortex.encodings.datetime.DateTimePartsEncoder;
-import dev.jvortex.encodings.structural.ConstantEncoder;
+import dev.jvortex.encodings.constant.ConstantEncoder;
 import java.util.EnumSet;
 
 /// A timestamp as `vortex.datetimeparts` (the reference's temporal scheme), its days, seconds and

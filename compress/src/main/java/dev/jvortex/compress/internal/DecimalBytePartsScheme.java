@@ -8,7 +8,7 @@ import dev.jvortex.core.array.Validity;
 import dev.jvortex.core.proto.ProtoWriter;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
-import dev.jvortex.encodings.Primitives;
+import dev.jvortex.core.internal.Primitives;
 import java.math.BigInteger;
 import java.util.EnumSet;
 

@@ -5,8 +5,8 @@ import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
-import dev.jvortex.encodings.Primitives;
-import dev.jvortex.encodings.structural.DictEncoder;
+import dev.jvortex.core.internal.Primitives;
+import dev.jvortex.encodings.dict.DictEncoder;
 import java.util.EnumSet;
 
 /// `vortex.dict` with at most half as many distinct values as rows; for integers only in the

@@ -3,7 +3,7 @@ package dev.jvortex.compress.internal;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
-import dev.jvortex.encodings.structural.SparseEncoder;
+import dev.jvortex.encodings.sparse.SparseEncoder;
 import java.util.EnumSet;
 
 /// `vortex.sparse` when the array is mostly null or one value fills at least 90 % of the rows (as

@@ -51,6 +51,16 @@ public final class ProtoWriter {
         return this;
     }
 
+    /// Writes a repeated varint field in packed form (one length-delimited field, written even
+    /// when `values` is empty).
+    public ProtoWriter packedVarints(int field, long[] values) {
+        ProtoWriter packed = new ProtoWriter();
+        for (long v : values) {
+            packed.rawVarint(v);
+        }
+        return bytes(field, packed.toByteArray());
+    }
+
     /// Writes a string field.
     public ProtoWriter string(int field, String value) {
         return bytes(field, value.getBytes(StandardCharsets.UTF_8));

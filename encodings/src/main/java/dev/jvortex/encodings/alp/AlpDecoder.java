@@ -5,7 +5,6 @@ import dev.jvortex.core.PType;
 import dev.jvortex.core.VortexException;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.PrimitiveArray;
-import dev.jvortex.core.proto.ProtoReader;
 import dev.jvortex.core.serde.DecodeContext;
 import dev.jvortex.core.serde.EncodedNode;
 import dev.jvortex.encodings.Nodes;
@@ -43,25 +42,6 @@ public final class AlpDecoder {
         0.0000000000000001, 0.00000000000000001, 0.000000000000000001, 0.0000000000000000001, 0.00000000000000000001,
         0.000000000000000000001, 0.0000000000000000000001, 0.00000000000000000000001};
 
-    /// The metadata: exponents `e` and `f`, and the optional patches.
-    record Metadata(long e, long f, Patches.Metadata patches) {
-        static Metadata read(byte[] bytes) {
-            long e = 0;
-            long f = 0;
-            Patches.Metadata patches = null;
-            ProtoReader r = new ProtoReader(bytes, "ALPMetadata");
-            while (r.next()) {
-                switch (r.field()) {
-                    case 1 -> e = r.readVarint();
-                    case 2 -> f = r.readVarint();
-                    case 3 -> patches = Patches.Metadata.read(r.readMessage("PatchesMetadata"));
-                    default -> r.skip();
-                }
-            }
-            return new Metadata(e, f, patches);
-        }
-    }
-
     /// Decodes a `vortex.alp` node.
     public static Array decode(EncodedNode node, DType dtype, int len, DecodeContext ctx) {
         PType ptype = Nodes.ptype(node, dtype);
@@ -69,7 +49,7 @@ public final class AlpDecoder {
             throw VortexException.corrupt(node.location() + ": vortex.alp needs f32 or f64, not " + dtype);
         }
         Nodes.buffers(node, 0, 0);
-        Metadata meta = Metadata.read(node.metadata());
+        AlpMetadata meta = AlpMetadata.read(node.metadata());
         int max = ptype == PType.F32 ? F32_MAX_EXPONENT : F64_MAX_EXPONENT;
         if (meta.e() < 0 || meta.e() > max || meta.f() < 0 || meta.f() > max) {
             throw VortexException.corrupt(node.location() + ": ALP exponents e=" + Long.toUnsignedString(meta.e()) + ", f="

@@ -4,11 +4,12 @@ import dev.jvortex.core.DType;
 import dev.jvortex.core.PType;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
-import dev.jvortex.core.proto.ProtoWriter;
+import dev.jvortex.core.internal.Primitives;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
-import dev.jvortex.encodings.Primitives;
+import dev.jvortex.encodings.EncodingId;
 import dev.jvortex.encodings.patches.PatchesEncoder;
+import dev.jvortex.encodings.patches.PatchesMetadata;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -58,14 +59,15 @@ public final class AlpEncoder {
         Parts parts = split(a, exponents);
         List<WriteNode> kids = new ArrayList<>();
         kids.add(children.encode(ChildEncoder.Role.ENCODED, parts.encoded()));
-        ProtoWriter meta = new ProtoWriter().varintIfNonZero(1, exponents.e()).varintIfNonZero(2, exponents.f());
+        PatchesMetadata patches = null;
         if (parts.patchCount() > 0) {
             PatchesEncoder.Encoded p = PatchesEncoder.encode(a.length(), parts.patchRows(), parts.patchCount(),
                     parts.patchValues(), true, children);
-            meta.bytes(3, p.metadata());
+            patches = p.metadata();
             kids.addAll(p.children());
         }
-        return new WriteNode("vortex.alp", meta.toByteArray(), List.of(), kids);
+        byte[] meta = new AlpMetadata(exponents.e(), exponents.f(), patches).write();
+        return new WriteNode(EncodingId.ALP.id(), meta, List.of(), kids);
     }
 
     /// An ALP-coded array before its children are written.

@@ -6,53 +6,16 @@ import dev.jvortex.core.VortexException;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
-import dev.jvortex.core.proto.ProtoReader;
 import dev.jvortex.core.serde.DecodeContext;
 import dev.jvortex.core.serde.EncodedNode;
 import dev.jvortex.encodings.Nodes;
 import dev.jvortex.encodings.patches.Patches;
 import java.lang.foreign.MemorySegment;
-import java.util.Arrays;
 
 /// Decodes `vortex.alprd` ("ALP for real doubles"): each float's bits are a dictionary-coded
 /// left part above `right_bit_width` stored right bits (layout in the package docs).
 public final class AlpRdDecoder {
     private AlpRdDecoder() {}
-
-    /// Most dictionary entries accepted (left parts are 16-bit patterns; the writer uses at most 8).
-    static final int MAX_DICT = 1 << 16;
-
-    /// The metadata fields, as stored.
-    record Metadata(long rightBitWidth, long dictLen, long[] dict, long leftPartsPtype, Patches.Metadata patches) {
-        static Metadata read(byte[] bytes) {
-            long right = 0;
-            long dictLen = 0;
-            long leftPtype = 0;
-            Patches.Metadata patches = null;
-            long[][] dict = {new long[8]};
-            int[] size = {0};
-            ProtoReader r = new ProtoReader(bytes, "ALPRDMetadata");
-            while (r.next()) {
-                switch (r.field()) {
-                    case 1 -> right = r.readVarint();
-                    case 2 -> dictLen = r.readVarint();
-                    case 3 -> r.readRepeatedVarint(v -> {
-                        if (size[0] == dict[0].length) {
-                            if (size[0] >= MAX_DICT) {
-                                throw VortexException.corrupt("ALPRDMetadata: more than " + MAX_DICT + " dictionary entries");
-                            }
-                            dict[0] = Arrays.copyOf(dict[0], size[0] * 2);
-                        }
-                        dict[0][size[0]++] = v;
-                    });
-                    case 4 -> leftPtype = r.readVarint();
-                    case 5 -> patches = Patches.Metadata.read(r.readMessage("PatchesMetadata"));
-                    default -> r.skip();
-                }
-            }
-            return new Metadata(right, dictLen, Arrays.copyOf(dict[0], size[0]), leftPtype, patches);
-        }
-    }
 
     /// Decodes a `vortex.alprd` node.
     public static Array decode(EncodedNode node, DType dtype, int len, DecodeContext ctx) {
@@ -61,7 +24,7 @@ public final class AlpRdDecoder {
             throw VortexException.corrupt(node.location() + ": vortex.alprd needs f32 or f64, not " + dtype);
         }
         Nodes.buffers(node, 0, 0);
-        Metadata meta = Metadata.read(node.metadata());
+        AlpRdMetadata meta = AlpRdMetadata.read(node.metadata());
         int typeBits = ptype.bitWidth();
         if (meta.rightBitWidth() < 0 || meta.rightBitWidth() > typeBits) {
             throw VortexException.corrupt(node.location() + ": ALP-RD right bit width "

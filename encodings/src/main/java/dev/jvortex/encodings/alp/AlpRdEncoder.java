@@ -3,13 +3,13 @@ package dev.jvortex.encodings.alp;
 import dev.jvortex.core.PType;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
-import dev.jvortex.core.proto.ProtoWriter;
+import dev.jvortex.core.internal.Primitives;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
-import dev.jvortex.encodings.Primitives;
+import dev.jvortex.encodings.EncodingId;
 import dev.jvortex.encodings.fastlanes.BitPackedEncoder;
 import dev.jvortex.encodings.patches.PatchesEncoder;
-import java.io.ByteArrayOutputStream;
+import dev.jvortex.encodings.patches.PatchesMetadata;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -98,18 +98,19 @@ public final class AlpRdEncoder {
         List<WriteNode> kids = new ArrayList<>();
         kids.add(BitPackedEncoder.encode(leftArray, bitWidth(patterns.length - 1), ChildEncoder.CANONICAL));
         kids.add(BitPackedEncoder.encode(rightArray, right, ChildEncoder.CANONICAL));
-        ProtoWriter meta = new ProtoWriter()
-                .varintIfNonZero(1, right)
-                .varintIfNonZero(2, patterns.length)
-                .bytes(3, packedVarints(patterns))
-                .varint(4, PType.U16.code());
+        PatchesMetadata patchesMetadata = null;
         if (patches > 0) {
             PrimitiveArray values = Primitives.array(PType.U16, false, patchValues, patches, Validity.ALL_VALID);
             PatchesEncoder.Encoded p = PatchesEncoder.encode(len, patchRows, patches, values, false, children);
-            meta.bytes(5, p.metadata());
+            patchesMetadata = p.metadata();
             kids.addAll(p.children());
         }
-        return new WriteNode("vortex.alprd", meta.toByteArray(), List.of(), kids);
+        long[] dict = new long[patterns.length];
+        for (int k = 0; k < patterns.length; k++) {
+            dict[k] = Integer.toUnsignedLong(patterns[k]);
+        }
+        byte[] meta = new AlpRdMetadata(right, patterns.length, dict, PType.U16.code(), patchesMetadata).write();
+        return new WriteNode(EncodingId.ALPRD.id(), meta, List.of(), kids);
     }
 
     /// Returns the split and dictionary with the smallest estimated bits per value on a sample of
@@ -161,19 +162,6 @@ public final class AlpRdEncoder {
     /// Bits to write `v`, at least 1 (the reference packs a one-entry dictionary's codes at width 1).
     private static int bitWidth(int v) {
         return v == 0 ? 1 : 32 - Integer.numberOfLeadingZeros(v);
-    }
-
-    private static byte[] packedVarints(int[] values) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        for (int v : values) {
-            long x = Integer.toUnsignedLong(v);
-            while ((x & ~0x7FL) != 0) {
-                out.write((int) ((x & 0x7F) | 0x80));
-                x >>>= 7;
-            }
-            out.write((int) x);
-        }
-        return out.toByteArray();
     }
 
     /// The raw bits of up to [#SAMPLE_LIMIT] valid values, evenly strided.

@@ -25,7 +25,7 @@ public final class AlpRdTake {
             throw VortexException.corrupt(node.location() + ": vortex.alprd needs f32 or f64, not " + dtype);
         }
         Nodes.buffers(node, 0, 0);
-        AlpRdDecoder.Metadata meta = AlpRdDecoder.Metadata.read(node.metadata());
+        AlpRdMetadata meta = AlpRdMetadata.read(node.metadata());
         int typeBits = ptype.bitWidth();
         if (meta.rightBitWidth() < 0 || meta.rightBitWidth() > typeBits) {
             throw VortexException.corrupt(node.location() + ": ALP-RD right bit width "

@@ -23,7 +23,7 @@ public final class AlpTake {
             throw VortexException.corrupt(node.location() + ": vortex.alp needs f32 or f64, not " + dtype);
         }
         Nodes.buffers(node, 0, 0);
-        AlpDecoder.Metadata meta = AlpDecoder.Metadata.read(node.metadata());
+        AlpMetadata meta = AlpMetadata.read(node.metadata());
         int max = ptype == PType.F32 ? AlpDecoder.F32_MAX_EXPONENT : AlpDecoder.F64_MAX_EXPONENT;
         if (meta.e() < 0 || meta.e() > max || meta.f() < 0 || meta.f() > max) {
             throw VortexException.corrupt(node.location() + ": ALP exponents e=" + Long.toUnsignedString(meta.e()) + ", f="

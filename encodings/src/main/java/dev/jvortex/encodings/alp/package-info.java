@@ -3,7 +3,7 @@
 ///
 /// ## vortex.alp
 /// - type: f32 or f64.
-/// - metadata (protobuf): `exp_e` (1), `exp_f` (2), both at most 10 (f32) or 18 (f64);
+/// - metadata ([AlpMetadata], protobuf): `exp_e` (1), `exp_f` (2), both at most 10 (f32) or 18 (f64);
 ///   `patches` (3, optional `PatchesMetadata`, see [dev.jvortex.encodings.patches]).
 /// - no buffers; children: encoded integers (i32 for f32, i64 for f64, the array's nullability;
 ///   they carry the validity), then the patch indices, patch values (the array's type, the
@@ -15,7 +15,7 @@
 ///
 /// ## vortex.alprd ("real doubles")
 /// - type: f32 or f64.
-/// - metadata (protobuf): `right_bit_width` (1), `dict_len` (2), `dict` (3, repeated uint32, each a
+/// - metadata ([AlpRdMetadata], protobuf): `right_bit_width` (1), `dict_len` (2), `dict` (3, repeated uint32, each a
 ///   16-bit left pattern; entries past `dict_len` are ignored), `left_parts_ptype` (4, u16),
 ///   `patches` (5, optional).
 /// - no buffers; children: left codes (u16, the array's nullability; they carry the validity),

@@ -17,8 +17,10 @@ import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.StructArray;
 import dev.jvortex.core.array.Validity;
 import dev.jvortex.core.array.VarBinViewArray;
-import dev.jvortex.core.proto.ProtoWriter;
 import dev.jvortex.core.serde.WriteNode;
+import dev.jvortex.encodings.EncodingId;
+import dev.jvortex.encodings.list.ListMetadata;
+import dev.jvortex.encodings.list.ListViewMetadata;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,19 +33,19 @@ public final class CanonicalEncoder {
     /// Returns the write tree of `a`.
     public static WriteNode encode(Array a) {
         return switch (a) {
-            case NullArray n -> WriteNode.of("vortex.null", new byte[0]);
-            case BoolArray b -> new WriteNode("vortex.bool", new byte[0],
+            case NullArray n -> WriteNode.of(EncodingId.NULL.id(), new byte[0]);
+            case BoolArray b -> new WriteNode(EncodingId.BOOL.id(), new byte[0],
                     List.of(new WriteNode.Buffer(exactBits(b.bits(), b.length()), 1)), validity(b.dtype(), b.validity(), b.length()));
             case PrimitiveArray p -> {
                 int w = p.ptype().byteWidth();
-                yield new WriteNode("vortex.primitive", new byte[0],
+                yield new WriteNode(EncodingId.PRIMITIVE.id(), new byte[0],
                         List.of(new WriteNode.Buffer(p.data().asSlice(0, (long) p.length() * w), w)),
                         validity(p.dtype(), p.validity(), p.length()));
             }
             case DecimalArray d -> {
                 int type = Integer.numberOfTrailingZeros(d.byteWidth());
-                byte[] meta = type == 0 ? new byte[0] : new ProtoWriter().varint(1, type).toByteArray();
-                yield new WriteNode("vortex.decimal", meta,
+                byte[] meta = new DecimalMetadata(type).write();
+                yield new WriteNode(EncodingId.DECIMAL.id(), meta,
                         List.of(new WriteNode.Buffer(d.data().asSlice(0, (long) d.length() * d.byteWidth()), Math.min(16, d.byteWidth()))),
                         validity(d.dtype(), d.validity(), d.length()));
             }
@@ -53,37 +55,37 @@ public final class CanonicalEncoder {
                     bufs.add(new WriteNode.Buffer(data, 1));
                 }
                 bufs.add(new WriteNode.Buffer(s.views().asSlice(0, s.length() * 16L), 16));
-                yield new WriteNode("vortex.varbinview", new byte[0], bufs, validity(s.dtype(), s.validity(), s.length()));
+                yield new WriteNode(EncodingId.VARBINVIEW.id(), new byte[0], bufs, validity(s.dtype(), s.validity(), s.length()));
             }
             case StructArray s -> {
                 List<WriteNode> kids = new ArrayList<>(validity(s.dtype(), s.validity(), s.length()));
                 for (Array f : s.fields()) {
                     kids.add(encode(f));
                 }
-                yield new WriteNode("vortex.struct", new byte[0], List.of(), kids);
+                yield new WriteNode(EncodingId.STRUCT.id(), new byte[0], List.of(), kids);
             }
             case ListArray l -> {
                 if (l.dtype() instanceof DType.MapType m) {
                     // The reference requires map entries as a list view.
                     DType.ListType lt = new DType.ListType(ArrayOps.mapEntry(m), m.nullable());
-                    yield new WriteNode("vortex.map", new byte[0], List.of(),
+                    yield new WriteNode(EncodingId.MAP.id(), new byte[0], List.of(),
                             List.of(listView(new ListArray(lt, l.offsets(), l.elements(), l.length(), l.validity()))));
                 }
-                byte[] meta = new ProtoWriter().varintIfNonZero(1, l.elements().length()).varint(2, PType.I64.code()).toByteArray();
+                byte[] meta = new ListMetadata(l.elements().length(), PType.I64.code()).write();
                 List<WriteNode> kids = new ArrayList<>();
                 kids.add(encode(l.elements()));
                 kids.add(encode(new PrimitiveArray(new DType.Primitive(PType.I64, false), PType.I64,
                         l.offsets().asSlice(0, (l.length() + 1L) * 8), l.length() + 1, Validity.ALL_VALID)));
                 kids.addAll(validity(l.dtype(), l.validity(), l.length()));
-                yield new WriteNode("vortex.list", meta, List.of(), kids);
+                yield new WriteNode(EncodingId.LIST.id(), meta, List.of(), kids);
             }
             case FixedSizeListArray f -> {
                 List<WriteNode> kids = new ArrayList<>();
                 kids.add(encode(f.elements()));
                 kids.addAll(validity(f.dtype(), f.validity(), f.length()));
-                yield new WriteNode("vortex.fixed_size_list", new byte[0], List.of(), kids);
+                yield new WriteNode(EncodingId.FIXED_SIZE_LIST.id(), new byte[0], List.of(), kids);
             }
-            case ExtensionArray e -> WriteNode.of("vortex.ext", new byte[0], encode(e.storage()));
+            case ExtensionArray e -> WriteNode.of(EncodingId.EXT.id(), new byte[0], encode(e.storage()));
         };
     }
 
@@ -95,14 +97,13 @@ public final class CanonicalEncoder {
             sizes.setAtIndex(PrimitiveArray.LE_LONG, i, l.end(i) - l.start(i));
         }
         DType i64 = new DType.Primitive(PType.I64, false);
-        byte[] meta = new ProtoWriter().varintIfNonZero(1, l.elements().length()).varint(2, PType.I64.code())
-                .varint(3, PType.I64.code()).toByteArray();
+        byte[] meta = new ListViewMetadata(l.elements().length(), PType.I64.code(), PType.I64.code()).write();
         List<WriteNode> kids = new ArrayList<>();
         kids.add(encode(l.elements()));
         kids.add(encode(new PrimitiveArray(i64, PType.I64, l.offsets().asSlice(0, n * 8L), n, Validity.ALL_VALID)));
         kids.add(encode(new PrimitiveArray(i64, PType.I64, sizes.asSlice(0, n * 8L), n, Validity.ALL_VALID)));
         kids.addAll(validity(l.dtype(), l.validity(), n));
-        return new WriteNode("vortex.listview", meta, List.of(), kids);
+        return new WriteNode(EncodingId.LISTVIEW.id(), meta, List.of(), kids);
     }
 
     /// Returns the validity child list (empty when the type is not nullable or every row is valid).
@@ -119,13 +120,13 @@ public final class CanonicalEncoder {
         if (v.isAllInvalid()) {
             return List.of(constant(new Scalar(new DType.Bool(false), Boolean.FALSE)));
         }
-        return List.of(new WriteNode("vortex.bool", new byte[0], List.of(new WriteNode.Buffer(exactBits(v.bits(), length), 1)),
+        return List.of(new WriteNode(EncodingId.BOOL.id(), new byte[0], List.of(new WriteNode.Buffer(exactBits(v.bits(), length), 1)),
                 List.of()));
     }
 
     /// Returns a `vortex.constant` node holding `value`.
     public static WriteNode constant(Scalar value) {
-        return new WriteNode("vortex.constant", new byte[0],
+        return new WriteNode(EncodingId.CONSTANT.id(), new byte[0],
                 List.of(new WriteNode.Buffer(MemorySegment.ofArray(value.encode()), 1)), List.of());
     }
 

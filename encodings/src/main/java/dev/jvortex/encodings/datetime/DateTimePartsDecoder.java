@@ -6,11 +6,10 @@ import dev.jvortex.core.VortexException;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.ExtensionArray;
 import dev.jvortex.core.array.PrimitiveArray;
-import dev.jvortex.core.proto.ProtoReader;
+import dev.jvortex.core.internal.Segments;
 import dev.jvortex.core.serde.DecodeContext;
 import dev.jvortex.core.serde.EncodedNode;
 import dev.jvortex.encodings.Nodes;
-import dev.jvortex.encodings.fastlanes.Segments;
 import java.lang.foreign.MemorySegment;
 
 /// Decodes `vortex.datetimeparts` into a `vortex.timestamp` extension array over i64 storage:
@@ -33,18 +32,10 @@ public final class DateTimePartsDecoder {
         long unitsPerSecond = unitsPerSecond(node, ext.metadata());
         Nodes.buffers(node, 0, 0);
         Nodes.children(node, 3, 3);
-        PType daysPtype = PType.U8;
-        PType secondsPtype = PType.U8;
-        PType subsecondsPtype = PType.U8;
-        ProtoReader r = new ProtoReader(node.metadata(), "DateTimePartsMetadata");
-        while (r.next()) {
-            switch (r.field()) {
-                case 1 -> daysPtype = Nodes.ptypeCode(node, r.readVarint(), "days_ptype");
-                case 2 -> secondsPtype = Nodes.ptypeCode(node, r.readVarint(), "seconds_ptype");
-                case 3 -> subsecondsPtype = Nodes.ptypeCode(node, r.readVarint(), "subseconds_ptype");
-                default -> r.skip();
-            }
-        }
+        DateTimePartsMetadata meta = DateTimePartsMetadata.read(node.metadata());
+        PType daysPtype = Nodes.ptypeCode(node, meta.daysPtype(), "days_ptype");
+        PType secondsPtype = Nodes.ptypeCode(node, meta.secondsPtype(), "seconds_ptype");
+        PType subsecondsPtype = Nodes.ptypeCode(node, meta.subsecondsPtype(), "subseconds_ptype");
         requireInteger(node, daysPtype, "days_ptype");
         requireInteger(node, secondsPtype, "seconds_ptype");
         requireInteger(node, subsecondsPtype, "subseconds_ptype");

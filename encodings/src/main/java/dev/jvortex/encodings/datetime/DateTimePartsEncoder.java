@@ -5,12 +5,12 @@ import dev.jvortex.core.PType;
 import dev.jvortex.core.array.ExtensionArray;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
-import dev.jvortex.core.proto.ProtoWriter;
+import dev.jvortex.core.internal.Primitives;
+import dev.jvortex.core.internal.Segments;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
-import dev.jvortex.encodings.Primitives;
+import dev.jvortex.encodings.EncodingId;
 import dev.jvortex.encodings.fastlanes.FastLanes;
-import dev.jvortex.encodings.fastlanes.Segments;
 
 /// Encodes a `vortex.timestamp` extension array (i64 storage, unit s, ms, µs or ns, any zone) as
 /// `vortex.datetimeparts`, the inverse of [DateTimePartsDecoder]: `days = ts / D`, `seconds =
@@ -54,12 +54,9 @@ public final class DateTimePartsEncoder {
 
     /// Returns the node over written parts.
     public static WriteNode node(Parts parts, WriteNode days, WriteNode seconds, WriteNode subseconds) {
-        byte[] meta = new ProtoWriter()
-                .varintIfNonZero(1, parts.days().ptype().code())
-                .varintIfNonZero(2, parts.seconds().ptype().code())
-                .varintIfNonZero(3, parts.subseconds().ptype().code())
-                .toByteArray();
-        return WriteNode.of("vortex.datetimeparts", meta, days, seconds, subseconds);
+        byte[] meta = new DateTimePartsMetadata(parts.days().ptype().code(), parts.seconds().ptype().code(),
+                parts.subseconds().ptype().code()).write();
+        return WriteNode.of(EncodingId.DATETIMEPARTS.id(), meta, days, seconds, subseconds);
     }
 
     /// Splits `a` into days, seconds and subseconds; null when not supported.

@@ -6,10 +6,9 @@ import dev.jvortex.core.VortexException;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.DecimalArray;
 import dev.jvortex.core.array.PrimitiveArray;
-import dev.jvortex.core.proto.ProtoReader;
+import dev.jvortex.core.internal.IntegerArrays;
 import dev.jvortex.core.serde.DecodeContext;
 import dev.jvortex.core.serde.EncodedNode;
-import dev.jvortex.encodings.IntegerArrays;
 import dev.jvortex.encodings.Nodes;
 import java.lang.foreign.MemorySegment;
 
@@ -29,16 +28,9 @@ public final class DecimalBytePartsDecoder {
         }
         Nodes.buffers(node, 0, 0);
         Nodes.children(node, 1, 1);
-        PType ptype = PType.U8;
-        long lowerParts = 0;
-        ProtoReader r = new ProtoReader(node.metadata(), "DecimalBytesPartsMetadata");
-        while (r.next()) {
-            switch (r.field()) {
-                case 1 -> ptype = Nodes.ptypeCode(node, r.readVarint(), "zeroth_child_ptype");
-                case 2 -> lowerParts = r.readVarint();
-                default -> r.skip();
-            }
-        }
+        DecimalBytePartsMetadata meta = DecimalBytePartsMetadata.read(node.metadata());
+        PType ptype = Nodes.ptypeCode(node, meta.zerothChildPtype(), "zeroth_child_ptype");
+        long lowerParts = meta.lowerPartCount();
         if (!ptype.isInteger() || !ptype.isSigned()) {
             throw VortexException.corrupt(node.location() + ": decimal_byte_parts needs a signed integer child, not "
                     + ptype.shortName());

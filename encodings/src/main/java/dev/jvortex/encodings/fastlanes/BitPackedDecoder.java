@@ -8,7 +8,6 @@ import dev.jvortex.core.VortexException;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
-import dev.jvortex.core.proto.ProtoReader;
 import dev.jvortex.core.serde.DecodeContext;
 import dev.jvortex.core.serde.EncodedNode;
 import dev.jvortex.encodings.Nodes;
@@ -21,25 +20,6 @@ import java.lang.foreign.MemorySegment;
 /// in this package (FoR) rely on that to finish their work in place.
 public final class BitPackedDecoder {
     private BitPackedDecoder() {}
-
-    /// The metadata: `bit_width`, `offset` and the optional patches.
-    record Metadata(long bitWidth, long offset, Patches.Metadata patches) {
-        static Metadata read(byte[] bytes) {
-            long bitWidth = 0;
-            long offset = 0;
-            Patches.Metadata patches = null;
-            ProtoReader r = new ProtoReader(bytes, "BitPackedMetadata");
-            while (r.next()) {
-                switch (r.field()) {
-                    case 1 -> bitWidth = r.readVarint();
-                    case 2 -> offset = r.readVarint();
-                    case 3 -> patches = Patches.Metadata.read(r.readMessage("PatchesMetadata"));
-                    default -> r.skip();
-                }
-            }
-            return new Metadata(bitWidth, offset, patches);
-        }
-    }
 
     /// Decodes a `fastlanes.bitpacked` node.
     public static Array decode(EncodedNode node, DType dtype, int len, DecodeContext ctx) {
@@ -61,7 +41,7 @@ public final class BitPackedDecoder {
             int alpBits, double scale, double inverse) {
         PType ptype = Nodes.integerPtype(node, dtype);
         Nodes.buffers(node, 1, 1);
-        Metadata meta = Metadata.read(node.metadata());
+        BitPackedMetadata meta = BitPackedMetadata.read(node.metadata());
         boolean fused = reference != 0 || alpBits != 0;
         if (fused && meta.patches() != null) {
             return null;

@@ -6,12 +6,15 @@ import dev.jvortex.core.DType;
 import dev.jvortex.core.PType;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
-import dev.jvortex.core.proto.ProtoWriter;
+import dev.jvortex.core.internal.Primitives;
+import dev.jvortex.core.internal.Segments;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
-import dev.jvortex.encodings.Primitives;
+import dev.jvortex.encodings.EncodingId;
+import dev.jvortex.encodings.light.LightEncoder;
 import dev.jvortex.encodings.canonical.CanonicalEncoder;
 import dev.jvortex.encodings.patches.PatchesEncoder;
+import dev.jvortex.encodings.patches.PatchesMetadata;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -145,16 +148,17 @@ public final class BitPackedEncoder {
             }
             packer.pack(block, packed, (long) b * blockBytes);
         }
-        ProtoWriter meta = new ProtoWriter().varintIfNonZero(1, width);
+        PatchesMetadata patchesMetadata = null;
         List<WriteNode> kids = new ArrayList<>();
         if (patches > 0) {
             PrimitiveArray patchValues = Primitives.array(ptype, a.dtype().nullable(), values, patches, Validity.ALL_VALID);
             PatchesEncoder.Encoded p = PatchesEncoder.encode(len, rows, patches, patchValues, true, children);
-            meta.bytes(3, p.metadata());
+            patchesMetadata = p.metadata();
             kids.addAll(p.children());
         }
+        byte[] meta = new BitPackedMetadata(width, 0, patchesMetadata).write();
         kids.addAll(CanonicalEncoder.validity(a.dtype(), validity, len));
-        return new WriteNode("fastlanes.bitpacked", meta.toByteArray(),
+        return new WriteNode(EncodingId.BITPACKED.id(), meta,
                 List.of(new WriteNode.Buffer(packed, ptype.byteWidth())), kids);
     }
 

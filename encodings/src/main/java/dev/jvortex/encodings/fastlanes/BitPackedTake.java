@@ -41,7 +41,7 @@ public final class BitPackedTake {
     public static Array take(EncodedNode node, DType dtype, int len, int[] idx, TakeContext ctx) {
         PType ptype = Nodes.integerPtype(node, dtype);
         Nodes.buffers(node, 1, 1);
-        BitPackedDecoder.Metadata meta = BitPackedDecoder.Metadata.read(node.metadata());
+        BitPackedMetadata meta = BitPackedMetadata.read(node.metadata());
         int typeBits = ptype.bitWidth();
         if (meta.bitWidth() < 0 || meta.bitWidth() > typeBits) {
             throw VortexException.corrupt(node.location() + ": bit width " + Long.toUnsignedString(meta.bitWidth())

@@ -7,7 +7,7 @@ import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.Bits;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
-import dev.jvortex.core.proto.ProtoReader;
+import dev.jvortex.core.internal.Segments;
 import dev.jvortex.core.serde.DecodeContext;
 import dev.jvortex.core.serde.EncodedNode;
 import dev.jvortex.encodings.Nodes;
@@ -29,16 +29,9 @@ public final class DeltaDecoder {
         // Two children: the July 2026 form, validity inside the deltas (bit-transposed). Three: the
         // later form (reference 0.90), non-null bases and deltas plus a validity child in row order.
         boolean topLevelValidity = node.childCount() == 3;
-        long deltasLenRaw = 0;
-        long offsetRaw = 0;
-        ProtoReader r = new ProtoReader(node.metadata(), "DeltaMetadata");
-        while (r.next()) {
-            switch (r.field()) {
-                case 1 -> deltasLenRaw = r.readVarint();
-                case 2 -> offsetRaw = r.readVarint();
-                default -> r.skip();
-            }
-        }
+        DeltaMetadata meta = DeltaMetadata.read(node.metadata());
+        long deltasLenRaw = meta.deltasLen();
+        long offsetRaw = meta.offset();
         int deltasLen = Nodes.length(node, deltasLenRaw, "deltas_len");
         if (offsetRaw < 0 || offsetRaw >= FastLanes.BLOCK) {
             throw VortexException.corrupt(node.location() + ": delta offset " + Long.toUnsignedString(offsetRaw)

@@ -4,11 +4,12 @@ import dev.jvortex.core.DType;
 import dev.jvortex.core.PType;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
-import dev.jvortex.core.proto.ProtoWriter;
+import dev.jvortex.core.internal.Primitives;
+import dev.jvortex.core.internal.Segments;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
+import dev.jvortex.encodings.EncodingId;
 import dev.jvortex.encodings.canonical.CanonicalEncoder;
-import dev.jvortex.encodings.Primitives;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -50,13 +51,13 @@ public final class DeltaEncoder {
 
     /// Returns the delta node over written bases and deltas (adds the validity child when needed).
     public static WriteNode node(Parts parts, WriteNode bases, WriteNode deltas) {
-        byte[] meta = new ProtoWriter().varintIfNonZero(1, parts.deltas().length()).toByteArray();
+        byte[] meta = new DeltaMetadata(parts.deltas().length(), 0).write();
         PrimitiveArray a = parts.source();
         List<WriteNode> kids = new ArrayList<>(3);
         kids.add(bases);
         kids.add(deltas);
         kids.addAll(CanonicalEncoder.validity(a.dtype(), a.validity(), a.length()));
-        return new WriteNode("fastlanes.delta", meta, List.of(), kids);
+        return new WriteNode(EncodingId.DELTA.id(), meta, List.of(), kids);
     }
 
     /// Splits `a` into bases and transposed deltas; null when `a` is not supported.

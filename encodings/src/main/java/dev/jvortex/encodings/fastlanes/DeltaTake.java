@@ -6,9 +6,8 @@ import dev.jvortex.core.VortexException;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
-import dev.jvortex.core.proto.ProtoReader;
+import dev.jvortex.core.internal.IntegerArrays;
 import dev.jvortex.core.serde.EncodedNode;
-import dev.jvortex.encodings.IntegerArrays;
 import dev.jvortex.encodings.Nodes;
 import dev.jvortex.encodings.TakeContext;
 import java.lang.foreign.MemorySegment;
@@ -48,16 +47,9 @@ public final class DeltaTake {
         Nodes.buffers(node, 0, 0);
         Nodes.children(node, 2, 3);
         boolean topLevelValidity = node.childCount() == 3;
-        long deltasLenRaw = 0;
-        long offsetRaw = 0;
-        ProtoReader r = new ProtoReader(node.metadata(), "DeltaMetadata");
-        while (r.next()) {
-            switch (r.field()) {
-                case 1 -> deltasLenRaw = r.readVarint();
-                case 2 -> offsetRaw = r.readVarint();
-                default -> r.skip();
-            }
-        }
+        DeltaMetadata meta = DeltaMetadata.read(node.metadata());
+        long deltasLenRaw = meta.deltasLen();
+        long offsetRaw = meta.offset();
         int deltasLen = Nodes.length(node, deltasLenRaw, "deltas_len");
         if (offsetRaw < 0 || offsetRaw >= FastLanes.BLOCK) {
             throw VortexException.corrupt(node.location() + ": delta offset " + Long.toUnsignedString(offsetRaw)

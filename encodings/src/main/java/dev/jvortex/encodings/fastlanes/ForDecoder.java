@@ -10,6 +10,8 @@ import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.serde.DecodeContext;
 import dev.jvortex.core.serde.EncodedNode;
+import dev.jvortex.encodings.EncodingId;
+import dev.jvortex.encodings.ParsedEncodingId;
 import dev.jvortex.encodings.Nodes;
 import java.lang.foreign.MemorySegment;
 
@@ -24,7 +26,7 @@ public final class ForDecoder {
         Nodes.children(node, 1, 1);
         Scalar reference;
         try {
-            reference = Scalar.decode(node.metadata(), dtype);
+            reference = ForMetadata.read(node.metadata(), dtype).reference();
         } catch (VortexException e) {
             throw e.at(node.location() + ": FoR reference");
         }
@@ -45,7 +47,7 @@ public final class ForDecoder {
         // A bit-packed child decodes into memory of its own (see BitPackedDecoder), so the
         // reference is added in place: no second buffer, and the values are still in cache.
         // Any other child may be a view of the file, which must not be written.
-        boolean owned = node.child(0).encoding().equals("fastlanes.bitpacked");
+        boolean owned = EncodingId.BITPACKED.is(node.child(0).encoding());
         int bytes = ptype.byteWidth();
         MemorySegment out = owned ? encoded.data() : ctx.allocate((long) len * bytes, bytes);
         addReference(encoded.data(), out, bytes, ref, len);
@@ -57,7 +59,7 @@ public final class ForDecoder {
     /// The reference must not be zero.
     static PrimitiveArray fused(EncodedNode node, PType ptype, boolean nullable, int len, DecodeContext ctx,
             long reference, int alpBits, double scale, double inverse) {
-        if (node.childCount() != 1 || !node.child(0).encoding().equals("fastlanes.bitpacked")) {
+        if (node.childCount() != 1 || !EncodingId.BITPACKED.is(node.child(0).encoding())) {
             return null;
         }
         return BitPackedDecoder.decodeFused(node.child(0), new DType.Primitive(ptype, nullable), len, ctx, reference,
@@ -76,30 +78,24 @@ public final class ForDecoder {
             return null;
         }
         DType dtype = new DType.Primitive(ptype, nullable);
-        switch (child.encoding()) {
-            case "fastlanes.bitpacked" -> {
-                return BitPackedDecoder.decodeFused(child, dtype, len, ctx, 0, alpBits, scale, inverse);
-            }
-            case "fastlanes.for" -> {
-                if (child.bufferCount() != 0 || child.childCount() != 1) {
-                    return null;
-                }
-                Scalar reference;
-                try {
-                    reference = Scalar.decode(child.metadata(), dtype);
-                } catch (VortexException e) {
-                    return null; // the ordinary path reports it
-                }
-                if (reference.isNull()) {
-                    return null;
-                }
-                long ref = reference.asLong();
-                return ref == 0 ? null : fused(child, ptype, nullable, len, ctx, ref, alpBits, scale, inverse);
-            }
-            default -> {
-                return null;
-            }
+        ParsedEncodingId id = EncodingId.parse(child.encoding());
+        if (id == EncodingId.BITPACKED) {
+            return BitPackedDecoder.decodeFused(child, dtype, len, ctx, 0, alpBits, scale, inverse);
         }
+        if (id != EncodingId.FOR || child.bufferCount() != 0 || child.childCount() != 1) {
+            return null;
+        }
+        Scalar reference;
+        try {
+            reference = ForMetadata.read(child.metadata(), dtype).reference();
+        } catch (VortexException e) {
+            return null; // the ordinary path reports it
+        }
+        if (reference.isNull()) {
+            return null;
+        }
+        long ref = reference.asLong();
+        return ref == 0 ? null : fused(child, ptype, nullable, len, ctx, ref, alpBits, scale, inverse);
     }
 
     /// Writes `out[i] = in[i] + reference` for `len` values of `bytes` bytes, wrapping (`in` may be `out`).

@@ -5,8 +5,10 @@ import dev.jvortex.core.PType;
 import dev.jvortex.core.Scalar;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
+import dev.jvortex.core.internal.Segments;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
+import dev.jvortex.encodings.EncodingId;
 import java.lang.foreign.MemorySegment;
 
 /// Encodes integers as `fastlanes.for` (frame of reference): the minimum valid value goes to the
@@ -90,8 +92,8 @@ public final class ForEncoder {
 
     /// Returns the FoR node over an already written child.
     public static WriteNode node(PrimitiveArray a, long reference, WriteNode child) {
-        byte[] meta = new Scalar(new DType.Primitive(a.ptype(), false), reference).encode();
-        return WriteNode.of("fastlanes.for", meta, child);
+        byte[] meta = new ForMetadata(new Scalar(new DType.Primitive(a.ptype(), false), reference)).write();
+        return WriteNode.of(EncodingId.FOR.id(), meta, child);
     }
 
     /// Returns `v - reference` for every row of `a`, wrapping in the type's width; null rows hold 0.

@@ -8,7 +8,6 @@ import dev.jvortex.core.VortexException;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
-import dev.jvortex.core.proto.ProtoReader;
 import dev.jvortex.core.serde.DecodeContext;
 import dev.jvortex.core.serde.EncodedNode;
 import dev.jvortex.encodings.Nodes;
@@ -19,29 +18,12 @@ import java.lang.foreign.MemorySegment;
 public final class RleDecoder {
     private RleDecoder() {}
 
-    /// The metadata fields, as stored.
-    record Metadata(long valuesLen, long indicesLen, long indicesPtype, long offsetsLen, long offsetsPtype, long offset) {
-        static Metadata read(byte[] bytes) {
-            long[] f = new long[7];
-            ProtoReader r = new ProtoReader(bytes, "RLEMetadata");
-            while (r.next()) {
-                int field = r.field();
-                if (field >= 1 && field <= 6) {
-                    f[field] = r.readVarint();
-                } else {
-                    r.skip();
-                }
-            }
-            return new Metadata(f[1], f[2], f[3], f[4], f[5], f[6]);
-        }
-    }
-
     /// Decodes a `fastlanes.rle` node.
     public static Array decode(EncodedNode node, DType dtype, int len, DecodeContext ctx) {
         PType ptype = Nodes.ptype(node, dtype);
         Nodes.buffers(node, 0, 0);
         Nodes.children(node, 3, 3);
-        Metadata meta = Metadata.read(node.metadata());
+        RleMetadata meta = RleMetadata.read(node.metadata());
         int valuesLen = Nodes.length(node, meta.valuesLen(), "values_len");
         int indicesLen = Nodes.length(node, meta.indicesLen(), "indices_len");
         int offsetsLen = Nodes.length(node, meta.offsetsLen(), "values_idx_offsets_len");

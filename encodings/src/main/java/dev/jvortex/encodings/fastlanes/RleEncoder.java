@@ -5,10 +5,11 @@ import dev.jvortex.core.PType;
 import dev.jvortex.core.array.Bits;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
-import dev.jvortex.core.proto.ProtoWriter;
+import dev.jvortex.core.internal.Primitives;
+import dev.jvortex.core.internal.Segments;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
-import dev.jvortex.encodings.Primitives;
+import dev.jvortex.encodings.EncodingId;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 
@@ -51,14 +52,9 @@ public final class RleEncoder {
 
     /// Returns the RLE node over written children.
     public static WriteNode node(Parts parts, WriteNode values, WriteNode indices, WriteNode offsets) {
-        byte[] meta = new ProtoWriter()
-                .varintIfNonZero(1, parts.values().length())
-                .varintIfNonZero(2, parts.indices().length())
-                .varintIfNonZero(3, parts.indices().ptype().code())
-                .varintIfNonZero(4, parts.offsets().length())
-                .varintIfNonZero(5, parts.offsets().ptype().code())
-                .toByteArray();
-        return WriteNode.of("fastlanes.rle", meta, values, indices, offsets);
+        byte[] meta = new RleMetadata(parts.values().length(), parts.indices().length(), parts.indices().ptype().code(),
+                parts.offsets().length(), parts.offsets().ptype().code(), 0).write();
+        return WriteNode.of(EncodingId.RLE.id(), meta, values, indices, offsets);
     }
 
     /// Splits `a` into run values, indices and block offsets; null when `a` is not supported.

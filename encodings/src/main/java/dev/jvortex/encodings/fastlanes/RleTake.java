@@ -6,8 +6,8 @@ import dev.jvortex.core.VortexException;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
+import dev.jvortex.core.internal.IntegerArrays;
 import dev.jvortex.core.serde.EncodedNode;
-import dev.jvortex.encodings.IntegerArrays;
 import dev.jvortex.encodings.Nodes;
 import dev.jvortex.encodings.TakeContext;
 
@@ -23,7 +23,7 @@ public final class RleTake {
         PType ptype = Nodes.ptype(node, dtype);
         Nodes.buffers(node, 0, 0);
         Nodes.children(node, 3, 3);
-        RleDecoder.Metadata meta = RleDecoder.Metadata.read(node.metadata());
+        RleMetadata meta = RleMetadata.read(node.metadata());
         int valuesLen = Nodes.length(node, meta.valuesLen(), "values_len");
         int indicesLen = Nodes.length(node, meta.indicesLen(), "indices_len");
         int offsetsLen = Nodes.length(node, meta.offsetsLen(), "values_idx_offsets_len");

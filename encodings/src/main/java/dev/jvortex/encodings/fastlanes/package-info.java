@@ -13,7 +13,7 @@
 /// `transpose(i) = (i % 16) * 64 + ORDER[(i / 16) % 8] * 8 + i / 128` ([FastLanes#transpose]).
 ///
 /// ## fastlanes.bitpacked
-/// - metadata (protobuf): `bit_width` (1, uint32, 0..=T), `offset` (2, uint32, < 1024: rows
+/// - metadata ([BitPackedMetadata], protobuf): `bit_width` (1, uint32, 0..=T), `offset` (2, uint32, < 1024: rows
 ///   sliced off the front of the first block), `patches` (3, optional `PatchesMetadata`, see
 ///   [dev.jvortex.encodings.patches]).
 /// - buffer 0: `ceil((offset + len) / 1024)` blocks of exactly `128 × bit_width` bytes each.
@@ -26,13 +26,13 @@
 /// - row `i` is packed position `i + offset`; a patched row's packed slot holds only its low bits.
 ///
 /// ## fastlanes.for
-/// - metadata: the raw protobuf `ScalarValue` of the reference (no wrapper), of the array's
+/// - metadata ([ForMetadata]): the raw protobuf `ScalarValue` of the reference (no wrapper), of the array's
 ///   type; never null.
 /// - no buffers; child 0: the encoded values, same type and nullability as the array.
 /// - `value = encoded + reference`, wrapping in the type's width; validity is the child's.
 ///
 /// ## fastlanes.delta
-/// - metadata: `deltas_len` (1, uint64), `offset` (2, uint32, < 1024).
+/// - metadata ([DeltaMetadata]): `deltas_len` (1, uint64), `offset` (2, uint32, < 1024).
 /// - no buffers; children: bases (array type, `lanes` per whole block, plus one if a partial
 ///   block remains), deltas (array type, `deltas_len`), and in the newer form a third child, the
 ///   validity (non-null bool, one bit per row of the array, row order; bases and deltas are then
@@ -49,7 +49,7 @@
 /// - rows `[offset, offset + len)` of the decoded values are the array.
 ///
 /// ## fastlanes.rle
-/// - metadata: `values_len` (1), `indices_len` (2, whole blocks), `indices_ptype` (3, u8 or u16),
+/// - metadata ([RleMetadata]): `values_len` (1), `indices_len` (2, whole blocks), `indices_ptype` (3, u8 or u16),
 ///   `values_idx_offsets_len` (4), `values_idx_offsets_ptype` (5, unsigned), `offset` (6, < 1024).
 /// - no buffers; children: values (the array's primitive type, non-null), indices
 ///   (`indices_ptype`, the array's nullability: they carry the validity), per-block value offsets.

@@ -8,11 +8,12 @@ import dev.jvortex.core.VortexException;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
-import dev.jvortex.core.proto.ProtoReader;
 import dev.jvortex.core.serde.DecodeContext;
 import dev.jvortex.core.serde.EncodedNode;
+import dev.jvortex.encodings.EncodingId;
 import dev.jvortex.encodings.Nodes;
-import dev.jvortex.encodings.StringViews;
+import dev.jvortex.encodings.varbin.StringViews;
+import dev.jvortex.encodings.varbin.VarBinMetadata;
 import java.lang.foreign.MemorySegment;
 
 /// Decodes `vortex.fsst` (current three-buffer form and the legacy two-buffer form) into views.
@@ -36,16 +37,9 @@ public final class FsstDecoder {
             throw VortexException.corrupt(node.location() + ": vortex.fsst cannot decode type " + dtype);
         }
         Nodes.buffers(node, 2, 3);
-        PType lengthsPtype = PType.U8;
-        PType offsetsPtype = PType.U8;
-        ProtoReader r = new ProtoReader(node.metadata(), "FSSTMetadata");
-        while (r.next()) {
-            switch (r.field()) {
-                case 1 -> lengthsPtype = Nodes.ptypeCode(node, r.readVarint(), "uncompressed_lengths_ptype");
-                case 2 -> offsetsPtype = Nodes.ptypeCode(node, r.readVarint(), "codes_offsets_ptype");
-                default -> r.skip();
-            }
-        }
+        FsstMetadata meta = FsstMetadata.read(node.metadata());
+        PType lengthsPtype = Nodes.ptypeCode(node, meta.lengthsPtype(), "uncompressed_lengths_ptype");
+        PType offsetsPtype = Nodes.ptypeCode(node, meta.codesOffsetsPtype(), "codes_offsets_ptype");
         SymbolTable table = SymbolTable.read(node, node.buffer(0), node.buffer(1));
 
         MemorySegment codes;
@@ -65,21 +59,13 @@ public final class FsstDecoder {
             Nodes.children(node, 2, 2);
             requireInteger(node, lengthsPtype, "uncompressed_lengths_ptype");
             EncodedNode varbin = node.child(0);
-            if (!"vortex.varbin".equals(varbin.encoding())) {
+            if (!EncodingId.VARBIN.is(varbin.encoding())) {
                 throw VortexException.corrupt(node.location() + ": legacy vortex.fsst codes must be vortex.varbin, not "
                         + varbin.encoding());
             }
             Nodes.buffers(varbin, 1, 1);
             Nodes.children(varbin, 1, 2);
-            PType varbinOffsets = PType.U8;
-            ProtoReader vr = new ProtoReader(varbin.metadata(), "VarBinMetadata");
-            while (vr.next()) {
-                if (vr.field() == 1) {
-                    varbinOffsets = Nodes.ptypeCode(varbin, vr.readVarint(), "offsets_ptype");
-                } else {
-                    vr.skip();
-                }
-            }
+            PType varbinOffsets = Nodes.ptypeCode(varbin, VarBinMetadata.read(varbin.metadata()).offsetsPtype(), "offsets_ptype");
             requireInteger(varbin, varbinOffsets, "offsets_ptype");
             codes = varbin.buffer(0);
             offsets = Nodes.primitive(ctx, varbin, 0, varbinOffsets, false, len + 1);

@@ -7,10 +7,10 @@ import dev.jvortex.core.PType;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
 import dev.jvortex.core.array.VarBinViewArray;
-import dev.jvortex.core.proto.ProtoWriter;
+import dev.jvortex.core.internal.Primitives;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
-import dev.jvortex.encodings.Primitives;
+import dev.jvortex.encodings.EncodingId;
 import dev.jvortex.encodings.canonical.CanonicalEncoder;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
@@ -67,15 +67,12 @@ public final class FsstEncoder {
             symbols.setAtIndex(PrimitiveArray.LE_LONG, k, table.symbol(k));
             lengths.set(JAVA_BYTE, k, (byte) table.length(k));
         }
-        byte[] meta = new ProtoWriter()
-                .varintIfNonZero(1, parts.lengths().ptype().code())
-                .varintIfNonZero(2, parts.offsets().ptype().code())
-                .toByteArray();
+        byte[] meta = new FsstMetadata(parts.lengths().ptype().code(), parts.offsets().ptype().code()).write();
         List<WriteNode> kids = new ArrayList<>();
         kids.add(children.encode(ChildEncoder.Role.LENGTHS, parts.lengths()));
         kids.add(children.encode(ChildEncoder.Role.OFFSETS, parts.offsets()));
         kids.addAll(CanonicalEncoder.validity(dtype, parts.validity(), parts.lengths().length()));
-        return new WriteNode("vortex.fsst", meta, List.of(new WriteNode.Buffer(symbols, 8), new WriteNode.Buffer(lengths, 1),
+        return new WriteNode(EncodingId.FSST.id(), meta, List.of(new WriteNode.Buffer(symbols, 8), new WriteNode.Buffer(lengths, 1),
                 new WriteNode.Buffer(MemorySegment.ofArray(parts.codes()), 1)), kids);
     }
 

@@ -7,12 +7,11 @@ import dev.jvortex.core.PType;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
-import dev.jvortex.core.proto.ProtoReader;
 import dev.jvortex.core.serde.EncodedNode;
 import dev.jvortex.encodings.Nodes;
-import dev.jvortex.encodings.StringViews;
 import dev.jvortex.encodings.TakeContext;
-import dev.jvortex.encodings.canonical.CanonicalTake;
+import dev.jvortex.encodings.varbin.StringViews;
+import dev.jvortex.encodings.varbin.VarBinTake;
 import java.lang.foreign.MemorySegment;
 
 /// Takes rows of `vortex.fsst` (current three-buffer form): the selected rows' code ranges and
@@ -31,16 +30,9 @@ public final class FsstTake {
         if (!(dtype instanceof DType.Utf8 || dtype instanceof DType.Binary) || node.bufferCount() != 3) {
             return null;
         }
-        PType lengthsPtype = PType.U8;
-        PType offsetsPtype = PType.U8;
-        ProtoReader r = new ProtoReader(node.metadata(), "FSSTMetadata");
-        while (r.next()) {
-            switch (r.field()) {
-                case 1 -> lengthsPtype = Nodes.ptypeCode(node, r.readVarint(), "uncompressed_lengths_ptype");
-                case 2 -> offsetsPtype = Nodes.ptypeCode(node, r.readVarint(), "codes_offsets_ptype");
-                default -> r.skip();
-            }
-        }
+        FsstMetadata meta = FsstMetadata.read(node.metadata());
+        PType lengthsPtype = Nodes.ptypeCode(node, meta.lengthsPtype(), "uncompressed_lengths_ptype");
+        PType offsetsPtype = Nodes.ptypeCode(node, meta.codesOffsetsPtype(), "codes_offsets_ptype");
         if (!lengthsPtype.isInteger() || !offsetsPtype.isInteger()) {
             return null;
         }
@@ -64,7 +56,7 @@ public final class FsstTake {
         }
         int n = idx.length;
         long[] lengths = ctx.takeLongs(node, 0, lengthsPtype, len, idx);
-        long[] bounds = ctx.takeLongs(node, 1, offsetsPtype, len + 1, CanonicalTake.pairs(idx));
+        long[] bounds = ctx.takeLongs(node, 1, offsetsPtype, len + 1, VarBinTake.pairs(idx));
         Validity validity = ctx.takeValidity(node, 2, dtype, len, idx);
         MemorySegment codes = node.buffer(2);
         long[] rowLengths = new long[n + 1];

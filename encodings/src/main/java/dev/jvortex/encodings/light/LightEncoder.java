@@ -9,10 +9,10 @@ import dev.jvortex.encodings.ChildEncoder;
 import dev.jvortex.encodings.alp.AlpEncoder;
 import dev.jvortex.encodings.alp.AlpRdEncoder;
 import dev.jvortex.encodings.canonical.CanonicalEncoder;
+import dev.jvortex.encodings.constant.ConstantEncoder;
 import dev.jvortex.encodings.fastlanes.BitPackedEncoder;
 import dev.jvortex.encodings.fastlanes.ForEncoder;
 import dev.jvortex.encodings.fsst.FsstEncoder;
-import dev.jvortex.encodings.structural.ConstantEncoder;
 
 /// The child encoders to use when no compressor drives an encoder ([#PACKED], [#PATCHES]): one
 /// level of cheap, deterministic choices, never a cascade. This class sits above the encoders it

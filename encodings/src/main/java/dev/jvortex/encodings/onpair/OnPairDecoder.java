@@ -8,12 +8,11 @@ import dev.jvortex.core.VortexException;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
-import dev.jvortex.core.proto.ProtoReader;
+import dev.jvortex.core.internal.IntegerArrays;
 import dev.jvortex.core.serde.DecodeContext;
 import dev.jvortex.core.serde.EncodedNode;
-import dev.jvortex.encodings.IntegerArrays;
 import dev.jvortex.encodings.Nodes;
-import dev.jvortex.encodings.StringViews;
+import dev.jvortex.encodings.varbin.StringViews;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 
@@ -34,24 +33,13 @@ public final class OnPairDecoder {
         }
         Nodes.buffers(node, 1, 1);
         Nodes.children(node, 4, 5);
-        PType lengthsPtype = PType.U8;
-        PType dictOffsetsPtype = PType.U8;
-        PType codesPtype = PType.U8;
-        PType codesOffsetsPtype = PType.U8;
-        long dictSize = 0;
-        long totalTokens = 0;
-        ProtoReader r = new ProtoReader(node.metadata(), "OnPairMetadata");
-        while (r.next()) {
-            switch (r.field()) {
-                case 1 -> lengthsPtype = Nodes.ptypeCode(node, r.readVarint(), "uncompressed_lengths_ptype");
-                case 3 -> dictSize = r.readVarint();
-                case 4 -> totalTokens = r.readVarint();
-                case 5 -> dictOffsetsPtype = Nodes.ptypeCode(node, r.readVarint(), "dict_offsets_ptype");
-                case 6 -> codesPtype = Nodes.ptypeCode(node, r.readVarint(), "codes_ptype");
-                case 7 -> codesOffsetsPtype = Nodes.ptypeCode(node, r.readVarint(), "codes_offsets_ptype");
-                default -> r.skip(); // field 2 (bits) only describes how narrow the codes are
-            }
-        }
+        OnPairMetadata meta = OnPairMetadata.read(node.metadata());
+        PType lengthsPtype = Nodes.ptypeCode(node, meta.lengthsPtype(), "uncompressed_lengths_ptype");
+        PType dictOffsetsPtype = Nodes.ptypeCode(node, meta.dictOffsetsPtype(), "dict_offsets_ptype");
+        PType codesPtype = Nodes.ptypeCode(node, meta.codesPtype(), "codes_ptype");
+        PType codesOffsetsPtype = Nodes.ptypeCode(node, meta.codesOffsetsPtype(), "codes_offsets_ptype");
+        long dictSize = meta.dictSize();
+        long totalTokens = meta.totalTokens(); // field 2 (bits) only describes how narrow the codes are
         int tokenCount = Nodes.length(node, dictSize, "dict_size");
         if (tokenCount > (1 << 20)) {
             throw VortexException.corrupt(node.location() + ": onpair dict_size " + tokenCount + " is implausibly large");

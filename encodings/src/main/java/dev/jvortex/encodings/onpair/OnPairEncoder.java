@@ -6,10 +6,10 @@ import dev.jvortex.core.VortexException;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
 import dev.jvortex.core.array.VarBinViewArray;
-import dev.jvortex.core.proto.ProtoWriter;
+import dev.jvortex.core.internal.Primitives;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
-import dev.jvortex.encodings.Primitives;
+import dev.jvortex.encodings.EncodingId;
 import dev.jvortex.encodings.canonical.CanonicalEncoder;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandles;
@@ -68,21 +68,15 @@ public final class OnPairEncoder {
         byte[] dict = new byte[dictLength + PADDING];
         System.arraycopy(parts.dictBytes(), 0, dict, 0, dictLength);
         PrimitiveArray dictOffsets = Primitives.narrowUnsigned(parts.dictOffsets(), tokens + 1, dictLength);
-        byte[] meta = new ProtoWriter()
-                .varintIfNonZero(1, parts.lengths().ptype().code())
-                .varintIfNonZero(3, tokens)
-                .varintIfNonZero(4, parts.codes().length())
-                .varintIfNonZero(5, dictOffsets.ptype().code())
-                .varintIfNonZero(6, parts.codes().ptype().code())
-                .varintIfNonZero(7, parts.codesOffsets().ptype().code())
-                .toByteArray();
+        byte[] meta = new OnPairMetadata(parts.lengths().ptype().code(), 0, tokens, parts.codes().length(),
+                dictOffsets.ptype().code(), parts.codes().ptype().code(), parts.codesOffsets().ptype().code()).write();
         List<WriteNode> kids = new ArrayList<>();
         kids.add(children.encode(ChildEncoder.Role.OFFSETS, dictOffsets));
         kids.add(children.encode(ChildEncoder.Role.CODES, parts.codes()));
         kids.add(children.encode(ChildEncoder.Role.OFFSETS, parts.codesOffsets()));
         kids.add(children.encode(ChildEncoder.Role.LENGTHS, parts.lengths()));
         kids.addAll(CanonicalEncoder.validity(dtype, parts.validity(), parts.lengths().length()));
-        return new WriteNode("vortex.onpair", meta, List.of(new WriteNode.Buffer(MemorySegment.ofArray(dict), 8)), kids);
+        return new WriteNode(EncodingId.ONPAIR.id(), meta, List.of(new WriteNode.Buffer(MemorySegment.ofArray(dict), 8)), kids);
     }
 
     /// Trains a dictionary of at most `2^dictBits` tokens (9 to 16) on `a`'s valid values and

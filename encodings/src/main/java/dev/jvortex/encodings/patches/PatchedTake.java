@@ -5,7 +5,6 @@ import dev.jvortex.core.PType;
 import dev.jvortex.core.VortexException;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.PrimitiveArray;
-import dev.jvortex.core.proto.ProtoReader;
 import dev.jvortex.core.serde.EncodedNode;
 import dev.jvortex.encodings.Nodes;
 import dev.jvortex.encodings.TakeContext;
@@ -24,18 +23,10 @@ public final class PatchedTake {
         PType ptype = Nodes.ptype(node, dtype);
         Nodes.buffers(node, 0, 0);
         Nodes.children(node, 4, 4);
-        long patchesRaw = 0;
-        long lanesRaw = 0;
-        long offsetRaw = 0;
-        ProtoReader r = new ProtoReader(node.metadata(), "PatchedMetadata");
-        while (r.next()) {
-            switch (r.field()) {
-                case 1 -> patchesRaw = r.readVarint();
-                case 2 -> lanesRaw = r.readVarint();
-                case 3 -> offsetRaw = r.readVarint();
-                default -> r.skip();
-            }
-        }
+        PatchedMetadata meta = PatchedMetadata.read(node.metadata());
+        long patchesRaw = meta.patches();
+        long lanesRaw = meta.lanes();
+        long offsetRaw = meta.offset();
         int count = Nodes.length(node, patchesRaw, "n_patches");
         if (lanesRaw < 1 || lanesRaw > PatchedDecoder.MAX_LANES) {
             throw VortexException.corrupt(node.location() + ": n_lanes " + Long.toUnsignedString(lanesRaw)

@@ -7,11 +7,10 @@ import dev.jvortex.core.PType;
 import dev.jvortex.core.VortexException;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.PrimitiveArray;
-import dev.jvortex.core.proto.ProtoReader;
+import dev.jvortex.core.internal.Segments;
 import dev.jvortex.core.serde.DecodeContext;
 import dev.jvortex.core.serde.EncodedNode;
 import dev.jvortex.encodings.Nodes;
-import dev.jvortex.encodings.fastlanes.Segments;
 import java.lang.foreign.MemorySegment;
 
 /// Exception values laid over a decoded array: `values[k]` replaces row `indices[k] - offset`.
@@ -28,55 +27,10 @@ public final class Patches {
         this.values = values;
     }
 
-    /// The `PatchesMetadata` message as stored, before any check against the array.
-    ///
-    /// @param count             `len`: number of patches
-    /// @param offset            `offset`: subtracted from every stored index
-    /// @param indicesPtype      `indices_ptype`: wire code of the indices' type
-    /// @param hasChunkOffsets   whether `chunk_offsets_ptype` is present (then a chunk-offsets child follows)
-    /// @param chunkOffsetsLen   `chunk_offsets_len`
-    /// @param chunkOffsetsPtype `chunk_offsets_ptype`: wire code
-    /// @param offsetWithinChunk `offset_within_chunk` (only meaningful with chunk offsets)
-    public record Metadata(long count, long offset, long indicesPtype, boolean hasChunkOffsets, long chunkOffsetsLen,
-            long chunkOffsetsPtype, long offsetWithinChunk) {
-
-        /// Reads a `PatchesMetadata` message.
-        public static Metadata read(ProtoReader r) {
-            long count = 0;
-            long offset = 0;
-            long indicesPtype = 0;
-            long chunkOffsetsLen = 0;
-            long chunkOffsetsPtype = 0;
-            boolean hasChunkOffsets = false;
-            long offsetWithinChunk = 0;
-            while (r.next()) {
-                switch (r.field()) {
-                    case 1 -> count = r.readVarint();
-                    case 2 -> offset = r.readVarint();
-                    case 3 -> indicesPtype = r.readVarint();
-                    case 4 -> chunkOffsetsLen = r.readVarint();
-                    case 5 -> {
-                        chunkOffsetsPtype = r.readVarint();
-                        hasChunkOffsets = true;
-                    }
-                    case 6 -> offsetWithinChunk = r.readVarint();
-                    default -> r.skip();
-                }
-            }
-            return new Metadata(count, offset, indicesPtype, hasChunkOffsets, chunkOffsetsLen, chunkOffsetsPtype,
-                    offsetWithinChunk);
-        }
-
-        /// Returns how many children the patches occupy: indices, values and, if present, chunk offsets.
-        public int childCount() {
-            return hasChunkOffsets ? 3 : 2;
-        }
-    }
-
     /// Decodes the patch children of `node` starting at child `firstChild` (indices, then values
     /// of `valuesType`; a chunk-offsets child after them is accounted for but not read) for an
     /// array of `arrayLength` rows, checking every index.
-    public static Patches decode(DecodeContext ctx, EncodedNode node, Metadata meta, int firstChild, DType.Primitive valuesType,
+    public static Patches decode(DecodeContext ctx, EncodedNode node, PatchesMetadata meta, int firstChild, DType.Primitive valuesType,
             int arrayLength) {
         String where = node.location() + ": " + node.encoding() + " patches";
         int n = Nodes.length(node, meta.count(), "patches.len");

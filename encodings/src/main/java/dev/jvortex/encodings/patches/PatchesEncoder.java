@@ -2,10 +2,9 @@ package dev.jvortex.encodings.patches;
 
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.PrimitiveArray;
-import dev.jvortex.core.proto.ProtoWriter;
+import dev.jvortex.core.internal.Primitives;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
-import dev.jvortex.encodings.Primitives;
 import java.util.List;
 
 /// Writes interior patches (the inverse of [Patches]): the `PatchesMetadata` message and the
@@ -22,9 +21,9 @@ public final class PatchesEncoder {
 
     /// Encoded patches: the metadata message and the children to append to the parent, in order.
     ///
-    /// @param metadata the `PatchesMetadata` bytes, to nest in the parent's metadata
+    /// @param metadata the `PatchesMetadata`, to nest in the parent's metadata
     /// @param children indices, values and (if requested) chunk offsets
-    public record Encoded(byte[] metadata, List<WriteNode> children) {}
+    public record Encoded(PatchesMetadata metadata, List<WriteNode> children) {}
 
     /// Encodes `count` patches at ascending `rows` with `values` (one per patch, of the type the
     /// parent expects) for an array of `arrayLength` rows; `chunkOffsets` adds the chunk-offsets
@@ -43,14 +42,12 @@ public final class PatchesEncoder {
             throw new IllegalArgumentException("patches need at least one row and one value per row, got " + count
                     + " rows and " + values.length() + " values");
         }
-        ProtoWriter meta = new ProtoWriter();
-        meta.varint(1, count);
         PrimitiveArray indices = Primitives.narrowUnsigned(rows, count, rows[count - 1]);
-        meta.varintIfNonZero(3, indices.ptype().code());
         WriteNode indexNode = children.encode(indicesRole, indices);
         WriteNode valueNode = children.encode(valuesRole, values);
         if (!chunkOffsets) {
-            return new Encoded(meta.toByteArray(), List.of(indexNode, valueNode));
+            return new Encoded(new PatchesMetadata(count, 0, indices.ptype().code(), false, 0, 0, 0),
+                    List.of(indexNode, valueNode));
         }
         int chunks = (arrayLength + CHUNK - 1) / CHUNK;
         int[] offsets = new int[chunks];
@@ -63,11 +60,8 @@ public final class PatchesEncoder {
             offsets[c] = k;
         }
         PrimitiveArray offsetArray = Primitives.narrowUnsigned(offsets, chunks, count);
-        // Optional fields are written even when zero, as the reference's optional proto fields are.
-        meta.varint(4, chunks);
-        meta.varint(5, offsetArray.ptype().code());
-        meta.varint(6, 0);
         WriteNode offsetNode = children.encode(ChildEncoder.Role.PATCH_CHUNK_OFFSETS, offsetArray);
-        return new Encoded(meta.toByteArray(), List.of(indexNode, valueNode, offsetNode));
+        return new Encoded(new PatchesMetadata(count, 0, indices.ptype().code(), true, chunks, offsetArray.ptype().code(), 0),
+                List.of(indexNode, valueNode, offsetNode));
     }
 }

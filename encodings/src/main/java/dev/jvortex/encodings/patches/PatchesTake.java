@@ -7,10 +7,10 @@ import dev.jvortex.core.PType;
 import dev.jvortex.core.VortexException;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.PrimitiveArray;
+import dev.jvortex.core.internal.IntegerArrays;
+import dev.jvortex.core.internal.PositionLookup;
 import dev.jvortex.core.serde.EncodedNode;
-import dev.jvortex.encodings.IntegerArrays;
 import dev.jvortex.encodings.Nodes;
-import dev.jvortex.encodings.PositionLookup;
 import dev.jvortex.encodings.TakeContext;
 import java.lang.foreign.MemorySegment;
 
@@ -30,7 +30,7 @@ public final class PatchesTake {
 
     /// Overwrites `out[k]` (values of the patch values' type) with the patch of row `idx[k]`, for
     /// the patches in children `firstChild..` of `node` (an array of `arrayLength` rows).
-    public static void apply(TakeContext ctx, EncodedNode node, Patches.Metadata meta, int firstChild,
+    public static void apply(TakeContext ctx, EncodedNode node, PatchesMetadata meta, int firstChild,
             DType.Primitive valuesType, int arrayLength, int[] idx, MemorySegment out) {
         Hits found = lookup(ctx, node, meta, firstChild, valuesType, arrayLength, idx);
         int hits = found.count();
@@ -65,7 +65,7 @@ public final class PatchesTake {
 
     /// Finds the patches of rows `idx` among the patches in children `firstChild..` of `node` (an
     /// array of `arrayLength` rows), checking every index as a full decode does, and takes their values.
-    public static Hits lookup(TakeContext ctx, EncodedNode node, Patches.Metadata meta, int firstChild,
+    public static Hits lookup(TakeContext ctx, EncodedNode node, PatchesMetadata meta, int firstChild,
             DType.Primitive valuesType, int arrayLength, int[] idx) {
         String where = node.location() + ": " + node.encoding() + " patches";
         int n = Nodes.length(node, meta.count(), "patches.len");

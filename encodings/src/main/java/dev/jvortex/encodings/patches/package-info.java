@@ -4,7 +4,7 @@
 ///
 /// ## Interior patches ([Patches])
 /// Used inside `fastlanes.bitpacked`, `vortex.alp` and `vortex.alprd` (and `vortex.sparse`).
-/// - `PatchesMetadata` (protobuf): `len` (1, number of patches), `offset` (2, subtracted from every
+/// - [PatchesMetadata] (protobuf `PatchesMetadata`): `len` (1, number of patches), `offset` (2, subtracted from every
 ///   stored index), `indices_ptype` (3, an unsigned integer type), `chunk_offsets_len` (4,
 ///   optional), `chunk_offsets_ptype` (5, optional: its presence, even as `u8` = 0, means a
 ///   chunk-offsets child exists), `offset_within_chunk` (6, optional).
@@ -18,7 +18,7 @@
 /// ## vortex.patched (experimental)
 /// Written when the reference runs with `VORTEX_EXPERIMENTAL_PATCHED_ARRAY=1`, in place of
 /// interior patches.
-/// - metadata (protobuf): `n_patches` (1), `n_lanes` (2, patches of each 1024-row chunk are
+/// - metadata ([PatchedMetadata], protobuf): `n_patches` (1), `n_lanes` (2, patches of each 1024-row chunk are
 ///   grouped into this many lanes, lane = row-in-chunk mod `n_lanes`), `offset` (3, < 1024: rows
 ///   sliced off the front of the first chunk).
 /// - no buffers; children: inner (the array's type and length), lane offsets (`u32`,

@@ -6,7 +6,6 @@ import dev.jvortex.core.VortexException;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
-import dev.jvortex.core.proto.ProtoReader;
 import dev.jvortex.core.serde.DecodeContext;
 import dev.jvortex.core.serde.EncodedNode;
 import dev.jvortex.encodings.Nodes;
@@ -16,8 +15,6 @@ import dev.jvortex.pcodec.PcoException;
 import dev.jvortex.pcodec.PcoType;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.util.ArrayList;
-import java.util.List;
 
 /// Decodes `vortex.pco` into a [PrimitiveArray] (bytes in the package documentation), with the
 /// `jvortex-pcodec` module's [PcoDecoder]; its [PcoException]s become [VortexException]s naming
@@ -33,11 +30,11 @@ public final class PcoArrayDecoder {
     public static Array decode(EncodedNode node, DType dtype, int len, DecodeContext ctx) {
         PType ptype = Nodes.ptype(node, dtype);
         Nodes.children(node, 0, 1);
-        Metadata md = Metadata.parse(node);
-        int chunkCount = md.pages.size();
+        PcoMetadata md = PcoMetadata.read(node.metadata());
+        int chunkCount = md.chunks().size();
         long pageCount = 0;
         long valueCount = 0;
-        for (long[] pages : md.pages) {
+        for (long[] pages : md.chunks()) {
             pageCount += pages.length;
             for (long n : pages) {
                 valueCount += n;
@@ -58,7 +55,7 @@ public final class PcoArrayDecoder {
         PcoType type = PcoTypes.of(ptype);
         PcoDecoder pco;
         try {
-            pco = PcoDecoder.open(md.header);
+            pco = PcoDecoder.open(md.header());
         } catch (PcoException e) {
             throw PcoTypes.error(node.location(), e);
         }
@@ -66,7 +63,7 @@ public final class PcoArrayDecoder {
         int page = chunkCount;
         for (int c = 0; c < chunkCount; c++) {
             PcoChunkDecoder chunk = null;
-            long[] pages = md.pages.get(c);
+            long[] pages = md.chunks().get(c);
             for (int p = 0; p < pages.length; p++, page++) {
                 int n = (int) pages[p];
                 if (n == 0) {
@@ -123,51 +120,4 @@ public final class PcoArrayDecoder {
         return (bits.get(ValueLayout.JAVA_BYTE, i >>> 3) & (1 << (i & 7))) != 0;
     }
 
-    /// `PcoMetadata`: the header bytes and, per chunk, the value count of each page.
-    record Metadata(byte[] header, List<long[]> pages) {
-        static Metadata parse(EncodedNode node) {
-            byte[] header = new byte[0];
-            List<long[]> chunks = new ArrayList<>();
-            ProtoReader r = new ProtoReader(node.metadata(), "PcoMetadata");
-            while (r.next()) {
-                switch (r.field()) {
-                    case 1 -> header = r.readBytes();
-                    case 2 -> chunks.add(chunk(r.readMessage("PcoChunkInfo")));
-                    default -> r.skip();
-                }
-            }
-            return new Metadata(header, chunks);
-        }
-
-        private static long[] chunk(ProtoReader r) {
-            List<Long> counts = new ArrayList<>();
-            while (r.next()) {
-                if (r.field() == 1) {
-                    counts.add(pageValues(r.readMessage("PcoPageInfo")));
-                } else {
-                    r.skip();
-                }
-            }
-            long[] out = new long[counts.size()];
-            for (int i = 0; i < out.length; i++) {
-                out[i] = counts.get(i);
-            }
-            return out;
-        }
-
-        private static long pageValues(ProtoReader r) {
-            long n = 0;
-            while (r.next()) {
-                if (r.field() == 1) {
-                    n = r.readVarint();
-                    if (n < 0 || n > 0xFFFF_FFFFL) {
-                        throw r.fail("n_values " + Long.toUnsignedString(n) + " does not fit a uint32");
-                    }
-                } else {
-                    r.skip();
-                }
-            }
-            return n;
-        }
-    }
 }

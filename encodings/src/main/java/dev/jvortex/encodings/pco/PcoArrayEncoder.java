@@ -3,9 +3,9 @@ package dev.jvortex.encodings.pco;
 import dev.jvortex.core.VortexException;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
-import dev.jvortex.core.proto.ProtoWriter;
+import dev.jvortex.core.internal.Primitives;
 import dev.jvortex.core.serde.WriteNode;
-import dev.jvortex.encodings.Primitives;
+import dev.jvortex.encodings.EncodingId;
 import dev.jvortex.encodings.canonical.CanonicalEncoder;
 import dev.jvortex.pcodec.PcoEncoder;
 import dev.jvortex.pcodec.PcoType;
@@ -69,22 +69,23 @@ public final class PcoArrayEncoder {
         } catch (IllegalArgumentException e) {
             throw VortexException.misuse(e.getMessage());
         }
-        ProtoWriter meta = new ProtoWriter().bytes(1, PcoEncoder.header());
+        List<long[]> pageCounts = new ArrayList<>();
         List<WriteNode.Buffer> buffers = new ArrayList<>();
         for (PcoEncoder.Chunk c : chunks) {
-            ProtoWriter info = new ProtoWriter();
-            for (int count : c.pageCounts()) {
-                info.bytes(1, new ProtoWriter().varintIfNonZero(1, count).toByteArray());
+            long[] counts = new long[c.pageCounts().length];
+            for (int p = 0; p < counts.length; p++) {
+                counts[p] = c.pageCounts()[p];
             }
-            meta.bytes(2, info.toByteArray());
+            pageCounts.add(counts);
             buffers.add(new WriteNode.Buffer(MemorySegment.ofArray(c.meta()), 1));
         }
+        byte[] meta = new PcoMetadata(PcoEncoder.header(), pageCounts).write();
         for (PcoEncoder.Chunk c : chunks) {
             for (byte[] page : c.pages()) {
                 buffers.add(new WriteNode.Buffer(MemorySegment.ofArray(page), 1));
             }
         }
-        return new WriteNode("vortex.pco", meta.toByteArray(), buffers,
+        return new WriteNode(EncodingId.PCO.id(), meta, buffers,
                 CanonicalEncoder.validity(a.dtype(), validity, len));
     }
 }

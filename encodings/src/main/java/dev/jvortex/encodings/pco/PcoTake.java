@@ -4,8 +4,6 @@ import dev.jvortex.core.DType;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.Constants;
 import dev.jvortex.core.array.Validity;
-import dev.jvortex.core.proto.ProtoReader;
-import dev.jvortex.core.proto.ProtoWriter;
 import dev.jvortex.core.serde.EncodedNode;
 import dev.jvortex.encodings.Nodes;
 import dev.jvortex.encodings.PartNode;
@@ -32,22 +30,9 @@ public final class PcoTake {
             return null;
         }
         Nodes.children(node, 0, 1);
-        byte[] header = new byte[0];
-        List<long[]> chunks = new ArrayList<>();
-        ProtoReader r = new ProtoReader(node.metadata(), "PcoMetadata");
-        while (r.next()) {
-            switch (r.field()) {
-                case 1 -> header = r.readBytes();
-                case 2 -> {
-                    long[] pages = pages(r.readMessage("PcoChunkInfo"));
-                    if (pages == null) {
-                        return null; // the whole decode reports it
-                    }
-                    chunks.add(pages);
-                }
-                default -> r.skip();
-            }
-        }
+        PcoMetadata meta = PcoMetadata.read(node.metadata());
+        byte[] header = meta.header();
+        List<long[]> chunks = meta.chunks();
         int pageCount = 0;
         for (long[] p : chunks) {
             pageCount += p.length;
@@ -86,29 +71,30 @@ public final class PcoTake {
                 needed[p] = true;
             }
         }
-        ProtoWriter meta = new ProtoWriter().bytes(1, header);
+        List<long[]> partChunks = new ArrayList<>();
         List<MemorySegment> chunkBuffers = new ArrayList<>();
         List<MemorySegment> pageBuffers = new ArrayList<>();
         long[] viewStart = new long[pageCount];
         long rows = 0;
         g = 0;
         for (int c = 0; c < chunks.size(); c++) {
-            ProtoWriter chunk = null;
+            long[] chunk = null;
+            int kept = 0;
             for (int p = 0; p < chunks.get(c).length; p++, g++) {
                 if (!needed[g]) {
                     continue;
                 }
                 if (chunk == null) {
-                    chunk = new ProtoWriter();
+                    chunk = new long[chunks.get(c).length];
                     chunkBuffers.add(node.buffer(c));
                 }
-                chunk.bytes(1, new ProtoWriter().varint(1, chunks.get(c)[p]).toByteArray());
+                chunk[kept++] = chunks.get(c)[p];
                 pageBuffers.add(node.buffer(chunks.size() + g));
                 viewStart[g] = rows;
                 rows += chunks.get(c)[p];
             }
             if (chunk != null) {
-                meta.bytes(2, chunk.toByteArray());
+                partChunks.add(java.util.Arrays.copyOf(chunk, kept));
             }
         }
         if (rows == 0) {
@@ -119,42 +105,13 @@ public final class PcoTake {
         }
         List<MemorySegment> buffers = new ArrayList<>(chunkBuffers);
         buffers.addAll(pageBuffers);
-        Array decoded = PcoArrayDecoder.decode(new PartNode(node, meta.toByteArray(), buffers.toArray(MemorySegment[]::new)),
-                dtype, (int) rows, ctx);
+        PartNode part = new PartNode(node, new PcoMetadata(header, partChunks).write(), buffers.toArray(MemorySegment[]::new));
+        Array decoded = PcoArrayDecoder.decode(part, dtype, (int) rows, ctx);
         int[] positions = new int[n];
         for (int k = 0; k < n; k++) {
             int p = pageOf[k];
             positions[k] = ranks[k] < 0 ? -1 : (int) (viewStart[p] + ranks[k] - starts[p]);
         }
         return ValidRanks.gather(decoded, positions, ctx);
-    }
-
-    /// Returns a chunk's page value counts, or null when one does not fit a uint32.
-    private static long[] pages(ProtoReader r) {
-        List<Long> counts = new ArrayList<>();
-        while (r.next()) {
-            if (r.field() == 1) {
-                ProtoReader p = r.readMessage("PcoPageInfo");
-                long n = 0;
-                while (p.next()) {
-                    if (p.field() == 1) {
-                        n = p.readVarint();
-                    } else {
-                        p.skip();
-                    }
-                }
-                if (n < 0 || n > 0xFFFF_FFFFL) {
-                    return null;
-                }
-                counts.add(n);
-            } else {
-                r.skip();
-            }
-        }
-        long[] out = new long[counts.size()];
-        for (int i = 0; i < out.length; i++) {
-            out[i] = counts.get(i);
-        }
-        return out;
     }
 }

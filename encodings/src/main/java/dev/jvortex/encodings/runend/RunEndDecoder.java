@@ -12,10 +12,9 @@ import dev.jvortex.core.array.BoolArray;
 import dev.jvortex.core.array.DecimalArray;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
-import dev.jvortex.core.proto.ProtoReader;
+import dev.jvortex.core.internal.IntegerArrays;
 import dev.jvortex.core.serde.DecodeContext;
 import dev.jvortex.core.serde.EncodedNode;
-import dev.jvortex.encodings.IntegerArrays;
 import dev.jvortex.encodings.Nodes;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
@@ -33,18 +32,10 @@ public final class RunEndDecoder {
     public static Array decode(EncodedNode node, DType dtype, int len, DecodeContext ctx) {
         Nodes.buffers(node, 0, 0);
         Nodes.children(node, 2, 2);
-        PType endsPtype = PType.U8;
-        long numRuns = 0;
-        long offset = 0;
-        ProtoReader r = new ProtoReader(node.metadata(), "RunEndMetadata");
-        while (r.next()) {
-            switch (r.field()) {
-                case 1 -> endsPtype = Nodes.ptypeCode(node, r.readVarint(), "ends_ptype");
-                case 2 -> numRuns = r.readVarint();
-                case 3 -> offset = r.readVarint();
-                default -> r.skip();
-            }
-        }
+        RunEndMetadata meta = RunEndMetadata.read(node.metadata());
+        PType endsPtype = Nodes.ptypeCode(node, meta.endsPtype(), "ends_ptype");
+        long numRuns = meta.numRuns();
+        long offset = meta.offset();
         if (!endsPtype.isInteger()) {
             throw VortexException.corrupt(node.location() + ": run ends must be integers, not " + endsPtype.shortName());
         }

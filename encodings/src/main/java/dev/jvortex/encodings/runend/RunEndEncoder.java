@@ -3,11 +3,11 @@ package dev.jvortex.encodings.runend;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
-import dev.jvortex.core.proto.ProtoWriter;
+import dev.jvortex.core.internal.Primitives;
+import dev.jvortex.core.internal.Rows;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
-import dev.jvortex.encodings.Primitives;
-import dev.jvortex.encodings.Rows;
+import dev.jvortex.encodings.EncodingId;
 import java.util.Arrays;
 
 /// Encodes an array as `vortex.runend`: one value per run of equal rows and the exclusive end
@@ -37,11 +37,8 @@ public final class RunEndEncoder {
 
     /// Returns the run-end node over written children.
     public static WriteNode node(Parts parts, WriteNode ends, WriteNode values) {
-        byte[] meta = new ProtoWriter()
-                .varintIfNonZero(1, parts.ends().ptype().code())
-                .varintIfNonZero(2, parts.ends().length())
-                .toByteArray();
-        return WriteNode.of("vortex.runend", meta, ends, values);
+        byte[] meta = new RunEndMetadata(parts.ends().ptype().code(), parts.ends().length(), 0).write();
+        return WriteNode.of(EncodingId.RUNEND.id(), meta, ends, values);
     }
 
     /// Returns the number of runs of `a` (0 when empty), for estimates.

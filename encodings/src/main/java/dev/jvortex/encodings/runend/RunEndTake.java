@@ -4,9 +4,8 @@ import dev.jvortex.core.DType;
 import dev.jvortex.core.PType;
 import dev.jvortex.core.VortexException;
 import dev.jvortex.core.array.Array;
-import dev.jvortex.core.proto.ProtoReader;
+import dev.jvortex.core.internal.IntegerArrays;
 import dev.jvortex.core.serde.EncodedNode;
-import dev.jvortex.encodings.IntegerArrays;
 import dev.jvortex.encodings.Nodes;
 import dev.jvortex.encodings.TakeContext;
 
@@ -20,18 +19,10 @@ public final class RunEndTake {
     public static Array take(EncodedNode node, DType dtype, int len, int[] idx, TakeContext ctx) {
         Nodes.buffers(node, 0, 0);
         Nodes.children(node, 2, 2);
-        PType endsPtype = PType.U8;
-        long numRuns = 0;
-        long offset = 0;
-        ProtoReader r = new ProtoReader(node.metadata(), "RunEndMetadata");
-        while (r.next()) {
-            switch (r.field()) {
-                case 1 -> endsPtype = Nodes.ptypeCode(node, r.readVarint(), "ends_ptype");
-                case 2 -> numRuns = r.readVarint();
-                case 3 -> offset = r.readVarint();
-                default -> r.skip();
-            }
-        }
+        RunEndMetadata meta = RunEndMetadata.read(node.metadata());
+        PType endsPtype = Nodes.ptypeCode(node, meta.endsPtype(), "ends_ptype");
+        long numRuns = meta.numRuns();
+        long offset = meta.offset();
         if (!endsPtype.isInteger()) {
             throw VortexException.corrupt(node.location() + ": run ends must be integers, not " + endsPtype.shortName());
         }

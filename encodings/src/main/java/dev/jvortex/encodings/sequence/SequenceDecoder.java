@@ -4,12 +4,10 @@ import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 
 import dev.jvortex.core.DType;
 import dev.jvortex.core.PType;
-import dev.jvortex.core.Scalar;
 import dev.jvortex.core.VortexException;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
-import dev.jvortex.core.proto.ProtoReader;
 import dev.jvortex.core.serde.DecodeContext;
 import dev.jvortex.core.serde.EncodedNode;
 import dev.jvortex.encodings.Nodes;
@@ -18,8 +16,6 @@ import java.math.BigInteger;
 
 /// Decodes `vortex.sequence`: row `i` is `base + i * multiplier`, every row valid.
 public final class SequenceDecoder {
-    private static final BigInteger TWO_64 = BigInteger.ONE.shiftLeft(64);
-
     private SequenceDecoder() {}
 
     /// Decodes a `vortex.sequence` node as `dtype` (an integer type) with `len` rows.
@@ -27,25 +23,14 @@ public final class SequenceDecoder {
         PType ptype = Nodes.integerPtype(node, dtype);
         Nodes.buffers(node, 0, 0);
         Nodes.children(node, 0, 0);
-        Long base = null;
-        BigInteger multiplier = null;
-        ProtoReader r = new ProtoReader(node.metadata(), "SequenceMetadata");
-        while (r.next()) {
-            switch (r.field()) {
-                case 1 -> base = (Long) Scalar.decodeValue(r.readMessage("SequenceMetadata.base"), new DType.Primitive(ptype, false));
-                case 2 -> multiplier = integerValue(node, r.readMessage("SequenceMetadata.multiplier"));
-                default -> r.skip();
-            }
-        }
-        if (base == null || multiplier == null) {
-            throw VortexException.corrupt(node.location() + ": sequence metadata lacks its "
-                    + (base == null ? "base" : "multiplier"));
-        }
+        SequenceMetadata meta = SequenceMetadata.read(node, ptype);
+        long base = meta.base();
+        BigInteger multiplier = meta.multiplier();
         if (len == 0) {
             throw VortexException.corrupt(node.location() + ": a sequence array cannot be empty");
         }
         // Every row lies between the first and the last, so checking those two keeps all in range.
-        BigInteger first = ptype.isSigned() ? BigInteger.valueOf(base) : unsigned(base);
+        BigInteger first = ptype.isSigned() ? BigInteger.valueOf(base) : SequenceMetadata.unsigned(base);
         BigInteger last = first.add(multiplier.multiply(BigInteger.valueOf(len - 1L)));
         if (!fits(last, ptype)) {
             throw VortexException.corrupt(node.location() + ": sequence " + first + " + i * " + multiplier + " leaves "
@@ -82,31 +67,6 @@ public final class SequenceDecoder {
                 }
             }
         }
-    }
-
-    /// Reads an integer `ScalarValue` of either kind. Writers store the multiplier as a signed
-    /// 64-bit value whatever the array's type, so it is not range-checked against the ptype here.
-    private static BigInteger integerValue(EncodedNode node, ProtoReader r) {
-        BigInteger value = null;
-        while (r.next()) {
-            switch (r.field()) {
-                case 3 -> value = BigInteger.valueOf(r.readSVarint());
-                case 4 -> value = unsigned(r.readVarint());
-                default -> {
-                    r.skip();
-                    value = null;
-                }
-            }
-        }
-        if (value == null) {
-            throw VortexException.corrupt(node.location() + ": sequence multiplier is not an integer");
-        }
-        return value;
-    }
-
-    private static BigInteger unsigned(long bits) {
-        BigInteger v = BigInteger.valueOf(bits);
-        return bits < 0 ? v.add(TWO_64) : v;
     }
 
     private static boolean fits(BigInteger v, PType ptype) {

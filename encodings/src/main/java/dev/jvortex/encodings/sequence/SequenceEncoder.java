@@ -1,11 +1,10 @@
 package dev.jvortex.encodings.sequence;
 
-import dev.jvortex.core.DType;
 import dev.jvortex.core.PType;
-import dev.jvortex.core.Scalar;
 import dev.jvortex.core.array.PrimitiveArray;
-import dev.jvortex.core.proto.ProtoWriter;
 import dev.jvortex.core.serde.WriteNode;
+import dev.jvortex.encodings.EncodingId;
+import java.math.BigInteger;
 
 /// Encodes an arithmetic progression `base + i × multiplier` as `vortex.sequence` (metadata only),
 /// the inverse of [SequenceDecoder].
@@ -45,12 +44,8 @@ public final class SequenceEncoder {
 
     /// Returns the node for `base + i × multiplier` (values of `ptype`, as [PrimitiveArray#getLong] reads them).
     public static WriteNode node(PType ptype, long base, long multiplier) {
-        DType type = new DType.Primitive(ptype, false);
-        byte[] meta = new ProtoWriter()
-                .bytes(1, new Scalar(type, base).encode())
-                .bytes(2, new Scalar(type, multiplier).encode())
-                .toByteArray();
-        return WriteNode.of("vortex.sequence", meta);
+        byte[] meta = new SequenceMetadata(base, BigInteger.valueOf(multiplier)).write(ptype);
+        return WriteNode.of(EncodingId.SEQUENCE.id(), meta);
     }
 
     /// Checks one step of the progression in the type's own arithmetic. For the first step

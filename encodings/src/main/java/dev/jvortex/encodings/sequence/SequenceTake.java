@@ -2,12 +2,10 @@ package dev.jvortex.encodings.sequence;
 
 import dev.jvortex.core.DType;
 import dev.jvortex.core.PType;
-import dev.jvortex.core.Scalar;
 import dev.jvortex.core.VortexException;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
-import dev.jvortex.core.proto.ProtoReader;
 import dev.jvortex.core.serde.EncodedNode;
 import dev.jvortex.encodings.Nodes;
 import dev.jvortex.encodings.TakeContext;
@@ -17,8 +15,6 @@ import java.math.BigInteger;
 /// Takes rows of `vortex.sequence`: row `i` is `base + i × multiplier`, computed for the selected
 /// rows only (after the same range check as [SequenceDecoder]).
 public final class SequenceTake {
-    private static final BigInteger TWO_64 = BigInteger.ONE.shiftLeft(64);
-
     private SequenceTake() {}
 
     /// Takes rows `idx` of a `vortex.sequence` node.
@@ -26,23 +22,13 @@ public final class SequenceTake {
         PType ptype = Nodes.integerPtype(node, dtype);
         Nodes.buffers(node, 0, 0);
         Nodes.children(node, 0, 0);
-        Long base = null;
-        BigInteger multiplier = null;
-        ProtoReader r = new ProtoReader(node.metadata(), "SequenceMetadata");
-        while (r.next()) {
-            switch (r.field()) {
-                case 1 -> base = (Long) Scalar.decodeValue(r.readMessage("SequenceMetadata.base"), new DType.Primitive(ptype, false));
-                case 2 -> multiplier = integer(node, r.readMessage("SequenceMetadata.multiplier"));
-                default -> r.skip();
-            }
-        }
-        if (base == null || multiplier == null) {
-            throw VortexException.corrupt(node.location() + ": sequence metadata lacks its " + (base == null ? "base" : "multiplier"));
-        }
+        SequenceMetadata meta = SequenceMetadata.read(node, ptype);
+        long base = meta.base();
+        BigInteger multiplier = meta.multiplier();
         if (len == 0) {
             throw VortexException.corrupt(node.location() + ": a sequence array cannot be empty");
         }
-        BigInteger first = ptype.isSigned() ? BigInteger.valueOf(base) : unsigned(base);
+        BigInteger first = ptype.isSigned() ? BigInteger.valueOf(base) : SequenceMetadata.unsigned(base);
         BigInteger last = first.add(multiplier.multiply(BigInteger.valueOf(len - 1L)));
         int bits = ptype.bitWidth();
         BigInteger min = ptype.isSigned() ? BigInteger.ONE.shiftLeft(bits - 1).negate() : BigInteger.ZERO;
@@ -60,28 +46,5 @@ public final class SequenceTake {
             PrimitiveArray.setLong(out, ptype, k, base + idx[k] * step);
         }
         return new PrimitiveArray(dtype, ptype, out, n, Validity.ALL_VALID);
-    }
-
-    private static BigInteger integer(EncodedNode node, ProtoReader r) {
-        BigInteger value = null;
-        while (r.next()) {
-            switch (r.field()) {
-                case 3 -> value = BigInteger.valueOf(r.readSVarint());
-                case 4 -> value = unsigned(r.readVarint());
-                default -> {
-                    r.skip();
-                    value = null;
-                }
-            }
-        }
-        if (value == null) {
-            throw VortexException.corrupt(node.location() + ": sequence multiplier is not an integer");
-        }
-        return value;
-    }
-
-    private static BigInteger unsigned(long bits) {
-        BigInteger v = BigInteger.valueOf(bits);
-        return bits < 0 ? v.add(TWO_64) : v;
     }
 }

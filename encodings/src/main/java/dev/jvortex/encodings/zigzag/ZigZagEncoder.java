@@ -4,9 +4,10 @@ import dev.jvortex.core.DType;
 import dev.jvortex.core.PType;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
+import dev.jvortex.core.internal.Segments;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
-import dev.jvortex.encodings.fastlanes.Segments;
+import dev.jvortex.encodings.EncodingId;
 import java.lang.foreign.MemorySegment;
 
 /// Encodes signed integers as `vortex.zigzag`: the child holds `(v << 1) ^ (v >> (w - 1))` as
@@ -22,7 +23,7 @@ public final class ZigZagEncoder {
         if (encoded == null) {
             return null;
         }
-        return WriteNode.of("vortex.zigzag", new byte[0], children.encode(ChildEncoder.Role.ENCODED, encoded));
+        return WriteNode.of(EncodingId.ZIGZAG.id(), new byte[0], children.encode(ChildEncoder.Role.ENCODED, encoded));
     }
 
     /// Returns the zigzag-coded values of a signed integer array as the unsigned type of the same

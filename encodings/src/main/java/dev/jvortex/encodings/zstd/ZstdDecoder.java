@@ -7,13 +7,13 @@ import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
 import dev.jvortex.core.array.VarBinViewArray;
-import dev.jvortex.core.proto.ProtoReader;
 import dev.jvortex.core.serde.DecodeContext;
 import dev.jvortex.core.serde.EncodedNode;
 import dev.jvortex.encodings.Nodes;
 import dev.jvortex.zstd.ZstdDecompressor;
 import dev.jvortex.zstd.ZstdDictionary;
 import dev.jvortex.zstd.ZstdException;
+import dev.jvortex.encodings.zstd.ZstdMetadata.Frame;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandles;
@@ -33,35 +33,14 @@ public final class ZstdDecoder {
     /// metadata beyond it are lies, caught before anything is allocated for them.
     static final long MAX_RATIO = ZstdDecompressor.MAX_RATIO;
 
-    private record Frame(long uncompressedSize, long values) {}
-
     /// Decodes `vortex.zstd` into a [PrimitiveArray] or, for Utf8 and Binary, a [VarBinViewArray].
     public static Array zstd(EncodedNode node, DType dtype, int len, DecodeContext ctx) {
         boolean strings = dtype instanceof DType.Utf8 || dtype instanceof DType.Binary;
         PType ptype = strings ? null : Nodes.ptype(node, dtype);
         Nodes.children(node, 0, 1);
-        long dictionarySize = 0;
-        List<Frame> frames = new ArrayList<>();
-        ProtoReader r = new ProtoReader(node.metadata(), "ZstdMetadata");
-        while (r.next()) {
-            switch (r.field()) {
-                case 1 -> dictionarySize = r.readVarint() & 0xFFFFFFFFL;
-                case 2 -> {
-                    ProtoReader f = r.readMessage("ZstdFrameMetadata");
-                    long size = 0;
-                    long values = 0;
-                    while (f.next()) {
-                        switch (f.field()) {
-                            case 1 -> size = f.readVarint();
-                            case 2 -> values = f.readVarint();
-                            default -> f.skip();
-                        }
-                    }
-                    frames.add(new Frame(size, values));
-                }
-                default -> r.skip();
-            }
-        }
+        ZstdMetadata meta = ZstdMetadata.read(node.metadata());
+        long dictionarySize = meta.dictionarySize();
+        List<Frame> frames = meta.frames();
         int first = dictionarySize > 0 ? 1 : 0;
         if (node.bufferCount() != first + frames.size()) {
             throw VortexException.corrupt(node.location() + ": vortex.zstd has " + node.bufferCount() + " buffers but its metadata "
@@ -270,21 +249,11 @@ public final class ZstdDecoder {
     /// Decodes `vortex.zstd_buffers`: decompresses each buffer, then decodes the inner encoding
     /// with its own metadata, the decompressed buffers and this node's children.
     public static Array zstdBuffers(EncodedNode node, DType dtype, int len, DecodeContext ctx) {
-        String inner = null;
-        byte[] innerMetadata = new byte[0];
-        List<Long> sizes = new ArrayList<>();
-        List<Long> alignments = new ArrayList<>();
-        ProtoReader r = new ProtoReader(node.metadata(), "ZstdBuffersMetadata");
-        while (r.next()) {
-            switch (r.field()) {
-                case 1 -> inner = r.readString();
-                case 2 -> innerMetadata = r.readBytes();
-                case 3 -> r.readRepeatedVarint(sizes::add);
-                case 4 -> r.readRepeatedVarint(alignments::add);
-                // 5 and 6 (child dtypes and lengths) are not needed: the inner decoder knows its children.
-                default -> r.skip();
-            }
-        }
+        ZstdBuffersMetadata meta = ZstdBuffersMetadata.read(node.metadata());
+        String inner = meta.innerEncoding();
+        byte[] innerMetadata = meta.innerMetadata();
+        List<Long> sizes = meta.uncompressedSizes();
+        List<Long> alignments = meta.alignments();
         if (inner == null || inner.isEmpty()) {
             throw VortexException.corrupt(node.location() + ": vortex.zstd_buffers names no inner encoding");
         }

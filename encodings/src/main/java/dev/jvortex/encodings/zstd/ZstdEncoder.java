@@ -8,8 +8,8 @@ import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
 import dev.jvortex.core.array.VarBinViewArray;
-import dev.jvortex.core.proto.ProtoWriter;
 import dev.jvortex.core.serde.WriteNode;
+import dev.jvortex.encodings.EncodingId;
 import dev.jvortex.encodings.canonical.CanonicalEncoder;
 import dev.jvortex.zstd.ZstdCompressor;
 import dev.jvortex.zstd.ZstdDecompressor;
@@ -130,18 +130,16 @@ public final class ZstdEncoder {
     private static final class Frames {
         private final ZstdCompressor compressor = COMPRESSORS.get();
         private final List<WriteNode.Buffer> buffers = new ArrayList<>();
-        private final ProtoWriter meta = new ProtoWriter();
+        private final List<ZstdMetadata.Frame> frames = new ArrayList<>();
 
         void add(byte[] bytes, int values) {
             byte[] frame = compressor.compress(bytes, 0, bytes.length);
             buffers.add(new WriteNode.Buffer(MemorySegment.ofArray(frame), 1));
-            // ZstdFrameMetadata { uint64 uncompressed_size = 1; uint64 n_values = 2; } in ZstdMetadata.frames = 2;
-            // dictionary_size = 1 stays 0 and is omitted.
-            meta.bytes(2, new ProtoWriter().varintIfNonZero(1, bytes.length).varintIfNonZero(2, values).toByteArray());
+            frames.add(new ZstdMetadata.Frame(bytes.length, values));
         }
 
         WriteNode node(DType dtype, Validity validity, int len) {
-            return new WriteNode("vortex.zstd", meta.toByteArray(), buffers, CanonicalEncoder.validity(dtype, validity, len));
+            return new WriteNode(EncodingId.ZSTD.id(), new ZstdMetadata(0, frames).write(), buffers, CanonicalEncoder.validity(dtype, validity, len));
         }
     }
 }

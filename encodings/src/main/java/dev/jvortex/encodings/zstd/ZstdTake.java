@@ -4,8 +4,6 @@ import dev.jvortex.core.DType;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.Constants;
 import dev.jvortex.core.array.Validity;
-import dev.jvortex.core.proto.ProtoReader;
-import dev.jvortex.core.proto.ProtoWriter;
 import dev.jvortex.core.serde.EncodedNode;
 import dev.jvortex.encodings.Nodes;
 import dev.jvortex.encodings.PartNode;
@@ -36,33 +34,19 @@ public final class ZstdTake {
         }
         int width = strings ? 1 : ((DType.Primitive) dtype).ptype().byteWidth();
         Nodes.children(node, 0, 1);
-        long dictionarySize = 0;
+        ZstdMetadata meta = ZstdMetadata.read(node.metadata());
+        long dictionarySize = meta.dictionarySize();
         List<long[]> frames = new ArrayList<>();
-        ProtoReader r = new ProtoReader(node.metadata(), "ZstdMetadata");
-        while (r.next()) {
-            switch (r.field()) {
-                case 1 -> dictionarySize = r.readVarint() & 0xFFFFFFFFL;
-                case 2 -> {
-                    ProtoReader f = r.readMessage("ZstdFrameMetadata");
-                    long size = 0;
-                    long values = 0;
-                    while (f.next()) {
-                        switch (f.field()) {
-                            case 1 -> size = f.readVarint();
-                            case 2 -> values = f.readVarint();
-                            default -> f.skip();
-                        }
-                    }
-                    if (values == 0 && size != 0) {
-                        if (strings) {
-                            return null;
-                        }
-                        values = size / width;
-                    }
-                    frames.add(new long[] {size, values});
+        for (ZstdMetadata.Frame frame : meta.frames()) {
+            long size = frame.uncompressedSize();
+            long values = frame.values();
+            if (values == 0 && size != 0) {
+                if (strings) {
+                    return null;
                 }
-                default -> r.skip();
+                values = size / width;
             }
+            frames.add(new long[] {size, values});
         }
         int first = dictionarySize > 0 ? 1 : 0;
         if (node.bufferCount() != first + frames.size()) {
@@ -102,10 +86,7 @@ public final class ZstdTake {
             frameOf[k] = f;
             needed[f] = true;
         }
-        ProtoWriter meta = new ProtoWriter();
-        if (dictionarySize > 0) {
-            meta.varint(1, dictionarySize);
-        }
+        List<ZstdMetadata.Frame> partFrames = new ArrayList<>();
         List<MemorySegment> buffers = new ArrayList<>();
         if (first == 1) {
             buffers.add(node.buffer(0));
@@ -116,7 +97,7 @@ public final class ZstdTake {
             if (needed[f]) {
                 viewStart[f] = rows;
                 rows += frames.get(f)[1];
-                meta.bytes(2, new ProtoWriter().varint(1, frames.get(f)[0]).varint(2, frames.get(f)[1]).toByteArray());
+                partFrames.add(new ZstdMetadata.Frame(frames.get(f)[0], frames.get(f)[1]));
                 buffers.add(node.buffer(first + f));
             }
         }
@@ -126,8 +107,9 @@ public final class ZstdTake {
         if (rows > Integer.MAX_VALUE - 16) {
             return null;
         }
-        Array decoded = ZstdDecoder.zstd(new PartNode(node, meta.toByteArray(), buffers.toArray(MemorySegment[]::new)),
-                dtype, (int) rows, ctx);
+        PartNode part = new PartNode(node, new ZstdMetadata(dictionarySize, partFrames).write(),
+                buffers.toArray(MemorySegment[]::new));
+        Array decoded = ZstdDecoder.zstd(part, dtype, (int) rows, ctx);
         int[] positions = new int[n];
         for (int k = 0; k < n; k++) {
             int f = frameOf[k];

@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.jvortex.core.PType;
 import dev.jvortex.core.array.PrimitiveArray;
+import dev.jvortex.core.internal.Primitives;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
 import dev.jvortex.encodings.EncodeTesting;
-import dev.jvortex.encodings.Primitives;
 import dev.jvortex.encodings.light.LightEncoder;
 import java.util.Arrays;
 import java.util.Random;

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import dev.jvortex.core.PType;
 import dev.jvortex.core.array.PrimitiveArray;
+import dev.jvortex.core.internal.Primitives;
 import dev.jvortex.encodings.EncodeTesting;
-import dev.jvortex.encodings.Primitives;
 import dev.jvortex.encodings.light.LightEncoder;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;

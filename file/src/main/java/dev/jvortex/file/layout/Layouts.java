@@ -3,22 +3,22 @@ package dev.jvortex.file.layout;
 import dev.jvortex.core.DType;
 import dev.jvortex.core.PType;
 import dev.jvortex.core.VortexException;
-import dev.jvortex.core.proto.ProtoReader;
 import dev.jvortex.format.LayoutNode;
 import java.util.ArrayList;
 import java.util.List;
 
-/// Builds layout readers from the layout tree, deriving every child's type from its parent.
+/// Builds layout readers from the layout tree, deriving every child's type from its parent: the
+/// one dispatch point from a [LayoutId] to its reader.
 ///
 /// ## Layouts
 /// - `vortex.flat`: one segment, no children.
 /// - `vortex.struct`: `[validity?]` then one child per field, each with the struct's row count.
 /// - `vortex.chunked`: children in row order; their row counts sum to the parent's.
-/// - `vortex.zoned`: metadata `0x01` + protobuf `{uint32 zone_len = 1; repeated {string id = 1; bytes options = 2}
-///   aggregate_specs = 2}`; children `[data, zones]`.
+/// - `vortex.zoned`: metadata [ZonedLayoutMetadata], `0x01` + protobuf `{uint32 zone_len = 1;
+///   repeated {string id = 1; bytes options = 2} aggregate_specs = 2}`; children `[data, zones]`.
 /// - `vortex.stats` (legacy): metadata `u32 LE zone_len` + stat bitset; children `[data, zones]`.
-/// - `vortex.dict`: metadata protobuf `{PType codes_ptype = 1; optional bool is_nullable_codes = 2;
-///   optional bool all_values_referenced = 3}`; children `[values, codes]`.
+/// - `vortex.dict`: metadata [DictLayoutMetadata], protobuf `{PType codes_ptype = 1; optional bool
+///   is_nullable_codes = 2; optional bool all_values_referenced = 3}`; children `[values, codes]`.
 public final class Layouts {
     private Layouts() {}
 
@@ -30,14 +30,16 @@ public final class Layouts {
     private static LayoutReader reader(LayoutNode node, DType dtype, SegmentSource source, String path) {
         String where = source.name() + ", layout " + path + " (" + node.encoding() + ")";
         try {
-            return switch (node.encoding()) {
-                case "vortex.flat" -> new FlatReader(node, dtype, source, path);
-                case "vortex.struct" -> struct(node, dtype, source, path, where);
-                case "vortex.chunked" -> chunked(node, dtype, source, path, where);
-                case "vortex.zoned" -> zoned(node, dtype, source, path, where);
-                case "vortex.stats" -> legacyStats(node, dtype, source, path, where);
-                case "vortex.dict" -> dict(node, dtype, source, path, where);
-                default -> throw VortexException.unsupported(where + ": layout '" + node.encoding() + "' is not supported");
+            return switch (LayoutId.parse(node.encoding())) {
+                case LayoutId id -> switch (id) {
+                    case FLAT -> new FlatReader(node, dtype, source, path);
+                    case STRUCT -> struct(node, dtype, source, path, where);
+                    case CHUNKED -> chunked(node, dtype, source, path, where);
+                    case ZONED -> zoned(node, dtype, source, path, where);
+                    case STATS -> legacyStats(node, dtype, source, path, where);
+                    case DICT -> dict(node, dtype, source, path, where);
+                };
+                case ParsedLayoutId.Unknown unknown -> throw unknown.unsupported(where);
             };
         } catch (VortexException e) {
             throw e;
@@ -98,29 +100,10 @@ public final class Layouts {
         expect(node.children().size() == 2, where, "expected 2 children but found " + node.children().size());
         byte[] meta = node.metadata();
         expect(meta.length >= 2, where, "zoned metadata is too short");
-        expect(meta[0] == 1, where, "unknown zoned metadata version " + meta[0]);
-        long zoneLen = 0;
-        List<ZoneSchema.Aggregate> aggs = new ArrayList<>();
-        ProtoReader r = new ProtoReader(meta, 1, meta.length, "ZonedMetadata");
-        while (r.next()) {
-            switch (r.field()) {
-                case 1 -> zoneLen = r.readVarint() & 0xFFFFFFFFL;
-                case 2 -> {
-                    ProtoReader a = r.readMessage("AggregateSpec");
-                    String id = "";
-                    byte[] opts = new byte[0];
-                    while (a.next()) {
-                        switch (a.field()) {
-                            case 1 -> id = a.readString();
-                            case 2 -> opts = a.readBytes();
-                            default -> a.skip();
-                        }
-                    }
-                    aggs.add(new ZoneSchema.Aggregate(id, opts));
-                }
-                default -> r.skip();
-            }
-        }
+        expect(meta[0] == ZonedLayoutMetadata.VERSION, where, "unknown zoned metadata version " + meta[0]);
+        ZonedLayoutMetadata zoned = ZonedLayoutMetadata.read(meta);
+        long zoneLen = zoned.zoneLen();
+        List<ZoneSchema.Aggregate> aggs = zoned.aggregates();
         LayoutNode dataNode = node.children().get(0);
         LayoutNode zonesNode = node.children().get(1);
         expect(dataNode.rowCount() == node.rowCount(), where, "data has " + dataNode.rowCount() + " rows, expected " + node.rowCount());
@@ -156,16 +139,9 @@ public final class Layouts {
 
     private static LayoutReader dict(LayoutNode node, DType dtype, SegmentSource source, String path, String where) {
         expect(node.children().size() == 2, where, "expected 2 children but found " + node.children().size());
-        long codesPtype = 0;
-        Boolean nullableCodes = null;
-        ProtoReader r = new ProtoReader(node.metadata(), "DictLayoutMetadata");
-        while (r.next()) {
-            switch (r.field()) {
-                case 1 -> codesPtype = r.readVarint();
-                case 2 -> nullableCodes = r.readBool();
-                default -> r.skip();
-            }
-        }
+        DictLayoutMetadata meta = DictLayoutMetadata.read(node.metadata());
+        long codesPtype = meta.codesPtype();
+        Boolean nullableCodes = meta.nullableCodes();
         expect(codesPtype >= 0 && codesPtype <= 7, where, "codes ptype " + codesPtype + " is not an integer type");
         PType cp = PType.fromCode((int) codesPtype);
         boolean codesNullable = nullableCodes != null ? nullableCodes : dtype.nullable();

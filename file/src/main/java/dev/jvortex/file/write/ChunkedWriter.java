@@ -1,5 +1,6 @@
 package dev.jvortex.file.write;
 
+import dev.jvortex.file.layout.LayoutId;
 import dev.jvortex.core.DType;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.ArrayOps;
@@ -153,6 +154,6 @@ final class ChunkedWriter implements ColumnWriter {
         for (LayoutWriter c : chunks) {
             kids.add(c.layout(ids));
         }
-        return new LayoutSpec(ids.of("vortex.chunked"), rows, new byte[0], kids, new int[0]);
+        return new LayoutSpec(ids.of(LayoutId.CHUNKED.id()), rows, new byte[0], kids, new int[0]);
     }
 }

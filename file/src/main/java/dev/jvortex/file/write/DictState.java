@@ -64,7 +64,7 @@ final class DictState {
         // picks a dictionary for the first block.
         try (Arena arena = Arena.ofConfined()) {
             Array first = n == a.length() ? a : dev.jvortex.core.array.ArrayOps.slice(a, 0, n, arena);
-            return "vortex.dict".equals(dev.jvortex.compress.Compressor.FULL.compress(first).encoding());
+            return dev.jvortex.encodings.EncodingId.DICT.id().equals(dev.jvortex.compress.Compressor.FULL.compress(first).encoding());
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.jvortex.file.write;
 
+import dev.jvortex.file.layout.LayoutId;
 import dev.jvortex.core.DType;
 import dev.jvortex.core.PType;
 import dev.jvortex.core.array.Array;
@@ -91,6 +92,6 @@ final class DictWriter implements LayoutWriter {
     public LayoutSpec layout(LayoutIds ids) {
         LayoutSpec v = values.layout(ids);
         LayoutSpec c = codes.layout(ids);
-        return new LayoutSpec(ids.of("vortex.dict"), rows, METADATA, List.of(v, c), new int[0]);
+        return new LayoutSpec(ids.of(LayoutId.DICT.id()), rows, METADATA, List.of(v, c), new int[0]);
     }
 }

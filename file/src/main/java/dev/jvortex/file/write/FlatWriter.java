@@ -1,5 +1,6 @@
 package dev.jvortex.file.write;
 
+import dev.jvortex.file.layout.LayoutId;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.file.write.CompressionPipeline.Compression;
 import dev.jvortex.format.FormatWriter.LayoutSpec;
@@ -37,6 +38,6 @@ final class FlatWriter implements LayoutWriter {
 
     @Override
     public LayoutSpec layout(LayoutIds ids) {
-        return new LayoutSpec(ids.of("vortex.flat"), rows, new byte[0], List.of(), new int[] {segment});
+        return new LayoutSpec(ids.of(LayoutId.FLAT.id()), rows, new byte[0], List.of(), new int[] {segment});
     }
 }

@@ -9,7 +9,6 @@ import dev.jvortex.core.array.BoolArray;
 import dev.jvortex.core.array.StructArray;
 import dev.jvortex.core.array.Validity;
 import dev.jvortex.core.array.VarBinViewArray;
-import dev.jvortex.encodings.canonical.CanonicalDecoders;
 import dev.jvortex.file.write.StatsAccumulator.ZoneColumn;
 import dev.jvortex.format.ArrayStats;
 import java.lang.foreign.Arena;
@@ -229,7 +228,7 @@ final class StringStats extends ZoneCounts implements StatsAccumulator {
         for (int i = 0; i < n; i++) {
             byte[] v = values.get(i);
             MemorySegment.copy(MemorySegment.ofArray(v), 0, data, pos, v.length);
-            CanonicalDecoders.writeView(views, i, data, pos, v.length, 0);
+            dev.jvortex.encodings.varbin.VarBinDecoder.writeView(views, i, data, pos, v.length, 0);
             pos += v.length;
         }
         return new VarBinViewArray(type, views, new MemorySegment[] {data.asSlice(0, Math.max(1, total))}, n, Validity.ALL_VALID);

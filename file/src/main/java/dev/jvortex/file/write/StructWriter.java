@@ -1,5 +1,6 @@
 package dev.jvortex.file.write;
 
+import dev.jvortex.file.layout.LayoutId;
 import dev.jvortex.core.DType;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.BoolArray;
@@ -74,7 +75,7 @@ final class StructWriter implements ColumnWriter {
         for (ColumnWriter f : fields) {
             kids.add(f.layout(ids));
         }
-        return new LayoutSpec(ids.of("vortex.struct"), rows, new byte[0], kids, new int[0]);
+        return new LayoutSpec(ids.of(LayoutId.STRUCT.id()), rows, new byte[0], kids, new int[0]);
     }
 
     /// Returns each field's file statistics (none for a struct field).

@@ -7,7 +7,7 @@ import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.ExtensionArray;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
-import dev.jvortex.encodings.Primitives;
+import dev.jvortex.core.internal.Primitives;
 import dev.jvortex.file.write.StatsAccumulator.ZoneColumn;
 import dev.jvortex.format.ArrayStats;
 import java.lang.foreign.Arena;

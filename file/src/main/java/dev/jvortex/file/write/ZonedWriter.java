@@ -1,5 +1,6 @@
 package dev.jvortex.file.write;
 
+import dev.jvortex.file.layout.LayoutId;
 import dev.jvortex.core.DType;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.StructArray;
@@ -101,6 +102,6 @@ final class ZonedWriter implements ColumnWriter {
         byte[] m = new byte[body.length + 1];
         m[0] = 1;
         System.arraycopy(body, 0, m, 1, body.length);
-        return new LayoutSpec(ids.of("vortex.zoned"), rows, m, List.of(dataLayout, zoneLayout), new int[0]);
+        return new LayoutSpec(ids.of(LayoutId.ZONED.id()), rows, m, List.of(dataLayout, zoneLayout), new int[0]);
     }
 }

@@ -1,0 +1,196 @@
+package dev.jvortex.encodings.sparse;
+
+import dev.jvortex.core.Scalar;
+import dev.jvortex.core.array.Array;
+import dev.jvortex.core.array.PrimitiveArray;
+import dev.jvortex.core.array.Validity;
+import dev.jvortex.core.internal.DistinctLongs;
+import dev.jvortex.core.internal.Primitives;
+import dev.jvortex.core.internal.Rows;
+import dev.jvortex.core.serde.WriteNode;
+import dev.jvortex.encodings.ChildEncoder;
+import dev.jvortex.encodings.EncodingId;
+import dev.jvortex.encodings.patches.PatchesEncoder;
+import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/// Encodes an array as `vortex.sparse`: a fill value (buffer 0, a protobuf `ScalarValue`) and
+/// patches for the rows that differ from it, the inverse of [SparseDecoder].
+///
+/// With a null fill the patches are the valid rows; with a value fill they are the rows holding
+/// another value or null (patch values keep their nulls). There are no chunk offsets, as in the
+/// reference. Handles bool, primitive, decimal, utf8 and binary arrays.
+public final class SparseEncoder {
+    private SparseEncoder() {}
+
+    /// Returns the sparse node of `a` filled with its most frequent value (null when nulls are at
+    /// least as frequent), with children written by `children`; null when `a` is empty, not
+    /// supported, or has no row that differs from the fill.
+    public static WriteNode encode(Array a, ChildEncoder children) {
+        if (a.length() == 0 || !Rows.supported(a)) {
+            return null;
+        }
+        return encode(a, mostFrequentRow(a), children);
+    }
+
+    /// Returns the sparse node of `a` filled with the value of row `fillRow` (null when `fillRow`
+    /// is -1 or a null row), children written by `children` (roles [ChildEncoder.Role#INDICES]
+    /// and [ChildEncoder.Role#VALUES]); null when no row differs from the fill or `a` is not supported.
+    public static WriteNode encode(Array a, int fillRow, ChildEncoder children) {
+        int len = a.length();
+        if (len == 0 || !Rows.supported(a)) {
+            return null;
+        }
+        Validity validity = a.validity();
+        boolean nullFill = fillRow < 0 || !a.isValid(fillRow);
+        boolean allValid = validity.isAllValid();
+        long[] bits = a instanceof PrimitiveArray p ? Primitives.longs(p) : null;
+        int[] rows = new int[16];
+        int n = 0;
+        for (int i = 0; i < len; i++) {
+            boolean valid = allValid || validity.isValid(i);
+            boolean differs = nullFill ? valid
+                    : !valid || (bits != null ? bits[i] != bits[fillRow] : !Rows.equal(a, fillRow, i));
+            if (differs) {
+                if (n == rows.length) {
+                    rows = Arrays.copyOf(rows, n * 2);
+                }
+                rows[n++] = i;
+            }
+        }
+        if (n == 0) {
+            return null;
+        }
+        Scalar fill = nullFill ? new Scalar(a.dtype(), null) : Rows.scalar(a, fillRow);
+        Array values = Rows.gather(a, rows, n);
+        PatchesEncoder.Encoded patches = PatchesEncoder.encode(len, rows, n, values, false, children,
+                ChildEncoder.Role.INDICES, ChildEncoder.Role.VALUES);
+        byte[] meta = new SparseMetadata(patches.metadata()).write();
+        return new WriteNode(EncodingId.SPARSE.id(), meta, List.of(new WriteNode.Buffer(MemorySegment.ofArray(fill.encode()), 1)),
+                patches.children());
+    }
+
+    /// [#dominantRow]'s answer when no value fills enough rows.
+    public static final int NO_FILL = Integer.MIN_VALUE;
+
+    /// Returns a fill for which at most `maxDiffering` rows of `a` differ: -1 when at most that
+    /// many rows are valid (a null fill), else a row holding the one valid value that all but at
+    /// most `maxDiffering` rows hold, or [#NO_FILL] when there is none. Two linear passes and no
+    /// hashing: when `maxDiffering` is below half the rows such a value is the majority, which a
+    /// majority vote finds, and a second pass counts it.
+    public static int dominantRow(Array a, long maxDiffering) {
+        int len = a.length();
+        Validity validity = a.validity();
+        boolean allValid = validity.isAllValid();
+        long nulls = allValid ? 0 : validity.nullCount(len);
+        if (len - nulls <= maxDiffering) {
+            return -1;
+        }
+        if (nulls > maxDiffering || 2 * maxDiffering >= len || !Rows.supported(a)) {
+            return nulls > maxDiffering ? NO_FILL : mostFrequentValid(a, maxDiffering);
+        }
+        long[] bits = a instanceof PrimitiveArray p ? Primitives.longs(p) : null;
+        int candidate = -1;
+        int votes = 0;
+        for (int i = 0; i < len; i++) {
+            if (!allValid && !validity.isValid(i)) {
+                continue;
+            }
+            if (votes == 0) {
+                candidate = i;
+                votes = 1;
+            } else if (bits != null ? bits[i] == bits[candidate] : Rows.equal(a, candidate, i)) {
+                votes++;
+            } else {
+                votes--;
+            }
+        }
+        long differing = 0;
+        for (int i = 0; i < len; i++) {
+            boolean same = (allValid || validity.isValid(i))
+                    && (bits != null ? bits[i] == bits[candidate] : Rows.equal(a, candidate, i));
+            if (!same && ++differing > maxDiffering) {
+                return NO_FILL;
+            }
+        }
+        return candidate;
+    }
+
+    /// The slow path of [#dominantRow] for a bound of half the rows or more: the most frequent
+    /// valid value, counted exactly.
+    private static int mostFrequentValid(Array a, long maxDiffering) {
+        int row = mostFrequentRow(a);
+        if (row < 0) {
+            return NO_FILL;
+        }
+        int len = a.length();
+        Validity validity = a.validity();
+        long differing = 0;
+        for (int i = 0; i < len; i++) {
+            if ((!validity.isAllValid() && !validity.isValid(i) || !Rows.equal(a, row, i)) && ++differing > maxDiffering) {
+                return NO_FILL;
+            }
+        }
+        return row;
+    }
+
+    /// Returns a row holding the most frequent valid value (the first such row), or -1 when null
+    /// rows are at least as many.
+    public static int mostFrequentRow(Array a) {
+        if (a instanceof PrimitiveArray p) {
+            return mostFrequentPrimitive(p);
+        }
+        int len = a.length();
+        Validity validity = a.validity();
+        Map<Object, int[]> counts = new HashMap<>();
+        int bestRow = -1;
+        int bestCount = validity.nullCount(len);
+        for (int i = 0; i < len; i++) {
+            if (!validity.isAllValid() && !validity.isValid(i)) {
+                continue;
+            }
+            int[] c = counts.computeIfAbsent(Rows.key(a, i), k -> new int[] {0, -1});
+            if (c[1] < 0) {
+                c[1] = i;
+            }
+            if (++c[0] > bestCount) {
+                bestCount = c[0];
+                bestRow = c[1];
+            }
+        }
+        return bestRow;
+    }
+
+    private static int mostFrequentPrimitive(PrimitiveArray a) {
+        int len = a.length();
+        Validity validity = a.validity();
+        long[] bits = Primitives.longs(a);
+        DistinctLongs distinct = new DistinctLongs();
+        int[] counts = new int[16];
+        int[] firstRows = new int[16];
+        int bestRow = -1;
+        int bestCount = validity.nullCount(len);
+        for (int i = 0; i < len; i++) {
+            if (!validity.isAllValid() && !validity.isValid(i)) {
+                continue;
+            }
+            int before = distinct.size();
+            int id = distinct.add(bits[i]);
+            if (id == counts.length) {
+                counts = Arrays.copyOf(counts, id * 2);
+                firstRows = Arrays.copyOf(firstRows, id * 2);
+            }
+            if (id == before) {
+                firstRows[id] = i;
+            }
+            if (++counts[id] > bestCount) {
+                bestCount = counts[id];
+                bestRow = firstRows[id];
+            }
+        }
+        return bestRow;
+    }
+}
