@@ -19,8 +19,8 @@ import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 import java.util.Objects;
 
-/// A debug check of compressed write trees: decodes a [WriteNode] in memory with this module's
-/// decoders ([Decoding]) and compares the rows with the input.
+/// A debug check of compressed write trees: decodes a [WriteNode] in memory with the encodings
+/// module's decoders ([Decoding]) and compares the rows with the input.
 public final class Verify {
     private Verify() {}
 

@@ -29,7 +29,7 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
-/// Round trips of [Compressor] output through this module's decoders, for every kind of input.
+/// Round trips of [Compressor] output through the encodings module's decoders, for every kind of input.
 public class CompressorTest {
     /// One input.
     ///
