@@ -83,10 +83,12 @@ abstract class ZoneCounts {
     /// whether any zone has a value.
     abstract void addZoneColumns(List<ZoneColumn> out, boolean anyValue, Arena arena);
 
+    /// Returns the number of zones so far.
     public final int zoneCount() {
         return zones;
     }
 
+    /// Returns the zone-table columns, sorted by name: the accumulator's own and the null counts.
     public final List<ZoneColumn> zoneColumns(Arena arena) {
         boolean anyValue = false;
         for (int z = 0; z < zones; z++) {
