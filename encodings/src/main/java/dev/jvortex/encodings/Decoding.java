@@ -74,7 +74,7 @@ public final class Decoding implements DecodeContext {
         }
         ArrayDecoder decoder = switch (parsed) {
             case EncodingId known -> EncodingRegistry.decoder(known);
-            case ParsedEncodingId.Unknown unknown -> null;
+            case ParsedEncodingId.Unknown _ -> null;
         };
         if (decoder == null) {
             throw parsed.unsupported(node.location());

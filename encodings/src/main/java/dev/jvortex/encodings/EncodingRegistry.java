@@ -83,7 +83,7 @@ public final class EncodingRegistry {
     public static ArrayDecoder decoder(String id) {
         return switch (EncodingId.parse(id)) {
             case EncodingId known -> decoder(known);
-            case ParsedEncodingId.Unknown unknown -> null;
+            case ParsedEncodingId.Unknown _ -> null;
         };
     }
 

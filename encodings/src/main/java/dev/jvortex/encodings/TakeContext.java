@@ -112,7 +112,7 @@ public final class TakeContext implements DecodeContext {
         }
         TakeKernel kernel = switch (parsed) {
             case EncodingId known -> Taking.kernel(known);
-            case ParsedEncodingId.Unknown unknown -> null; // the whole decode reports it
+            case ParsedEncodingId.Unknown _ -> null; // the whole decode reports it
         };
         Array out;
         try {
