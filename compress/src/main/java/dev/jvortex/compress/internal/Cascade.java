@@ -1,5 +1,8 @@
 package dev.jvortex.compress.internal;
 
+import dev.jvortex.encodings.list.ListViewMetadata;
+import dev.jvortex.encodings.list.ListMetadata;
+import dev.jvortex.encodings.EncodingId;
 import dev.jvortex.core.DType;
 import dev.jvortex.core.PType;
 import dev.jvortex.core.array.Array;
@@ -11,7 +14,6 @@ import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.StructArray;
 import dev.jvortex.core.array.Validity;
 import dev.jvortex.core.array.VarBinViewArray;
-import dev.jvortex.core.proto.ProtoWriter;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
 import dev.jvortex.core.internal.Primitives;
@@ -94,29 +96,29 @@ public final class Cascade {
                 for (Array f : s.fields()) {
                     kids.add(compress(f, maxDepth, EnumSet.noneOf(SchemeId.class), sample));
                 }
-                return new WriteNode("vortex.struct", new byte[0], List.of(), kids);
+                return new WriteNode(EncodingId.STRUCT.id(), new byte[0], List.of(), kids);
             }
             case ListArray l -> {
                 if (l.dtype() instanceof DType.MapType m) {
                     return map(l, sample);
                 }
-                byte[] meta = new ProtoWriter().varintIfNonZero(1, l.elements().length()).varint(2, PType.I64.code()).toByteArray();
+                byte[] meta = new ListMetadata(l.elements().length(), PType.I64.code()).write();
                 List<WriteNode> kids = new ArrayList<>();
                 kids.add(compress(l.elements(), maxDepth, EnumSet.noneOf(SchemeId.class), sample));
                 PrimitiveArray offsets = new PrimitiveArray(new DType.Primitive(PType.I64, false), PType.I64,
                         l.offsets().asSlice(0, (l.length() + 1L) * 8), l.length() + 1, Validity.ALL_VALID);
                 kids.add(compress(offsets, maxDepth - 1, EnumSet.of(SchemeId.DICT), sample));
                 kids.addAll(CanonicalEncoder.validity(l.dtype(), l.validity(), l.length()));
-                return new WriteNode("vortex.list", meta, List.of(), kids);
+                return new WriteNode(EncodingId.LIST.id(), meta, List.of(), kids);
             }
             case FixedSizeListArray f -> {
                 List<WriteNode> kids = new ArrayList<>();
                 kids.add(compress(f.elements(), maxDepth, EnumSet.noneOf(SchemeId.class), sample));
                 kids.addAll(CanonicalEncoder.validity(f.dtype(), f.validity(), f.length()));
-                return new WriteNode("vortex.fixed_size_list", new byte[0], List.of(), kids);
+                return new WriteNode(EncodingId.FIXED_SIZE_LIST.id(), new byte[0], List.of(), kids);
             }
             case ExtensionArray e -> {
-                WriteNode ext = WriteNode.of("vortex.ext", new byte[0], compress(e.storage(), depth, excluded, sample));
+                WriteNode ext = WriteNode.of(EncodingId.EXT.id(), new byte[0], compress(e.storage(), depth, excluded, sample));
                 Scheme parts = DateTimePartsScheme.INSTANCE;
                 WriteNode p = depth > 0 && parts.eligible(e, this) ? parts.encode(e, this, depth, excluded, sample) : null;
                 return p != null && p.bufferBytes() < ext.bufferBytes() ? p : ext;
@@ -137,8 +139,7 @@ public final class Cascade {
             offsets[i] = l.start(i);
             sizes[i] = l.end(i) - l.start(i);
         }
-        byte[] meta = new ProtoWriter().varintIfNonZero(1, l.elements().length()).varint(2, PType.I64.code())
-                .varint(3, PType.I64.code()).toByteArray();
+        byte[] meta = new ListViewMetadata(l.elements().length(), PType.I64.code(), PType.I64.code()).write();
         List<WriteNode> kids = new ArrayList<>();
         kids.add(compress(l.elements(), maxDepth, EnumSet.noneOf(SchemeId.class), sample));
         kids.add(compress(Primitives.array(PType.I64, false, offsets, n, Validity.ALL_VALID), maxDepth - 1, EnumSet.of(SchemeId.DICT),
@@ -146,8 +147,8 @@ public final class Cascade {
         kids.add(compress(Primitives.array(PType.I64, false, sizes, n, Validity.ALL_VALID), maxDepth - 1, EnumSet.of(SchemeId.DICT),
                 sample));
         kids.addAll(CanonicalEncoder.validity(l.dtype(), l.validity(), n));
-        return new WriteNode("vortex.map", new byte[0], List.of(),
-                List.of(new WriteNode("vortex.listview", meta, List.of(), kids)));
+        return new WriteNode(EncodingId.MAP.id(), new byte[0], List.of(),
+                List.of(new WriteNode(EncodingId.LISTVIEW.id(), meta, List.of(), kids)));
     }
 
     /// Runs the schemes that apply to a flat array and keeps the smallest result.

@@ -1,10 +1,11 @@
 package dev.jvortex.compress.internal;
 
+import dev.jvortex.encodings.EncodingId;
+import dev.jvortex.encodings.varbin.VarBinMetadata;
 import dev.jvortex.core.PType;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.Validity;
 import dev.jvortex.core.array.VarBinViewArray;
-import dev.jvortex.core.proto.ProtoWriter;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
 import dev.jvortex.core.internal.Primitives;
@@ -60,7 +61,7 @@ final class VarBinScheme extends Scheme {
         kids.add(cascade.children(this, depth, excluded, sample)
                 .encode(ChildEncoder.Role.OFFSETS, Primitives.array(t, false, offsets, len + 1, Validity.ALL_VALID)));
         kids.addAll(CanonicalEncoder.validity(a.dtype(), v, len));
-        byte[] meta = new ProtoWriter().varint(1, t.code()).toByteArray();
-        return new WriteNode("vortex.varbin", meta, List.of(new WriteNode.Buffer(MemorySegment.ofArray(bytes), 1)), kids);
+        byte[] meta = new VarBinMetadata(t.code()).write();
+        return new WriteNode(EncodingId.VARBIN.id(), meta, List.of(new WriteNode.Buffer(MemorySegment.ofArray(bytes), 1)), kids);
     }
 }

@@ -109,7 +109,7 @@ final class FloatStats extends ZoneCounts implements StatsAccumulator {
         MemorySegment valid = zoneBits(arena);
         for (int z = 0; z < n; z++) {
             Bits.set(valid, z);
-            data.setAtIndex(PrimitiveArray.LE_DOUBLE, z, sum[z]);
+            data.setAtIndex(PrimitiveArray.LE_DOUBLE, z, canonicalNan(sum[z]));
         }
         return new PrimitiveArray(new DType.Primitive(PType.F64, true), PType.F64, data, n, Validity.ofBits(valid));
     }
@@ -142,7 +142,14 @@ final class FloatStats extends ZoneCounts implements StatsAccumulator {
         }
         byte[] minBytes = any ? new Scalar(dtype, value(lo)).encode() : null;
         byte[] maxBytes = any ? new Scalar(dtype, value(hi)).encode() : null;
-        byte[] sumBytes = new Scalar(new DType.Primitive(PType.F64, true), s).encode();
+        byte[] sumBytes = new Scalar(new DType.Primitive(PType.F64, true), canonicalNan(s)).encode();
         return new ArrayStats(minBytes, any, maxBytes, any, sumBytes, null, null, null, nullCount(), null, nanCount);
+    }
+
+    /// A NaN sum as the one canonical NaN: the bits of a NaN produced by `+` (infinity plus minus
+    /// infinity, a NaN operand) depend on the order the JIT gives the operands, so without this the
+    /// written bytes could differ from run to run.
+    private static double canonicalNan(double d) {
+        return Double.isNaN(d) ? Double.NaN : d;
     }
 }

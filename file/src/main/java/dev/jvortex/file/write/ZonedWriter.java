@@ -1,11 +1,12 @@
 package dev.jvortex.file.write;
 
+import dev.jvortex.file.layout.ZoneSchema;
+import dev.jvortex.file.layout.ZonedLayoutMetadata;
 import dev.jvortex.file.layout.LayoutId;
 import dev.jvortex.core.DType;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.StructArray;
 import dev.jvortex.core.array.Validity;
-import dev.jvortex.core.proto.ProtoWriter;
 import dev.jvortex.file.write.CompressionPipeline.Compression;
 import dev.jvortex.file.write.StatsAccumulator.ZoneColumn;
 import dev.jvortex.format.ArrayStats;
@@ -90,18 +91,11 @@ final class ZonedWriter implements ColumnWriter {
             return dataLayout;
         }
         LayoutSpec zoneLayout = zones.layout(ids);
-        ProtoWriter meta = new ProtoWriter().varint(1, ctx.options().rowBlock());
+        List<ZoneSchema.Aggregate> aggregates = new ArrayList<>();
         for (ZoneColumn c : zoneColumns) {
-            ProtoWriter spec = new ProtoWriter().string(1, c.id());
-            if (c.options().length > 0) {
-                spec.bytes(2, c.options());
-            }
-            meta.bytes(2, spec.toByteArray());
+            aggregates.add(new ZoneSchema.Aggregate(c.id(), c.options()));
         }
-        byte[] body = meta.toByteArray();
-        byte[] m = new byte[body.length + 1];
-        m[0] = 1;
-        System.arraycopy(body, 0, m, 1, body.length);
+        byte[] m = new ZonedLayoutMetadata(ctx.options().rowBlock(), aggregates).write();
         return new LayoutSpec(ids.of(LayoutId.ZONED.id()), rows, m, List.of(dataLayout, zoneLayout), new int[0]);
     }
 }
