@@ -4,6 +4,7 @@ import dev.jvortex.core.DType;
 import dev.jvortex.core.PType;
 import dev.jvortex.core.VortexException;
 import dev.jvortex.core.proto.ProtoReader;
+import dev.jvortex.encodings.Decoding;
 import dev.jvortex.format.LayoutNode;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,10 +40,8 @@ public final class Layouts {
                 case "vortex.dict" -> dict(node, dtype, source, path, where);
                 default -> throw VortexException.unsupported(where + ": layout '" + node.encoding() + "' is not supported");
             };
-        } catch (VortexException e) {
-            throw e;
         } catch (RuntimeException e) {
-            throw VortexException.corrupt(where + ": " + e, e);
+            throw Decoding.failure(e, where);
         }
     }
 
