@@ -96,7 +96,9 @@ public final class Decoding implements DecodeContext {
     ///   explicit checks (a read past a buffer, an overflowing length): corrupt data, as a
     ///   [VortexException.Kind#CORRUPT] naming `where`;
     /// - the FFM "already closed" [IllegalStateException] means the memory being decoded was
-    ///   freed: a [VortexException.Kind#MISUSE] saying so;
+    ///   freed, and a [WrongThreadException] that it belongs to another thread's confined arena
+    ///   (e.g. a file opened over confined memory and read by a parallel scan): a
+    ///   [VortexException.Kind#MISUSE] saying so;
     /// - anything else is a bug in jvortex, not in the data: a [VortexException.Kind#INTERNAL]
     ///   naming `where`, with `e` as its cause.
     public static VortexException failure(RuntimeException e, String where) {
@@ -105,6 +107,8 @@ public final class Decoding implements DecodeContext {
             case IndexOutOfBoundsException _, ArithmeticException _ -> VortexException.corrupt(where + ": " + e, e);
             case IllegalStateException _ when isClosedError(e) -> VortexException.misuse(where
                     + ": read after close (the file, batch or arena this memory belongs to is closed)", e);
+            case WrongThreadException _ -> VortexException.misuse(where + ": memory of a confined arena was read by a thread"
+                    + " other than its owner (use a shared arena for memory that a parallel scan reads)", e);
             default -> VortexException.internal(where, e);
         };
     }
@@ -123,6 +127,8 @@ public final class Decoding implements DecodeContext {
         try {
             return arena.allocate(Math.max(bytes, 1), alignment);
         } catch (OutOfMemoryError e) {
+            // The size passed the cap above, so this is a machine short of memory for a length
+            // the file may legitimately hold: a resource failure, not corrupt data and not a bug.
             throw new VortexException(VortexException.Kind.IO, "out of memory allocating " + bytes + " bytes for decoding", e);
         }
     }
