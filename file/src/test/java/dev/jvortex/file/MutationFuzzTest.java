@@ -39,7 +39,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /// Seeded mutation fuzzing of whole files: small files we write with several encodings and
-/// layouts (chunked, zoned, dictionary) are damaged a thousand times each (bit flips, interesting
+/// layouts (chunked, zoned, dictionary) are damaged 800 times each (bit flips, interesting
 /// bytes and integers, copied blocks, truncation) and read through every path (full, filtered,
 /// parallel and by row index, file statistics, zone maps). Each attempt must read or fail with a
 /// [VortexException] that is neither [VortexException.Kind#INTERNAL] (a bug) nor
@@ -50,7 +50,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /// one attempt of every file, `-Djvortex.fuzz.mutations=<n>` runs more.
 class MutationFuzzTest {
     private static final int ROWS = 2500;
-    private static final int MUTATIONS = Integer.getInteger("jvortex.fuzz.mutations", 1000);
+    private static final int MUTATIONS = Integer.getInteger("jvortex.fuzz.mutations", 800);
     private static final int ONLY = Integer.getInteger("jvortex.fuzz.only", -1);
     private static final DType TIMESTAMP = new DType.Extension("vortex.timestamp", new DType.Primitive(PType.I64, true),
             new byte[] {1, 3, 0, 'U', 'T', 'C'});
@@ -218,6 +218,10 @@ class MutationFuzzTest {
             MemorySegment.copy(bytes, 0, seg, ValueLayout.JAVA_BYTE, 0, bytes.length);
             try (VortexFile f = VortexFile.open(seg, what)) {
                 int path = Math.floorMod(what.hashCode(), 5);
+                if (!f.dtype().equals(SCHEMA) && (path == 1 || path == 4)) {
+                    // A damaged schema (a renamed column, say) cannot bind the filter: that is the caller's error.
+                    path = 0;
+                }
                 switch (path) {
                     case 0 -> scan(f, ScanOptions.all().withParallelism(1).withMaxBatchRows(1500));
                     case 1 -> scan(f, ScanOptions.all().withParallelism(1).withFilter("city = 'Berlin' AND small < 20"));
