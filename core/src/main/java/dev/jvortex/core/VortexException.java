@@ -1,10 +1,10 @@
 package dev.jvortex.core;
 
-/// The one exception type of jvortex: corrupt input, unsupported features and misuse.
+/// The one exception type of jvortex: corrupt input, unsupported features, misuse and our own bugs.
 ///
 /// Messages say what was wrong and, where known, where: the file, the segment and the byte
 /// offset. The [#kind()] separates data that is broken from data that is valid but not
-/// supported and from API misuse.
+/// supported, from API misuse and from a failed invariant of jvortex itself.
 public final class VortexException extends RuntimeException {
     /// What went wrong, broadly.
     public enum Kind {
@@ -15,7 +15,10 @@ public final class VortexException extends RuntimeException {
         /// The caller used the API wrongly (closed object, wrong type, bad argument).
         MISUSE,
         /// An I/O error while reading or writing.
-        IO
+        IO,
+        /// A bug in jvortex: an invariant of the code, not of the data, failed. The cause is the
+        /// original exception; the message says where it happened.
+        INTERNAL
     }
 
     private final Kind kind;
@@ -53,6 +56,17 @@ public final class VortexException extends RuntimeException {
     /// Returns a [Kind#MISUSE] exception with the given message.
     public static VortexException misuse(String message) {
         return new VortexException(Kind.MISUSE, message);
+    }
+
+    /// Returns a [Kind#MISUSE] exception with the given message and cause.
+    public static VortexException misuse(String message, Throwable cause) {
+        return new VortexException(Kind.MISUSE, message, cause);
+    }
+
+    /// Returns a [Kind#INTERNAL] exception for the bug `cause` found at `where`.
+    public static VortexException internal(String where, Throwable cause) {
+        return new VortexException(Kind.INTERNAL,
+                where + ": internal error (a bug in jvortex, not a problem with the data): " + cause, cause);
     }
 
     /// Throws a corrupt-data exception with `what` unless `ok` holds.

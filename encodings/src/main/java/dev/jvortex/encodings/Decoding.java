@@ -82,12 +82,8 @@ public final class Decoding implements DecodeContext {
         Array out;
         try {
             out = decoder.decode(node, dtype, length, this);
-        } catch (VortexException e) {
-            throw e;
-        } catch (IndexOutOfBoundsException | IllegalArgumentException | ArithmeticException | NegativeArraySizeException
-                | ClassCastException | IllegalStateException e) {
-            throw new VortexException(VortexException.Kind.CORRUPT,
-                    node.location() + " (" + id + " as " + dtype + ", " + length + " rows): " + e, e);
+        } catch (RuntimeException e) {
+            throw failure(e, node.location() + " (" + id + " as " + dtype + ", " + length + " rows)");
         }
         if (out.length() != length) {
             throw VortexException.corrupt(node.location() + ": " + id + " decoded " + out.length() + " rows, expected " + length);
@@ -100,6 +96,35 @@ public final class Decoding implements DecodeContext {
         return id == EncodingId.EXT || id == EncodingId.DATETIMEPARTS;
     }
 
+    /// Returns what to throw for `e`, raised while decoding untrusted bytes at `where`.
+    ///
+    /// - a [VortexException] passes through unchanged;
+    /// - an [IndexOutOfBoundsException] or [ArithmeticException] is the net under the decoders'
+    ///   explicit checks (a read past a buffer, an overflowing length): corrupt data, as a
+    ///   [VortexException.Kind#CORRUPT] naming `where`;
+    /// - the FFM "already closed" [IllegalStateException] means the memory being decoded was
+    ///   freed, and a [WrongThreadException] that it belongs to another thread's confined arena
+    ///   (e.g. a file opened over confined memory and read by a parallel scan): a
+    ///   [VortexException.Kind#MISUSE] saying so;
+    /// - anything else is a bug in jvortex, not in the data: a [VortexException.Kind#INTERNAL]
+    ///   naming `where`, with `e` as its cause.
+    public static VortexException failure(RuntimeException e, String where) {
+        return switch (e) {
+            case VortexException v -> v;
+            case IndexOutOfBoundsException _, ArithmeticException _ -> VortexException.corrupt(where + ": " + e, e);
+            case IllegalStateException _ when isClosedError(e) -> VortexException.misuse(where
+                    + ": read after close (the file, batch or arena this memory belongs to is closed)", e);
+            case WrongThreadException _ -> VortexException.misuse(where + ": memory of a confined arena was read by a thread"
+                    + " other than its owner (use a shared arena for memory that a parallel scan reads)", e);
+            default -> VortexException.internal(where, e);
+        };
+    }
+
+    /// Returns true when `e` is the FFM error for access to memory whose arena is closed.
+    public static boolean isClosedError(RuntimeException e) {
+        return e instanceof IllegalStateException && "Already closed".equals(e.getMessage());
+    }
+
     @Override
     public MemorySegment allocate(long bytes, long alignment) {
         if (bytes < 0 || bytes > maxBytes - allocated) {
@@ -109,6 +134,8 @@ public final class Decoding implements DecodeContext {
         try {
             return arena.allocate(Math.max(bytes, 1), alignment);
         } catch (OutOfMemoryError e) {
+            // The size passed the cap above, so this is a machine short of memory for a length
+            // the file may legitimately hold: a resource failure, not corrupt data and not a bug.
             throw new VortexException(VortexException.Kind.IO, "out of memory allocating " + bytes + " bytes for decoding", e);
         }
     }

@@ -121,12 +121,9 @@ public final class TakeContext implements DecodeContext {
                 wholeDecodes++;
                 out = ArrayOps.take(decode(node, dtype, length), indices, arena());
             }
-        } catch (VortexException e) {
-            throw e;
-        } catch (IndexOutOfBoundsException | IllegalArgumentException | ArithmeticException | NegativeArraySizeException
-                | ClassCastException | IllegalStateException e) {
-            throw new VortexException(VortexException.Kind.CORRUPT,
-                    node.location() + " (" + id + " as " + dtype + ", taking " + indices.length + " of " + length + " rows): " + e, e);
+        } catch (RuntimeException e) {
+            throw Decoding.failure(e, node.location() + " (" + id + " as " + dtype + ", taking " + indices.length + " of " + length
+                    + " rows)");
         }
         if (out.length() != indices.length) {
             throw VortexException.corrupt(node.location() + ": " + id + " took " + out.length() + " rows, expected "

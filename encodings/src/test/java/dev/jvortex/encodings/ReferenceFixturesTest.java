@@ -77,6 +77,7 @@ class ReferenceFixturesTest {
                 Decoding.decodeRoot(SerializedArray.parse(segment, ids, name).root(),
                         new DType.Primitive(ptype, nullable), rows, arena);
             } catch (VortexException e) {
+                assertTrue(e.kind() != VortexException.Kind.INTERNAL, name + " round " + round + ": " + e.getMessage());
                 Throwable cause = e.getCause();
                 if (cause != null) {
                     for (StackTraceElement frame : cause.getStackTrace()) {

@@ -249,13 +249,13 @@ public final class Scan implements Iterable<Batch>, AutoCloseable {
                 throw new VortexException(VortexException.Kind.IO, plan.file().name() + ": scan interrupted", e);
             } catch (ExecutionException e) {
                 Throwable cause = e.getCause();
-                if (cause instanceof VortexException ve) {
-                    throw ve;
-                }
                 if (cause instanceof Error err) {
                     throw err;
                 }
-                throw new VortexException(VortexException.Kind.CORRUPT, plan.file().name() + ": " + cause, cause);
+                if (cause instanceof RuntimeException re) {
+                    throw plan.file().failure(re, "scan split");
+                }
+                throw VortexException.internal(plan.file().name() + ": scan split", cause);
             }
         }
 

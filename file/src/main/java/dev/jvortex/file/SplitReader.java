@@ -239,10 +239,7 @@ final class SplitReader implements AutoCloseable {
         } catch (RuntimeException e) {
             ctx.releaseHeld();
             arena.close();
-            if (e instanceof VortexException ve) {
-                throw ve;
-            }
-            throw new VortexException(VortexException.Kind.CORRUPT, plan.file().name() + ": rows [" + from + ", " + to + "): " + e, e);
+            throw plan.file().failure(e, "rows [" + from + ", " + to + ")");
         }
     }
 
@@ -362,11 +359,7 @@ final class SplitReader implements AutoCloseable {
         } catch (RuntimeException e) {
             ctx.releaseHeld();
             arena.close();
-            if (e instanceof VortexException ve) {
-                throw ve;
-            }
-            throw new VortexException(VortexException.Kind.CORRUPT, plan.file().name() + ": rows [" + base + ", "
-                    + ranges.end(ranges.size() - 1) + "): " + e, e);
+            throw plan.file().failure(e, "rows [" + base + ", " + ranges.end(ranges.size() - 1) + ")");
         }
     }
 

@@ -5,6 +5,7 @@ import dev.jvortex.core.Scalar;
 import dev.jvortex.core.VortexException;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.ArrayOps;
+import dev.jvortex.encodings.Decoding;
 import dev.jvortex.file.layout.LayoutReader;
 import dev.jvortex.file.layout.Layouts;
 import dev.jvortex.file.layout.SegmentSource;
@@ -223,7 +224,36 @@ public final class VortexFile implements AutoCloseable {
 
     /// Returns a new layout reader over the whole file (the caller closes it).
     public LayoutReader newReader() {
+        ensureOpen();
         return Layouts.reader(layout, dtype, segments());
+    }
+
+    /// Returns true until the file is closed (for a file over caller-owned memory: while that
+    /// memory is alive).
+    public boolean isOpen() {
+        return data.scope().isAlive();
+    }
+
+    private void ensureOpen() {
+        if (!isOpen()) {
+            throw closed(null);
+        }
+    }
+
+    private VortexException closed(Throwable cause) {
+        return VortexException.misuse(name + ": the file is closed", cause);
+    }
+
+    /// Returns what to throw for `e`, raised while reading `where` (see [Decoding#failure]): an
+    /// error naming the closed file if this file was closed under the read (the FFM "already
+    /// closed" error, or anything else its unmapped bytes set off), else the classification of
+    /// [Decoding#failure] with this file's name in front.
+    VortexException failure(RuntimeException e, String where) {
+        if (!isOpen() && !(e instanceof VortexException v && (v.kind() == VortexException.Kind.CORRUPT
+                || v.kind() == VortexException.Kind.UNSUPPORTED))) {
+            return closed(e);
+        }
+        return Decoding.failure(e, name + ": " + where);
     }
 
     /// Returns the segment source of this file.
@@ -231,6 +261,7 @@ public final class VortexFile implements AutoCloseable {
         return new SegmentSource() {
             @Override
             public MemorySegment segment(int id) {
+                ensureOpen();
                 if (id < 0 || id >= footer.segments().size()) {
                     throw VortexException.corrupt(name + ": segment " + id + " does not exist");
                 }
@@ -252,6 +283,7 @@ public final class VortexFile implements AutoCloseable {
 
     /// Plans a scan: projection, filter, pruning and splits, without decoding anything.
     public ScanPlan plan(ScanOptions options) {
+        ensureOpen();
         return new ScanPlan(this, options);
     }
 

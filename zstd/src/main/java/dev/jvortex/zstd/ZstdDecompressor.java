@@ -264,7 +264,7 @@ public final class ZstdDecompressor {
             op = base;
             decodeFrames(src, 0, length, cap);
             return op - base;
-        } catch (IndexOutOfBoundsException | NegativeArraySizeException | ArithmeticException e) {
+        } catch (IndexOutOfBoundsException | ArithmeticException e) {
             // Every read and write above is checked explicitly; this is the net under those checks.
             throw new ZstdException("zstd: corrupt input escaped a bounds check: " + e, e);
         }

@@ -3,6 +3,7 @@ package dev.jvortex.file.layout;
 import dev.jvortex.core.DType;
 import dev.jvortex.core.PType;
 import dev.jvortex.core.VortexException;
+import dev.jvortex.encodings.Decoding;
 import dev.jvortex.format.LayoutNode;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,10 +42,8 @@ public final class Layouts {
                 };
                 case ParsedLayoutId.Unknown unknown -> throw unknown.unsupported(where);
             };
-        } catch (VortexException e) {
-            throw e;
         } catch (RuntimeException e) {
-            throw VortexException.corrupt(where + ": " + e, e);
+            throw Decoding.failure(e, where);
         }
     }
 
