@@ -145,8 +145,8 @@ public final class Compressor {
                 return new WriteNode("vortex.struct", new byte[0], List.of(), kids);
             }
             case ListArray l -> {
-                if (l.dtype() instanceof DType.MapType m) {
-                    return map(l, m, sample);
+                if (l.dtype() instanceof DType.MapType) {
+                    return map(l, sample);
                 }
                 byte[] meta = new ProtoWriter().varintIfNonZero(1, l.elements().length()).varint(2, PType.I64.code()).toByteArray();
                 List<WriteNode> kids = new ArrayList<>();
@@ -176,7 +176,7 @@ public final class Compressor {
 
     /// A map as `vortex.map` over a `vortex.listview` (as [CanonicalEncoder] writes it), with the
     /// entries, offsets and sizes compressed.
-    private WriteNode map(ListArray l, DType.MapType m, boolean sample) {
+    private WriteNode map(ListArray l, boolean sample) {
         int n = l.length();
         long[] offsets = new long[n];
         long[] sizes = new long[n];

@@ -449,7 +449,6 @@ public final class PcoEncoder {
         final int width;
         final long mask;
         long[] stored;
-        int storedCount;
         final int[] pageStart;
         final int[] pageStored;
         final long[][] states;
@@ -467,7 +466,6 @@ public final class PcoEncoder {
         /// Sets the stored latents of all pages (`stored[0..count)`) and trains the bins.
         void setStored(long[] stored, int count, int binsLog) {
             this.stored = stored;
-            this.storedCount = count;
             this.bins = PcoBins.train(stored, count, width, binsLog);
             this.ans = new PcoBins.Ans(bins.ansSizeLog, bins.weights);
         }

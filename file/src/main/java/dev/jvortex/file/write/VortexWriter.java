@@ -263,12 +263,10 @@ public final class VortexWriter implements AutoCloseable {
     /// A struct column: its validity (if nullable) and each field are written as columns of
     /// their own under a `vortex.struct` layout, as the reference lays out nested structs.
     private final class StructColumn implements Column {
-        private final DType.Struct dtype;
         private final ColumnWriter validity;
         private final List<Column> fields = new ArrayList<>();
 
         StructColumn(String name, DType.Struct dtype) {
-            this.dtype = dtype;
             this.validity = dtype.nullable() ? new ColumnWriter(name + ".__validity", new DType.Bool(false), false) : null;
             for (int i = 0; i < dtype.size(); i++) {
                 fields.add(column(name + "." + dtype.names().get(i), dtype.fields().get(i), true));
@@ -377,6 +375,7 @@ public final class VortexWriter implements AutoCloseable {
         }
 
         /// Submits the pending rows as one chunk, which owns the pending arena from now on.
+        @SuppressWarnings("MustBeClosedChecker") // each chunk's arena goes to the compression pipeline
         private void flush() throws IOException {
             Arena owner = pendingArena;
             pendingArena = Arena.ofShared();
@@ -410,6 +409,7 @@ public final class VortexWriter implements AutoCloseable {
         }
 
         private void flushCodes() throws IOException {
+            @SuppressWarnings("MustBeClosedChecker") // handed to the compression pipeline, closed on failure
             Arena arena = Arena.ofShared();
             dev.jvortex.core.array.PrimitiveArray codes;
             try {
@@ -430,6 +430,7 @@ public final class VortexWriter implements AutoCloseable {
             if (dict.pendingCodes() > 0) {
                 flushCodes();
             }
+            @SuppressWarnings("MustBeClosedChecker") // handed to the compression pipeline, closed on failure
             Arena arena = Arena.ofShared();
             Array values;
             try {
