@@ -2,6 +2,7 @@ package dev.jvortex.bench;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.util.Locale;
 
 /// A quick, contention-tolerant timing of [CodecBenchmark]: runs each case for a few seconds and
 /// prints the least thread CPU time of one operation (a busy machine stretches wall time, much
@@ -57,7 +58,7 @@ public final class CodecTiming {
                     bestWall = Math.min(bestWall, w);
                 }
             }
-            System.out.printf("%-10s cpu %8.1f us, wall %8.1f us (best of %d)%n", c.substring(Math.max(0, c.length() - 40)),
+            System.out.printf(Locale.ROOT, "%-10s cpu %8.1f us, wall %8.1f us (best of %d)%n", c.substring(Math.max(0, c.length() - 40)),
                     best / 1e3, bestWall / 1e3, runs);
         }
     }

@@ -58,6 +58,7 @@ public class KernelBenchmark {
         MemorySegment dst;
 
         @Setup(Level.Trial)
+        @SuppressWarnings("MustBeClosedChecker") // closed in @TearDown
         public void setup() {
             arena = Arena.ofShared();
             src = arena.allocate(outBytes, 4096);
@@ -357,6 +358,7 @@ public class KernelBenchmark {
         ReusableDecoding ctx;
 
         @Setup(Level.Trial)
+        @SuppressWarnings("MustBeClosedChecker") // closed in @TearDown
         public void setup() {
             arena = Arena.ofShared();
             in = KernelInputs.make(input, outBytes, arena);

@@ -86,6 +86,7 @@ public class TakeBenchmark {
     int[] indices;
 
     @Setup(Level.Trial)
+    @SuppressWarnings("MustBeClosedChecker") // closed in @TearDown
     public void setup() {
         arena = Arena.ofShared();
         Random random = new Random(42);

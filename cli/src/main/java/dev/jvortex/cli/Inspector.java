@@ -11,16 +11,14 @@ import dev.jvortex.format.SerializedArray;
 public final class Inspector {
     private final VortexFile file;
     private final StringBuilder out = new StringBuilder();
-    private final boolean json;
 
-    private Inspector(VortexFile file, boolean json) {
+    private Inspector(VortexFile file) {
         this.file = file;
-        this.json = json;
     }
 
     /// Returns the description of `file`.
     public static String describe(VortexFile file, boolean json) {
-        Inspector in = new Inspector(file, json);
+        Inspector in = new Inspector(file);
         if (json) {
             in.out.append("{\"file\":");
             ValueFormat.quote(in.out, file.name());

@@ -19,6 +19,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 
 /// The `jvx` command: inspect and export Vortex files.
 public final class Main {
@@ -215,7 +216,7 @@ public final class Main {
             rows = result.rows();
             schema = result.schema();
         }
-        err.printf("jvx: wrote %d rows (%s) to %s in %.1f s, %d bytes%n", rows, schema, outPath,
+        err.printf(Locale.ROOT, "jvx: wrote %d rows (%s) to %s in %.1f s, %d bytes%n", rows, schema, outPath,
                 (System.nanoTime() - start) / 1e9, Files.size(outPath));
         return 0;
     }
@@ -315,7 +316,7 @@ public final class Main {
         }
         int[] threadCounts = threadsText == null ? new int[] {0} : threadList(threadsText);
         try (VortexFile f = VortexFile.open(file(args))) {
-            out.printf("file %s: %d rows; columns %s%s%n", f.name(), f.rowCount(), cols == null ? "all" : cols,
+            out.printf(Locale.ROOT, "file %s: %d rows; columns %s%s%n", f.name(), f.rowCount(), cols == null ? "all" : cols,
                     where == null ? "" : "; where " + where);
             double firstBest = 0;
             for (int threads : threadCounts) {
@@ -349,11 +350,11 @@ public final class Main {
                 if (firstBest == 0) {
                     firstBest = best;
                 }
-                out.printf("%s, %d iterations: best %.3f ms, median %.3f ms%s%n", label, iterations, best / 1e6, median / 1e6,
-                        threadCounts.length > 1 && best != firstBest ? String.format(" (%.2fx the first)", firstBest / best) : "");
-                out.printf("rows returned %d per scan; %.0f rows/s scanned (file rows / best time), %.0f rows/s returned%n",
+                out.printf(Locale.ROOT, "%s, %d iterations: best %.3f ms, median %.3f ms%s%n", label, iterations, best / 1e6, median / 1e6,
+                        threadCounts.length > 1 && best != firstBest ? String.format(Locale.ROOT, " (%.2fx the first)", firstBest / best) : "");
+                out.printf(Locale.ROOT, "rows returned %d per scan; %.0f rows/s scanned (file rows / best time), %.0f rows/s returned%n",
                         rows, f.rowCount() / (best / 1e9), rows / (best / 1e9));
-                out.printf("pruning: rows in scope %d, after pruning %d%s, read %d; zones skipped %d of %d; chunks skipped %d of %d%n",
+                out.printf(Locale.ROOT, "pruning: rows in scope %d, after pruning %d%s, read %d; zones skipped %d of %d; chunks skipped %d of %d%n",
                         stats.rowsInScope(), stats.rowsAfterPruning(), stats.filePruned() ? " (file pruned by statistics)" : "",
                         stats.rowsRead(), stats.zonesSkipped(), stats.zones(), stats.chunksSkipped(), stats.chunks());
                 if (checksum < 0) {

@@ -17,6 +17,7 @@ import java.math.MathContext;
 import java.math.RoundingMode;
 import java.time.LocalDate;
 import java.util.Base64;
+import java.util.Locale;
 
 /// Formats values of canonical arrays as JSON, following the `jvx export` conventions:
 /// integers as numbers (full u64 range), floats as the shortest decimal that round-trips in
@@ -210,7 +211,7 @@ public final class ValueFormat {
                 case '\f' -> out.append("\\f");
                 default -> {
                     if (c < 0x20) {
-                        out.append(String.format("\\u%04x", (int) c));
+                        out.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
                     } else {
                         out.append(c);
                     }

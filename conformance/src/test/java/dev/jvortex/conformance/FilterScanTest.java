@@ -34,6 +34,7 @@ import java.util.Arrays;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -496,7 +497,7 @@ class FilterScanTest {
                 count(f, ScanOptions.all());
                 fullBest = Math.min(fullBest, System.nanoTime() - start);
             }
-            System.out.printf("pruning (big): %s; selective scan best %.1f ms, full scan best %.1f ms%n", s, best / 1e6,
+            System.out.printf(Locale.ROOT, "pruning (big): %s; selective scan best %.1f ms, full scan best %.1f ms%n", s, best / 1e6,
                     fullBest / 1e6);
             assertEquals(1_100_000, s.rowsInFile());
             assertEquals(rows, s.rowsReturned());

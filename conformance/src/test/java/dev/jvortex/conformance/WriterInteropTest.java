@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
@@ -126,7 +127,7 @@ class WriterInteropTest {
                         TOTALS.get(preset)[0] += a;
                         TOTALS.get(preset)[1] += b;
                         SIZES.get(preset).append("| ").append(table).append(" | ").append(a).append(" | ").append(b).append(" | ")
-                                .append(String.format("%.2f", (double) a / b)).append(" |\n");
+                                .append(String.format(Locale.ROOT, "%.2f", (double) a / b)).append(" |\n");
                     }
                 }));
             }
@@ -145,7 +146,7 @@ class WriterInteropTest {
             all.append("## Our files vs the reference's, preset ").append(preset).append("\n\n")
                     .append("| table | jvortex bytes | reference bytes | ratio |\n|---|---|---|---|\n").append(SIZES.get(preset))
                     .append("| **total** | ").append(t[0]).append(" | ").append(t[1]).append(" | ")
-                    .append(String.format("%.2f", t[1] == 0 ? 0 : (double) t[0] / t[1])).append(" |\n\n");
+                    .append(String.format(Locale.ROOT, "%.2f", t[1] == 0 ? 0 : (double) t[0] / t[1])).append(" |\n\n");
             COVERAGE.get(preset).write(Oracle.root().resolve("conformance/target/writer-coverage-" + preset + ".md"),
                     "Encodings in the files jvortex wrote from the corpus tables, preset " + preset);
         }

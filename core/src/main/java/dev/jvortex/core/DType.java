@@ -18,10 +18,12 @@ public sealed interface DType {
 
     /// The type of the always-null column.
     record Null() implements DType {
+        @Override
         public boolean nullable() {
             return true;
         }
 
+        @Override
         public DType withNullable(boolean nullable) {
             return this;
         }
@@ -34,6 +36,7 @@ public sealed interface DType {
 
     /// Booleans.
     record Bool(boolean nullable) implements DType {
+        @Override
         public DType withNullable(boolean n) {
             return new Bool(n);
         }
@@ -50,6 +53,7 @@ public sealed interface DType {
             Objects.requireNonNull(ptype);
         }
 
+        @Override
         public DType withNullable(boolean n) {
             return new Primitive(ptype, n);
         }
@@ -71,6 +75,7 @@ public sealed interface DType {
             }
         }
 
+        @Override
         public DType withNullable(boolean n) {
             return new Decimal(precision, scale, n);
         }
@@ -99,6 +104,7 @@ public sealed interface DType {
 
     /// UTF-8 strings.
     record Utf8(boolean nullable) implements DType {
+        @Override
         public DType withNullable(boolean n) {
             return new Utf8(n);
         }
@@ -111,6 +117,7 @@ public sealed interface DType {
 
     /// Byte strings.
     record Binary(boolean nullable) implements DType {
+        @Override
         public DType withNullable(boolean n) {
             return new Binary(n);
         }
@@ -132,6 +139,7 @@ public sealed interface DType {
             }
         }
 
+        @Override
         public DType withNullable(boolean n) {
             return new Struct(names, fields, n);
         }
@@ -165,6 +173,7 @@ public sealed interface DType {
             Objects.requireNonNull(element);
         }
 
+        @Override
         public DType withNullable(boolean n) {
             return new ListType(element, n);
         }
@@ -184,6 +193,7 @@ public sealed interface DType {
             }
         }
 
+        @Override
         public DType withNullable(boolean n) {
             return new FixedSizeList(element, size, n);
         }
@@ -196,6 +206,7 @@ public sealed interface DType {
 
     /// Maps: a list of key/value entries.
     record MapType(DType key, DType value, boolean keysSorted, boolean nullable) implements DType {
+        @Override
         public DType withNullable(boolean n) {
             return new MapType(key, value, keysSorted, n);
         }
@@ -208,6 +219,7 @@ public sealed interface DType {
 
     /// Semi-structured values (not decoded by this version).
     record Variant(boolean nullable) implements DType {
+        @Override
         public DType withNullable(boolean n) {
             return new Variant(n);
         }
@@ -220,6 +232,7 @@ public sealed interface DType {
 
     /// Tagged unions (a placeholder in the format).
     record Union(List<String> names, List<DType> variants, boolean nullable) implements DType {
+        @Override
         public DType withNullable(boolean n) {
             return new Union(names, variants, n);
         }
@@ -233,10 +246,12 @@ public sealed interface DType {
             metadata = metadata == null ? new byte[0] : metadata.clone();
         }
 
+        @Override
         public boolean nullable() {
             return storage.nullable();
         }
 
+        @Override
         public DType withNullable(boolean n) {
             return new Extension(id, storage.withNullable(n), metadata);
         }

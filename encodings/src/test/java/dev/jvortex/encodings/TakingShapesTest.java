@@ -124,7 +124,6 @@ public class TakingShapesTest {
 
         // A nullable struct of a compressed integer, FSST, OnPair and dictionary strings, and a nested struct.
         DType.Struct innerType = new DType.Struct(List.of("x"), List.of(small.dtype()), false);
-        StructArray inner = new StructArray(innerType, List.of(small), len, Validity.ALL_VALID);
         DType.Struct type = new DType.Struct(List.of("n", "fsst", "onpair", "dict", "inner"),
                 List.of(small.dtype(), strings.dtype(), strings.dtype(), strings.dtype(), innerType), true);
         Validity structValid = EncodeTesting.validity(EncodeTesting.randomValidity(random, len, 0.1));

@@ -187,6 +187,7 @@ public final class ScanPlan {
         if (!perField) {
             return scope;
         }
+        @SuppressWarnings("MustBeClosedChecker") // closed in the finally below
         Arena arena = Arena.ofConfined();
         ReadContext ctx = new ReadContext(arena, false);
         try {

@@ -13,6 +13,7 @@ public final class Shared {
 
     /// Creates a block; `threadShared` allows any thread to use and release it, otherwise only
     /// the creating thread may (cheaper to close).
+    @SuppressWarnings("MustBeClosedChecker") // owned by this block, closed by the last release
     public Shared(boolean threadShared) {
         this.arena = threadShared ? Arena.ofShared() : Arena.ofConfined();
     }

@@ -243,6 +243,7 @@ final class SplitReader implements AutoCloseable {
         }
     }
 
+    @SuppressWarnings("MustBeClosedChecker") // the caller owns the arena
     private Arena newArena() {
         return pool != null ? pool.view() : threadShared ? Arena.ofShared() : Arena.ofConfined();
     }

@@ -123,6 +123,7 @@ public final class VortexFile implements AutoCloseable {
 
     /// Opens and maps a file. Fails with a [VortexException] naming the problem if the file is not valid.
     public static VortexFile open(Path path) {
+        @SuppressWarnings("MustBeClosedChecker") // handed to the VortexFile, closed on failure
         Arena arena = Arena.ofShared();
         try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
             long size = ch.size();
@@ -199,6 +200,7 @@ public final class VortexFile implements AutoCloseable {
             throw VortexException.misuse(name + ": no column '" + column + "'; columns are " + columnNames());
         }
         LayoutReader root = newReader();
+        @SuppressWarnings("MustBeClosedChecker") // handed to the ZoneMap, closed on failure
         Arena zoneArena = Arena.ofShared();
         ReadContext ctx = new ReadContext(zoneArena);
         try {
@@ -321,6 +323,7 @@ public final class VortexFile implements AutoCloseable {
         unique = Arrays.copyOf(unique, k);
         ScanOptions options = ScanOptions.all().withColumns(columns).withRowIndices(unique).withParallelism(1).withThreadShared(true);
         List<Batch> parts = new ArrayList<>();
+        @SuppressWarnings("MustBeClosedChecker") // handed to the Batch, closed on failure
         Arena out = Arena.ofShared();
         try {
             List<String> names;

@@ -84,6 +84,7 @@ class ClosedFileTest {
     }
 
     @Test
+    @SuppressWarnings("MustBeClosedChecker") // the test closes the arena itself, before reading
     void aFileOverMemoryThatWasFreedSaysItIsClosed() throws Exception {
         byte[] bytes = Files.readAllBytes(file);
         Arena arena = Arena.ofShared();

@@ -19,6 +19,7 @@ import java.lang.foreign.Arena;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Random;
 import java.util.function.IntPredicate;
 import org.junit.jupiter.api.BeforeAll;
@@ -51,7 +52,7 @@ class FilteredScanTest {
         for (int i = 0; i < ROWS; i++) {
             V_NULL[i] = r.nextInt(20) == 0;
             V[i] = r.nextInt(100) == 0 ? Double.NaN : r.nextGaussian();
-            NAME[i] = i % 10 == 3 ? null : i % 17 == 0 ? (i % 2 == 0 ? "alpha" : "beta") : "n%06d".formatted(i);
+            NAME[i] = i % 10 == 3 ? null : i % 17 == 0 ? (i % 2 == 0 ? "alpha" : "beta") : String.format(Locale.ROOT, "n%06d", i);
             FLAG[i] = i % 3 == 0 ? null : i % 5 < 2;
         }
         file = dir.resolve("t.vortex");

@@ -447,7 +447,6 @@ public final class PcoEncoder {
         final int width;
         final long mask;
         long[] stored;
-        int storedCount;
         final int[] pageStart;
         final int[] pageStored;
         final long[][] states;
@@ -465,7 +464,6 @@ public final class PcoEncoder {
         /// Sets the stored latents of all pages (`stored[0..count)`) and trains the bins.
         void setStored(long[] stored, int count, int binsLog) {
             this.stored = stored;
-            this.storedCount = count;
             this.bins = PcoBins.train(stored, count, width, binsLog);
             this.ans = new PcoBins.Ans(bins.ansSizeLog, bins.weights);
         }

@@ -26,7 +26,6 @@ final class PcoModes {
 
     static final int MIN_SAMPLE = 10;
     private static final int SAMPLE_RATIO = 40;
-    private static final int SAMPLING_PERSISTENCE = 4;
     private static final double MEMORIZABLE_BINS = 256;
     private static final double ZETA_OF_2 = Math.PI * Math.PI / 6.0;
     private static final double REQUIRED_BITS_SAVED = 0.5;

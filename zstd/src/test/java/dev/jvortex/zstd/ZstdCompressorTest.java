@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
@@ -343,7 +344,7 @@ class ZstdCompressorTest {
             // With the size known up front, as libzstd's one-shot compression (and vortex) has it.
             int reference = run(file, "zstd", "-3", "-c", "-q", "--stream-size=" + input.length).length;
             int ours = roundTrip(c, input).length;
-            report.append(String.format("%-28s %9d bytes: ours %9d, libzstd -3 %9d (%+.2f %%)%n", e.getKey(), input.length, ours,
+            report.append(String.format(Locale.ROOT, "%-28s %9d bytes: ours %9d, libzstd -3 %9d (%+.2f %%)%n", e.getKey(), input.length, ours,
                     reference, 100.0 * (ours - reference) / reference));
             assertTrue(ours <= reference * 1.05 + 64, e.getKey() + ": " + ours + " bytes vs libzstd's " + reference);
         }

@@ -11,6 +11,7 @@ import java.lang.foreign.ValueLayout;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -188,7 +189,7 @@ class ZstdDecompressorTest {
                 iterations++;
             }
             double seconds = (System.nanoTime() - start) / 1e9;
-            System.out.printf("zstd decode %s: %d iterations, %.0f MB/s (informal; shares the test JVM)%n", name, iterations, bytes / seconds / 1e6);
+            System.out.printf(Locale.ROOT, "zstd decode %s: %d iterations, %.0f MB/s (informal; shares the test JVM)%n", name, iterations, bytes / seconds / 1e6);
             assertTrue(e.matches(out));
         }
     }

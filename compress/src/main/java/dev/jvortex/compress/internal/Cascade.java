@@ -99,7 +99,7 @@ public final class Cascade {
                 return new WriteNode(EncodingId.STRUCT.id(), new byte[0], List.of(), kids);
             }
             case ListArray l -> {
-                if (l.dtype() instanceof DType.MapType m) {
+                if (l.dtype() instanceof DType.MapType) {
                     return map(l, sample);
                 }
                 byte[] meta = new ListMetadata(l.elements().length(), PType.I64.code()).write();

@@ -225,13 +225,13 @@ final class Assembler {
                 }
                 yield new BoolArray(f.dtype, bits, n, v);
             }
-            case I8, I16, I32, I64, U8, U16, U32, U64 -> ints(f.dtype, ((DType.Primitive) f.dtype).ptype(), c, vi, n, v, f);
-            case F32 -> ints(f.dtype, PType.F32, c, vi, n, v, f);
-            case F64 -> ints(f.dtype, PType.F64, c, vi, n, v, f);
+            case I8, I16, I32, I64, U8, U16, U32, U64 -> ints(f.dtype, ((DType.Primitive) f.dtype).ptype(), c, vi, n, v);
+            case F32 -> ints(f.dtype, PType.F32, c, vi, n, v);
+            case F64 -> ints(f.dtype, PType.F64, c, vi, n, v);
             case DATE, TIME_MS, TIME_US, TIME_NS, TIMESTAMP -> {
                 DType.Extension x = (DType.Extension) f.dtype;
                 PType pt = ((DType.Primitive) x.storage()).ptype();
-                yield new ExtensionArray(x, ints(x.storage(), pt, c, vi, n, v, f));
+                yield new ExtensionArray(x, ints(x.storage(), pt, c, vi, n, v));
             }
             case F16 -> {
                 MemorySegment data = arena.allocate(Math.max(1L, 2L * n), 2);
@@ -268,7 +268,7 @@ final class Assembler {
     }
 
     /// Integer, float, date and time leaves.
-    private PrimitiveArray ints(DType dtype, PType pt, ColumnData c, int[] vi, int n, Validity v, Field f) {
+    private PrimitiveArray ints(DType dtype, PType pt, ColumnData c, int[] vi, int n, Validity v) {
         int w = pt.byteWidth();
         MemorySegment data = arena.allocate(Math.max(1L, (long) w * n), w);
         boolean fromInts = c.ints != null || c.type == ParquetMetadata.INT32 || c.type == ParquetMetadata.FLOAT;

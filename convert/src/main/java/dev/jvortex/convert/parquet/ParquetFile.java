@@ -51,9 +51,7 @@ public final class ParquetFile implements AutoCloseable {
         Thrift t = new Thrift(footer, 0, footer.length, path + ": footer");
         this.meta = ParquetMetadata.FileMetaData.of(t.readStruct());
         this.schema = new ParquetSchema(meta.schema());
-        long total = 0;
         for (ParquetMetadata.RowGroup g : meta.rowGroups()) {
-            total += g.numRows();
             if (g.columns().size() != schema.columns.size()) {
                 throw VortexException.corrupt(path + ": a row group has " + g.columns().size() + " column chunks, the schema "
                         + schema.columns.size() + " columns");
@@ -63,6 +61,7 @@ public final class ParquetFile implements AutoCloseable {
 
     /// Opens `path`.
     public static ParquetFile open(Path path) throws IOException {
+        @SuppressWarnings("MustBeClosedChecker") // handed to the ParquetFile, closed on failure
         Arena arena = Arena.ofShared();
         try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
             MemorySegment seg = ch.map(FileChannel.MapMode.READ_ONLY, 0, ch.size(), arena);

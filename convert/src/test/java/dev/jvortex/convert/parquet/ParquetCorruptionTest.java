@@ -10,6 +10,7 @@ import dev.jvortex.file.write.VortexWriter;
 import dev.jvortex.file.write.WriteOptions;
 import java.io.IOException;
 import java.lang.foreign.Arena;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -144,7 +145,7 @@ class ParquetCorruptionTest {
     @Test
     void notParquet() throws IOException {
         Path f = tmp.resolve("x.parquet");
-        Files.write(f, "hello, this is not a parquet file at all".getBytes());
+        Files.write(f, "hello, this is not a parquet file at all".getBytes(StandardCharsets.UTF_8));
         VortexException e = assertThrows(VortexException.class, () -> ParquetFile.open(f).close());
         assertTrue(e.getMessage().contains("not a Parquet file"), e.getMessage());
         Files.write(f, new byte[] {'P', 'A', 'R', '1', 'P', 'A', 'R', '1'});

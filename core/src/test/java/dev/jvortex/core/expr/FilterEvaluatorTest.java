@@ -37,6 +37,7 @@ class FilterEvaluatorTest {
     private final Map<String, Object[]> values = new HashMap<>();
 
     @BeforeEach
+    @SuppressWarnings("MustBeClosedChecker") // closed in @AfterEach
     void build() {
         arena = Arena.ofConfined();
         Random r = new Random(20240531);

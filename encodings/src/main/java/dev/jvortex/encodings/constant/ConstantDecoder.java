@@ -18,11 +18,11 @@ public final class ConstantDecoder {
         Nodes.buffers(node, 1, 1);
         Nodes.children(node, 0, 0);
         Scalar value = Scalar.decode(node.buffer(0).toArray(ValueLayout.JAVA_BYTE), dtype);
-        checkSize(dtype, len, ctx);
+        checkSize(len, ctx);
         return Constants.repeat(dtype, value, len, ctx.arena());
     }
 
-    private static void checkSize(DType dtype, int len, DecodeContext ctx) {
+    private static void checkSize(int len, DecodeContext ctx) {
         // Charges the decode budget with the bytes the expansion will take, so a bogus length fails cleanly.
         ctx.allocate(Math.multiplyExact((long) len, 16L), 1);
     }

@@ -43,14 +43,11 @@ public final class FsstSymbolTable {
         this.symbols = symbols;
         this.lengths = lengths;
         Arrays.fill(single, (short) -1);
-        int two = 0;
         int longCount = 0;
         for (int k = 0; k < symbols.length; k++) {
             if (lengths[k] == 1) {
                 single[(int) symbols[k] & 0xFF] = (short) k;
-            } else if (lengths[k] == 2) {
-                two++;
-            } else {
+            } else if (lengths[k] != 2) {
                 longCount++;
             }
         }

@@ -33,7 +33,7 @@ public final class SparseDecoder {
         Scalar fill = Scalar.decode(node.buffer(0).toArray(ValueLayout.JAVA_BYTE), dtype);
         PrimitiveArray indices = Nodes.primitive(ctx, node, 0, ip, false, n);
         Array values = ctx.decode(node.child(1), dtype, n);
-        checkSize(dtype, len, ctx);
+        checkSize(len, ctx);
         // Build the output as a take over [fill, values...]: index 0 is the fill, k + 1 the k-th patch.
         Array fillArray = Constants.repeat(dtype, fill, 1, ctx.arena());
         Array pool = ArrayOps.concat(dtype, List.of(fillArray, values), ctx.arena());
@@ -52,7 +52,7 @@ public final class SparseDecoder {
         return ArrayOps.take(pool, idx, ctx.arena());
     }
 
-    private static void checkSize(DType dtype, int len, DecodeContext ctx) {
+    private static void checkSize(int len, DecodeContext ctx) {
         // Charges the decode budget with the bytes the expansion will take, so a bogus length fails cleanly.
         ctx.allocate(Math.multiplyExact((long) len, 16L), 1);
     }

@@ -16,7 +16,7 @@ class BitPackTest {
     void pack8MatchesReferenceAndUnpacks() {
         Random random = new Random(SEED);
         for (int width = 0; width <= 8; width++) {
-            long[] block = randomBlock(random, width, 8);
+            long[] block = randomBlock(random, width);
             byte[] in = new byte[1024];
             for (int i = 0; i < 1024; i++) {
                 in[i] = (byte) (block[i] | (random.nextBoolean() ? 0 : 0x80L << width)); // junk above the width
@@ -41,7 +41,7 @@ class BitPackTest {
     void pack16MatchesReferenceAndUnpacks() {
         Random random = new Random(SEED);
         for (int width = 0; width <= 16; width++) {
-            long[] block = randomBlock(random, width, 16);
+            long[] block = randomBlock(random, width);
             short[] in = new short[1024];
             for (int i = 0; i < 1024; i++) {
                 in[i] = (short) (block[i] | (width < 16 && random.nextBoolean() ? 1L << width : 0));
@@ -66,7 +66,7 @@ class BitPackTest {
     void pack32MatchesReferenceAndUnpacks() {
         Random random = new Random(SEED);
         for (int width = 0; width <= 32; width++) {
-            long[] block = randomBlock(random, width, 32);
+            long[] block = randomBlock(random, width);
             int[] in = new int[1024];
             for (int i = 0; i < 1024; i++) {
                 in[i] = (int) (block[i] | (width < 32 && random.nextBoolean() ? 1L << width : 0));
@@ -91,7 +91,7 @@ class BitPackTest {
     void pack64MatchesReferenceAndUnpacks() {
         Random random = new Random(SEED);
         for (int width = 0; width <= 64; width++) {
-            long[] block = randomBlock(random, width, 64);
+            long[] block = randomBlock(random, width);
             long[] in = new long[1024];
             for (int i = 0; i < 1024; i++) {
                 in[i] = block[i] | (width < 64 && random.nextBoolean() ? 1L << width : 0);
@@ -114,7 +114,7 @@ class BitPackTest {
             int bytes = typeBits / 8;
             long typeMask = typeBits == 64 ? -1L : (1L << typeBits) - 1;
             for (int width = 0; width <= typeBits; width++) {
-                long[] block = randomBlock(random, width, typeBits);
+                long[] block = randomBlock(random, width);
                 // The reference's packed words (typeBits wide), laid out as little-endian bytes, read as longs.
                 long[] words = ReferenceFastLanes.packBlock(block, width, typeBits);
                 ByteBuffer buf = ByteBuffer.allocate(words.length * bytes).order(ByteOrder.LITTLE_ENDIAN);
@@ -144,7 +144,7 @@ class BitPackTest {
         }
     }
 
-    private static long[] randomBlock(Random random, int width, int typeBits) {
+    private static long[] randomBlock(Random random, int width) {
         long[] block = new long[1024];
         for (int i = 0; i < 1024; i++) {
             block[i] = width == 64 ? random.nextLong() : random.nextLong() & ((1L << width) - 1);

@@ -17,6 +17,7 @@ import java.lang.foreign.Arena;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -167,7 +168,7 @@ class OnPairEncoderTest {
             urls[i] = "https://www." + d + "/products/" + random.nextInt(1_000_000) + "?q=alpha&page=1";
             emails[i] = "user." + random.nextInt(1000) + "@" + d;
             int s = random.nextInt(86400);
-            logs[i] = String.format("2024-05-01T%02d:%02d:%02dZ %s [svc] request %d served from %s", s / 3600, s / 60 % 60,
+            logs[i] = String.format(Locale.ROOT, "2024-05-01T%02d:%02d:%02dZ %s [svc] request %d served from %s", s / 3600, s / 60 % 60,
                     s % 60, levels[random.nextInt(4)], random.nextInt(1_000_000), d);
         }
         for (String[] values : new String[][] {urls, emails, logs}) {

@@ -23,6 +23,7 @@ import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.IntPredicate;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -155,7 +156,7 @@ class ZstdNodeTest {
             for (int k = 0; k < count; k++) {
                 size += 4 + values.get(f * perFrame + k).length;
             }
-            String name = dictionary ? String.format("vortex/strings-dict-%02d.zst", f) : "vortex/strings-" + f + ".zst";
+            String name = dictionary ? String.format(Locale.ROOT, "vortex/strings-dict-%02d.zst", f) : "vortex/strings-" + f + ".zst";
             buffers.add(MemorySegment.ofArray(ZstdFixtures.resource(name)));
             meta[f] = new long[] {f == frames - 1 ? size + lie : size, count};
         }

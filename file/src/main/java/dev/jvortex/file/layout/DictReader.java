@@ -92,12 +92,12 @@ public final class DictReader implements LayoutReader {
 
     /// Reads rows `[from, to)` as codes into the dictionary values, without looking them up.
     public FilterEvaluator.Dictionary readCodes(long from, long to, ReadContext ctx) {
-        return codesOf(codes.read(from, to, ctx), from, ctx);
+        return codesOf(codes.read(from, to, ctx), ctx);
     }
 
     /// Returns the dictionary values the codes `c` point at.
     private Array lookUp(Array c, long from, ReadContext ctx) {
-        return lookUpAll(codesOf(c, from, ctx), from, ctx);
+        return lookUpAll(codesOf(c, ctx), from, ctx);
     }
 
     /// Returns the values of every row of `d` (whose first row is row `firstRow` of this layout).
@@ -131,7 +131,7 @@ public final class DictReader implements LayoutReader {
         }
     }
 
-    private FilterEvaluator.Dictionary codesOf(Array c, long from, ReadContext ctx) {
+    private FilterEvaluator.Dictionary codesOf(Array c, ReadContext ctx) {
         Array dict = values(ctx);
         if (!(c instanceof PrimitiveArray pc) || !pc.ptype().isInteger()) {
             throw VortexException.corrupt("dictionary codes did not decode to integers");

@@ -83,6 +83,7 @@ final class ChunkedWriter implements ColumnWriter {
         }
     }
 
+    @SuppressWarnings("MustBeClosedChecker") // the pending arena is handed to the pipeline with its chunk
     private void appendFlat(Array a) throws IOException {
         int from = 0;
         while (from < a.length()) {

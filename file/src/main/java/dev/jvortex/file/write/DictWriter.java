@@ -54,6 +54,7 @@ final class DictWriter implements LayoutWriter {
         return dict.full();
     }
 
+    @SuppressWarnings("MustBeClosedChecker") // the arena is handed to the pipeline, which closes it
     private void flushCodes() throws IOException {
         Arena arena = Arena.ofShared();
         PrimitiveArray chunk;
@@ -73,6 +74,7 @@ final class DictWriter implements LayoutWriter {
 
     /// Submits the last codes, then the values.
     @Override
+    @SuppressWarnings("MustBeClosedChecker") // the arena is handed to the pipeline, which closes it
     public void complete() throws IOException {
         if (dict.pendingCodes() > 0) {
             flushCodes();
