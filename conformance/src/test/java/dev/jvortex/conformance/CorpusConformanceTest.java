@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.fail;
 import dev.jvortex.cli.Exporter;
 import dev.jvortex.core.DType;
 import dev.jvortex.file.VortexFile;
+import dev.jvortex.testing.Json;
+import dev.jvortex.testing.Oracle;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -67,7 +69,7 @@ class CorpusConformanceTest {
     }
 
     private static Stream<DynamicTest> preset(String preset) throws IOException {
-        Path corpus = Oracle.corpus(preset);
+        Path corpus = Corpus.of(preset);
         List<DynamicTest> tests = new ArrayList<>();
         for (Map<String, Object> entry : manifest(corpus)) {
             String name = (String) entry.get("name");

@@ -42,7 +42,7 @@ class CorruptionTest {
     }
 
     private static Stream<DynamicTest> corpus(String preset, int flips) throws IOException {
-        Path corpus = Oracle.corpus(preset);
+        Path corpus = Corpus.of(preset);
         List<DynamicTest> tests = new ArrayList<>();
         for (Map<String, Object> entry : CorpusConformanceTest.manifest(corpus)) {
             Path file = corpus.resolve((String) entry.get("file"));

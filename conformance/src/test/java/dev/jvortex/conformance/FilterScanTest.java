@@ -15,6 +15,8 @@ import dev.jvortex.file.Scan;
 import dev.jvortex.file.ScanOptions;
 import dev.jvortex.file.ScanStatistics;
 import dev.jvortex.file.VortexFile;
+import dev.jvortex.testing.Json;
+import dev.jvortex.testing.Oracle;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.math.BigDecimal;
@@ -145,7 +147,7 @@ class FilterScanTest {
 
     @TestFactory
     Stream<DynamicTest> filteredScansMatchTheExportAndTheReference() throws IOException {
-        Path corpus = Oracle.corpus("default");
+        Path corpus = Corpus.of("default");
         Map<String, Map<String, Object>> entries = new LinkedHashMap<>();
         for (Map<String, Object> e : CorpusConformanceTest.manifest(corpus)) {
             entries.put((String) e.get("name"), e);
@@ -474,7 +476,7 @@ class FilterScanTest {
 
     @Test
     void selectiveFilterOnTheBigFileSkipsMostZones() throws IOException {
-        Path corpus = Oracle.corpus("default");
+        Path corpus = Corpus.of("default");
         try (VortexFile f = VortexFile.open(corpus.resolve("big.vortex"))) {
             ScanOptions selective = ScanOptions.all().withFilter("id BETWEEN 500000 AND 501000");
             ScanStatistics s = null;

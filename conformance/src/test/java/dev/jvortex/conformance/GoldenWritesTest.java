@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import dev.jvortex.compress.CompressionPreset;
 import dev.jvortex.file.write.WriteOptions;
+import dev.jvortex.testing.Oracle;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -44,7 +45,7 @@ class GoldenWritesTest {
 
     @Test
     void writtenFilesAreByteIdenticalToTheRecordedOnes() throws Exception {
-        Path corpus = Oracle.corpus("default");
+        Path corpus = Corpus.of("default");
         Path out = Oracle.root().resolve("conformance/target/golden");
         Files.createDirectories(out);
         List<String> lines = new ArrayList<>();

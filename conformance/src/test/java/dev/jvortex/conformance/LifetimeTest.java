@@ -12,6 +12,7 @@ import dev.jvortex.file.Batch;
 import dev.jvortex.file.Scan;
 import dev.jvortex.file.ScanOptions;
 import dev.jvortex.file.VortexFile;
+import dev.jvortex.testing.Json;
 import java.io.BufferedReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -26,7 +27,7 @@ import org.junit.jupiter.api.Test;
 class LifetimeTest {
     @Test
     void batchesHeldOpenKeepTheirValuesAndFailAfterClose() throws Exception {
-        Path corpus = Oracle.corpus("default");
+        Path corpus = Corpus.of("default");
         for (Map<String, Object> entry : CorpusConformanceTest.manifest(corpus)) {
             String name = (String) entry.get("name");
             if (!List.of("big", "low_cardinality", "strings_fsst", "lists", "orders").contains(name)) {

@@ -12,6 +12,8 @@ import dev.jvortex.core.DType;
 import dev.jvortex.core.VortexException;
 import dev.jvortex.file.VortexFile;
 import dev.jvortex.file.write.WriteOptions;
+import dev.jvortex.testing.Json;
+import dev.jvortex.testing.Oracle;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

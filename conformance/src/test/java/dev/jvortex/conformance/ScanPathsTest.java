@@ -13,6 +13,7 @@ import dev.jvortex.file.Scan;
 import dev.jvortex.file.ScanOptions;
 import dev.jvortex.file.ScanPlan;
 import dev.jvortex.file.VortexFile;
+import dev.jvortex.testing.Json;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -42,7 +43,7 @@ class ScanPathsTest {
     }
 
     private static Stream<DynamicTest> preset(String preset) throws IOException {
-        Path corpus = Oracle.corpus(preset);
+        Path corpus = Corpus.of(preset);
         List<DynamicTest> tests = new ArrayList<>();
         for (Map<String, Object> entry : CorpusConformanceTest.manifest(corpus)) {
             String name = (String) entry.get("name");
@@ -152,7 +153,7 @@ class ScanPathsTest {
 
     @Test
     void indicesOutsideTheFileAreClearErrors() throws IOException {
-        Path corpus = Oracle.corpus("default");
+        Path corpus = Corpus.of("default");
         Map<String, Object> entry = CorpusConformanceTest.manifest(corpus).getFirst();
         try (VortexFile f = VortexFile.open(corpus.resolve((String) entry.get("file")))) {
             long rows = f.rowCount();

@@ -8,6 +8,7 @@ import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.file.VortexFile;
 import dev.jvortex.file.ZoneMap;
+import dev.jvortex.testing.Json;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -26,7 +27,7 @@ import org.junit.jupiter.api.TestFactory;
 class StatisticsConformanceTest {
     @TestFactory
     Stream<DynamicTest> numericStatistics() throws IOException {
-        Path corpus = Oracle.corpus("default");
+        Path corpus = Corpus.of("default");
         List<DynamicTest> tests = new ArrayList<>();
         for (Map<String, Object> entry : CorpusConformanceTest.manifest(corpus)) {
             tests.add(DynamicTest.dynamicTest((String) entry.get("name"), () -> check(corpus, entry)));

@@ -2,6 +2,7 @@ package dev.jvortex.conformance;
 
 import dev.jvortex.core.DType;
 import dev.jvortex.core.PType;
+import dev.jvortex.testing.Json;
 import java.util.List;
 import java.util.Map;
 

@@ -11,6 +11,8 @@ import dev.jvortex.file.VortexFile;
 import dev.jvortex.file.write.VortexWriter;
 import dev.jvortex.file.write.WriteOptions;
 import dev.jvortex.compress.CompressionPreset;
+import dev.jvortex.testing.Json;
+import dev.jvortex.testing.Oracle;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -46,7 +48,7 @@ class WriterInteropTest {
         List<String> args = new ArrayList<>(List.of(Oracle.python().toString(),
                 Oracle.root().resolve("conformance/src/test/python/read_with_reference.py").toString()));
         for (String preset : PRESETS) {
-            Path corpus = Oracle.corpus(preset);
+            Path corpus = Corpus.of(preset);
             CORPUS.put(preset, corpus);
             SIZES.put(preset, new StringBuilder());
             TOTALS.put(preset, new long[2]);

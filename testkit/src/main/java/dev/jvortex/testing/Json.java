@@ -1,4 +1,4 @@
-package dev.jvortex.conformance;
+package dev.jvortex.testing;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -6,13 +6,35 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/// A small strict JSON parser for comparing export lines: objects keep key order, numbers are
-/// kept as their text (compared by type later), strings are unescaped.
-final class Json {
+/// A small strict JSON reader for what the reference scripts print and the test resources hold.
+///
+/// Values map to Java as: object -> `LinkedHashMap<String, Object>` (keys in document order),
+/// array -> `ArrayList<Object>`, string -> `String` (unescaped), `true`/`false` -> `Boolean`,
+/// `null` -> `null`, number -> [Num], which keeps the number's text so that callers compare
+/// by the type they expect (a 64-bit integer, a decimal, a double) without loss.
+public final class Json {
     /// A JSON number, kept as written.
-    record Num(String text) {
-        BigDecimal decimal() {
+    ///
+    /// @param text the number's text
+    public record Num(String text) {
+        /// Returns the number as a decimal (exact).
+        public BigDecimal decimal() {
             return new BigDecimal(text);
+        }
+
+        /// Returns the number as a long; fails when it is not an integer in the long range.
+        public long longValue() {
+            return decimal().longValueExact();
+        }
+
+        /// Returns the number as an int; fails when it is not an integer in the int range.
+        public int intValue() {
+            return decimal().intValueExact();
+        }
+
+        /// Returns the number as the nearest double.
+        public double doubleValue() {
+            return Double.parseDouble(text);
         }
     }
 
@@ -23,14 +45,46 @@ final class Json {
         this.s = s;
     }
 
-    static Object parse(String text) {
+    /// Parses one JSON value that must fill `text` (surrounding white space allowed).
+    ///
+    /// @throws IllegalArgumentException when `text` is not a single JSON value
+    public static Object parse(String text) {
         Json j = new Json(text);
         Object v = j.value();
         j.ws();
         if (j.pos != text.length()) {
-            throw new IllegalArgumentException("trailing characters at " + j.pos + " in " + text);
+            throw new IllegalArgumentException("trailing characters at " + j.pos + " in " + abbreviate(text));
         }
         return v;
+    }
+
+    /// Parses a JSON object (see [#parse]).
+    ///
+    /// @throws IllegalArgumentException when `text` is not a JSON object
+    @SuppressWarnings("unchecked")
+    public static Map<String, Object> parseObject(String text) {
+        Object v = parse(text);
+        if (!(v instanceof Map<?, ?>)) {
+            throw new IllegalArgumentException("not a JSON object: " + abbreviate(text));
+        }
+        return (Map<String, Object>) v;
+    }
+
+    private static String abbreviate(String text) {
+        return text.length() <= 200 ? text : text.substring(0, 200) + "...";
+    }
+
+    private char peek() {
+        if (pos >= s.length()) {
+            throw new IllegalArgumentException("unexpected end of JSON at " + pos + " in " + abbreviate(s));
+        }
+        return s.charAt(pos);
+    }
+
+    private char next() {
+        char c = peek();
+        pos++;
+        return c;
     }
 
     private void ws() {
@@ -41,13 +95,13 @@ final class Json {
 
     private Object value() {
         ws();
-        char c = s.charAt(pos);
+        char c = peek();
         switch (c) {
             case '{' -> {
                 pos++;
                 Map<String, Object> m = new LinkedHashMap<>();
                 ws();
-                if (s.charAt(pos) == '}') {
+                if (peek() == '}') {
                     pos++;
                     return m;
                 }
@@ -58,7 +112,7 @@ final class Json {
                     expect(':');
                     m.put(k, value());
                     ws();
-                    if (s.charAt(pos) == ',') {
+                    if (peek() == ',') {
                         pos++;
                     } else {
                         expect('}');
@@ -70,14 +124,14 @@ final class Json {
                 pos++;
                 List<Object> l = new ArrayList<>();
                 ws();
-                if (s.charAt(pos) == ']') {
+                if (peek() == ']') {
                     pos++;
                     return l;
                 }
                 while (true) {
                     l.add(value());
                     ws();
-                    if (s.charAt(pos) == ',') {
+                    if (peek() == ',') {
                         pos++;
                     } else {
                         expect(']');
@@ -121,8 +175,9 @@ final class Json {
     }
 
     private void expect(char c) {
-        if (s.charAt(pos) != c) {
-            throw new IllegalArgumentException("expected '" + c + "' at " + pos + " but found '" + s.charAt(pos) + "'");
+        char found = peek();
+        if (found != c) {
+            throw new IllegalArgumentException("expected '" + c + "' at " + pos + " but found '" + found + "'");
         }
         pos++;
     }
@@ -131,12 +186,12 @@ final class Json {
         expect('"');
         StringBuilder sb = new StringBuilder();
         while (true) {
-            char c = s.charAt(pos++);
+            char c = next();
             if (c == '"') {
                 return sb.toString();
             }
             if (c == '\\') {
-                char e = s.charAt(pos++);
+                char e = next();
                 switch (e) {
                     case 'n' -> sb.append('\n');
                     case 't' -> sb.append('\t');
@@ -144,6 +199,9 @@ final class Json {
                     case 'b' -> sb.append('\b');
                     case 'f' -> sb.append('\f');
                     case 'u' -> {
+                        if (pos + 4 > s.length()) {
+                            throw new IllegalArgumentException("truncated \\u escape at " + pos);
+                        }
                         sb.append((char) Integer.parseInt(s.substring(pos, pos + 4), 16));
                         pos += 4;
                     }
