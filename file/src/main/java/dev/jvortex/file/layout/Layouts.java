@@ -3,6 +3,7 @@ package dev.jvortex.file.layout;
 import dev.jvortex.core.DType;
 import dev.jvortex.core.PType;
 import dev.jvortex.core.VortexException;
+import dev.jvortex.file.SegmentSource;
 import dev.jvortex.format.LayoutNode;
 import java.util.ArrayList;
 import java.util.List;
