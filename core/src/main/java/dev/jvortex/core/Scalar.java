@@ -50,6 +50,10 @@ public record Scalar(DType dtype, Object value) {
     }
 
     /// Decodes the value part of a protobuf `ScalarValue` read by `r` for the given type.
+    ///
+    /// For the metadata readers of the encodings, which read scalars nested in their own messages:
+    /// [ProtoReader] is exported to the jvortex modules only, so other callers use [#decode].
+    @SuppressWarnings("exports")
     public static Object decodeValue(ProtoReader r, DType dtype) {
         Object value = null;
         boolean seen = false;

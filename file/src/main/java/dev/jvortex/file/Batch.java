@@ -3,6 +3,7 @@ package dev.jvortex.file;
 import dev.jvortex.core.DType;
 import dev.jvortex.core.VortexException;
 import dev.jvortex.core.array.Array;
+import dev.jvortex.file.layout.ReadContext;
 import java.lang.foreign.Arena;
 import java.util.List;
 

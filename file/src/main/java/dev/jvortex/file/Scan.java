@@ -1,6 +1,7 @@
 package dev.jvortex.file;
 
 import dev.jvortex.core.VortexException;
+import dev.jvortex.file.layout.Shared;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Iterator;

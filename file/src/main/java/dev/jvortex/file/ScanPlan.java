@@ -10,6 +10,7 @@ import dev.jvortex.file.layout.ChunkedReader;
 import dev.jvortex.file.layout.DictReader;
 import dev.jvortex.file.layout.FlatReader;
 import dev.jvortex.file.layout.LayoutReader;
+import dev.jvortex.file.layout.ReadContext;
 import dev.jvortex.file.layout.StructReader;
 import dev.jvortex.file.layout.ZonedReader;
 import dev.jvortex.file.scan.Pruner;

@@ -11,6 +11,8 @@ import dev.jvortex.core.array.Validity;
 import dev.jvortex.file.layout.ChunkedReader;
 import dev.jvortex.file.layout.DictReader;
 import dev.jvortex.file.layout.LayoutReader;
+import dev.jvortex.file.layout.ReadContext;
+import dev.jvortex.file.layout.Shared;
 import dev.jvortex.file.layout.ZonedReader;
 import dev.jvortex.file.layout.StructReader;
 import dev.jvortex.file.scan.RowRanges;

@@ -8,7 +8,7 @@ import dev.jvortex.core.array.ArrayOps;
 import dev.jvortex.encodings.Decoding;
 import dev.jvortex.file.layout.LayoutReader;
 import dev.jvortex.file.layout.Layouts;
-import dev.jvortex.file.layout.SegmentSource;
+import dev.jvortex.file.layout.ReadContext;
 import dev.jvortex.format.ArrayStats;
 import dev.jvortex.format.DTypes;
 import dev.jvortex.format.Footer;
@@ -127,7 +127,7 @@ public final class VortexFile implements AutoCloseable {
         Arena arena = Arena.ofShared();
         try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
             long size = ch.size();
-            MemorySegment seg = size == 0 ? MemorySegment.NULL.reinterpret(0) : ch.map(FileChannel.MapMode.READ_ONLY, 0, size, arena);
+            MemorySegment seg = size == 0 ? MemorySegment.NULL : ch.map(FileChannel.MapMode.READ_ONLY, 0, size, arena);
             return new VortexFile(path.toString(), arena, seg);
         } catch (IOException e) {
             arena.close();
@@ -225,7 +225,7 @@ public final class VortexFile implements AutoCloseable {
     }
 
     /// Returns a new layout reader over the whole file (the caller closes it).
-    public LayoutReader newReader() {
+    LayoutReader newReader() {
         ensureOpen();
         return Layouts.reader(layout, dtype, segments());
     }

@@ -2,6 +2,8 @@ package dev.jvortex.format;
 
 import dev.jvortex.core.VortexException;
 import dev.jvortex.core.serde.WriteNode;
+import dev.jvortex.format.internal.FbBuilder;
+import dev.jvortex.format.internal.FormatWriter;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,5 +1,6 @@
-/// The file's own messages, read in place from a [java.lang.foreign.MemorySegment] and written
-/// with [dev.jvortex.format.FbBuilder].
+/// The file's own messages, read in place from a [java.lang.foreign.MemorySegment]. They are
+/// written by `FormatWriter` and `FbBuilder` in `dev.jvortex.format.internal`, which this module
+/// exports to the writer (`dev.jvortex.file`) only.
 ///
 /// ## Bytes of a file
 /// - `VTXF` magic, then data segments (each aligned, zero padding between).

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import dev.jvortex.core.DType;
 import dev.jvortex.core.PType;
 import dev.jvortex.core.VortexException;
+import dev.jvortex.format.internal.FormatWriter;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;

@@ -4,6 +4,7 @@ import dev.jvortex.core.DType;
 import dev.jvortex.core.PType;
 import dev.jvortex.core.Scalar;
 import dev.jvortex.core.VortexException;
+import dev.jvortex.core.expr.internal.Keys;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;

@@ -1,7 +1,8 @@
 package dev.jvortex.core.expr;
 
-/// Comparison loops over key arrays ([Keys]), writing one bit per row into 64-bit words
-/// (bit `i % 64` of word `i / 64`, set where the test holds; bits past `n` stay zero).
+/// Comparison loops over key arrays ([dev.jvortex.core.expr.internal.Keys]), writing one bit per
+/// row into 64-bit words (bit `i % 64` of word `i / 64`, set where the test holds; bits past `n`
+/// stay zero).
 ///
 /// Each loop sits in its own method with the constant hoisted, fixed 64-iteration inner loops and
 /// branch-free bit assembly (`(cond ? 1L : 0L) << bit`): data-dependent branches mispredict on

@@ -13,6 +13,8 @@ import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.StructArray;
 import dev.jvortex.core.array.Validity;
 import dev.jvortex.core.array.VarBinViewArray;
+import dev.jvortex.core.expr.internal.Keys;
+import dev.jvortex.core.expr.internal.LikePattern;
 import java.lang.foreign.MemorySegment;
 import java.math.BigDecimal;
 import java.nio.ByteOrder;

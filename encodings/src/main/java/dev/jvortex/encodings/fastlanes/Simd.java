@@ -28,7 +28,10 @@ public final class Simd {
         if ("false".equalsIgnoreCase(System.getProperty("jvortex.simd", "true"))) {
             return false;
         }
-        if (ModuleLayer.boot().findModule("jdk.incubator.vector").isEmpty()) {
+        // On the module path this module reads the Vector API only when the JVM resolved it
+        // (`requires static`); on the class path the unnamed module reads every module.
+        Module vector = ModuleLayer.boot().findModule("jdk.incubator.vector").orElse(null);
+        if (vector == null || !Simd.class.getModule().canRead(vector)) {
             return false;
         }
         try {

@@ -28,9 +28,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 /// `vortex.pco` nodes exactly as the reference (vortex-data 0.90.0, compact preset) wrote them
 /// into a file: their `PcoMetadata`, buffers and validity were lifted out of the file, and the
 /// columns' values come from splitmix64, so the expected values are regenerated here
-/// (`src/test/resources/pco/vortex-0.90-compact-nodes.py` wrote the file).
+/// (`vortex-0.90-compact-nodes.py` in this package's test resources wrote the file).
 class PcoReferenceNodeTest {
-    private static final String RESOURCE = "pco/vortex-0.90-compact-nodes.jsonl";
+    private static final String RESOURCE = "vortex-0.90-compact-nodes.jsonl";
 
     record RefNode(String column, PType ptype, boolean zigzag, int rows, byte[] metadata, List<byte[]> buffers,
             byte[] validity) {
@@ -44,7 +44,7 @@ class PcoReferenceNodeTest {
         HexFormat hex = HexFormat.of();
         Pattern field = Pattern.compile("\"(\\w+)\":(\"[0-9a-z_]*\"|\\[[^\\]]*\\]|[a-z0-9]+)");
         List<RefNode> out = new ArrayList<>();
-        try (InputStream in = PcoReferenceNodeTest.class.getClassLoader().getResourceAsStream(RESOURCE)) {
+        try (InputStream in = PcoReferenceNodeTest.class.getResourceAsStream(RESOURCE)) {
             BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
             String line;
             while ((line = reader.readLine()) != null) {

@@ -4,7 +4,6 @@ import dev.jvortex.core.DType;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.ArrayOps;
 import dev.jvortex.core.array.Constants;
-import dev.jvortex.file.ReadContext;
 import dev.jvortex.format.LayoutNode;
 import java.util.ArrayList;
 import java.util.Arrays;

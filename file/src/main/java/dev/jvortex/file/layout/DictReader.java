@@ -8,8 +8,6 @@ import dev.jvortex.core.array.Constants;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
 import dev.jvortex.core.expr.FilterEvaluator;
-import dev.jvortex.file.ReadContext;
-import dev.jvortex.file.Shared;
 import dev.jvortex.format.LayoutNode;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;

@@ -2,7 +2,6 @@ package dev.jvortex.file.layout;
 
 import dev.jvortex.core.DType;
 import dev.jvortex.core.array.Array;
-import dev.jvortex.file.ReadContext;
 import dev.jvortex.format.LayoutNode;
 import java.util.SortedSet;
 

@@ -4,6 +4,7 @@ import dev.jvortex.core.DType;
 import dev.jvortex.core.PType;
 import dev.jvortex.core.VortexException;
 import dev.jvortex.encodings.Decoding;
+import dev.jvortex.file.SegmentSource;
 import dev.jvortex.format.LayoutNode;
 import java.util.ArrayList;
 import java.util.List;

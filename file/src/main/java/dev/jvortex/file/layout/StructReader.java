@@ -6,7 +6,6 @@ import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.BoolArray;
 import dev.jvortex.core.array.StructArray;
 import dev.jvortex.core.array.Validity;
-import dev.jvortex.file.ReadContext;
 import dev.jvortex.format.LayoutNode;
 import java.util.ArrayList;
 import java.util.List;

@@ -3,7 +3,6 @@ package dev.jvortex.file.layout;
 import dev.jvortex.core.DType;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.StructArray;
-import dev.jvortex.file.ReadContext;
 import dev.jvortex.format.LayoutNode;
 import java.util.List;
 import java.util.SortedSet;

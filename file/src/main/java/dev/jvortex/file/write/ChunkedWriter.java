@@ -7,7 +7,7 @@ import dev.jvortex.core.array.ArrayOps;
 import dev.jvortex.core.array.VarBinViewArray;
 import dev.jvortex.encodings.canonical.CanonicalEncoder;
 import dev.jvortex.file.write.CompressionPipeline.Compression;
-import dev.jvortex.format.FormatWriter.LayoutSpec;
+import dev.jvortex.format.internal.FormatWriter.LayoutSpec;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.util.ArrayList;

@@ -8,7 +8,7 @@ import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.VarBinViewArray;
 import dev.jvortex.file.write.CompressionPipeline.Compression;
-import dev.jvortex.format.FormatWriter.LayoutSpec;
+import dev.jvortex.format.internal.FormatWriter.LayoutSpec;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.util.List;

@@ -3,7 +3,7 @@ package dev.jvortex.file.write;
 import dev.jvortex.file.layout.LayoutId;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.file.write.CompressionPipeline.Compression;
-import dev.jvortex.format.FormatWriter.LayoutSpec;
+import dev.jvortex.format.internal.FormatWriter.LayoutSpec;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.util.List;

@@ -1,6 +1,6 @@
 package dev.jvortex.file.write;
 
-import dev.jvortex.format.FormatWriter.LayoutSpec;
+import dev.jvortex.format.internal.FormatWriter.LayoutSpec;
 import java.io.IOException;
 
 /// Writes one layout subtree: the writer-side twin of [dev.jvortex.file.layout.LayoutReader],

@@ -7,7 +7,7 @@ import dev.jvortex.core.array.BoolArray;
 import dev.jvortex.core.array.StructArray;
 import dev.jvortex.core.array.Validity;
 import dev.jvortex.format.ArrayStats;
-import dev.jvortex.format.FormatWriter.LayoutSpec;
+import dev.jvortex.format.internal.FormatWriter.LayoutSpec;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.util.ArrayList;

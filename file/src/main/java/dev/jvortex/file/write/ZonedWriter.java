@@ -10,7 +10,7 @@ import dev.jvortex.core.array.Validity;
 import dev.jvortex.file.write.CompressionPipeline.Compression;
 import dev.jvortex.file.write.StatsAccumulator.ZoneColumn;
 import dev.jvortex.format.ArrayStats;
-import dev.jvortex.format.FormatWriter.LayoutSpec;
+import dev.jvortex.format.internal.FormatWriter.LayoutSpec;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

@@ -15,7 +15,7 @@ import dev.jvortex.core.array.NullArray;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.file.write.StatsAccumulator.ZoneColumn;
 import dev.jvortex.format.ArrayStats;
-import dev.jvortex.format.FormatWriter;
+import dev.jvortex.format.internal.FormatWriter;
 import java.lang.foreign.Arena;
 import java.util.List;
 import java.util.Random;

@@ -1,4 +1,4 @@
-package dev.jvortex.file;
+package dev.jvortex.file.layout;
 
 import java.lang.foreign.Arena;
 import java.util.ArrayList;
@@ -23,7 +23,7 @@ public final class ReadContext {
 
     /// Creates a context whose blocks all come from `pool` (one arena for everything a split
     /// decodes, freed when the last holder releases it), or new arenas when `pool` is null.
-    ReadContext(Arena arena, boolean threadShared, Shared pool) {
+    public ReadContext(Arena arena, boolean threadShared, Shared pool) {
         this.arena = arena;
         this.threadShared = threadShared;
         this.pool = pool;

@@ -1,4 +1,4 @@
-package dev.jvortex.core.expr;
+package dev.jvortex.core.expr.internal;
 
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 
@@ -12,6 +12,7 @@ import dev.jvortex.core.array.DecimalArray;
 import dev.jvortex.core.array.ExtensionArray;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.VarBinViewArray;
+import dev.jvortex.core.expr.Expr;
 import java.lang.foreign.MemorySegment;
 import java.math.BigDecimal;
 import java.math.BigInteger;

@@ -1,6 +1,8 @@
-package dev.jvortex.format;
+package dev.jvortex.format.internal;
 
 import dev.jvortex.core.DType;
+import dev.jvortex.format.ArrayStats;
+import dev.jvortex.format.SegmentSpec;
 import java.util.List;
 
 /// Writes the file's flatbuffers: dtype, layout, footer, postscript, file statistics and the
@@ -278,7 +280,8 @@ public final class FormatWriter {
         }
     }
 
-    static void putInt(byte[] b, int at, int v) {
+    /// Writes `v` little-endian into `b[at, at + 4)`.
+    public static void putInt(byte[] b, int at, int v) {
         for (int k = 0; k < 4; k++) {
             b[at + k] = (byte) (v >>> (8 * k));
         }

@@ -1,4 +1,4 @@
-package dev.jvortex.core.expr;
+package dev.jvortex.core.expr.internal;
 
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 
@@ -101,7 +101,7 @@ public final class LikePattern {
 
     /// Sets bit `i` of `out` for each of the first `n` rows of `a` that match (null rows arbitrary).
     public void evaluate(VarBinViewArray a, int n, long[] out) {
-        java.util.Arrays.fill(out, 0, CompareKernels.wordCount(n), 0L);
+        java.util.Arrays.fill(out, 0, (n + 63) >>> 6, 0L);
         MemorySegment views = a.views();
         MemorySegment[] buffers = a.buffers();
         long len = literal.length;

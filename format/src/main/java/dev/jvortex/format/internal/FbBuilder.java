@@ -1,4 +1,4 @@
-package dev.jvortex.format;
+package dev.jvortex.format.internal;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;

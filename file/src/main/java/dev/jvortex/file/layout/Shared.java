@@ -1,4 +1,4 @@
-package dev.jvortex.file;
+package dev.jvortex.file.layout;
 
 import java.lang.foreign.Arena;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -31,7 +31,7 @@ public final class Shared {
 
     /// Returns an arena that allocates from this block and, on close, releases one holder (taken
     /// now): a batch's view of its split's memory.
-    Arena view() {
+    public Arena view() {
         retain();
         Arena owner = arena;
         return new Arena() {

@@ -1,9 +1,10 @@
-package dev.jvortex.file.layout;
+package dev.jvortex.file;
 
 import java.lang.foreign.MemorySegment;
 import java.util.List;
 
-/// Gives layout readers the bytes of data segments.
+/// The data segments of a file by id ([VortexFile#segments()]), which the layout readers decode
+/// (a flat layout's segment holds one serialized array, [dev.jvortex.format.SerializedArray]).
 public interface SegmentSource {
     /// Returns segment `id` (checked to lie inside the file).
     MemorySegment segment(int id);
