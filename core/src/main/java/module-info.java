@@ -11,8 +11,15 @@ module dev.jvortex.core {
     exports dev.jvortex.core.array;
     exports dev.jvortex.core.expr;
     exports dev.jvortex.core.serde;
-
-    exports dev.jvortex.core.expr.internal to dev.jvortex.file;
-    exports dev.jvortex.core.internal to dev.jvortex.encodings, dev.jvortex.compress, dev.jvortex.file;
-    exports dev.jvortex.core.proto to dev.jvortex.format, dev.jvortex.encodings, dev.jvortex.compress, dev.jvortex.file;
+    exports dev.jvortex.core.expr.internal to
+            dev.jvortex.file;
+    exports dev.jvortex.core.internal to
+            dev.jvortex.encodings,
+            dev.jvortex.compress,
+            dev.jvortex.file;
+    exports dev.jvortex.core.proto to
+            dev.jvortex.format,
+            dev.jvortex.encodings,
+            dev.jvortex.compress,
+            dev.jvortex.file;
 }

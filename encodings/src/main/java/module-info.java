@@ -15,23 +15,45 @@ module dev.jvortex.encodings {
     requires dev.jvortex.pcodec;
     requires static jdk.incubator.vector;
 
-    exports dev.jvortex.encodings to dev.jvortex.compress, dev.jvortex.file;
-    exports dev.jvortex.encodings.alp to dev.jvortex.compress;
-    exports dev.jvortex.encodings.canonical to dev.jvortex.compress, dev.jvortex.file;
-    exports dev.jvortex.encodings.constant to dev.jvortex.compress;
-    exports dev.jvortex.encodings.datetime to dev.jvortex.compress;
-    exports dev.jvortex.encodings.decimalbyteparts to dev.jvortex.compress;
-    exports dev.jvortex.encodings.dict to dev.jvortex.compress;
-    exports dev.jvortex.encodings.fastlanes to dev.jvortex.compress;
-    exports dev.jvortex.encodings.fsst to dev.jvortex.compress;
-    exports dev.jvortex.encodings.light to dev.jvortex.compress;
-    exports dev.jvortex.encodings.list to dev.jvortex.compress;
-    exports dev.jvortex.encodings.onpair to dev.jvortex.compress;
-    exports dev.jvortex.encodings.pco to dev.jvortex.compress;
-    exports dev.jvortex.encodings.runend to dev.jvortex.compress;
-    exports dev.jvortex.encodings.sequence to dev.jvortex.compress;
-    exports dev.jvortex.encodings.sparse to dev.jvortex.compress;
-    exports dev.jvortex.encodings.varbin to dev.jvortex.compress, dev.jvortex.file;
-    exports dev.jvortex.encodings.zigzag to dev.jvortex.compress;
-    exports dev.jvortex.encodings.zstd to dev.jvortex.compress;
+    exports dev.jvortex.encodings to
+            dev.jvortex.compress,
+            dev.jvortex.file;
+    exports dev.jvortex.encodings.alp to
+            dev.jvortex.compress;
+    exports dev.jvortex.encodings.canonical to
+            dev.jvortex.compress,
+            dev.jvortex.file;
+    exports dev.jvortex.encodings.constant to
+            dev.jvortex.compress;
+    exports dev.jvortex.encodings.datetime to
+            dev.jvortex.compress;
+    exports dev.jvortex.encodings.decimalbyteparts to
+            dev.jvortex.compress;
+    exports dev.jvortex.encodings.dict to
+            dev.jvortex.compress;
+    exports dev.jvortex.encodings.fastlanes to
+            dev.jvortex.compress;
+    exports dev.jvortex.encodings.fsst to
+            dev.jvortex.compress;
+    exports dev.jvortex.encodings.light to
+            dev.jvortex.compress;
+    exports dev.jvortex.encodings.list to
+            dev.jvortex.compress;
+    exports dev.jvortex.encodings.onpair to
+            dev.jvortex.compress;
+    exports dev.jvortex.encodings.pco to
+            dev.jvortex.compress;
+    exports dev.jvortex.encodings.runend to
+            dev.jvortex.compress;
+    exports dev.jvortex.encodings.sequence to
+            dev.jvortex.compress;
+    exports dev.jvortex.encodings.sparse to
+            dev.jvortex.compress;
+    exports dev.jvortex.encodings.varbin to
+            dev.jvortex.compress,
+            dev.jvortex.file;
+    exports dev.jvortex.encodings.zigzag to
+            dev.jvortex.compress;
+    exports dev.jvortex.encodings.zstd to
+            dev.jvortex.compress;
 }

@@ -6,6 +6,6 @@ module dev.jvortex.format {
     requires transitive dev.jvortex.core;
 
     exports dev.jvortex.format;
-
-    exports dev.jvortex.format.internal to dev.jvortex.file;
+    exports dev.jvortex.format.internal to
+            dev.jvortex.file;
 }

@@ -35,7 +35,9 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Warmup(iterations = 2, time = 1)
 @Measurement(iterations = 3, time = 1)
-@Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED"})
 public class CodecBenchmark {
     /// The pco data shape: walk (i64 random walk), price (lognormal prices in cents, as ALP
     /// hands them to pco), noise (standard normal f64).
@@ -94,12 +96,15 @@ public class CodecBenchmark {
             }
         }
         PcoEncoder.Chunk chunk = pcoChunk == null || pcoChunk.isEmpty()
-                ? PcoEncoder.encodeChunk(ptype, values, 0, N, PAGE, PcoEncoder.DEFAULT_LEVEL) : readChunk(pcoChunk);
+                ? PcoEncoder.encodeChunk(ptype, values, 0, N, PAGE, PcoEncoder.DEFAULT_LEVEL)
+                : readChunk(pcoChunk);
         header = PcoEncoder.header();
         meta = chunk.meta();
         pages = new MemorySegment[chunk.pages().length];
         for (int i = 0; i < pages.length; i++) {
-            pages[i] = Arena.global().allocate(chunk.pages()[i].length, 8).copyFrom(MemorySegment.ofArray(chunk.pages()[i]));
+            pages[i] = Arena.global()
+                    .allocate(chunk.pages()[i].length, 8)
+                    .copyFrom(MemorySegment.ofArray(chunk.pages()[i]));
         }
         pageCounts = chunk.pageCounts();
         long count = 0;
@@ -118,7 +123,8 @@ public class CodecBenchmark {
             ByteBuffer buf = ByteBuffer.allocate(frameValues * 80).order(ByteOrder.LITTLE_ENDIAN);
             for (int i = 0; i < frameValues; i++) {
                 byte[] s = (words[rng.nextInt(8)] + "-" + words[rng.nextInt(8)] + " order " + rng.nextInt(100000)
-                        + " shipped to customer " + rng.nextInt(5000)).getBytes(StandardCharsets.UTF_8);
+                                + " shipped to customer " + rng.nextInt(5000))
+                        .getBytes(StandardCharsets.UTF_8);
                 buf.putInt(s.length).put(s);
             }
             byte[] compressed = compressor.compress(buf.array(), 0, buf.position());
@@ -152,7 +158,9 @@ public class CodecBenchmark {
             byte[] meta = java.nio.file.Files.readAllBytes(d.resolve("meta"));
             java.util.List<String> names = new java.util.ArrayList<>();
             try (var files = java.nio.file.Files.list(d)) {
-                files.map(f -> f.getFileName().toString()).filter(f -> f.startsWith("page")).forEach(names::add);
+                files.map(f -> f.getFileName().toString())
+                        .filter(f -> f.startsWith("page"))
+                        .forEach(names::add);
             }
             names.sort(java.util.Comparator.comparingInt(f -> Integer.parseInt(f.substring(4, f.indexOf('-')))));
             byte[][] pages = new byte[names.size()][];

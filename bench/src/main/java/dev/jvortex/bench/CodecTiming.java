@@ -15,7 +15,8 @@ public final class CodecTiming {
 
     public static void main(String[] args) {
         double seconds = args.length > 0 ? Double.parseDouble(args[0]) : 3;
-        String[] cases = args.length > 1 ? java.util.Arrays.copyOfRange(args, 1, args.length)
+        String[] cases = args.length > 1
+                ? java.util.Arrays.copyOfRange(args, 1, args.length)
                 : new String[] {"pco:walk", "pco:price", "pco:noise", "zstd:text"};
         ThreadMXBean mx = ManagementFactory.getThreadMXBean();
         for (String c : cases) {
@@ -58,8 +59,13 @@ public final class CodecTiming {
                     bestWall = Math.min(bestWall, w);
                 }
             }
-            System.out.printf(Locale.ROOT, "%-10s cpu %8.1f us, wall %8.1f us (best of %d)%n", c.substring(Math.max(0, c.length() - 40)),
-                    best / 1e3, bestWall / 1e3, runs);
+            System.out.printf(
+                    Locale.ROOT,
+                    "%-10s cpu %8.1f us, wall %8.1f us (best of %d)%n",
+                    c.substring(Math.max(0, c.length() - 40)),
+                    best / 1e3,
+                    bestWall / 1e3,
+                    runs);
         }
     }
 }

@@ -44,7 +44,9 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED"})
 public class KernelBenchmark {
     /// Two native buffers of `outBytes` for the memory baselines.
     @State(Scope.Thread)
@@ -107,10 +109,12 @@ public class KernelBenchmark {
     /// Packed u64 blocks of random `width64`-bit values, and their output arrays.
     @State(Scope.Thread)
     public static class Unpack64 {
-        @Param({"1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "15", "16", "17", "18", "19",
-            "20", "21", "22", "23", "24", "25", "26", "27", "28", "29", "30", "31", "32", "33", "34", "35", "36", "37", "38",
-            "39", "40", "41", "42", "43", "44", "45", "46", "47", "48", "49", "50", "51", "52", "53", "54", "55", "56", "57",
-            "58", "59", "60", "61", "62", "63", "64"})
+        @Param({
+            "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "15", "16", "17", "18", "19",
+            "20", "21", "22", "23", "24", "25", "26", "27", "28", "29", "30", "31", "32", "33", "34", "35", "36", "37",
+            "38", "39", "40", "41", "42", "43", "44", "45", "46", "47", "48", "49", "50", "51", "52", "53", "54", "55",
+            "56", "57", "58", "59", "60", "61", "62", "63", "64"
+        })
         public int width64;
 
         @Param("1048576")
@@ -311,7 +315,7 @@ public class KernelBenchmark {
                 BitUnpack.unpackWords(8, width8, packedWords[b], outWords[b]);
                 check(Arrays.equals(words(out[b]), outWords[b]), "u8 words", width8);
             }
-            }
+        }
     }
 
     /// Unpacks every u8 block.
@@ -341,13 +345,44 @@ public class KernelBenchmark {
     /// One encoded array ([KernelInputs] spec) and a reusable decode context.
     @State(Scope.Thread)
     public static class Encoded {
-        @Param({"bitpacked:u64:1", "bitpacked:u64:4", "bitpacked:u64:8", "bitpacked:u64:13", "bitpacked:u64:16",
-            "bitpacked:u64:21", "bitpacked:u64:32", "bitpacked:u64:33", "bitpacked:u64:48", "bitpacked:u64:63",
-            "bitpacked:u64:64", "bitpacked:u32:3", "bitpacked:u32:8", "bitpacked:u32:17", "bitpacked:u32:32",
-            "bitpacked:u16:5", "bitpacked:u16:16", "bitpacked:u8:3", "bitpacked:u8:8",
-            "for:i64:12", "for:i32:12", "for-plain:i64:12", "delta:i64", "delta:i32",
-            "alp:f64", "alp:f32", "alp-packed:f64", "rle:i64:8", "rle:i64:64", "rle:i32:8",
-            "dict:i64:256", "dict:i64:4096", "dict:i32:256", "fsst:utf8", "onpair:utf8", "datetime:ms"})
+        @Param({
+            "bitpacked:u64:1",
+            "bitpacked:u64:4",
+            "bitpacked:u64:8",
+            "bitpacked:u64:13",
+            "bitpacked:u64:16",
+            "bitpacked:u64:21",
+            "bitpacked:u64:32",
+            "bitpacked:u64:33",
+            "bitpacked:u64:48",
+            "bitpacked:u64:63",
+            "bitpacked:u64:64",
+            "bitpacked:u32:3",
+            "bitpacked:u32:8",
+            "bitpacked:u32:17",
+            "bitpacked:u32:32",
+            "bitpacked:u16:5",
+            "bitpacked:u16:16",
+            "bitpacked:u8:3",
+            "bitpacked:u8:8",
+            "for:i64:12",
+            "for:i32:12",
+            "for-plain:i64:12",
+            "delta:i64",
+            "delta:i32",
+            "alp:f64",
+            "alp:f32",
+            "alp-packed:f64",
+            "rle:i64:8",
+            "rle:i64:64",
+            "rle:i32:8",
+            "dict:i64:256",
+            "dict:i64:4096",
+            "dict:i32:256",
+            "fsst:utf8",
+            "onpair:utf8",
+            "datetime:ms"
+        })
         public String input;
 
         @Param("1048576")
@@ -363,9 +398,10 @@ public class KernelBenchmark {
             arena = Arena.ofShared();
             in = KernelInputs.make(input, outBytes, arena);
             ctx = new ReusableDecoding(4L * outBytes + (1 << 20));
-                for (int round = 0; round < 2; round++) {
+            for (int round = 0; round < 2; round++) {
                 ctx.scribble();
-                KernelInputs.requireSame(input + " (reused slab)", in.expected(), ctx.decodeRoot(in.root(), in.dtype(), in.length()));
+                KernelInputs.requireSame(
+                        input + " (reused slab)", in.expected(), ctx.decodeRoot(in.root(), in.dtype(), in.length()));
             }
         }
 
@@ -403,8 +439,8 @@ public class KernelBenchmark {
 
     static int blocks(int outBytes, int valueBytes) {
         if (outBytes % (FastLanes.BLOCK * valueBytes) != 0) {
-            throw new IllegalArgumentException("outBytes " + outBytes + " must hold whole blocks of 1024 " + valueBytes
-                    + "-byte values");
+            throw new IllegalArgumentException(
+                    "outBytes " + outBytes + " must hold whole blocks of 1024 " + valueBytes + "-byte values");
         }
         return outBytes / (FastLanes.BLOCK * valueBytes);
     }

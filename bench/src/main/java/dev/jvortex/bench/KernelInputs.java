@@ -14,9 +14,10 @@ import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
 import dev.jvortex.encodings.Decoding;
 import dev.jvortex.encodings.EncodingId;
-import dev.jvortex.encodings.light.LightEncoder;
 import dev.jvortex.encodings.alp.AlpEncoder;
 import dev.jvortex.encodings.canonical.CanonicalEncoder;
+import dev.jvortex.encodings.datetime.DateTimePartsDecoder;
+import dev.jvortex.encodings.datetime.DateTimePartsEncoder;
 import dev.jvortex.encodings.dict.DictEncoder;
 import dev.jvortex.encodings.fastlanes.BitPack;
 import dev.jvortex.encodings.fastlanes.BitPackedEncoder;
@@ -24,10 +25,9 @@ import dev.jvortex.encodings.fastlanes.BitPackedMetadata;
 import dev.jvortex.encodings.fastlanes.DeltaMetadata;
 import dev.jvortex.encodings.fastlanes.FastLanes;
 import dev.jvortex.encodings.fastlanes.ForEncoder;
-import dev.jvortex.encodings.datetime.DateTimePartsDecoder;
-import dev.jvortex.encodings.datetime.DateTimePartsEncoder;
 import dev.jvortex.encodings.fastlanes.RleMetadata;
 import dev.jvortex.encodings.fsst.FsstEncoder;
+import dev.jvortex.encodings.light.LightEncoder;
 import dev.jvortex.encodings.onpair.OnPairEncoder;
 import dev.jvortex.format.ArraySerializer;
 import dev.jvortex.format.SerializedArray;
@@ -41,6 +41,7 @@ import java.util.Locale;
 import java.util.Random;
 import java.util.Set;
 
+// spotless:off
 /// Encoded inputs for the kernel benchmarks, named by a spec `kernel:type[:arg]`, each decoding
 /// to exactly `outBytes` bytes of values (string bytes for FSST).
 ///
@@ -59,6 +60,7 @@ import java.util.Set;
 /// Every input is serialized with the file writer's [ArraySerializer] and parsed back with
 /// [SerializedArray], so decoders see the same nodes and buffer alignment as in a file.
 final class KernelInputs {
+// spotless:on
     private KernelInputs() {}
 
     /// Children written as canonical arrays: isolates the kernel of the parent node.
@@ -73,7 +75,8 @@ final class KernelInputs {
     /// @param expected the values it must decode to
     /// @param tree the encodings of the tree, e.g. `fastlanes.for(fastlanes.bitpacked)`
     /// @param encodedBytes the serialized size
-    record Input(String spec, EncodedNode root, DType dtype, int length, Array expected, String tree, long encodedBytes) {}
+    record Input(
+            String spec, EncodedNode root, DType dtype, int length, Array expected, String tree, long encodedBytes) {}
 
     /// Builds the input named by `spec` decoding to `outBytes` bytes.
     static Input make(String spec, int outBytes, Arena arena) {
@@ -89,7 +92,8 @@ final class KernelInputs {
         PType ptype = PType.valueOf(p[1].toUpperCase(Locale.ROOT));
         int n = outBytes / ptype.byteWidth();
         if (n % FastLanes.BLOCK != 0) {
-            throw new IllegalArgumentException("outBytes " + outBytes + " must hold whole blocks of 1024 " + ptype.shortName());
+            throw new IllegalArgumentException(
+                    "outBytes " + outBytes + " must hold whole blocks of 1024 " + ptype.shortName());
         }
         int arg = p.length > 2 ? Integer.parseInt(p[2]) : 0;
         long[] values = new long[n];
@@ -100,7 +104,9 @@ final class KernelInputs {
                     values[i] = bits(random, arg);
                 }
                 PrimitiveArray a = array(ptype, values);
-                node = arg < ptype.bitWidth() ? BitPackedEncoder.encode(a, arg, LightEncoder.PATCHES) : fullWidth(ptype, values);
+                node = arg < ptype.bitWidth()
+                        ? BitPackedEncoder.encode(a, arg, LightEncoder.PATCHES)
+                        : fullWidth(ptype, values);
             }
             case "for", "for-plain" -> {
                 long reference = ptype.bitWidth() == 64 ? -123_456_789_012L : -1_234_567L;
@@ -108,7 +114,9 @@ final class KernelInputs {
                     values[i] = truncate(ptype, reference + bits(random, arg));
                 }
                 PrimitiveArray a = array(ptype, values);
-                node = kernel.equals("for") ? ForEncoder.encodeBitPacked(a, LightEncoder.PATCHES) : ForEncoder.encode(a, PLAIN);
+                node = kernel.equals("for")
+                        ? ForEncoder.encodeBitPacked(a, LightEncoder.PATCHES)
+                        : ForEncoder.encode(a, PLAIN);
             }
             case "delta" -> {
                 long v = 1_000_000;
@@ -164,9 +172,26 @@ final class KernelInputs {
     }
 
     private static Input fsst(String spec, int outBytes, Random random, Arena arena) {
-        String[] hosts = {"example.com", "vortex.dev", "data.gov", "shop.example.org", "news.site.net", "cdn.static.io"};
-        String[] words = {"products", "category", "search", "article", "2024", "index", "images", "user", "profile",
-            "checkout", "help", "about", "blog", "item", "view", "list"};
+        String[] hosts = {"example.com", "vortex.dev", "data.gov", "shop.example.org", "news.site.net", "cdn.static.io"
+        };
+        String[] words = {
+            "products",
+            "category",
+            "search",
+            "article",
+            "2024",
+            "index",
+            "images",
+            "user",
+            "profile",
+            "checkout",
+            "help",
+            "about",
+            "blog",
+            "item",
+            "view",
+            "list"
+        };
         Builders.StringBuilder b = Builders.strings(new DType.Utf8(false));
         List<String> rows = new ArrayList<>();
         long total = 0;
@@ -206,8 +231,8 @@ final class KernelInputs {
             values[i] = t;
         }
         // vortex.timestamp metadata: unit (2 = milliseconds), then a zero-length zone.
-        DType.Extension dtype = new DType.Extension(DateTimePartsDecoder.TIMESTAMP_ID, new DType.Primitive(PType.I64, false),
-                new byte[] {2, 0, 0});
+        DType.Extension dtype = new DType.Extension(
+                DateTimePartsDecoder.TIMESTAMP_ID, new DType.Primitive(PType.I64, false), new byte[] {2, 0, 0});
         ExtensionArray a = new ExtensionArray(dtype, array(PType.I64, values));
         WriteNode node = DateTimePartsEncoder.encode(a, PLAIN);
         if (node == null) {
@@ -293,7 +318,10 @@ final class KernelInputs {
             }
         }
         byte[] meta = new DeltaMetadata(values.length, 0).write();
-        return WriteNode.of(EncodingId.DELTA.id(), meta, CanonicalEncoder.encode(array(ptype, bases)),
+        return WriteNode.of(
+                EncodingId.DELTA.id(),
+                meta,
+                CanonicalEncoder.encode(array(ptype, bases)),
                 CanonicalEncoder.encode(array(ptype, deltas)));
     }
 
@@ -321,15 +349,20 @@ final class KernelInputs {
         }
         PType indicesPtype = maxRuns <= 256 ? PType.U8 : PType.U16;
         byte[] meta = new RleMetadata(nvalues, values.length, indicesPtype.code(), blocks, PType.U32.code(), 0).write();
-        return WriteNode.of(EncodingId.RLE.id(), meta, CanonicalEncoder.encode(array(ptype, Arrays.copyOf(runValues, nvalues))),
-                CanonicalEncoder.encode(array(indicesPtype, indices)), CanonicalEncoder.encode(array(PType.U32, starts)));
+        return WriteNode.of(
+                EncodingId.RLE.id(),
+                meta,
+                CanonicalEncoder.encode(array(ptype, Arrays.copyOf(runValues, nvalues))),
+                CanonicalEncoder.encode(array(indicesPtype, indices)),
+                CanonicalEncoder.encode(array(PType.U32, starts)));
     }
 
     /// Serializes `node` as the file writer does, parses it back and checks that it decodes to `expected`.
     private static Input finish(String spec, WriteNode node, DType dtype, int len, Array expected, Arena arena) {
         List<String> ids = new ArrayList<>(ids(node, new LinkedHashSet<>()));
         ArraySerializer.Serialized s = ArraySerializer.serialize(node, ids::indexOf);
-        MemorySegment bytes = arena.allocate(Math.max(1, s.length()), Math.max(64, s.alignment())).asSlice(0, s.length());
+        MemorySegment bytes = arena.allocate(Math.max(1, s.length()), Math.max(64, s.alignment()))
+                .asSlice(0, s.length());
         long pos = 0;
         for (MemorySegment part : s.parts()) {
             MemorySegment.copy(part, 0, bytes, pos, part.byteSize());
@@ -345,7 +378,8 @@ final class KernelInputs {
     /// Checks that `actual` holds exactly the rows of `expected` (no nulls in these inputs).
     static void requireSame(String what, Array expected, Array actual) {
         if (actual.length() != expected.length()) {
-            throw new IllegalStateException(what + ": decoded " + actual.length() + " rows, expected " + expected.length());
+            throw new IllegalStateException(
+                    what + ": decoded " + actual.length() + " rows, expected " + expected.length());
         }
         if (expected instanceof ExtensionArray e && actual instanceof ExtensionArray a) {
             requireSame(what, e.storage(), a.storage());
@@ -362,8 +396,9 @@ final class KernelInputs {
                 }
             }
         } else {
-            throw new IllegalStateException(what + ": decoded a " + actual.getClass().getSimpleName() + ", expected a "
-                    + expected.getClass().getSimpleName());
+            throw new IllegalStateException(
+                    what + ": decoded a " + actual.getClass().getSimpleName() + ", expected a "
+                            + expected.getClass().getSimpleName());
         }
     }
 
@@ -412,7 +447,8 @@ final class KernelInputs {
         try (Arena arena = Arena.ofConfined()) {
             for (int i = 1; i < args.length; i++) {
                 Input in = make(args[i], outBytes, arena);
-                System.out.printf(Locale.ROOT, "%s\t%s\t%d\t%d%n", in.spec(), in.tree(), in.encodedBytes(), in.length());
+                System.out.printf(
+                        Locale.ROOT, "%s\t%s\t%d\t%d%n", in.spec(), in.tree(), in.encodedBytes(), in.length());
             }
         }
     }

@@ -30,7 +30,9 @@ import org.openjdk.jmh.infra.Blackhole;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
-@Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED"})
 public class ScanBenchmark {
     /// The file to scan.
     @Param("")

@@ -45,6 +45,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
+// spotless:off
 /// Taking 1,000 random rows (unsorted, as a point lookup asks for them; `taken` sets the number)
 /// of one serialized chunk of 65,536 rows: [#take] reads only what the rows need ([Taking]); [#decodeAndGather] decodes the
 /// chunk whole and gathers, which is what a take cost before. Both allocate from a fresh arena
@@ -69,6 +70,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED"})
 @State(Scope.Thread)
 public class TakeBenchmark {
+// spotless:on
     /// Rows of the chunk.
     static final int ROWS = 1 << 16;
 
@@ -116,7 +118,8 @@ public class TakeBenchmark {
                 for (int i = 0; i < ROWS; i++) {
                     data.setAtIndex(PrimitiveArray.LE_DOUBLE, i, random.nextInt(1_000_000) / 100.0);
                 }
-                PrimitiveArray a = new PrimitiveArray(new DType.Primitive(PType.F64, false), PType.F64, data, ROWS, Validity.ALL_VALID);
+                PrimitiveArray a = new PrimitiveArray(
+                        new DType.Primitive(PType.F64, false), PType.F64, data, ROWS, Validity.ALL_VALID);
                 input = a;
                 node = AlpEncoder.encode(a, LightEncoder.PACKED);
             }
@@ -196,7 +199,8 @@ public class TakeBenchmark {
     @Benchmark
     public int decodeAndGather() {
         try (Arena a = Arena.ofConfined()) {
-            return ArrayOps.take(Decoding.decodeRoot(root, dtype, ROWS, a), indices, a).length();
+            return ArrayOps.take(Decoding.decodeRoot(root, dtype, ROWS, a), indices, a)
+                    .length();
         }
     }
 
@@ -240,7 +244,8 @@ public class TakeBenchmark {
         collect(node, idSet);
         List<String> ids = new ArrayList<>(idSet);
         ArraySerializer.Serialized s = ArraySerializer.serialize(node, ids::indexOf);
-        MemorySegment bytes = arena.allocate(Math.max(1, s.length()), Math.max(64, s.alignment())).asSlice(0, s.length());
+        MemorySegment bytes = arena.allocate(Math.max(1, s.length()), Math.max(64, s.alignment()))
+                .asSlice(0, s.length());
         long pos = 0;
         for (MemorySegment part : s.parts()) {
             MemorySegment.copy(part, 0, bytes, pos, part.byteSize());

@@ -132,8 +132,9 @@ public final class Exporter {
     }
 
     private static void csvField(StringBuilder sb, String s) {
-        boolean quote = s.isEmpty() ? false : s.indexOf(',') >= 0 || s.indexOf('"') >= 0 || s.indexOf('\n') >= 0
-                || s.indexOf('\r') >= 0;
+        boolean quote = s.isEmpty()
+                ? false
+                : s.indexOf(',') >= 0 || s.indexOf('"') >= 0 || s.indexOf('\n') >= 0 || s.indexOf('\r') >= 0;
         if (!quote) {
             sb.append(s);
             return;

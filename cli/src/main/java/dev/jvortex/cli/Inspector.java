@@ -30,8 +30,14 @@ public final class Inspector {
             in.layoutJson(file.layout(), file.dtype());
             in.out.append("}\n");
         } else {
-            in.out.append("file ").append(file.name()).append(": ").append(file.size()).append(" bytes, ")
-                    .append(file.rowCount()).append(" rows\n");
+            in.out
+                    .append("file ")
+                    .append(file.name())
+                    .append(": ")
+                    .append(file.size())
+                    .append(" bytes, ")
+                    .append(file.rowCount())
+                    .append(" rows\n");
             in.out.append("dtype ").append(file.dtype()).append('\n');
             in.layoutText(file.layout(), file.dtype(), "", "");
         }
@@ -78,8 +84,14 @@ public final class Inspector {
     }
 
     private void layoutText(LayoutNode node, DType dtype, String indent, String label) {
-        out.append(indent).append(label.isEmpty() ? "" : label + ": ").append(node.encoding()).append(", ")
-                .append(node.rowCount()).append(" rows, ").append(segmentBytes(node)).append(" bytes");
+        out.append(indent)
+                .append(label.isEmpty() ? "" : label + ": ")
+                .append(node.encoding())
+                .append(", ")
+                .append(node.rowCount())
+                .append(" rows, ")
+                .append(segmentBytes(node))
+                .append(" bytes");
         if (node.encoding().equals("vortex.zoned")) {
             out.append(", zone map");
         }
@@ -87,13 +99,23 @@ public final class Inspector {
         if (node.encoding().equals("vortex.flat") && node.segments().length == 1) {
             int seg = node.segments()[0];
             SegmentSpec spec = file.footer().segments().get(seg);
-            out.append(indent).append("  segment ").append(seg).append(" at ").append(spec.offset()).append(", ")
-                    .append(spec.length()).append(" bytes\n");
+            out.append(indent)
+                    .append("  segment ")
+                    .append(seg)
+                    .append(" at ")
+                    .append(spec.offset())
+                    .append(", ")
+                    .append(spec.length())
+                    .append(" bytes\n");
             try {
-                SerializedArray sa = SerializedArray.parse(file.segments().segment(seg), file.footer().arraySpecs(), "segment " + seg);
+                SerializedArray sa = SerializedArray.parse(
+                        file.segments().segment(seg), file.footer().arraySpecs(), "segment " + seg);
                 arrayText(sa.root(), indent + "  ");
             } catch (RuntimeException e) {
-                out.append(indent).append("  (unreadable: ").append(e.getMessage()).append(")\n");
+                out.append(indent)
+                        .append("  (unreadable: ")
+                        .append(e.getMessage())
+                        .append(")\n");
             }
         }
         for (int i = 0; i < node.children().size(); i++) {
@@ -108,7 +130,10 @@ public final class Inspector {
             bytes += n.buffer(b).byteSize();
         }
         if (n.bufferCount() > 0) {
-            out.append(" (").append(n.bufferCount()).append(n.bufferCount() == 1 ? " buffer, " : " buffers, ").append(bytes)
+            out.append(" (")
+                    .append(n.bufferCount())
+                    .append(n.bufferCount() == 1 ? " buffer, " : " buffers, ")
+                    .append(bytes)
                     .append(" bytes)");
         }
         out.append('\n');
@@ -126,7 +151,8 @@ public final class Inspector {
             int seg = node.segments()[0];
             out.append(",\"segment\":").append(seg);
             try {
-                SerializedArray sa = SerializedArray.parse(file.segments().segment(seg), file.footer().arraySpecs(), "segment " + seg);
+                SerializedArray sa = SerializedArray.parse(
+                        file.segments().segment(seg), file.footer().arraySpecs(), "segment " + seg);
                 out.append(",\"array\":");
                 arrayJson(sa.root());
             } catch (RuntimeException e) {
@@ -174,5 +200,4 @@ public final class Inspector {
         }
         out.append('}');
     }
-
 }

@@ -168,8 +168,12 @@ public final class Main {
         if (parquet && delimiter != null) {
             throw new UsageException("--delimiter applies to CSV input only");
         }
-        char delim = delimiter == null ? (name.endsWith(".tsv") ? '\t' : ',') : delimiter.equals("\\t") ? '\t' : delimiter.charAt(0);
-        var options = dev.jvortex.file.write.WriteOptions.defaults().withZoneMaps(!noZones).withDictionaries(!noDicts)
+        char delim = delimiter == null
+                ? (name.endsWith(".tsv") ? '\t' : ',')
+                : delimiter.equals("\\t") ? '\t' : delimiter.charAt(0);
+        var options = dev.jvortex.file.write.WriteOptions.defaults()
+                .withZoneMaps(!noZones)
+                .withDictionaries(!noDicts)
                 .compress(!noCompress);
         if (chunkBytes != null) {
             long n;
@@ -189,7 +193,8 @@ public final class Main {
         if (depth != null) {
             int d = positiveInt("--cascade-depth", depth);
             if (d > dev.jvortex.compress.Compressor.DEPTH_LIMIT) {
-                throw new UsageException("--cascade-depth must be at most " + dev.jvortex.compress.Compressor.DEPTH_LIMIT);
+                throw new UsageException(
+                        "--cascade-depth must be at most " + dev.jvortex.compress.Compressor.DEPTH_LIMIT);
             }
             options = options.withCascadeDepth(d);
         }
@@ -212,12 +217,19 @@ public final class Main {
             rows = result.rows();
             schema = result.schema();
         } else {
-            var result = new dev.jvortex.convert.csv.CsvConverter(10_000, 65_536, delim).convert(in, outPath, options, progress);
+            var result = new dev.jvortex.convert.csv.CsvConverter(10_000, 65_536, delim)
+                    .convert(in, outPath, options, progress);
             rows = result.rows();
             schema = result.schema();
         }
-        err.printf(Locale.ROOT, "jvx: wrote %d rows (%s) to %s in %.1f s, %d bytes%n", rows, schema, outPath,
-                (System.nanoTime() - start) / 1e9, Files.size(outPath));
+        err.printf(
+                Locale.ROOT,
+                "jvx: wrote %d rows (%s) to %s in %.1f s, %d bytes%n",
+                rows,
+                schema,
+                outPath,
+                (System.nanoTime() - start) / 1e9,
+                Files.size(outPath));
         return 0;
     }
 
@@ -259,7 +271,9 @@ public final class Main {
     }
 
     private static ScanOptions scanOptions(VortexFile f, String cols, String where) {
-        List<String> columns = cols == null ? null : Arrays.stream(cols.split(",")).map(String::trim).toList();
+        List<String> columns = cols == null
+                ? null
+                : Arrays.stream(cols.split(",")).map(String::trim).toList();
         ScanOptions options = ScanOptions.all().withColumns(columns);
         if (where != null) {
             if (!(f.dtype() instanceof DType.Struct schema)) {
@@ -316,7 +330,12 @@ public final class Main {
         }
         int[] threadCounts = threadsText == null ? new int[] {0} : threadList(threadsText);
         try (VortexFile f = VortexFile.open(file(args))) {
-            out.printf(Locale.ROOT, "file %s: %d rows; columns %s%s%n", f.name(), f.rowCount(), cols == null ? "all" : cols,
+            out.printf(
+                    Locale.ROOT,
+                    "file %s: %d rows; columns %s%s%n",
+                    f.name(),
+                    f.rowCount(),
+                    cols == null ? "all" : cols,
                     where == null ? "" : "; where " + where);
             double firstBest = 0;
             for (int threads : threadCounts) {
@@ -344,19 +363,42 @@ public final class Main {
                 long[] sorted = nanos.clone();
                 Arrays.sort(sorted);
                 long best = sorted[0];
-                long median = iterations % 2 == 1 ? sorted[iterations / 2] : (sorted[iterations / 2 - 1] + sorted[iterations / 2]) / 2;
-                String label = threads == 0 ? options.effectiveParallelism() + " threads (default)"
+                long median = iterations % 2 == 1
+                        ? sorted[iterations / 2]
+                        : (sorted[iterations / 2 - 1] + sorted[iterations / 2]) / 2;
+                String label = threads == 0
+                        ? options.effectiveParallelism() + " threads (default)"
                         : threads + (threads == 1 ? " thread" : " threads");
                 if (firstBest == 0) {
                     firstBest = best;
                 }
-                out.printf(Locale.ROOT, "%s, %d iterations: best %.3f ms, median %.3f ms%s%n", label, iterations, best / 1e6, median / 1e6,
-                        threadCounts.length > 1 && best != firstBest ? String.format(Locale.ROOT, " (%.2fx the first)", firstBest / best) : "");
-                out.printf(Locale.ROOT, "rows returned %d per scan; %.0f rows/s scanned (file rows / best time), %.0f rows/s returned%n",
-                        rows, f.rowCount() / (best / 1e9), rows / (best / 1e9));
-                out.printf(Locale.ROOT, "pruning: rows in scope %d, after pruning %d%s, read %d; zones skipped %d of %d; chunks skipped %d of %d%n",
-                        stats.rowsInScope(), stats.rowsAfterPruning(), stats.filePruned() ? " (file pruned by statistics)" : "",
-                        stats.rowsRead(), stats.zonesSkipped(), stats.zones(), stats.chunksSkipped(), stats.chunks());
+                out.printf(
+                        Locale.ROOT,
+                        "%s, %d iterations: best %.3f ms, median %.3f ms%s%n",
+                        label,
+                        iterations,
+                        best / 1e6,
+                        median / 1e6,
+                        threadCounts.length > 1 && best != firstBest
+                                ? String.format(Locale.ROOT, " (%.2fx the first)", firstBest / best)
+                                : "");
+                out.printf(
+                        Locale.ROOT,
+                        "rows returned %d per scan; %.0f rows/s scanned (file rows / best time), %.0f rows/s returned%n",
+                        rows,
+                        f.rowCount() / (best / 1e9),
+                        rows / (best / 1e9));
+                out.printf(
+                        Locale.ROOT,
+                        "pruning: rows in scope %d, after pruning %d%s, read %d; zones skipped %d of %d; chunks skipped %d of %d%n",
+                        stats.rowsInScope(),
+                        stats.rowsAfterPruning(),
+                        stats.filePruned() ? " (file pruned by statistics)" : "",
+                        stats.rowsRead(),
+                        stats.zonesSkipped(),
+                        stats.zones(),
+                        stats.chunksSkipped(),
+                        stats.chunks());
                 if (checksum < 0) {
                     out.println(checksum);
                 }

@@ -178,14 +178,17 @@ public final class ValueFormat {
                 }
             }
             case "vortex.uuid" -> {
-                if (storage instanceof FixedSizeListArray f && f.size() == 16 && f.elements() instanceof PrimitiveArray b) {
+                if (storage instanceof FixedSizeListArray f
+                        && f.size() == 16
+                        && f.elements() instanceof PrimitiveArray b) {
                     StringBuilder hex = new StringBuilder(36);
                     for (int k = 0; k < 16; k++) {
                         if (k == 4 || k == 6 || k == 8 || k == 10) {
                             hex.append('-');
                         }
                         long v = b.getLong(i * 16 + k);
-                        hex.append(Character.forDigit((int) (v >> 4) & 0xF, 16)).append(Character.forDigit((int) v & 0xF, 16));
+                        hex.append(Character.forDigit((int) (v >> 4) & 0xF, 16))
+                                .append(Character.forDigit((int) v & 0xF, 16));
                     }
                     quote(out, hex.toString());
                     return;
@@ -220,5 +223,4 @@ public final class ValueFormat {
         }
         out.append('"');
     }
-
 }

@@ -30,7 +30,8 @@ public final class Verify {
             Array decoded = new Decoding(arena).decode(new Node(node, arena, "root"), input.dtype(), input.length());
             String diff = diff(input, decoded, "");
             if (diff != null) {
-                throw VortexException.misuse("compressed array does not decode to its input: " + diff + " in " + node.encoding());
+                throw VortexException.misuse(
+                        "compressed array does not decode to its input: " + diff + " in " + node.encoding());
             }
         }
     }

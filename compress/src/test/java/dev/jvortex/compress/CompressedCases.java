@@ -96,7 +96,8 @@ final class CompressedCases {
         meta[1] = (byte) tz.length;
         meta[2] = (byte) (tz.length >>> 8);
         System.arraycopy(tz, 0, meta, 3, tz.length);
-        DType.Extension dtype = new DType.Extension("vortex.timestamp", new DType.Primitive(PType.I64, valid != null), meta);
+        DType.Extension dtype =
+                new DType.Extension("vortex.timestamp", new DType.Primitive(PType.I64, valid != null), meta);
         return new ExtensionArray(dtype, ints(PType.I64, values, valid));
     }
 }

@@ -14,12 +14,14 @@ import org.junit.jupiter.api.TestFactory;
 class CompressedCasesTest {
     @TestFactory
     Stream<DynamicTest> roundTrips() {
-        return CompressedCases.all().stream().map(c -> DynamicTest.dynamicTest(c.name(), () -> {
-            try (Arena arena = Arena.ofConfined()) {
-                Array decoded = EncodeTesting.roundTrip(c.node(), c.input().dtype(), c.input().length(), arena);
-                EncodeTesting.assertSameRows(c.input(), decoded, c.name());
-            }
-        }));
+        return CompressedCases.all().stream()
+                .map(c -> DynamicTest.dynamicTest(c.name(), () -> {
+                    try (Arena arena = Arena.ofConfined()) {
+                        Array decoded = EncodeTesting.roundTrip(
+                                c.node(), c.input().dtype(), c.input().length(), arena);
+                        EncodeTesting.assertSameRows(c.input(), decoded, c.name());
+                    }
+                }));
     }
 
     @TestFactory

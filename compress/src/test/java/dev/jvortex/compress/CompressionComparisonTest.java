@@ -58,24 +58,42 @@ class CompressionComparisonTest {
                 WriteNode node = best(e.getValue());
                 ours.put(e.getKey(), node);
                 try (Arena arena = Arena.ofConfined()) {
-                    EncodeTesting.assertSameRows(e.getValue(),
-                            EncodeTesting.roundTrip(node, e.getValue().dtype(), e.getValue().length(), arena), e.getKey());
+                    EncodeTesting.assertSameRows(
+                            e.getValue(),
+                            EncodeTesting.roundTrip(
+                                    node, e.getValue().dtype(), e.getValue().length(), arena),
+                            e.getKey());
                 }
                 // The reference compresses the values it decodes from our canonical form.
                 WriteNode plain = CanonicalEncoder.encode(e.getValue());
                 List<String> ids = EncodeTesting.ids(plain);
-                w.write(e.getKey() + "\t" + EncodeTesting.dtypeSpec(e.getValue().dtype()) + "\t" + e.getValue().length() + "\t"
-                        + String.join(",", ids) + "\t" + hex.formatHex(EncodeTesting.serialize(plain, ids)) + "\n");
+                w.write(e.getKey() + "\t" + EncodeTesting.dtypeSpec(e.getValue().dtype()) + "\t"
+                        + e.getValue().length() + "\t" + String.join(",", ids) + "\t"
+                        + hex.formatHex(EncodeTesting.serialize(plain, ids)) + "\n");
             }
         }
         Path script = ReferenceOracle.root().resolve("encodings/src/test/python/compress_with_reference.py");
         ReferenceOracle.Result r = ReferenceOracle.run(
-                List.of(python.toString(), script.toString(), input.toAbsolutePath().toString()), dir, 1800);
+                List.of(
+                        python.toString(),
+                        script.toString(),
+                        input.toAbsolutePath().toString()),
+                dir,
+                1800);
         if (r.status() != 0) {
             fail("the reference compression script failed (" + r.status() + "): " + r.stderr());
         }
-        StringBuilder table = new StringBuilder(String.format(Locale.ROOT, "%-26s %10s %10s %7s %10s %7s  %s | %s%n",
-                "column (" + ROWS + " rows)", "raw", "jvortex", "ratio", "reference", "ratio", "jvortex tree", "reference tree"));
+        StringBuilder table = new StringBuilder(String.format(
+                Locale.ROOT,
+                "%-26s %10s %10s %7s %10s %7s  %s | %s%n",
+                "column (" + ROWS + " rows)",
+                "raw",
+                "jvortex",
+                "ratio",
+                "reference",
+                "ratio",
+                "jvortex tree",
+                "reference tree"));
         List<String> lines = r.stdout().lines().toList();
         assertEquals(columns.size(), lines.size(), r.stdout());
         for (String line : lines) {
@@ -84,8 +102,17 @@ class CompressionComparisonTest {
             long raw = CanonicalEncoder.encode(column).bufferBytes();
             long mine = ours.get(parts[0]).bufferBytes();
             long theirs = Long.parseLong(parts[1]);
-            table.append(String.format(Locale.ROOT, "%-26s %10d %10d %7s %10d %7s  %s | %s%n", parts[0], raw, mine,
-                    ratio(raw, mine), theirs, ratio(raw, theirs), tree(ours.get(parts[0])), parts[2]));
+            table.append(String.format(
+                    Locale.ROOT,
+                    "%-26s %10d %10d %7s %10d %7s  %s | %s%n",
+                    parts[0],
+                    raw,
+                    mine,
+                    ratio(raw, mine),
+                    theirs,
+                    ratio(raw, theirs),
+                    tree(ours.get(parts[0])),
+                    parts[2]));
             assertTrue(theirs >= 0, line);
             assertTrue(mine <= 2 * theirs + 64, parts[0] + ": " + mine + " bytes against the reference's " + theirs);
         }
@@ -140,9 +167,28 @@ class CompressionComparisonTest {
         out.put("95% zero i64", EncodeTesting.ints(PType.I64, sparse, null));
         out.put("prices (2 decimals) f64", EncodeTesting.doubles(prices, null));
         out.put("random doubles f64", EncodeTesting.doubles(reals, null));
-        String[] countries = {"Germany", "France", "United Kingdom", "Italy", "Spain", "Poland", "Netherlands", "Belgium",
-            "Sweden", "Portugal", "Czech Republic", "Greece", "Hungary", "Austria", "Switzerland", "Denmark", "Finland",
-            "Norway", "Ireland", "Luxembourg"};
+        String[] countries = {
+            "Germany",
+            "France",
+            "United Kingdom",
+            "Italy",
+            "Spain",
+            "Poland",
+            "Netherlands",
+            "Belgium",
+            "Sweden",
+            "Portugal",
+            "Czech Republic",
+            "Greece",
+            "Hungary",
+            "Austria",
+            "Switzerland",
+            "Denmark",
+            "Finland",
+            "Norway",
+            "Ireland",
+            "Luxembourg"
+        };
         String[] low = new String[ROWS];
         String[] lowNull = new String[ROWS];
         for (int i = 0; i < ROWS; i++) {

@@ -67,7 +67,9 @@ class CompressorOutputTest {
                 }
             }
         }
-        long recordedCompressorLines = recorded.keySet().stream().filter(k -> !k.startsWith("encoders\t")).count();
+        long recordedCompressorLines = recorded.keySet().stream()
+                .filter(k -> !k.startsWith("encoders\t"))
+                .count();
         assertEquals(recordedCompressorLines, compressorLines, "compressor cases against the recorded ones");
 
         // The encoder catalogue (light children) and the compressor's cases that used to sit in it;
@@ -92,8 +94,8 @@ class CompressorOutputTest {
         System.out.println("compressor hashes: " + compressorLines + " compressed trees and " + compared
                 + " encoder cases compared with the recorded hashes");
         if (!differ.isEmpty()) {
-            fail(differ.size() + " trees differ from the recorded bytes, e.g. " + differ.subList(0, Math.min(10, differ.size()))
-                    + " (see target/compressor-hashes.txt)");
+            fail(differ.size() + " trees differ from the recorded bytes, e.g. "
+                    + differ.subList(0, Math.min(10, differ.size())) + " (see target/compressor-hashes.txt)");
         }
     }
 

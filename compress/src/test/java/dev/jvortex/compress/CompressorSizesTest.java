@@ -42,7 +42,8 @@ class CompressorSizesTest {
             Verify.check(e.getValue(), node);
             long raw = CanonicalEncoder.encode(e.getValue()).bufferBytes();
             total += node.bufferBytes();
-            table.append(String.format(Locale.ROOT, "%-34s %10d %10d  %s%n", e.getKey(), raw, node.bufferBytes(), tree(node)));
+            table.append(String.format(
+                    Locale.ROOT, "%-34s %10d %10d  %s%n", e.getKey(), raw, node.bufferBytes(), tree(node)));
         }
         table.append(String.format(Locale.ROOT, "%-34s %10s %10d%n", "total", "", total));
         System.out.print(table);
@@ -102,7 +103,8 @@ class CompressorSizesTest {
         meta[0] = (byte) unit;
         meta[1] = (byte) tz.length;
         System.arraycopy(tz, 0, meta, 3, tz.length);
-        DType.Extension dtype = new DType.Extension("vortex.timestamp", new DType.Primitive(PType.I64, valid != null), meta);
+        DType.Extension dtype =
+                new DType.Extension("vortex.timestamp", new DType.Primitive(PType.I64, valid != null), meta);
         return new ExtensionArray(dtype, EncodeTesting.ints(PType.I64, values, valid));
     }
 

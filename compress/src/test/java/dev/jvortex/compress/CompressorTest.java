@@ -47,12 +47,18 @@ public class CompressorTest {
                 for (boolean nullable : new boolean[] {false, true}) {
                     boolean[] valid = nullable ? randomValidity(random, len, 0.1) : null;
                     String n = t.shortName() + (nullable ? "?" : "") + "/" + len;
-                    out.add(new Case("small " + n, ints(t, gen(len, i -> random.nextInt(100) + (t.isSigned() ? -50 : 0)), valid)));
-                    out.add(new Case("random " + n, ints(t, EncodeTesting.randomInts(random, len, t.bitWidth(), 0, t), valid)));
-                    out.add(new Case("outliers " + n, ints(t, EncodeTesting.randomInts(random, len, 5, 0.02, t), valid)));
+                    out.add(new Case(
+                            "small " + n,
+                            ints(t, gen(len, i -> random.nextInt(100) + (t.isSigned() ? -50 : 0)), valid)));
+                    out.add(new Case(
+                            "random " + n, ints(t, EncodeTesting.randomInts(random, len, t.bitWidth(), 0, t), valid)));
+                    out.add(new Case(
+                            "outliers " + n, ints(t, EncodeTesting.randomInts(random, len, 5, 0.02, t), valid)));
                     out.add(new Case("seq " + n, ints(t, gen(len, i -> (i * 3L) & 0x7f), valid)));
                     out.add(new Case("runs " + n, ints(t, gen(len, i -> (i / 100) % 7), valid)));
-                    out.add(new Case("sparse " + n, ints(t, gen(len, i -> random.nextInt(50) == 0 ? random.nextInt(100) : 7), valid)));
+                    out.add(new Case(
+                            "sparse " + n,
+                            ints(t, gen(len, i -> random.nextInt(50) == 0 ? random.nextInt(100) : 7), valid)));
                     out.add(new Case("dict " + n, ints(t, gen(len, i -> (random.nextInt(8) * 12345L) & 0x7f), valid)));
                 }
             }
@@ -98,11 +104,22 @@ public class CompressorTest {
             out.add(new Case("const bools/" + len, EncodeTesting.bools(new boolean[len], null)));
             Array ids = ints(PType.I32, gen(len, i -> i), null);
             Array amounts = doubles(prices, valid);
-            out.add(new Case("struct/" + len, new StructArray(new DType.Struct(List.of("id", "amount", "w"),
-                    List.of(ids.dtype(), amounts.dtype(), new DType.Utf8(true)), false), List.of(ids, amounts, out.get(out.size() - 5).input()),
-                    len, Validity.ALL_VALID)));
-            DType.Extension ts = new DType.Extension("vortex.timestamp", new DType.Primitive(PType.I64, false), new byte[] {3, 0, 0});
-            out.add(new Case("timestamps/" + len, new ExtensionArray(ts, ints(PType.I64, gen(len, i -> 1_700_000_000_000_000L + i * 1_000_000L), null))));
+            out.add(new Case(
+                    "struct/" + len,
+                    new StructArray(
+                            new DType.Struct(
+                                    List.of("id", "amount", "w"),
+                                    List.of(ids.dtype(), amounts.dtype(), new DType.Utf8(true)),
+                                    false),
+                            List.of(ids, amounts, out.get(out.size() - 5).input()),
+                            len,
+                            Validity.ALL_VALID)));
+            DType.Extension ts = new DType.Extension(
+                    "vortex.timestamp", new DType.Primitive(PType.I64, false), new byte[] {3, 0, 0});
+            out.add(new Case(
+                    "timestamps/" + len,
+                    new ExtensionArray(
+                            ts, ints(PType.I64, gen(len, i -> 1_700_000_000_000_000L + i * 1_000_000L), null))));
             long[] offs = new long[len + 1];
             for (int i = 0; i < len; i++) {
                 offs[i + 1] = offs[i] + (i % 3);
@@ -112,7 +129,10 @@ public class CompressorTest {
             for (int i = 0; i <= len; i++) {
                 offsets.setAtIndex(PrimitiveArray.LE_LONG, i, offs[i]);
             }
-            out.add(new Case("list/" + len, new ListArray(new DType.ListType(elements.dtype(), false), offsets, elements, len, Validity.ALL_VALID)));
+            out.add(new Case(
+                    "list/" + len,
+                    new ListArray(
+                            new DType.ListType(elements.dtype(), false), offsets, elements, len, Validity.ALL_VALID)));
             for (int width : new int[] {8, 16}) {
                 MemorySegment dec = MemorySegment.ofArray(new byte[len * width]);
                 for (int i = 0; i < len; i++) {
@@ -122,16 +142,32 @@ public class CompressorTest {
                         dec.set(PrimitiveArray.LE_LONG, (long) i * width + 8, x >> 63);
                     }
                 }
-                out.add(new Case("decimal" + width + "/" + len, new dev.jvortex.core.array.DecimalArray(
-                        new DType.Decimal(width == 8 ? 18 : 38, 2, true), width, dec, len, EncodeTesting.validity(valid))));
+                out.add(new Case(
+                        "decimal" + width + "/" + len,
+                        new dev.jvortex.core.array.DecimalArray(
+                                new DType.Decimal(width == 8 ? 18 : 38, 2, true),
+                                width,
+                                dec,
+                                len,
+                                EncodeTesting.validity(valid))));
             }
             PrimitiveArray mk = ints(PType.I64, gen((int) offs[len], i -> i % 4), null);
-            PrimitiveArray mv = ints(PType.I32, gen((int) offs[len], i -> i * 31L % 200 - 100), randomValidity(random, (int) offs[len], 0.1));
+            PrimitiveArray mv = ints(
+                    PType.I32,
+                    gen((int) offs[len], i -> i * 31L % 200 - 100),
+                    randomValidity(random, (int) offs[len], 0.1));
             DType.MapType mt = new DType.MapType(mk.dtype(), mv.dtype(), false, true);
-            StructArray entries = new StructArray(dev.jvortex.core.array.ArrayOps.mapEntry(mt), List.of(mk, mv), (int) offs[len], Validity.ALL_VALID);
-            out.add(new Case("map/" + len, new ListArray(mt, offsets, entries, len, EncodeTesting.validity(randomValidity(random, len, 0.1)))));
+            StructArray entries = new StructArray(
+                    dev.jvortex.core.array.ArrayOps.mapEntry(mt), List.of(mk, mv), (int) offs[len], Validity.ALL_VALID);
+            out.add(new Case(
+                    "map/" + len,
+                    new ListArray(
+                            mt, offsets, entries, len, EncodeTesting.validity(randomValidity(random, len, 0.1)))));
             PrimitiveArray fe = ints(PType.I32, gen(len * 3, i -> i % 5), null);
-            out.add(new Case("fsl/" + len, new FixedSizeListArray(new DType.FixedSizeList(fe.dtype(), 3, false), fe, len, Validity.ALL_VALID)));
+            out.add(new Case(
+                    "fsl/" + len,
+                    new FixedSizeListArray(
+                            new DType.FixedSizeList(fe.dtype(), 3, false), fe, len, Validity.ALL_VALID)));
         }
         return out;
     }
@@ -151,18 +187,29 @@ public class CompressorTest {
     @TestFactory
     Stream<DynamicTest> roundTrips() {
         Arena arena = Arena.ofAuto();
-        return cases(arena).stream().flatMap(c -> Stream.of(Compressor.DATA, Compressor.FULL).map(comp ->
-                DynamicTest.dynamicTest(c.name() + (comp == Compressor.FULL ? " full" : ""), () -> {
-                    WriteNode node = comp.compress(c.input());
-                    Verify.check(c.input(), node);
-                    assertTrue(node.bufferBytes() <= CanonicalEncoder.encode(c.input()).bufferBytes(), "not larger than canonical");
-                    if (c.input() instanceof PrimitiveArray || c.input() instanceof dev.jvortex.core.array.VarBinViewArray) {
-                        try (Arena a = Arena.ofConfined()) {
-                            Array decoded = EncodeTesting.roundTrip(node, c.input().dtype(), c.input().length(), a);
-                            EncodeTesting.assertSameRows(c.input(), decoded, c.name());
-                        }
-                    }
-                })));
+        return cases(arena).stream()
+                .flatMap(c -> Stream.of(Compressor.DATA, Compressor.FULL)
+                        .map(comp ->
+                                DynamicTest.dynamicTest(c.name() + (comp == Compressor.FULL ? " full" : ""), () -> {
+                                    WriteNode node = comp.compress(c.input());
+                                    Verify.check(c.input(), node);
+                                    assertTrue(
+                                            node.bufferBytes()
+                                                    <= CanonicalEncoder.encode(c.input())
+                                                            .bufferBytes(),
+                                            "not larger than canonical");
+                                    if (c.input() instanceof PrimitiveArray
+                                            || c.input() instanceof dev.jvortex.core.array.VarBinViewArray) {
+                                        try (Arena a = Arena.ofConfined()) {
+                                            Array decoded = EncodeTesting.roundTrip(
+                                                    node,
+                                                    c.input().dtype(),
+                                                    c.input().length(),
+                                                    a);
+                                            EncodeTesting.assertSameRows(c.input(), decoded, c.name());
+                                        }
+                                    }
+                                })));
     }
 
     @Test

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.VarBinViewArray;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.EncodeTesting;
@@ -57,15 +56,18 @@ class StringCompressionComparisonTest {
                 WriteNode onPair = OnPairEncoder.encode(a, LightEncoder.PACKED);
                 WriteNode chosen = Compressor.DATA.compress(a);
                 try (Arena arena = Arena.ofConfined()) {
-                    EncodeTesting.assertSameRows(a, EncodeTesting.roundTrip(chosen, a.dtype(), a.length(), arena), e.getKey());
-                    EncodeTesting.assertSameRows(a, EncodeTesting.roundTrip(onPair, a.dtype(), a.length(), arena), e.getKey());
+                    EncodeTesting.assertSameRows(
+                            a, EncodeTesting.roundTrip(chosen, a.dtype(), a.length(), arena), e.getKey());
+                    EncodeTesting.assertSameRows(
+                            a, EncodeTesting.roundTrip(onPair, a.dtype(), a.length(), arena), e.getKey());
                 }
                 sizes.put(e.getKey(), new long[] {raw, fsst.bufferBytes(), onPair.bufferBytes(), chosen.bufferBytes()});
                 trees.put(e.getKey(), chosen.encoding());
                 speeds.put(e.getKey(), new double[] {
                     mbPerSecond(raw, () -> OnPairEncoder.split(a, OnPairEncoder.DEFAULT_DICT_BITS)),
                     mbPerSecond(raw, () -> FsstEncoder.split(a, FsstEncoder.train(a))),
-                    mbPerSecond(raw, () -> Compressor.DATA.compress(a))});
+                    mbPerSecond(raw, () -> Compressor.DATA.compress(a))
+                });
                 WriteNode plain = CanonicalEncoder.encode(a);
                 List<String> ids = EncodeTesting.ids(plain);
                 w.write(e.getKey() + "\t" + EncodeTesting.dtypeSpec(a.dtype()) + "\t" + a.length() + "\t"
@@ -74,15 +76,21 @@ class StringCompressionComparisonTest {
         }
         Path script = ReferenceOracle.root().resolve("encodings/src/test/python/compress_with_reference.py");
         ReferenceOracle.Result r = ReferenceOracle.run(
-                List.of(python.toString(), script.toString(), input.toAbsolutePath().toString()), dir, 1800);
+                List.of(
+                        python.toString(),
+                        script.toString(),
+                        input.toAbsolutePath().toString()),
+                dir,
+                1800);
         if (r.status() != 0) {
             fail("the reference compression script failed (" + r.status() + "): " + r.stderr());
         }
         List<String> lines = r.stdout().lines().toList();
         assertEquals(columns.size(), lines.size(), r.stdout());
-        StringBuilder table = new StringBuilder("| column (" + ROWS + " rows) | raw | FSST | OnPair | compressor | reference "
-                + "| ours/ref | ours | reference | OnPair MB/s | FSST MB/s | compressor MB/s |\n"
-                + "|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+        StringBuilder table =
+                new StringBuilder("| column (" + ROWS + " rows) | raw | FSST | OnPair | compressor | reference "
+                        + "| ours/ref | ours | reference | OnPair MB/s | FSST MB/s | compressor MB/s |\n"
+                        + "|---|---|---|---|---|---|---|---|---|---|---|---|\n");
         for (String line : lines) {
             String[] parts = line.split("\t");
             long[] s = sizes.get(parts[0]);
@@ -90,9 +98,21 @@ class StringCompressionComparisonTest {
             long theirs = Long.parseLong(parts[1]);
             assertTrue(theirs > 0, line);
             String refRoot = parts[2].contains("(") ? parts[2].substring(0, parts[2].indexOf('(')) : parts[2];
-            table.append(String.format(Locale.ROOT, "| %s | %d | %d | %d | %d | %d | %.3f | %s | %s | %.0f | %.0f | %.0f |%n",
-                    parts[0], s[0], s[1], s[2], s[3], theirs, (double) s[3] / theirs, trees.get(parts[0]), refRoot,
-                    v[0], v[1], v[2]));
+            table.append(String.format(
+                    Locale.ROOT,
+                    "| %s | %d | %d | %d | %d | %d | %.3f | %s | %s | %.0f | %.0f | %.0f |%n",
+                    parts[0],
+                    s[0],
+                    s[1],
+                    s[2],
+                    s[3],
+                    theirs,
+                    (double) s[3] / theirs,
+                    trees.get(parts[0]),
+                    refRoot,
+                    v[0],
+                    v[1],
+                    v[2]));
             assertTrue(s[3] <= 1.1 * theirs + 64, parts[0] + ": " + s[3] + " bytes against the reference's " + theirs);
         }
         System.out.print(table);
@@ -135,10 +155,19 @@ class StringCompressionComparisonTest {
             String d = pick(random, domains);
             urls[i] = "https://www." + d + "/" + pick(random, paths) + "/" + random.nextInt(1_000_000) + "?q="
                     + pick(random, words) + "&page=1";
-            emails[i] = pick(random, first) + "." + pick(random, words) + random.nextInt(1000) + "@" + pick(random, domains);
+            emails[i] = pick(random, first) + "." + pick(random, words) + random.nextInt(1000) + "@"
+                    + pick(random, domains);
             int s = random.nextInt(86400);
-            logs[i] = String.format(Locale.ROOT, "2024-05-01T%02d:%02d:%02dZ %s [svc-%s] request %d served from %s", s / 3600,
-                    s / 60 % 60, s % 60, pick(random, levels), pick(random, words), random.nextInt(1_000_000), d);
+            logs[i] = String.format(
+                    Locale.ROOT,
+                    "2024-05-01T%02d:%02d:%02dZ %s [svc-%s] request %d served from %s",
+                    s / 3600,
+                    s / 60 % 60,
+                    s % 60,
+                    pick(random, levels),
+                    pick(random, words),
+                    random.nextInt(1_000_000),
+                    d);
         }
         for (int i = 0; i < ROWS; i++) {
             urlNulls[i] = random.nextInt(10) == 0 ? null : urls[ROWS - 1 - i];
@@ -155,8 +184,8 @@ class StringCompressionComparisonTest {
         String[] uuids = new String[ROWS];
         for (int i = 0; i < ROWS; i++) {
             userMails[i] = "user." + random.nextInt(1_000_000) + "@" + pick(random, mailDomains);
-            productUrls[i] = "https://www.example.com/products/" + pick(random, categories) + "/" + random.nextInt(100_000)
-                    + "?ref=" + Integer.toHexString(random.nextInt());
+            productUrls[i] = "https://www.example.com/products/" + pick(random, categories) + "/"
+                    + random.nextInt(100_000) + "?ref=" + Integer.toHexString(random.nextInt());
             uuids[i] = new UUID(random.nextLong(), random.nextLong()).toString();
         }
         out.put("emails", EncodeTesting.strings(userMails, false, arena));
@@ -195,20 +224,171 @@ class StringCompressionComparisonTest {
     }
 
     /// Words of the TPC-H text grammar (nouns, verbs, adjectives, adverbs, prepositions).
-    private static final String[] TPCH_WORDS = {"foxes", "ideas", "theodolites", "pinto", "beans", "instructions",
-        "dependencies", "excuses", "platelets", "asymptotes", "courts", "dolphins", "multipliers", "sauternes", "warthogs",
-        "frets", "dinos", "attainments", "somas", "Tiresias", "patterns", "forges", "braids", "hockey", "players",
-        "frays", "warhorses", "dugouts", "notornis", "epitaphs", "pearls", "tithes", "waters", "orbits", "gifts", "sheaves",
-        "depths", "sentiments", "decoys", "realms", "pains", "grouches", "escapades", "sleep", "wake", "are", "cajole",
-        "haggle", "nag", "use", "boost", "affix", "detect", "integrate", "maintain", "nod", "was", "lose", "sublate",
-        "solve", "thrash", "promise", "engage", "hinder", "print", "x-ray", "breach", "eat", "grow", "impress", "mold",
-        "poach", "serve", "run", "dazzle", "snooze", "doze", "unwind", "kindle", "play", "hang", "believe", "doubt",
-        "furious", "sly", "careful", "blithe", "quick", "fluffy", "slow", "quiet", "ruthless", "thin", "close", "dogged",
-        "daring", "brave", "stealthy", "permanent", "enticing", "idle", "busy", "regular", "final", "ironic", "even",
-        "bold", "silent", "sometimes", "always", "never", "furiously", "slyly", "carefully", "blithely", "quickly",
-        "fluffily", "about", "above", "according", "to", "across", "after", "against", "along", "alongside", "of",
-        "among", "around", "at", "atop", "before", "behind", "beneath", "beside", "besides", "between", "beyond", "by",
-        "despite", "during", "except", "for", "from", "in", "place", "inside", "instead", "into", "near", "on", "outside",
-        "over", "past", "since", "through", "throughout", "toward", "under", "until", "up", "upon", "without", "with",
-        "within"};
+    private static final String[] TPCH_WORDS = {
+        "foxes",
+        "ideas",
+        "theodolites",
+        "pinto",
+        "beans",
+        "instructions",
+        "dependencies",
+        "excuses",
+        "platelets",
+        "asymptotes",
+        "courts",
+        "dolphins",
+        "multipliers",
+        "sauternes",
+        "warthogs",
+        "frets",
+        "dinos",
+        "attainments",
+        "somas",
+        "Tiresias",
+        "patterns",
+        "forges",
+        "braids",
+        "hockey",
+        "players",
+        "frays",
+        "warhorses",
+        "dugouts",
+        "notornis",
+        "epitaphs",
+        "pearls",
+        "tithes",
+        "waters",
+        "orbits",
+        "gifts",
+        "sheaves",
+        "depths",
+        "sentiments",
+        "decoys",
+        "realms",
+        "pains",
+        "grouches",
+        "escapades",
+        "sleep",
+        "wake",
+        "are",
+        "cajole",
+        "haggle",
+        "nag",
+        "use",
+        "boost",
+        "affix",
+        "detect",
+        "integrate",
+        "maintain",
+        "nod",
+        "was",
+        "lose",
+        "sublate",
+        "solve",
+        "thrash",
+        "promise",
+        "engage",
+        "hinder",
+        "print",
+        "x-ray",
+        "breach",
+        "eat",
+        "grow",
+        "impress",
+        "mold",
+        "poach",
+        "serve",
+        "run",
+        "dazzle",
+        "snooze",
+        "doze",
+        "unwind",
+        "kindle",
+        "play",
+        "hang",
+        "believe",
+        "doubt",
+        "furious",
+        "sly",
+        "careful",
+        "blithe",
+        "quick",
+        "fluffy",
+        "slow",
+        "quiet",
+        "ruthless",
+        "thin",
+        "close",
+        "dogged",
+        "daring",
+        "brave",
+        "stealthy",
+        "permanent",
+        "enticing",
+        "idle",
+        "busy",
+        "regular",
+        "final",
+        "ironic",
+        "even",
+        "bold",
+        "silent",
+        "sometimes",
+        "always",
+        "never",
+        "furiously",
+        "slyly",
+        "carefully",
+        "blithely",
+        "quickly",
+        "fluffily",
+        "about",
+        "above",
+        "according",
+        "to",
+        "across",
+        "after",
+        "against",
+        "along",
+        "alongside",
+        "of",
+        "among",
+        "around",
+        "at",
+        "atop",
+        "before",
+        "behind",
+        "beneath",
+        "beside",
+        "besides",
+        "between",
+        "beyond",
+        "by",
+        "despite",
+        "during",
+        "except",
+        "for",
+        "from",
+        "in",
+        "place",
+        "inside",
+        "instead",
+        "into",
+        "near",
+        "on",
+        "outside",
+        "over",
+        "past",
+        "since",
+        "through",
+        "throughout",
+        "toward",
+        "under",
+        "until",
+        "up",
+        "upon",
+        "without",
+        "with",
+        "within"
+    };
 }

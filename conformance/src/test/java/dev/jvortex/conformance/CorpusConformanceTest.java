@@ -133,9 +133,13 @@ class CorpusConformanceTest {
             String preset = e.getKey();
             long files = FILES.getOrDefault(preset, new AtomicLong()).get();
             long values = VALUES.getOrDefault(preset, new AtomicLong()).get();
-            System.out.println("conformance (" + preset + "): " + files + " files read exactly, " + values + " values compared");
-            e.getValue().write(Oracle.root().resolve("conformance/target/coverage-" + preset + ".md"),
-                    "Preset " + preset + ": " + files + " files read exactly, " + values + " top-level values compared");
+            System.out.println(
+                    "conformance (" + preset + "): " + files + " files read exactly, " + values + " values compared");
+            e.getValue()
+                    .write(
+                            Oracle.root().resolve("conformance/target/coverage-" + preset + ".md"),
+                            "Preset " + preset + ": " + files + " files read exactly, " + values
+                                    + " top-level values compared");
         }
     }
 }

@@ -72,32 +72,38 @@ class CorruptionTest {
         for (int i = 0; i < flips; i++) {
             byte[] b = original.clone();
             // Half the flips land in the last 4 KiB, where the footer flatbuffers live.
-            int pos = i % 2 == 0 ? rnd.nextInt(b.length) : Math.max(0, b.length - 1 - rnd.nextInt(Math.min(4096, b.length)));
+            int pos = i % 2 == 0
+                    ? rnd.nextInt(b.length)
+                    : Math.max(0, b.length - 1 - rnd.nextInt(Math.min(4096, b.length)));
             b[pos] ^= (byte) (1 + rnd.nextInt(255));
             attempt(file + " with byte " + pos + " flipped", b, outcomes);
         }
-        System.out.println("corruption: " + file.getFileName() + ": " + outcomes[0] + " read, " + outcomes[1] + " rejected");
+        System.out.println(
+                "corruption: " + file.getFileName() + ": " + outcomes[0] + " read, " + outcomes[1] + " rejected");
         assertTrue(outcomes[1] > 0, "no corruption was detected at all");
     }
 
     private static void attempt(String what, byte[] bytes, int[] outcomes) {
-        assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
-            // Shared: a damaged footer may make the scan parallel, reading the bytes on other threads.
-            try (Arena arena = Arena.ofShared()) {
-                MemorySegment seg = arena.allocate(Math.max(1, bytes.length));
-                MemorySegment.copy(bytes, 0, seg, ValueLayout.JAVA_BYTE, 0, bytes.length);
-                try (VortexFile f = VortexFile.open(seg.asSlice(0, bytes.length), what)) {
-                    Exporter.jsonl(f, null, Writer.nullWriter());
-                }
-                outcomes[0]++;
-            } catch (VortexException e) {
-                if (e.kind() == VortexException.Kind.INTERNAL) {
-                    fail(what + ": an internal error, not a corrupt-data error: " + e, e);
-                }
-                outcomes[1]++;
-            } catch (Throwable t) {
-                fail(what + ": expected success or VortexException but got " + t, t);
-            }
-        }, what + " did not finish in time");
+        assertTimeoutPreemptively(
+                Duration.ofSeconds(30),
+                () -> {
+                    // Shared: a damaged footer may make the scan parallel, reading the bytes on other threads.
+                    try (Arena arena = Arena.ofShared()) {
+                        MemorySegment seg = arena.allocate(Math.max(1, bytes.length));
+                        MemorySegment.copy(bytes, 0, seg, ValueLayout.JAVA_BYTE, 0, bytes.length);
+                        try (VortexFile f = VortexFile.open(seg.asSlice(0, bytes.length), what)) {
+                            Exporter.jsonl(f, null, Writer.nullWriter());
+                        }
+                        outcomes[0]++;
+                    } catch (VortexException e) {
+                        if (e.kind() == VortexException.Kind.INTERNAL) {
+                            fail(what + ": an internal error, not a corrupt-data error: " + e, e);
+                        }
+                        outcomes[1]++;
+                    } catch (Throwable t) {
+                        fail(what + ": expected success or VortexException but got " + t, t);
+                    }
+                },
+                what + " did not finish in time");
     }
 }

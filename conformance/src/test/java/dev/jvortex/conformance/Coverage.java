@@ -25,8 +25,10 @@ final class Coverage {
         count(layouts, node.encoding(), ok);
         if (node.encoding().equals("vortex.flat") && node.segments().length == 1) {
             try {
-                SerializedArray sa = SerializedArray.parse(file.segments().segment(node.segments()[0]),
-                        file.footer().arraySpecs(), "segment");
+                SerializedArray sa = SerializedArray.parse(
+                        file.segments().segment(node.segments()[0]),
+                        file.footer().arraySpecs(),
+                        "segment");
                 walk(sa.root(), ok);
             } catch (RuntimeException e) {
                 count(arrays, "(unparseable segment)", false);
@@ -54,7 +56,8 @@ final class Coverage {
 
     /// Returns the table as Markdown.
     synchronized String table(String title) {
-        StringBuilder sb = new StringBuilder("## " + title + "\n\n| kind | id | nodes | in files read exactly | all decoded |\n|---|---|---|---|---|\n");
+        StringBuilder sb = new StringBuilder("## " + title
+                + "\n\n| kind | id | nodes | in files read exactly | all decoded |\n|---|---|---|---|---|\n");
         for (var e : layouts.entrySet()) {
             row(sb, "layout", e.getKey(), e.getValue());
         }
@@ -65,8 +68,17 @@ final class Coverage {
     }
 
     private static void row(StringBuilder sb, String kind, String id, long[] c) {
-        sb.append("| ").append(kind).append(" | ").append(id).append(" | ").append(c[0]).append(" | ").append(c[1])
-                .append(" | ").append(c[0] == c[1] ? "yes" : "NO").append(" |\n");
+        sb.append("| ")
+                .append(kind)
+                .append(" | ")
+                .append(id)
+                .append(" | ")
+                .append(c[0])
+                .append(" | ")
+                .append(c[1])
+                .append(" | ")
+                .append(c[0] == c[1] ? "yes" : "NO")
+                .append(" |\n");
     }
 
     /// Writes the table to `path` and prints it.

@@ -156,8 +156,11 @@ class FilterScanTest {
         for (Case c : CASES) {
             byFile.computeIfAbsent(c.file(), k -> new ArrayList<>()).add(c);
         }
-        return byFile.entrySet().stream().map(e -> DynamicTest.dynamicTest(e.getKey() + " (" + e.getValue().size() + " filters)",
-                () -> check(corpus.resolve((String) entries.get(e.getKey()).get("file")), e.getValue())));
+        return byFile.entrySet().stream()
+                .map(e -> DynamicTest.dynamicTest(
+                        e.getKey() + " (" + e.getValue().size() + " filters)",
+                        () -> check(
+                                corpus.resolve((String) entries.get(e.getKey()).get("file")), e.getValue())));
     }
 
     private static void check(Path path, List<Case> cases) throws Exception {
@@ -182,7 +185,9 @@ class FilterScanTest {
                 }
                 List<String> ours = export(f, ScanOptions.all().withFilter(e));
                 assertLines(expected, ours, path.getFileName() + ": " + c.filter() + " (against the export)");
-                assertLines(expected, export(f, ScanOptions.all().withFilter(e).withParallelism(1)),
+                assertLines(
+                        expected,
+                        export(f, ScanOptions.all().withFilter(e).withParallelism(1)),
                         path.getFileName() + ": " + c.filter() + " (one thread, against the export)");
                 System.out.println("filter " + path.getFileName() + ": " + c.filter() + " -> " + ours.size() + " of "
                         + all.size() + " rows");
@@ -193,9 +198,15 @@ class FilterScanTest {
                     }
                     @SuppressWarnings("unchecked")
                     List<Object> lines = (List<Object>) r.get("lines");
-                    assertEquals(lines.size(), ours.size(), path.getFileName() + ": " + c.filter() + " rows (reference vs ours)");
+                    assertEquals(
+                            lines.size(),
+                            ours.size(),
+                            path.getFileName() + ": " + c.filter() + " rows (reference vs ours)");
                     for (int i = 0; i < lines.size(); i++) {
-                        String d = ValueComparator.diff(schema, Json.parse((String) lines.get(i)), Json.parse(ours.get(i)),
+                        String d = ValueComparator.diff(
+                                schema,
+                                Json.parse((String) lines.get(i)),
+                                Json.parse(ours.get(i)),
                                 c.filter() + ", row " + i);
                         if (d != null) {
                             fail(path.getFileName() + " (against the reference): " + d);
@@ -210,8 +221,8 @@ class FilterScanTest {
         if (!expected.equals(actual)) {
             for (int i = 0; i < Math.min(expected.size(), actual.size()); i++) {
                 if (!expected.get(i).equals(actual.get(i))) {
-                    fail(what + ": first difference at returned row " + i + ": expected " + expected.get(i) + " but was "
-                            + actual.get(i) + " (" + expected.size() + " vs " + actual.size() + " rows)");
+                    fail(what + ": first difference at returned row " + i + ": expected " + expected.get(i)
+                            + " but was " + actual.get(i) + " (" + expected.size() + " vs " + actual.size() + " rows)");
                 }
             }
             fail(what + ": expected " + expected.size() + " rows but got " + actual.size());
@@ -228,7 +239,8 @@ class FilterScanTest {
     // ---- the reference ----
 
     @SuppressWarnings("unchecked")
-    private static List<Map<String, Object>> reference(Path file, List<Case> cases, DType.Struct schema) throws Exception {
+    private static List<Map<String, Object>> reference(Path file, List<Case> cases, DType.Struct schema)
+            throws Exception {
         if (cases.isEmpty()) {
             return List.of();
         }
@@ -240,11 +252,19 @@ class FilterScanTest {
         Path in = Files.createTempFile("jvortex-filters", ".json");
         try {
             Files.writeString(in, json, StandardCharsets.UTF_8);
-            Oracle.Result r = Oracle.run(List.of("bash", "-c", "exec \"$0\" filter_scan.py \"$1\" < \"$2\"",
-                    Oracle.python().toString(), file.toString(), in.toString()),
-                    Oracle.root().resolve("conformance/src/test/python"), 900);
+            Oracle.Result r = Oracle.run(
+                    List.of(
+                            "bash",
+                            "-c",
+                            "exec \"$0\" filter_scan.py \"$1\" < \"$2\"",
+                            Oracle.python().toString(),
+                            file.toString(),
+                            in.toString()),
+                    Oracle.root().resolve("conformance/src/test/python"),
+                    900);
             assertEquals(0, r.status(), r.stderr());
-            Map<String, Object> out = (Map<String, Object>) Json.parse(r.stdout().strip());
+            Map<String, Object> out =
+                    (Map<String, Object>) Json.parse(r.stdout().strip());
             return (List<Map<String, Object>>) (List<?>) out.get("results");
         } finally {
             Files.deleteIfExists(in);
@@ -269,7 +289,8 @@ class FilterScanTest {
                     case GT -> "gt";
                     case GE -> "gt_eq";
                 };
-                yield "{\"cmp\":\"" + op + "\",\"col\":" + quote(col.name()) + ",\"lit\":" + literal(col, c.right(), schema) + "}";
+                yield "{\"cmp\":\"" + op + "\",\"col\":" + quote(col.name()) + ",\"lit\":"
+                        + literal(col, c.right(), schema) + "}";
             }
             case Expr.Between b -> {
                 Expr.Column col = (Expr.Column) b.value();
@@ -284,8 +305,9 @@ class FilterScanTest {
                 }
                 yield sb.append("]}").toString();
             }
-            case Expr.Like l -> "{\"like\":" + quote(((Expr.Column) l.value()).name()) + ",\"pattern\":" + quote(l.pattern())
-                    + ",\"negated\":" + l.negated() + "}";
+            case Expr.Like l ->
+                "{\"like\":" + quote(((Expr.Column) l.value()).name()) + ",\"pattern\":" + quote(l.pattern())
+                        + ",\"negated\":" + l.negated() + "}";
             case Expr.Literal l -> throw new IllegalArgumentException("no JSON form for a bare literal");
         };
     }
@@ -299,12 +321,17 @@ class FilterScanTest {
             case Boolean b -> "{\"bool\":" + b + "}";
             case String s -> "{\"str\":" + quote(s) + "}";
             case byte[] b -> "{\"str\":" + quote(new String(b, StandardCharsets.UTF_8)) + "}";
-            case BigInteger unscaled -> "{\"dec\":\"" + new BigDecimal(unscaled, ((DType.Decimal) bound.dtype()).scale())
-                    .toPlainString() + "\"}";
-            case Long l -> bound.dtype() instanceof DType.Primitive p && p.ptype() == PType.U64
-                    ? "{\"int\":\"" + Long.toUnsignedString(l) + "\"}" : "{\"int\":\"" + l + "\"}";
-            case Double d -> Double.isFinite(d) ? "{\"float\":" + d + "}"
-                    : "{\"float\":\"" + (Double.isNaN(d) ? "NaN" : d > 0 ? "Infinity" : "-Infinity") + "\"}";
+            case BigInteger unscaled ->
+                "{\"dec\":\"" + new BigDecimal(unscaled, ((DType.Decimal) bound.dtype()).scale()).toPlainString()
+                        + "\"}";
+            case Long l ->
+                bound.dtype() instanceof DType.Primitive p && p.ptype() == PType.U64
+                        ? "{\"int\":\"" + Long.toUnsignedString(l) + "\"}"
+                        : "{\"int\":\"" + l + "\"}";
+            case Double d ->
+                Double.isFinite(d)
+                        ? "{\"float\":" + d + "}"
+                        : "{\"float\":\"" + (Double.isNaN(d) ? "NaN" : d > 0 ? "Infinity" : "-Infinity") + "\"}";
             default -> throw new IllegalArgumentException("no JSON form for " + bound);
         };
     }
@@ -327,19 +354,24 @@ class FilterScanTest {
             case Expr.IsNull n -> value((Expr.Column) n.child(), row) == null;
             case Expr.IsNotNull n -> value((Expr.Column) n.child(), row) != null;
             case Expr.Compare c -> compare(c.op(), (Expr.Column) c.left(), (Expr.Literal) c.right(), row, schema);
-            case Expr.Between b -> and(compare(Expr.Operator.GE, (Expr.Column) b.value(), (Expr.Literal) b.lower(), row, schema),
-                    compare(Expr.Operator.LE, (Expr.Column) b.value(), (Expr.Literal) b.upper(), row, schema));
+            case Expr.Between b ->
+                and(
+                        compare(Expr.Operator.GE, (Expr.Column) b.value(), (Expr.Literal) b.lower(), row, schema),
+                        compare(Expr.Operator.LE, (Expr.Column) b.value(), (Expr.Literal) b.upper(), row, schema));
             case Expr.InList in -> {
                 Boolean out = false;
                 for (Expr v : in.values()) {
-                    out = not(and(not(out), not(compare(Expr.Operator.EQ, (Expr.Column) in.value(), (Expr.Literal) v, row,
-                            schema))));
+                    out = not(and(
+                            not(out),
+                            not(compare(Expr.Operator.EQ, (Expr.Column) in.value(), (Expr.Literal) v, row, schema))));
                 }
                 yield out;
             }
             case Expr.Like l -> {
                 Object v = value((Expr.Column) l.value(), row);
-                yield v == null ? null : l.negated() != like(l.pattern()).matcher((String) v).matches();
+                yield v == null
+                        ? null
+                        : l.negated() != like(l.pattern()).matcher((String) v).matches();
             }
         };
     }
@@ -366,8 +398,8 @@ class FilterScanTest {
         return v;
     }
 
-    private static Boolean compare(Expr.Operator op, Expr.Column col, Expr.Literal lit, Map<String, Object> row,
-            DType.Struct schema) {
+    private static Boolean compare(
+            Expr.Operator op, Expr.Column col, Expr.Literal lit, Map<String, Object> row, DType.Struct schema) {
         Object json = value(col, row);
         Object l = lit.value().value();
         if (json == null || l == null) {
@@ -375,14 +407,18 @@ class FilterScanTest {
         }
         DType t = Binder.typeOf(col, schema);
         int c = switch (t) {
-            case DType.Primitive p when p.ptype().isFloat() -> Double.compare(floatValue(json, p.ptype()), floatLiteral(lit, p.ptype()));
+            case DType.Primitive p
+            when p.ptype().isFloat() -> Double.compare(floatValue(json, p.ptype()), floatLiteral(lit, p.ptype()));
             case DType.Primitive p -> ((Json.Num) json).decimal().compareTo(number(lit));
             case DType.Decimal d -> new BigDecimal((String) json).compareTo(number(lit));
             case DType.Bool b -> Boolean.compare((Boolean) json, (Boolean) l);
-            case DType.Utf8 u -> Arrays.compareUnsigned(((String) json).getBytes(StandardCharsets.UTF_8),
-                    ((String) l).getBytes(StandardCharsets.UTF_8));
-            case DType.Binary b -> Arrays.compareUnsigned(Base64.getDecoder().decode((String) json),
-                    ((String) l).getBytes(StandardCharsets.UTF_8));
+            case DType.Utf8 u ->
+                Arrays.compareUnsigned(
+                        ((String) json).getBytes(StandardCharsets.UTF_8),
+                        ((String) l).getBytes(StandardCharsets.UTF_8));
+            case DType.Binary b ->
+                Arrays.compareUnsigned(
+                        Base64.getDecoder().decode((String) json), ((String) l).getBytes(StandardCharsets.UTF_8));
             case DType.Extension x -> temporal(x, (String) json).compareTo(temporal(x, (String) l));
             default -> throw new IllegalArgumentException("cannot compare " + t);
         };
@@ -399,8 +435,10 @@ class FilterScanTest {
     private static BigDecimal number(Expr.Literal lit) {
         Scalar s = lit.value();
         return switch (s.value()) {
-            case Long l -> s.dtype() instanceof DType.Primitive p && p.ptype() == PType.U64
-                    ? new BigDecimal(Long.toUnsignedString(l)) : BigDecimal.valueOf(l);
+            case Long l ->
+                s.dtype() instanceof DType.Primitive p && p.ptype() == PType.U64
+                        ? new BigDecimal(Long.toUnsignedString(l))
+                        : BigDecimal.valueOf(l);
             case BigInteger unscaled -> new BigDecimal(unscaled, ((DType.Decimal) s.dtype()).scale());
             case Double d -> new BigDecimal(d);
             default -> throw new IllegalArgumentException("not a number: " + s);
@@ -417,7 +455,9 @@ class FilterScanTest {
 
     private static double floatValue(Object json, PType width) {
         if (json instanceof String s) {
-            return s.equals("NaN") ? Double.NaN : s.startsWith("-") ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
+            return s.equals("NaN")
+                    ? Double.NaN
+                    : s.startsWith("-") ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
         }
         String text = ((Json.Num) json).text();
         return width == PType.F64 ? Double.parseDouble(text) : round(Float.parseFloat(text), width);
@@ -438,7 +478,9 @@ class FilterScanTest {
             case "vortex.date" -> BigDecimal.valueOf(LocalDate.parse(text).toEpochDay());
             case "vortex.time" -> BigDecimal.valueOf(LocalTime.parse(text).toNanoOfDay());
             default -> {
-                String s = text.length() > 10 && text.charAt(10) == ' ' ? text.substring(0, 10) + "T" + text.substring(11) : text;
+                String s = text.length() > 10 && text.charAt(10) == ' '
+                        ? text.substring(0, 10) + "T" + text.substring(11)
+                        : text;
                 Instant i;
                 if (s.length() == 10) {
                     i = LocalDate.parse(s).atStartOfDay().toInstant(ZoneOffset.UTC);
@@ -449,7 +491,8 @@ class FilterScanTest {
                         i = LocalDateTime.parse(s).toInstant(ZoneOffset.UTC);
                     }
                 }
-                yield BigDecimal.valueOf(i.getEpochSecond()).multiply(BigDecimal.valueOf(1_000_000_000L))
+                yield BigDecimal.valueOf(i.getEpochSecond())
+                        .multiply(BigDecimal.valueOf(1_000_000_000L))
                         .add(BigDecimal.valueOf(i.getNano()));
             }
         };
@@ -499,7 +542,11 @@ class FilterScanTest {
                 count(f, ScanOptions.all());
                 fullBest = Math.min(fullBest, System.nanoTime() - start);
             }
-            System.out.printf(Locale.ROOT, "pruning (big): %s; selective scan best %.1f ms, full scan best %.1f ms%n", s, best / 1e6,
+            System.out.printf(
+                    Locale.ROOT,
+                    "pruning (big): %s; selective scan best %.1f ms, full scan best %.1f ms%n",
+                    s,
+                    best / 1e6,
                     fullBest / 1e6);
             assertEquals(1_100_000, s.rowsInFile());
             assertEquals(rows, s.rowsReturned());

@@ -37,7 +37,9 @@ class GoldenWritesTest {
         Map<String, WriteOptions> v = new LinkedHashMap<>();
         v.put("default", WriteOptions.defaults());
         v.put("compact", WriteOptions.defaults().withPreset(CompressionPreset.COMPACT));
-        v.put("small-chunks", WriteOptions.defaults().withTargetChunkBytes(64 * 1024).withRowBlock(1024));
+        v.put(
+                "small-chunks",
+                WriteOptions.defaults().withTargetChunkBytes(64 * 1024).withRowBlock(1024));
         v.put("plain", WriteOptions.defaults().withZoneMaps(false).withDictionaries(false));
         v.put("uncompressed", WriteOptions.defaults().compress(false));
         return v;
@@ -95,7 +97,10 @@ class GoldenWritesTest {
             if (in == null) {
                 return List.of();
             }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().filter(l -> !l.isBlank()).toList();
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8)
+                    .lines()
+                    .filter(l -> !l.isBlank())
+                    .toList();
         }
     }
 

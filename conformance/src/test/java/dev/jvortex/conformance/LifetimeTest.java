@@ -30,7 +30,8 @@ class LifetimeTest {
         Path corpus = Corpus.of("default");
         for (Map<String, Object> entry : CorpusConformanceTest.manifest(corpus)) {
             String name = (String) entry.get("name");
-            if (!List.of("big", "low_cardinality", "strings_fsst", "lists", "orders").contains(name)) {
+            if (!List.of("big", "low_cardinality", "strings_fsst", "lists", "orders")
+                    .contains(name)) {
                 continue;
             }
             try (VortexFile f = VortexFile.open(corpus.resolve((String) entry.get("file")))) {
@@ -42,8 +43,8 @@ class LifetimeTest {
                     }
                 }
                 assertTrue(batches.size() > 1, name + ": expected several batches");
-                try (BufferedReader expected = Files.newBufferedReader(corpus.resolve((String) entry.get("expected")),
-                        StandardCharsets.UTF_8)) {
+                try (BufferedReader expected = Files.newBufferedReader(
+                        corpus.resolve((String) entry.get("expected")), StandardCharsets.UTF_8)) {
                     for (Batch b : batches) {
                         for (int i = 0; i < b.rowCount(); i++) {
                             StringBuilder sb = new StringBuilder("{");
@@ -56,7 +57,10 @@ class LifetimeTest {
                                 ValueFormat.json(sb, b.column(c), i);
                             }
                             sb.append('}');
-                            String d = ValueComparator.diff(schema, Json.parse(expected.readLine()), Json.parse(sb.toString()),
+                            String d = ValueComparator.diff(
+                                    schema,
+                                    Json.parse(expected.readLine()),
+                                    Json.parse(sb.toString()),
                                     name + " row " + (b.firstRow() + i));
                             assertEquals(null, d);
                         }

@@ -45,7 +45,8 @@ class ParquetConvertTest {
 
     @SuppressWarnings("unchecked")
     static List<Map<String, Object>> manifest() throws IOException {
-        return (List<Map<String, Object>>) Json.parse(Files.readString(fixtures().resolve("manifest.json")));
+        return (List<Map<String, Object>>)
+                Json.parse(Files.readString(fixtures().resolve("manifest.json")));
     }
 
     @TestFactory
@@ -63,7 +64,8 @@ class ParquetConvertTest {
         Path out = tmp.resolve(entry.get("name") + ".vortex");
         WriteOptions options = WriteOptions.defaults().withRowBlock(1024).withTargetChunkBytes(64 << 10);
         if (entry.get("error") instanceof String err) {
-            VortexException e = assertThrows(VortexException.class, () -> ParquetConverter.convert(in, out, options, r -> {}));
+            VortexException e =
+                    assertThrows(VortexException.class, () -> ParquetConverter.convert(in, out, options, r -> {}));
             assertEquals(VortexException.Kind.UNSUPPORTED, e.kind(), e.getMessage());
             assertTrue(e.getMessage().contains(err), e.getMessage());
             assertFalse(Files.exists(out), "a failed conversion leaves no file");
@@ -81,8 +83,12 @@ class ParquetConvertTest {
         try (VortexFile f = VortexFile.open(out)) {
             assertEquals(rows, f.rowCount());
             for (int i = 0; i < refType.size(); i++) {
-                assertEquals(refType.names().get(i), ((DType.Struct) f.dtype()).names().get(i));
-                assertEquals(refType.fields().get(i), ((DType.Struct) f.dtype()).fields().get(i),
+                assertEquals(
+                        refType.names().get(i),
+                        ((DType.Struct) f.dtype()).names().get(i));
+                assertEquals(
+                        refType.fields().get(i),
+                        ((DType.Struct) f.dtype()).fields().get(i),
                         "type of column " + refType.names().get(i));
             }
             assertEquals(refType, f.dtype());
@@ -97,8 +103,12 @@ class ParquetConvertTest {
         Path out = tmp.resolve("cli.vortex");
         java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
         java.io.PrintStream errStream = new java.io.PrintStream(err, true, StandardCharsets.UTF_8);
-        int status = dev.jvortex.cli.Main.run(new String[] {"convert", fixtures().resolve("nested_plain_v1.parquet").toString(),
-            out.toString()}, System.out, errStream);
+        int status = dev.jvortex.cli.Main.run(
+                new String[] {
+                    "convert", fixtures().resolve("nested_plain_v1.parquet").toString(), out.toString()
+                },
+                System.out,
+                errStream);
         String msg = err.toString(StandardCharsets.UTF_8);
         assertEquals(0, status, msg);
         assertTrue(msg.startsWith("jvx: wrote 250 rows ({id=i64, st={"), msg);
@@ -108,16 +118,23 @@ class ParquetConvertTest {
         // An unsupported codec is a one-line error, and no output file.
         err.reset();
         Path bad = tmp.resolve("brotli.vortex");
-        status = dev.jvortex.cli.Main.run(new String[] {"convert", fixtures().resolve("types_brotli.parquet").toString(),
-            bad.toString()}, System.out, errStream);
+        status = dev.jvortex.cli.Main.run(
+                new String[] {
+                    "convert", fixtures().resolve("types_brotli.parquet").toString(), bad.toString()
+                },
+                System.out,
+                errStream);
         assertEquals(1, status);
-        assertTrue(err.toString(StandardCharsets.UTF_8).contains("BROTLI is not supported"), err.toString(StandardCharsets.UTF_8));
+        assertTrue(
+                err.toString(StandardCharsets.UTF_8).contains("BROTLI is not supported"),
+                err.toString(StandardCharsets.UTF_8));
         assertFalse(Files.exists(bad));
     }
 
     private static void compare(DType dtype, Path expectedGz, String actual) throws IOException {
-        try (BufferedReader e = new BufferedReader(new InputStreamReader(new GZIPInputStream(Files.newInputStream(expectedGz)),
-                StandardCharsets.UTF_8)); BufferedReader a = new BufferedReader(new StringReader(actual))) {
+        try (BufferedReader e = new BufferedReader(new InputStreamReader(
+                        new GZIPInputStream(Files.newInputStream(expectedGz)), StandardCharsets.UTF_8));
+                BufferedReader a = new BufferedReader(new StringReader(actual))) {
             long row = 0;
             while (true) {
                 String el = e.readLine();

@@ -55,7 +55,8 @@ class ScanPathsTest {
 
     private static void check(Path corpus, Map<String, Object> entry) throws IOException {
         String name = (String) entry.get("name");
-        List<String> expected = Files.readAllLines(corpus.resolve((String) entry.get("expected")), StandardCharsets.UTF_8);
+        List<String> expected =
+                Files.readAllLines(corpus.resolve((String) entry.get("expected")), StandardCharsets.UTF_8);
         try (VortexFile f = VortexFile.open(corpus.resolve((String) entry.get("file")))) {
             int rows = expected.size();
             assertEquals(rows, f.rowCount(), name + ": rows");
@@ -70,7 +71,10 @@ class ScanPathsTest {
                 return;
             }
             Random random = new Random(name.hashCode());
-            long[] sorted = random.longs(Math.min(rows, 300), 0, rows).sorted().distinct().toArray();
+            long[] sorted = random.longs(Math.min(rows, 300), 0, rows)
+                    .sorted()
+                    .distinct()
+                    .toArray();
             for (int threads : new int[] {1, 2}) {
                 List<Long> got = new ArrayList<>();
                 try (Scan scan = f.scan(ScanOptions.all().withRowIndices(sorted).withParallelism(threads))) {
@@ -83,7 +87,8 @@ class ScanPathsTest {
                         }
                     }
                 }
-                assertEquals(java.util.Arrays.stream(sorted).boxed().toList(), got, name + ": rows of the row-index scan");
+                assertEquals(
+                        java.util.Arrays.stream(sorted).boxed().toList(), got, name + ": rows of the row-index scan");
             }
             long[] indices = new long[Math.min(rows * 2, 400)];
             for (int i = 0; i < indices.length; i++) {
@@ -145,7 +150,8 @@ class ScanPathsTest {
         } else {
             ValueFormat.json(sb, b.column(0), i);
         }
-        String d = ValueComparator.diff(f.dtype(), Json.parse(expected.get((int) row)), Json.parse(sb.toString()), what + ", row " + row);
+        String d = ValueComparator.diff(
+                f.dtype(), Json.parse(expected.get((int) row)), Json.parse(sb.toString()), what + ", row " + row);
         if (d != null) {
             fail(d);
         }

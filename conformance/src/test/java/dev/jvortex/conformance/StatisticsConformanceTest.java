@@ -53,7 +53,8 @@ class StatisticsConformanceTest {
             for (int ignored : numeric) {
                 columns.add(new ArrayList<>());
             }
-            try (BufferedReader r = Files.newBufferedReader(corpus.resolve((String) entry.get("expected")), StandardCharsets.UTF_8)) {
+            try (BufferedReader r =
+                    Files.newBufferedReader(corpus.resolve((String) entry.get("expected")), StandardCharsets.UTF_8)) {
                 String line;
                 while ((line = r.readLine()) != null) {
                     @SuppressWarnings("unchecked")
@@ -75,10 +76,14 @@ class StatisticsConformanceTest {
                         assertEquals(all.nulls, st.nullCount().longValue(), name + ": file null count");
                     }
                     if (st.min() != null && all.min != null) {
-                        assertTrue(same(all.min, decimal(st.min().value(), pt)), name + ": file min " + all.min + " vs " + st.min());
+                        assertTrue(
+                                same(all.min, decimal(st.min().value(), pt)),
+                                name + ": file min " + all.min + " vs " + st.min());
                     }
                     if (st.max() != null && all.max != null) {
-                        assertTrue(same(all.max, decimal(st.max().value(), pt)), name + ": file max " + all.max + " vs " + st.max());
+                        assertTrue(
+                                same(all.max, decimal(st.max().value(), pt)),
+                                name + ": file max " + all.max + " vs " + st.max());
                     }
                 }
                 try (ZoneMap zm = f.zoneMap(name)) {
@@ -87,7 +92,10 @@ class StatisticsConformanceTest {
                     }
                     assertTrue(zm.zoneCount() > 0, name + ": no zones");
                     for (int z = 0; z < zm.zoneCount(); z++) {
-                        Range range = Range.of(values, (int) zm.zoneStart(z), (int) zm.zoneEnd(z),
+                        Range range = Range.of(
+                                values,
+                                (int) zm.zoneStart(z),
+                                (int) zm.zoneEnd(z),
                                 ((DType.Primitive) s.fields().get(c)).ptype());
                         Array min = zm.statistic("vortex.min()");
                         Array max = zm.statistic("vortex.max()");
@@ -96,10 +104,14 @@ class StatisticsConformanceTest {
                             assertEquals(range.nulls, p.getLong(z), name + " zone " + z + ": null count");
                         }
                         if (min instanceof PrimitiveArray p && p.isValid(z) && range.min != null) {
-                            assertTrue(same(range.min, number(p, z)), name + " zone " + z + ": min " + range.min + " vs " + number(p, z));
+                            assertTrue(
+                                    same(range.min, number(p, z)),
+                                    name + " zone " + z + ": min " + range.min + " vs " + number(p, z));
                         }
                         if (max instanceof PrimitiveArray p && p.isValid(z) && range.max != null) {
-                            assertTrue(same(range.max, number(p, z)), name + " zone " + z + ": max " + range.max + " vs " + number(p, z));
+                            assertTrue(
+                                    same(range.max, number(p, z)),
+                                    name + " zone " + z + ": max " + range.max + " vs " + number(p, z));
                         }
                     }
                 }
@@ -128,7 +140,8 @@ class StatisticsConformanceTest {
 
     private static Object decimal(Object v, dev.jvortex.core.PType pt) {
         return switch (v) {
-            case Long l -> pt == dev.jvortex.core.PType.U64 ? new BigDecimal(Long.toUnsignedString(l)) : BigDecimal.valueOf(l);
+            case Long l ->
+                pt == dev.jvortex.core.PType.U64 ? new BigDecimal(Long.toUnsignedString(l)) : BigDecimal.valueOf(l);
             case Double d -> d;
             case Float fl -> (double) fl;
             case Short h -> (double) Float.float16ToFloat(h);

@@ -18,11 +18,14 @@ final class ValueComparator {
             return expected == actual ? null : path + ": expected " + expected + " but was " + actual;
         }
         switch (type) {
-            case DType.Primitive p when p.ptype().isFloat() -> {
+            case DType.Primitive p
+            when p.ptype().isFloat() -> {
                 return floats(p.ptype(), expected, actual, path);
             }
             case DType.Primitive p -> {
-                if (expected instanceof Json.Num e && actual instanceof Json.Num a && e.decimal().compareTo(a.decimal()) == 0) {
+                if (expected instanceof Json.Num e
+                        && actual instanceof Json.Num a
+                        && e.decimal().compareTo(a.decimal()) == 0) {
                     return null;
                 }
                 return path + ": expected " + show(expected) + " but was " + show(actual);
@@ -50,16 +53,25 @@ final class ValueComparator {
                 return list(l.element(), expected, actual, path);
             }
             case DType.MapType m -> {
-                return list(new DType.Struct(List.of("key", "value"), List.of(m.key(), m.value()), false), expected, actual, path);
+                return list(
+                        new DType.Struct(List.of("key", "value"), List.of(m.key(), m.value()), false),
+                        expected,
+                        actual,
+                        path);
             }
-            case DType.Extension x when !x.id().startsWith("vortex.") -> {
+            case DType.Extension x
+            when !x.id().startsWith("vortex.") -> {
                 return diff(x.storage(), expected, actual, path);
             }
             default -> {
                 if (expected instanceof Json.Num e && actual instanceof Json.Num a) {
-                    return e.decimal().compareTo(a.decimal()) == 0 ? null : path + ": expected " + e.text() + " but was " + a.text();
+                    return e.decimal().compareTo(a.decimal()) == 0
+                            ? null
+                            : path + ": expected " + e.text() + " but was " + a.text();
                 }
-                return expected.equals(actual) ? null : path + ": expected " + show(expected) + " but was " + show(actual);
+                return expected.equals(actual)
+                        ? null
+                        : path + ": expected " + show(expected) + " but was " + show(actual);
             }
         }
     }

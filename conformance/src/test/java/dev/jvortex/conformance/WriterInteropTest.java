@@ -4,13 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.jvortex.compress.CompressionPreset;
 import dev.jvortex.core.DType;
 import dev.jvortex.file.Batch;
 import dev.jvortex.file.Scan;
 import dev.jvortex.file.VortexFile;
 import dev.jvortex.file.write.VortexWriter;
 import dev.jvortex.file.write.WriteOptions;
-import dev.jvortex.compress.CompressionPreset;
 import dev.jvortex.testing.Json;
 import dev.jvortex.testing.Oracle;
 import java.io.IOException;
@@ -45,16 +45,19 @@ class WriterInteropTest {
     static void writeAll() throws Exception {
         out = Oracle.root().resolve("conformance/target/interop");
         Files.createDirectories(out);
-        List<String> args = new ArrayList<>(List.of(Oracle.python().toString(),
-                Oracle.root().resolve("conformance/src/test/python/read_with_reference.py").toString()));
+        List<String> args = new ArrayList<>(List.of(
+                Oracle.python().toString(),
+                Oracle.root()
+                        .resolve("conformance/src/test/python/read_with_reference.py")
+                        .toString()));
         for (String preset : PRESETS) {
             Path corpus = Corpus.of(preset);
             CORPUS.put(preset, corpus);
             SIZES.put(preset, new StringBuilder());
             TOTALS.put(preset, new long[2]);
             COVERAGE.put(preset, new Coverage());
-            WriteOptions options = WriteOptions.defaults().withPreset(
-                    preset.equals("compact") ? CompressionPreset.COMPACT : CompressionPreset.DEFAULT);
+            WriteOptions options = WriteOptions.defaults()
+                    .withPreset(preset.equals("compact") ? CompressionPreset.COMPACT : CompressionPreset.DEFAULT);
             for (Map<String, Object> entry : CorpusConformanceTest.manifest(corpus)) {
                 String name = preset + "-" + entry.get("name");
                 Path src = corpus.resolve((String) entry.get("file"));
@@ -74,7 +77,11 @@ class WriterInteropTest {
             String[] parts = line.split(" ", 3);
             if (parts.length >= 2) {
                 String name = Path.of(parts[1]).getFileName().toString().replace(".vortex", "");
-                READ_STATUS.put(name, parts[0].equals("ok") ? "ok" : "the reference could not read it: " + (parts.length > 2 ? parts[2] : ""));
+                READ_STATUS.put(
+                        name,
+                        parts[0].equals("ok")
+                                ? "ok"
+                                : "the reference could not read it: " + (parts.length > 2 ? parts[2] : ""));
             }
         }
     }
@@ -83,7 +90,8 @@ class WriterInteropTest {
     static void rewrite(Path src, Path dst, WriteOptions options) {
         try (VortexFile f = VortexFile.open(src)) {
             DType.Struct schema = (DType.Struct) f.dtype();
-            try (VortexWriter w = VortexWriter.create(dst, schema, options); Scan scan = f.scan()) {
+            try (VortexWriter w = VortexWriter.create(dst, schema, options);
+                    Scan scan = f.scan()) {
                 for (Batch b : scan) {
                     try (b) {
                         List<dev.jvortex.core.array.Array> cols = new ArrayList<>();
@@ -117,7 +125,9 @@ class WriterInteropTest {
                         dtype = f.dtype();
                         assertEquals(((Json.Num) entry.get("rows")).decimal().longValueExact(), f.rowCount());
                     }
-                    long values = CorpusConformanceTest.compare(dtype, corpus.resolve((String) entry.get("expected")),
+                    long values = CorpusConformanceTest.compare(
+                            dtype,
+                            corpus.resolve((String) entry.get("expected")),
                             out.resolve(name + ".reference.jsonl"));
                     assertTrue(values >= 0);
                     try (VortexFile f = VortexFile.open(ours)) {
@@ -128,8 +138,16 @@ class WriterInteropTest {
                         long b = Files.size(ref);
                         TOTALS.get(preset)[0] += a;
                         TOTALS.get(preset)[1] += b;
-                        SIZES.get(preset).append("| ").append(table).append(" | ").append(a).append(" | ").append(b).append(" | ")
-                                .append(String.format(Locale.ROOT, "%.2f", (double) a / b)).append(" |\n");
+                        SIZES.get(preset)
+                                .append("| ")
+                                .append(table)
+                                .append(" | ")
+                                .append(a)
+                                .append(" | ")
+                                .append(b)
+                                .append(" | ")
+                                .append(String.format(Locale.ROOT, "%.2f", (double) a / b))
+                                .append(" |\n");
                     }
                 }));
             }
@@ -145,12 +163,22 @@ class WriterInteropTest {
                 continue;
             }
             long[] t = TOTALS.get(preset);
-            all.append("## Our files vs the reference's, preset ").append(preset).append("\n\n")
-                    .append("| table | jvortex bytes | reference bytes | ratio |\n|---|---|---|---|\n").append(SIZES.get(preset))
-                    .append("| **total** | ").append(t[0]).append(" | ").append(t[1]).append(" | ")
-                    .append(String.format(Locale.ROOT, "%.2f", t[1] == 0 ? 0 : (double) t[0] / t[1])).append(" |\n\n");
-            COVERAGE.get(preset).write(Oracle.root().resolve("conformance/target/writer-coverage-" + preset + ".md"),
-                    "Encodings in the files jvortex wrote from the corpus tables, preset " + preset);
+            all.append("## Our files vs the reference's, preset ")
+                    .append(preset)
+                    .append("\n\n")
+                    .append("| table | jvortex bytes | reference bytes | ratio |\n|---|---|---|---|\n")
+                    .append(SIZES.get(preset))
+                    .append("| **total** | ")
+                    .append(t[0])
+                    .append(" | ")
+                    .append(t[1])
+                    .append(" | ")
+                    .append(String.format(Locale.ROOT, "%.2f", t[1] == 0 ? 0 : (double) t[0] / t[1]))
+                    .append(" |\n\n");
+            COVERAGE.get(preset)
+                    .write(
+                            Oracle.root().resolve("conformance/target/writer-coverage-" + preset + ".md"),
+                            "Encodings in the files jvortex wrote from the corpus tables, preset " + preset);
         }
         Files.writeString(Oracle.root().resolve("conformance/target/interop-sizes.md"), all.toString());
         System.out.println(all);

@@ -32,13 +32,16 @@ class WriterPruningTest {
         Files.createDirectories(dir);
         Path zoned = dir.resolve("zoned.vortex");
         Path plain = dir.resolve("plain.vortex");
-        // Canonical leaves: compressed, this id/value data is two sequences of a few bytes and there is nothing to prune.
+        // Canonical leaves: compressed, this id/value data is two sequences of a few bytes and there is nothing to
+        // prune.
         write(zoned, WriteOptions.defaults().compress(false));
         write(plain, WriteOptions.defaults().withZoneMaps(false).compress(false));
         // The reference reads ahead by timing: under load it may fetch more than the filter needs,
         // so the pruned scan gets up to three tries and the fewest bytes count.
         Map<String, Object> withZones = probe(zoned);
-        for (int attempt = 1; attempt < 3 && number(withZones, "bytes_read") * 4 > number(withZones, "file_size"); attempt++) {
+        for (int attempt = 1;
+                attempt < 3 && number(withZones, "bytes_read") * 4 > number(withZones, "file_size");
+                attempt++) {
             Map<String, Object> again = probe(zoned);
             if (number(again, "bytes_read") < number(withZones, "bytes_read")) {
                 withZones = again;
@@ -47,12 +50,15 @@ class WriterPruningTest {
         Map<String, Object> without = probe(plain);
         long zonedBytes = number(withZones, "bytes_read");
         long plainBytes = number(without, "bytes_read");
-        System.out.println("pruning: filtered reference scan read " + zonedBytes + " of " + number(withZones, "file_size")
-                + " bytes with our zone maps, " + plainBytes + " of " + number(without, "file_size") + " without");
+        System.out.println("pruning: filtered reference scan read " + zonedBytes + " of "
+                + number(withZones, "file_size") + " bytes with our zone maps, " + plainBytes + " of "
+                + number(without, "file_size") + " without");
         assertEquals(1, number(withZones, "rows"));
         assertEquals(1, number(without, "rows"));
         assertEquals(List.of("{\"id\":654321,\"value\":1308642}"), withZones.get("lines"));
-        assertTrue(zonedBytes * 2 < plainBytes, "zone maps did not cut the bytes read: " + zonedBytes + " vs " + plainBytes);
+        assertTrue(
+                zonedBytes * 2 < plainBytes,
+                "zone maps did not cut the bytes read: " + zonedBytes + " vs " + plainBytes);
     }
 
     private static long number(Map<String, Object> m, String key) {
@@ -61,16 +67,24 @@ class WriterPruningTest {
 
     @SuppressWarnings("unchecked")
     private static Map<String, Object> probe(Path file) throws Exception {
-        Oracle.Result r = Oracle.run(List.of(Oracle.python().toString(),
-                Oracle.root().resolve("conformance/src/test/python/prune_probe.py").toString(), file.toString(), "id", "654321"),
-                Oracle.root().resolve("conformance/src/test/python"), 600);
+        Oracle.Result r = Oracle.run(
+                List.of(
+                        Oracle.python().toString(),
+                        Oracle.root()
+                                .resolve("conformance/src/test/python/prune_probe.py")
+                                .toString(),
+                        file.toString(),
+                        "id",
+                        "654321"),
+                Oracle.root().resolve("conformance/src/test/python"),
+                600);
         assertEquals(0, r.status(), r.stderr());
         return (Map<String, Object>) Json.parse(r.stdout().strip());
     }
 
     private static void write(Path path, WriteOptions options) {
-        DType.Struct schema = DType.struct(false, "id", new DType.Primitive(PType.I64, false),
-                "value", new DType.Primitive(PType.I64, true));
+        DType.Struct schema = DType.struct(
+                false, "id", new DType.Primitive(PType.I64, false), "value", new DType.Primitive(PType.I64, true));
         try (VortexWriter w = VortexWriter.create(path, schema, options)) {
             for (int start = 0; start < ROWS; start += BATCH) {
                 try (Arena arena = Arena.ofConfined()) {

@@ -125,7 +125,8 @@ public record Scalar(DType dtype, Object value) {
                 if (raw instanceof byte[] bytes) {
                     int n = bytes.length;
                     if (n != 1 && n != 2 && n != 4 && n != 8 && n != 16 && n != 32) {
-                        throw VortexException.corrupt("decimal scalar has " + n + " bytes; expected 1, 2, 4, 8, 16 or 32");
+                        throw VortexException.corrupt(
+                                "decimal scalar has " + n + " bytes; expected 1, 2, 4, 8, 16 or 32");
                     }
                     byte[] be = new byte[n];
                     for (int i = 0; i < n; i++) {
@@ -143,7 +144,8 @@ public record Scalar(DType dtype, Object value) {
                 }
                 if (raw instanceof byte[] bytes) {
                     try {
-                        return StandardCharsets.UTF_8.newDecoder()
+                        return StandardCharsets.UTF_8
+                                .newDecoder()
                                 .onMalformedInput(CodingErrorAction.REPORT)
                                 .decode(java.nio.ByteBuffer.wrap(bytes))
                                 .toString();
@@ -168,7 +170,8 @@ public record Scalar(DType dtype, Object value) {
             case DType.FixedSizeList f -> {
                 if (raw instanceof List<?> elems) {
                     if (elems.size() != f.size()) {
-                        throw VortexException.corrupt("fixed-size list scalar has " + elems.size() + " elements, expected " + f.size());
+                        throw VortexException.corrupt(
+                                "fixed-size list scalar has " + elems.size() + " elements, expected " + f.size());
                     }
                     return decodeList((List<ProtoReader>) elems, i -> f.element());
                 }
@@ -176,7 +179,8 @@ public record Scalar(DType dtype, Object value) {
             case DType.Struct s -> {
                 if (raw instanceof List<?> elems) {
                     if (elems.size() != s.size()) {
-                        throw VortexException.corrupt("struct scalar has " + elems.size() + " fields, expected " + s.size());
+                        throw VortexException.corrupt(
+                                "struct scalar has " + elems.size() + " fields, expected " + s.size());
                     }
                     return decodeList((List<ProtoReader>) elems, s.fields()::get);
                 }
@@ -220,11 +224,12 @@ public record Scalar(DType dtype, Object value) {
             return v;
         }
         return switch (ptype) {
-            case F16 -> switch (raw) {
-                case Kinds.F16Bits b -> (short) b.v();
-                case Kinds.UnsignedInt u -> (short) u.v();
-                default -> throw VortexException.corrupt("scalar value " + describe(raw) + " does not fit f16");
-            };
+            case F16 ->
+                switch (raw) {
+                    case Kinds.F16Bits b -> (short) b.v();
+                    case Kinds.UnsignedInt u -> (short) u.v();
+                    default -> throw VortexException.corrupt("scalar value " + describe(raw) + " does not fit f16");
+                };
             case F32 -> {
                 if (raw instanceof Float f) {
                     yield f;

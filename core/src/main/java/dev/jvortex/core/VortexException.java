@@ -65,8 +65,10 @@ public final class VortexException extends RuntimeException {
 
     /// Returns a [Kind#INTERNAL] exception for the bug `cause` found at `where`.
     public static VortexException internal(String where, Throwable cause) {
-        return new VortexException(Kind.INTERNAL,
-                where + ": internal error (a bug in jvortex, not a problem with the data): " + cause, cause);
+        return new VortexException(
+                Kind.INTERNAL,
+                where + ": internal error (a bug in jvortex, not a problem with the data): " + cause,
+                cause);
     }
 
     /// Throws a corrupt-data exception with `what` unless `ok` holds.

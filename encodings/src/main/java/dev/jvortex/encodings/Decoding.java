@@ -65,7 +65,9 @@ public final class Decoding implements DecodeContext {
                 stripped = outer;
             }
         }
-        if (!(dtype instanceof DType.Extension) && parsed == EncodingId.DATETIMEPARTS && stripped != null
+        if (!(dtype instanceof DType.Extension)
+                && parsed == EncodingId.DATETIMEPARTS
+                && stripped != null
                 && stripped.storage().withNullable(false).equals(dtype.withNullable(false))) {
             // An extension-aware encoding (date-time parts) below a generic one (dict, run-end, ...) that
             // was given the storage type: decode it with the extension type and hand back the storage.
@@ -86,7 +88,8 @@ public final class Decoding implements DecodeContext {
             throw failure(e, node.location() + " (" + id + " as " + dtype + ", " + length + " rows)");
         }
         if (out.length() != length) {
-            throw VortexException.corrupt(node.location() + ": " + id + " decoded " + out.length() + " rows, expected " + length);
+            throw VortexException.corrupt(
+                    node.location() + ": " + id + " decoded " + out.length() + " rows, expected " + length);
         }
         return out;
     }
@@ -112,10 +115,15 @@ public final class Decoding implements DecodeContext {
         return switch (e) {
             case VortexException v -> v;
             case IndexOutOfBoundsException _, ArithmeticException _ -> VortexException.corrupt(where + ": " + e, e);
-            case IllegalStateException _ when isClosedError(e) -> VortexException.misuse(where
-                    + ": read after close (the file, batch or arena this memory belongs to is closed)", e);
-            case WrongThreadException _ -> VortexException.misuse(where + ": memory of a confined arena was read by a thread"
-                    + " other than its owner (use a shared arena for memory that a parallel scan reads)", e);
+            case IllegalStateException _
+            when isClosedError(e) ->
+                VortexException.misuse(
+                        where + ": read after close (the file, batch or arena this memory belongs to is closed)", e);
+            case WrongThreadException _ ->
+                VortexException.misuse(
+                        where + ": memory of a confined arena was read by a thread"
+                                + " other than its owner (use a shared arena for memory that a parallel scan reads)",
+                        e);
             default -> VortexException.internal(where, e);
         };
     }
@@ -136,7 +144,8 @@ public final class Decoding implements DecodeContext {
         } catch (OutOfMemoryError e) {
             // The size passed the cap above, so this is a machine short of memory for a length
             // the file may legitimately hold: a resource failure, not corrupt data and not a bug.
-            throw new VortexException(VortexException.Kind.IO, "out of memory allocating " + bytes + " bytes for decoding", e);
+            throw new VortexException(
+                    VortexException.Kind.IO, "out of memory allocating " + bytes + " bytes for decoding", e);
         }
     }
 }

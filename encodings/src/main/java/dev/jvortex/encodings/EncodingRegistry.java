@@ -19,8 +19,8 @@ import dev.jvortex.encodings.list.ListDecoder;
 import dev.jvortex.encodings.masked.MaskedDecoder;
 import dev.jvortex.encodings.onpair.OnPairDecoder;
 import dev.jvortex.encodings.patches.PatchedDecoder;
-import dev.jvortex.encodings.runend.RunEndDecoder;
 import dev.jvortex.encodings.pco.PcoArrayDecoder;
+import dev.jvortex.encodings.runend.RunEndDecoder;
 import dev.jvortex.encodings.sequence.SequenceDecoder;
 import dev.jvortex.encodings.sparse.SparseDecoder;
 import dev.jvortex.encodings.varbin.VarBinDecoder;
@@ -99,5 +99,6 @@ public final class EncodingRegistry {
     }
 
     /// Every encoding id the reference is known to write (the ids of [EncodingId], in its order).
-    public static final List<String> KNOWN_IDS = Arrays.stream(EncodingId.values()).map(EncodingId::id).toList();
+    public static final List<String> KNOWN_IDS =
+            Arrays.stream(EncodingId.values()).map(EncodingId::id).toList();
 }

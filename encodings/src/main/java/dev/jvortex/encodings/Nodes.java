@@ -44,13 +44,15 @@ public final class Nodes {
     public static PType integerPtype(EncodedNode node, DType dtype) {
         PType p = ptype(node, dtype);
         if (!p.isInteger()) {
-            throw VortexException.corrupt(node.location() + ": " + node.encoding() + " needs an integer type but got " + dtype);
+            throw VortexException.corrupt(
+                    node.location() + ": " + node.encoding() + " needs an integer type but got " + dtype);
         }
         return p;
     }
 
     /// Decodes child `i` as a primitive array of `ptype`.
-    public static PrimitiveArray primitive(DecodeContext ctx, EncodedNode node, int i, PType ptype, boolean nullable, int len) {
+    public static PrimitiveArray primitive(
+            DecodeContext ctx, EncodedNode node, int i, PType ptype, boolean nullable, int len) {
         Array a = ctx.decode(node.child(i), new DType.Primitive(ptype, nullable), len);
         if (a instanceof PrimitiveArray p && p.ptype() == ptype) {
             return p;
@@ -103,8 +105,8 @@ public final class Nodes {
                 MemorySegmentInts.copy(data, out, n);
                 for (int i = 0; i < n; i++) {
                     if (out[i] < 0) {
-                        throw VortexException.corrupt(node.location() + ": " + what + " value " + Integer.toUnsignedString(out[i])
-                                + " at " + i + " is too large");
+                        throw VortexException.corrupt(node.location() + ": " + what + " value "
+                                + Integer.toUnsignedString(out[i]) + " at " + i + " is too large");
                     }
                 }
             }
@@ -112,7 +114,8 @@ public final class Nodes {
                 for (int i = 0; i < n; i++) {
                     long v = p.getLong(i);
                     if (v < Integer.MIN_VALUE || v > Integer.MAX_VALUE) {
-                        throw VortexException.corrupt(node.location() + ": " + what + " value " + v + " at " + i + " is too large");
+                        throw VortexException.corrupt(
+                                node.location() + ": " + what + " value " + v + " at " + i + " is too large");
                     }
                     out[i] = (int) v;
                 }
@@ -153,7 +156,8 @@ public final class Nodes {
     /// Checks a length from metadata.
     public static int length(EncodedNode node, long len, String field) {
         if (len < 0 || len > Integer.MAX_VALUE - 16) {
-            throw VortexException.corrupt(node.location() + ": " + field + " " + Long.toUnsignedString(len) + " is out of range");
+            throw VortexException.corrupt(
+                    node.location() + ": " + field + " " + Long.toUnsignedString(len) + " is out of range");
         }
         return (int) len;
     }

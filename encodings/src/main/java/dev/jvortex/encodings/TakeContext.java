@@ -48,12 +48,13 @@ public final class TakeContext implements DecodeContext {
     public Array decode(EncodedNode node, DType dtype, int length) {
         if (node instanceof TakenView.Lazy lazy) {
             if (length != lazy.indices().length) {
-                throw VortexException.corrupt(node.location() + ": child read as " + length + " rows, expected one per row ("
-                        + lazy.indices().length + ")");
+                throw VortexException.corrupt(node.location() + ": child read as " + length
+                        + " rows, expected one per row (" + lazy.indices().length + ")");
             }
             return take(lazy.original(), dtype, lazy.originalLength(), lazy.indices());
         }
-        if (stripped != null && !(dtype instanceof DType.Extension)
+        if (stripped != null
+                && !(dtype instanceof DType.Extension)
                 && stripped.storage().withNullable(false).equals(dtype.withNullable(false))) {
             // Below a generic encoding over an extension type (see Decoding): decode with the extension
             // type so that an extension-aware encoding anywhere below still gets it, and unwrap.
@@ -68,30 +69,32 @@ public final class TakeContext implements DecodeContext {
     public Array take(EncodedNode node, DType dtype, int length, int[] indices) {
         if (node instanceof TakenView.Lazy lazy) {
             if (length != lazy.indices().length) {
-                throw VortexException.corrupt(node.location() + ": child read as " + length + " rows, expected "
-                        + lazy.indices().length);
+                throw VortexException.corrupt(
+                        node.location() + ": child read as " + length + " rows, expected " + lazy.indices().length);
             }
             int[] composed = new int[indices.length];
             int[] inner = lazy.indices();
             for (int k = 0; k < indices.length; k++) {
                 int i = indices[k];
                 if (i < 0 || i >= inner.length) {
-                    throw VortexException.corrupt(node.location() + ": row " + i + " outside the " + inner.length + " rows");
+                    throw VortexException.corrupt(
+                            node.location() + ": row " + i + " outside the " + inner.length + " rows");
                 }
                 composed[k] = inner[i];
             }
             return take(lazy.original(), dtype, lazy.originalLength(), composed);
         }
         if (++nodes > Decoding.MAX_NODES) {
-            throw VortexException.corrupt(node.location() + ": array tree has more than " + Decoding.MAX_NODES + " nodes");
+            throw VortexException.corrupt(
+                    node.location() + ": array tree has more than " + Decoding.MAX_NODES + " nodes");
         }
         if (length < 0) {
             throw VortexException.corrupt(node.location() + ": negative length " + length);
         }
         for (int i : indices) {
             if (i < 0 || i >= length) {
-                throw VortexException.corrupt(node.location() + ": row " + i + " is outside the " + length + " rows of "
-                        + node.encoding());
+                throw VortexException.corrupt(
+                        node.location() + ": row " + i + " is outside the " + length + " rows of " + node.encoding());
             }
         }
         String id = node.encoding();
@@ -105,7 +108,9 @@ public final class TakeContext implements DecodeContext {
                 stripped = outer;
             }
         }
-        if (!(dtype instanceof DType.Extension) && parsed == EncodingId.DATETIMEPARTS && stripped != null
+        if (!(dtype instanceof DType.Extension)
+                && parsed == EncodingId.DATETIMEPARTS
+                && stripped != null
                 && stripped.storage().withNullable(false).equals(dtype.withNullable(false))) {
             Array a = take(node, stripped.withNullable(dtype.nullable()), length, indices);
             return a instanceof ExtensionArray e ? e.storage() : a;
@@ -122,12 +127,14 @@ public final class TakeContext implements DecodeContext {
                 out = ArrayOps.take(decode(node, dtype, length), indices, arena());
             }
         } catch (RuntimeException e) {
-            throw Decoding.failure(e, node.location() + " (" + id + " as " + dtype + ", taking " + indices.length + " of " + length
-                    + " rows)");
+            throw Decoding.failure(
+                    e,
+                    node.location() + " (" + id + " as " + dtype + ", taking " + indices.length + " of " + length
+                            + " rows)");
         }
         if (out.length() != indices.length) {
-            throw VortexException.corrupt(node.location() + ": " + id + " took " + out.length() + " rows, expected "
-                    + indices.length);
+            throw VortexException.corrupt(
+                    node.location() + ": " + id + " took " + out.length() + " rows, expected " + indices.length);
         }
         return out;
     }
@@ -138,7 +145,8 @@ public final class TakeContext implements DecodeContext {
     }
 
     /// Takes rows of child `i` of `node` as a primitive array of `ptype`.
-    public PrimitiveArray takePrimitive(EncodedNode node, int i, PType ptype, boolean nullable, int length, int[] indices) {
+    public PrimitiveArray takePrimitive(
+            EncodedNode node, int i, PType ptype, boolean nullable, int length, int[] indices) {
         Array a = take(node.child(i), new DType.Primitive(ptype, nullable), length, indices);
         if (a instanceof PrimitiveArray p && p.ptype() == ptype) {
             return p;
@@ -207,7 +215,10 @@ public final class TakeContext implements DecodeContext {
                 for (int k = 0; k < n; k++) {
                     long from = (long) indices[k] << 1;
                     out.setAtIndex(PrimitiveArray.LE_LONG, (long) k << 1, src.getAtIndex(PrimitiveArray.LE_LONG, from));
-                    out.setAtIndex(PrimitiveArray.LE_LONG, ((long) k << 1) + 1, src.getAtIndex(PrimitiveArray.LE_LONG, from + 1));
+                    out.setAtIndex(
+                            PrimitiveArray.LE_LONG,
+                            ((long) k << 1) + 1,
+                            src.getAtIndex(PrimitiveArray.LE_LONG, from + 1));
                 }
             }
             default -> {
@@ -226,7 +237,8 @@ public final class TakeContext implements DecodeContext {
     }
 
     /// As [#elementwise], with the node's metadata and buffers replaced (null keeps the original).
-    public Array view(EncodedNode node, DType dtype, int length, int[] indices, byte[] metadata, MemorySegment[] buffers) {
+    public Array view(
+            EncodedNode node, DType dtype, int length, int[] indices, byte[] metadata, MemorySegment[] buffers) {
         ArrayDecoder decoder = EncodingRegistry.decoder(node.encoding());
         if (decoder == null) {
             return null;

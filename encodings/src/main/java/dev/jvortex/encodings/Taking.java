@@ -27,6 +27,7 @@ import dev.jvortex.encodings.zstd.ZstdTake;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 
+// spotless:off
 /// Reads given rows of a serialized array, decoding only what those rows need.
 ///
 /// Each node's encoding picks a [TakeKernel] once ([#kernel]); kernels take their children at the
@@ -58,6 +59,7 @@ import java.lang.foreign.MemorySegment;
 /// The result equals `ArrayOps.take(Decoding.decodeRoot(root, dtype, length, arena), indices, arena)`
 /// row for row (validity, and the values at valid rows), under the same limits on corrupt input.
 public final class Taking {
+// spotless:on
     private Taking() {}
 
     /// Returns the rows at `indices` of the serialized array rooted at `root` (of type `dtype`,
@@ -69,8 +71,8 @@ public final class Taking {
         for (int k = 0; k < indices.length; k++) {
             int i = indices[k];
             if (i < 0 || i >= len) {
-                throw VortexException.misuse("index " + i + " (position " + k + ") is out of bounds for an array of length "
-                        + len);
+                throw VortexException.misuse(
+                        "index " + i + " (position " + k + ") is out of bounds for an array of length " + len);
             }
         }
         return new TakeContext(arena).take(root, dtype, len, indices);

@@ -24,7 +24,9 @@ class DecodeFailureTest {
 
     @Test
     void onlyBoundsAndArithmeticErrorsAreCorruptData() {
-        for (RuntimeException e : List.of(new IndexOutOfBoundsException("index 9"), new ArrayIndexOutOfBoundsException(9),
+        for (RuntimeException e : List.of(
+                new IndexOutOfBoundsException("index 9"),
+                new ArrayIndexOutOfBoundsException(9),
                 new ArithmeticException("integer overflow"))) {
             VortexException v = Decoding.failure(e, "segment 3, node root.1");
             assertEquals(VortexException.Kind.CORRUPT, v.kind(), v.getMessage());
@@ -35,8 +37,12 @@ class DecodeFailureTest {
 
     @Test
     void otherExceptionsAreInternalErrorsKeepingTheirCause() {
-        for (RuntimeException e : List.of(new IllegalStateException("bug"), new IllegalArgumentException("bug"),
-                new NullPointerException("bug"), new ClassCastException("bug"), new NegativeArraySizeException("-1"),
+        for (RuntimeException e : List.of(
+                new IllegalStateException("bug"),
+                new IllegalArgumentException("bug"),
+                new NullPointerException("bug"),
+                new ClassCastException("bug"),
+                new NegativeArraySizeException("-1"),
                 new UnsupportedOperationException("bug"))) {
             VortexException v = Decoding.failure(e, "node root");
             assertEquals(VortexException.Kind.INTERNAL, v.kind(), v.getMessage());
@@ -47,8 +53,11 @@ class DecodeFailureTest {
 
     @Test
     void vortexExceptionsPassThroughUnchanged() {
-        for (VortexException e : List.of(VortexException.corrupt("bad"), VortexException.unsupported("new"),
-                VortexException.misuse("wrong"), VortexException.internal("inner", new IllegalStateException()))) {
+        for (VortexException e : List.of(
+                VortexException.corrupt("bad"),
+                VortexException.unsupported("new"),
+                VortexException.misuse("wrong"),
+                VortexException.internal("inner", new IllegalStateException()))) {
             assertSame(e, Decoding.failure(e, "outer"));
         }
     }
@@ -59,13 +68,15 @@ class DecodeFailureTest {
         try (Arena arena = Arena.ofConfined()) {
             freed = arena.allocate(8);
         }
-        RuntimeException closed = assertThrows(IllegalStateException.class, () -> freed.get(java.lang.foreign.ValueLayout.JAVA_BYTE, 0));
+        RuntimeException closed =
+                assertThrows(IllegalStateException.class, () -> freed.get(java.lang.foreign.ValueLayout.JAVA_BYTE, 0));
         VortexException v = Decoding.failure(closed, "node root");
         assertEquals(VortexException.Kind.MISUSE, v.kind(), v.getMessage());
         assertTrue(v.getMessage().contains("closed"), v.getMessage());
         assertSame(closed, v.getCause());
 
-        VortexException thread = Decoding.failure(new WrongThreadException("Attempted access outside owning thread"), "node root");
+        VortexException thread =
+                Decoding.failure(new WrongThreadException("Attempted access outside owning thread"), "node root");
         assertEquals(VortexException.Kind.MISUSE, thread.kind(), thread.getMessage());
     }
 
@@ -74,17 +85,25 @@ class DecodeFailureTest {
     @Test
     void aBugInsideADecoderIsNotReportedAsCorrupt() {
         TestNode good = TestArrays.primitive(PType.U32, new long[] {1, 2, 3, 4});
-        for (Supplier<RuntimeException> bug : List.<Supplier<RuntimeException>>of(() -> new IllegalStateException("injected bug"),
-                () -> new IllegalArgumentException("injected bug"), () -> new NullPointerException("injected bug"))) {
-            EncodedNode root = TestNode.of("vortex.dict", new ProtoWriter().varint(1, 4).varint(2, PType.U8.code()).toByteArray(),
-                    List.of(), TestArrays.primitive(PType.U8, new long[] {0, 1, 2, 3}), new Failing(good, bug));
+        for (Supplier<RuntimeException> bug : List.<Supplier<RuntimeException>>of(
+                () -> new IllegalStateException("injected bug"),
+                () -> new IllegalArgumentException("injected bug"),
+                () -> new NullPointerException("injected bug"))) {
+            EncodedNode root = TestNode.of(
+                    "vortex.dict",
+                    new ProtoWriter().varint(1, 4).varint(2, PType.U8.code()).toByteArray(),
+                    List.of(),
+                    TestArrays.primitive(PType.U8, new long[] {0, 1, 2, 3}),
+                    new Failing(good, bug));
             try (Arena arena = Arena.ofConfined()) {
-                VortexException decode = assertThrows(VortexException.class, () -> Decoding.decodeRoot(root, U32, 4, arena));
+                VortexException decode =
+                        assertThrows(VortexException.class, () -> Decoding.decodeRoot(root, U32, 4, arena));
                 assertEquals(VortexException.Kind.INTERNAL, decode.kind(), decode.getMessage());
                 assertTrue(decode.getMessage().contains("failing node"), decode.getMessage());
                 assertEquals("injected bug", decode.getCause().getMessage());
 
-                VortexException take = assertThrows(VortexException.class, () -> Taking.take(root, U32, 4, new int[] {2}, arena));
+                VortexException take =
+                        assertThrows(VortexException.class, () -> Taking.take(root, U32, 4, new int[] {2}, arena));
                 assertEquals(VortexException.Kind.INTERNAL, take.kind(), take.getMessage());
                 assertEquals("injected bug", take.getCause().getMessage());
             }

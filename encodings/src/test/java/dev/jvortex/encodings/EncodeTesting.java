@@ -125,7 +125,8 @@ public final class EncodeTesting {
     /// `timestamp:ms?` or `timestamp:us:UTC` (unit `s`, `ms`, `us` or `ns`, then the zone if any).
     public static String dtypeSpec(DType dtype) {
         String base = switch (dtype) {
-            case DType.Extension e when "vortex.timestamp".equals(e.id()) && e.metadata().length >= 3 -> {
+            case DType.Extension e
+            when "vortex.timestamp".equals(e.id()) && e.metadata().length >= 3 -> {
                 String unit = switch (e.metadata()[0]) {
                     case 0 -> "ns";
                     case 1 -> "us";
@@ -134,8 +135,10 @@ public final class EncodeTesting {
                     default -> throw new IllegalArgumentException("no spec for " + dtype);
                 };
                 int zoneLength = (e.metadata()[1] & 0xFF) | (e.metadata()[2] & 0xFF) << 8;
-                yield "timestamp:" + unit + (zoneLength == 0 ? ""
-                        : ":" + new String(e.metadata(), 3, zoneLength, StandardCharsets.UTF_8));
+                yield "timestamp:" + unit
+                        + (zoneLength == 0
+                                ? ""
+                                : ":" + new String(e.metadata(), 3, zoneLength, StandardCharsets.UTF_8));
             }
             case DType.Primitive p -> p.ptype().shortName();
             case DType.Bool b -> "bool";
@@ -173,7 +176,8 @@ public final class EncodeTesting {
 
     /// Returns UTF-8 strings (null entries are null rows) as a view array; `nullable` sets the type.
     public static VarBinViewArray strings(String[] values, boolean nullable, Arena arena) {
-        dev.jvortex.core.array.Builders.StringBuilder b = dev.jvortex.core.array.Builders.strings(new DType.Utf8(nullable));
+        dev.jvortex.core.array.Builders.StringBuilder b =
+                dev.jvortex.core.array.Builders.strings(new DType.Utf8(nullable));
         for (String s : values) {
             if (s == null) {
                 b.appendNull();
@@ -186,7 +190,8 @@ public final class EncodeTesting {
 
     /// Returns byte strings (null entries are null rows) as a binary view array; `nullable` sets the type.
     public static VarBinViewArray binaries(byte[][] values, boolean nullable, Arena arena) {
-        dev.jvortex.core.array.Builders.StringBuilder b = dev.jvortex.core.array.Builders.strings(new DType.Binary(nullable));
+        dev.jvortex.core.array.Builders.StringBuilder b =
+                dev.jvortex.core.array.Builders.strings(new DType.Binary(nullable));
         for (byte[] v : values) {
             if (v == null) {
                 b.appendNull();
@@ -249,7 +254,9 @@ public final class EncodeTesting {
     public static final int[] LENGTHS = {0, 1, 2, 7, 1023, 1024, 1025, 3000};
 
     /// The eight integer types.
-    public static final PType[] INTEGERS = {PType.U8, PType.U16, PType.U32, PType.U64, PType.I8, PType.I16, PType.I32, PType.I64};
+    public static final PType[] INTEGERS = {
+        PType.U8, PType.U16, PType.U32, PType.U64, PType.I8, PType.I16, PType.I32, PType.I64
+    };
 
     /// Returns `s` as UTF-8 bytes.
     public static byte[] utf8(String s) {

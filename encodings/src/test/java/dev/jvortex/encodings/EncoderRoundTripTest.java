@@ -11,11 +11,13 @@ import org.junit.jupiter.api.TestFactory;
 class EncoderRoundTripTest {
     @TestFactory
     Stream<DynamicTest> roundTrips() {
-        return EncoderCases.all().stream().map(c -> DynamicTest.dynamicTest(c.name(), () -> {
-            try (Arena arena = Arena.ofConfined()) {
-                Array decoded = EncodeTesting.roundTrip(c.node(), c.input().dtype(), c.input().length(), arena);
-                EncodeTesting.assertSameRows(c.input(), decoded, c.name());
-            }
-        }));
+        return EncoderCases.all().stream()
+                .map(c -> DynamicTest.dynamicTest(c.name(), () -> {
+                    try (Arena arena = Arena.ofConfined()) {
+                        Array decoded = EncodeTesting.roundTrip(
+                                c.node(), c.input().dtype(), c.input().length(), arena);
+                        EncodeTesting.assertSameRows(c.input(), decoded, c.name());
+                    }
+                }));
     }
 }

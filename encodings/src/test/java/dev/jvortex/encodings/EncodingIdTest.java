@@ -74,13 +74,15 @@ class EncodingIdTest {
         for (String id : List.of("vortex.teleport", EncodingId.VARIANT.id())) {
             TestNode node = TestNode.of(id, new byte[0], List.of());
             try (Arena arena = Arena.ofConfined()) {
-                VortexException decode = assertThrows(VortexException.class, () -> Decoding.decodeRoot(node, type, 3, arena));
+                VortexException decode =
+                        assertThrows(VortexException.class, () -> Decoding.decodeRoot(node, type, 3, arena));
                 assertEquals(VortexException.Kind.UNSUPPORTED, decode.kind(), decode.getMessage());
                 assertEquals("test node " + id + ": array encoding '" + id + "' is not supported", decode.getMessage());
-                VortexException take = assertThrows(VortexException.class,
-                        () -> Taking.take(node, type, 3, new int[] {0, 2}, arena));
+                VortexException take =
+                        assertThrows(VortexException.class, () -> Taking.take(node, type, 3, new int[] {0, 2}, arena));
                 assertEquals(VortexException.Kind.UNSUPPORTED, take.kind(), take.getMessage());
-                assertTrue(take.getMessage().contains("array encoding '" + id + "' is not supported"), take.getMessage());
+                assertTrue(
+                        take.getMessage().contains("array encoding '" + id + "' is not supported"), take.getMessage());
             }
         }
     }

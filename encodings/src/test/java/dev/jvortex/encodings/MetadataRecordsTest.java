@@ -68,7 +68,8 @@ class MetadataRecordsTest {
         assertEquals(rle, RleMetadata.read(rle.write()));
         DType i32 = new DType.Primitive(PType.I32, false);
         ForMetadata reference = new ForMetadata(new Scalar(i32, -12L));
-        assertEquals(reference.reference(), ForMetadata.read(reference.write(), i32).reference());
+        assertEquals(
+                reference.reference(), ForMetadata.read(reference.write(), i32).reference());
     }
 
     @Test
@@ -99,7 +100,9 @@ class MetadataRecordsTest {
         assertArrayEquals(new byte[0], new BoolMetadata(0).write());
         assertEquals(new DecimalMetadata(4), DecimalMetadata.read(new DecimalMetadata(4).write()));
         assertArrayEquals(new byte[0], new DecimalMetadata(0).write());
-        assertEquals(new VarBinMetadata(PType.I32.code()), VarBinMetadata.read(new VarBinMetadata(PType.I32.code()).write()));
+        assertEquals(
+                new VarBinMetadata(PType.I32.code()),
+                VarBinMetadata.read(new VarBinMetadata(PType.I32.code()).write()));
         ListMetadata list = new ListMetadata(99, PType.I64.code());
         assertEquals(list, ListMetadata.read(list.write()));
         ListViewMetadata view = new ListViewMetadata(99, PType.I64.code(), PType.U8.code());
@@ -125,10 +128,11 @@ class MetadataRecordsTest {
 
     @Test
     void codecs() {
-        ZstdMetadata zstd = new ZstdMetadata(0, List.of(new ZstdMetadata.Frame(800, 100), new ZstdMetadata.Frame(8, 1)));
+        ZstdMetadata zstd =
+                new ZstdMetadata(0, List.of(new ZstdMetadata.Frame(800, 100), new ZstdMetadata.Frame(8, 1)));
         assertEquals(zstd, ZstdMetadata.read(zstd.write()));
-        ZstdBuffersMetadata buffers = new ZstdBuffersMetadata(EncodingId.PRIMITIVE.id(), new byte[] {1, 2},
-                List.of(40L, 8L), List.of(8L, 1L));
+        ZstdBuffersMetadata buffers = new ZstdBuffersMetadata(
+                EncodingId.PRIMITIVE.id(), new byte[] {1, 2}, List.of(40L, 8L), List.of(8L, 1L));
         ZstdBuffersMetadata buffersBack = ZstdBuffersMetadata.read(buffers.write());
         assertEquals(buffers.innerEncoding(), buffersBack.innerEncoding());
         assertArrayEquals(buffers.innerMetadata(), buffersBack.innerMetadata());

@@ -63,8 +63,12 @@ class MiscDecodersTest {
 
     @Test
     void sequence() {
-        byte[] meta = new ProtoWriter().bytes(1, scalar(PType.I32, 10)).bytes(2, scalar(PType.I32, -3)).toByteArray();
-        PrimitiveArray a = (PrimitiveArray) decode(TestNode.of("vortex.sequence", meta, List.of()), new DType.Primitive(PType.I32, false), 4);
+        byte[] meta = new ProtoWriter()
+                .bytes(1, scalar(PType.I32, 10))
+                .bytes(2, scalar(PType.I32, -3))
+                .toByteArray();
+        PrimitiveArray a = (PrimitiveArray)
+                decode(TestNode.of("vortex.sequence", meta, List.of()), new DType.Primitive(PType.I32, false), 4);
         assertEquals(List.of(10L, 7L, 4L, 1L), List.of(a.getLong(0), a.getLong(1), a.getLong(2), a.getLong(3)));
     }
 
@@ -72,19 +76,28 @@ class MiscDecodersTest {
     void zigzag() {
         TestNode node = TestNode.of("vortex.zigzag", new byte[0], List.of(), prim(PType.U16, 0, 1, 2, 3, 65535));
         PrimitiveArray a = (PrimitiveArray) decode(node, new DType.Primitive(PType.I16, false), 5);
-        assertEquals(List.of(0L, -1L, 1L, -2L, -32768L), List.of(a.getLong(0), a.getLong(1), a.getLong(2), a.getLong(3), a.getLong(4)));
+        assertEquals(
+                List.of(0L, -1L, 1L, -2L, -32768L),
+                List.of(a.getLong(0), a.getLong(1), a.getLong(2), a.getLong(3), a.getLong(4)));
     }
 
     @Test
     void runEndWithOffset() {
-        byte[] meta = new ProtoWriter().varint(1, PType.U8.code()).varint(2, 3).varint(3, 2).toByteArray();
-        TestNode node = TestNode.of("vortex.runend", meta, List.of(), prim(PType.U8, 3, 5, 9), prim(PType.I64, 7, 8, 9));
+        byte[] meta = new ProtoWriter()
+                .varint(1, PType.U8.code())
+                .varint(2, 3)
+                .varint(3, 2)
+                .toByteArray();
+        TestNode node =
+                TestNode.of("vortex.runend", meta, List.of(), prim(PType.U8, 3, 5, 9), prim(PType.I64, 7, 8, 9));
         PrimitiveArray a = (PrimitiveArray) decode(node, new DType.Primitive(PType.I64, false), 6);
         long[] got = new long[6];
         for (int i = 0; i < 6; i++) {
             got[i] = a.getLong(i);
         }
-        assertEquals(List.of(7L, 8L, 8L, 9L, 9L, 9L), java.util.Arrays.stream(got).boxed().toList());
+        assertEquals(
+                List.of(7L, 8L, 8L, 9L, 9L, 9L),
+                java.util.Arrays.stream(got).boxed().toList());
     }
 
     @Test
@@ -96,7 +109,8 @@ class MiscDecodersTest {
 
     @Test
     void byteBool() {
-        TestNode node = TestNode.of("vortex.bytebool", new byte[0], List.of(MemorySegment.ofArray(new byte[] {0, 1, 7})));
+        TestNode node =
+                TestNode.of("vortex.bytebool", new byte[0], List.of(MemorySegment.ofArray(new byte[] {0, 1, 7})));
         BoolArray a = (BoolArray) decode(node, new DType.Bool(false), 3);
         assertFalse(a.get(0));
         assertTrue(a.get(1));
@@ -114,10 +128,19 @@ class MiscDecodersTest {
 
     @Test
     void dateTimePartsMicroseconds() {
-        DType.Extension ts = new DType.Extension("vortex.timestamp", new DType.Primitive(PType.I64, false), new byte[] {1, 0, 0});
-        byte[] meta = new ProtoWriter().varint(1, PType.I32.code()).varint(2, PType.U32.code()).varint(3, PType.I64.code())
+        DType.Extension ts =
+                new DType.Extension("vortex.timestamp", new DType.Primitive(PType.I64, false), new byte[] {1, 0, 0});
+        byte[] meta = new ProtoWriter()
+                .varint(1, PType.I32.code())
+                .varint(2, PType.U32.code())
+                .varint(3, PType.I64.code())
                 .toByteArray();
-        TestNode node = TestNode.of("vortex.datetimeparts", meta, List.of(), prim(PType.I32, 1, -1), prim(PType.U32, 2, 86399),
+        TestNode node = TestNode.of(
+                "vortex.datetimeparts",
+                meta,
+                List.of(),
+                prim(PType.I32, 1, -1),
+                prim(PType.U32, 2, 86399),
                 prim(PType.I64, 5, 999_999));
         ExtensionArray a = (ExtensionArray) decode(node, ts, 2);
         PrimitiveArray s = (PrimitiveArray) a.storage();
@@ -127,12 +150,22 @@ class MiscDecodersTest {
 
     @Test
     void dateTimePartsBelowADictionaryKeepTheirUnit() {
-        DType.Extension ts = new DType.Extension("vortex.timestamp", new DType.Primitive(PType.I64, false), new byte[] {2, 0, 0});
-        byte[] partsMeta = new ProtoWriter().varint(1, PType.I32.code()).varint(2, PType.U32.code()).varint(3, PType.U16.code())
+        DType.Extension ts =
+                new DType.Extension("vortex.timestamp", new DType.Primitive(PType.I64, false), new byte[] {2, 0, 0});
+        byte[] partsMeta = new ProtoWriter()
+                .varint(1, PType.I32.code())
+                .varint(2, PType.U32.code())
+                .varint(3, PType.U16.code())
                 .toByteArray();
-        TestNode values = TestNode.of("vortex.datetimeparts", partsMeta, List.of(), prim(PType.I32, 0, 1), prim(PType.U32, 0, 1),
+        TestNode values = TestNode.of(
+                "vortex.datetimeparts",
+                partsMeta,
+                List.of(),
+                prim(PType.I32, 0, 1),
+                prim(PType.U32, 0, 1),
                 prim(PType.U16, 7, 0));
-        byte[] dictMeta = new ProtoWriter().varint(1, 2).varint(2, PType.U8.code()).toByteArray();
+        byte[] dictMeta =
+                new ProtoWriter().varint(1, 2).varint(2, PType.U8.code()).toByteArray();
         TestNode dict = TestNode.of("vortex.dict", dictMeta, List.of(), prim(PType.U8, 1, 0, 1), values);
         ExtensionArray a = (ExtensionArray) decode(dict, ts, 3);
         PrimitiveArray s = (PrimitiveArray) a.storage();
@@ -164,9 +197,12 @@ class MiscDecodersTest {
         MemorySegment lens = bytes(2, 8);
         // rows: "abcdefghij" = [0, 1]; "" = []; "xab" = [255, 'x', 0]
         MemorySegment codes = bytes(0, 1, 255, 'x', 0);
-        byte[] meta = new ProtoWriter().varint(1, PType.U8.code()).varint(2, PType.U8.code()).toByteArray();
-        TestNode current = TestNode.of("vortex.fsst", meta, List.of(syms, lens, codes), prim(PType.U8, 10, 0, 3),
-                prim(PType.U8, 0, 2, 2, 5));
+        byte[] meta = new ProtoWriter()
+                .varint(1, PType.U8.code())
+                .varint(2, PType.U8.code())
+                .toByteArray();
+        TestNode current = TestNode.of(
+                "vortex.fsst", meta, List.of(syms, lens, codes), prim(PType.U8, 10, 0, 3), prim(PType.U8, 0, 2, 2, 5));
         VarBinViewArray a = (VarBinViewArray) decode(current, new DType.Utf8(false), 3);
         assertEquals(List.of("abcdefghij", "", "xab"), List.of(a.getString(0), a.getString(1), a.getString(2)));
 
@@ -179,25 +215,54 @@ class MiscDecodersTest {
 
     @Test
     void fsstRejectsUnknownCodesAndWrongLengths() {
-        byte[] meta = new ProtoWriter().varint(1, PType.U8.code()).varint(2, PType.U8.code()).toByteArray();
-        TestNode badCode = TestNode.of("vortex.fsst", meta, List.of(symbols("ab"), bytes(2), bytes(1)), prim(PType.U8, 2),
+        byte[] meta = new ProtoWriter()
+                .varint(1, PType.U8.code())
+                .varint(2, PType.U8.code())
+                .toByteArray();
+        TestNode badCode = TestNode.of(
+                "vortex.fsst",
+                meta,
+                List.of(symbols("ab"), bytes(2), bytes(1)),
+                prim(PType.U8, 2),
                 prim(PType.U8, 0, 1));
         assertThrows(VortexException.class, () -> decode(badCode, new DType.Utf8(false), 1));
-        TestNode badLength = TestNode.of("vortex.fsst", meta, List.of(symbols("ab"), bytes(2), bytes(0)), prim(PType.U8, 5),
+        TestNode badLength = TestNode.of(
+                "vortex.fsst",
+                meta,
+                List.of(symbols("ab"), bytes(2), bytes(0)),
+                prim(PType.U8, 5),
                 prim(PType.U8, 0, 1));
         assertThrows(VortexException.class, () -> decode(badLength, new DType.Utf8(false), 1));
     }
 
     @Test
     void onPair() {
-        byte[] meta = new ProtoWriter().varint(1, PType.U8.code()).varint(3, 2).varint(4, 4).varint(5, PType.U8.code())
-                .varint(6, PType.U16.code()).varint(7, PType.U8.code()).toByteArray();
-        TestNode node = TestNode.of("vortex.onpair", meta, List.of(MemorySegment.ofArray("helloworld\0\0".getBytes(StandardCharsets.UTF_8))),
-                prim(PType.U8, 0, 5, 10), prim(PType.U16, 0, 1, 1, 0), prim(PType.U8, 0, 2, 2, 4), prim(PType.U8, 10, 0, 10));
+        byte[] meta = new ProtoWriter()
+                .varint(1, PType.U8.code())
+                .varint(3, 2)
+                .varint(4, 4)
+                .varint(5, PType.U8.code())
+                .varint(6, PType.U16.code())
+                .varint(7, PType.U8.code())
+                .toByteArray();
+        TestNode node = TestNode.of(
+                "vortex.onpair",
+                meta,
+                List.of(MemorySegment.ofArray("helloworld\0\0".getBytes(StandardCharsets.UTF_8))),
+                prim(PType.U8, 0, 5, 10),
+                prim(PType.U16, 0, 1, 1, 0),
+                prim(PType.U8, 0, 2, 2, 4),
+                prim(PType.U8, 10, 0, 10));
         VarBinViewArray a = (VarBinViewArray) decode(node, new DType.Utf8(false), 3);
         assertEquals(List.of("helloworld", "", "worldhello"), List.of(a.getString(0), a.getString(1), a.getString(2)));
-        TestNode bad = TestNode.of("vortex.onpair", meta, List.of(MemorySegment.ofArray("helloworld".getBytes(StandardCharsets.UTF_8))),
-                prim(PType.U8, 0, 5, 10), prim(PType.U16, 0, 7, 1, 0), prim(PType.U8, 0, 2, 2, 4), prim(PType.U8, 10, 0, 10));
+        TestNode bad = TestNode.of(
+                "vortex.onpair",
+                meta,
+                List.of(MemorySegment.ofArray("helloworld".getBytes(StandardCharsets.UTF_8))),
+                prim(PType.U8, 0, 5, 10),
+                prim(PType.U16, 0, 7, 1, 0),
+                prim(PType.U8, 0, 2, 2, 4),
+                prim(PType.U8, 10, 0, 10));
         assertThrows(VortexException.class, () -> decode(bad, new DType.Utf8(false), 3));
     }
 }

@@ -17,12 +17,14 @@ import org.junit.jupiter.api.Test;
 class PrimitiveDecodeTest {
     @Test
     void decodesLittleEndianValuesWithValidity() {
-        MemorySegment values = MemorySegment.ofArray(new byte[] {1, 0, 0, 0, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF});
+        MemorySegment values =
+                MemorySegment.ofArray(new byte[] {1, 0, 0, 0, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF});
         MemorySegment bits = MemorySegment.ofArray(new byte[] {0b01});
         TestNode validity = TestNode.of("vortex.bool", new byte[0], List.of(bits));
         TestNode node = TestNode.of("vortex.primitive", new byte[0], List.of(values), validity);
         try (Arena arena = Arena.ofConfined()) {
-            PrimitiveArray a = (PrimitiveArray) Decoding.decodeRoot(node, new DType.Primitive(PType.I32, true), 2, arena);
+            PrimitiveArray a =
+                    (PrimitiveArray) Decoding.decodeRoot(node, new DType.Primitive(PType.I32, true), 2, arena);
             assertEquals(1, a.getLong(0));
             assertEquals(-1, a.getLong(1));
             assertTrue(a.isValid(0));
@@ -34,7 +36,8 @@ class PrimitiveDecodeTest {
     void rejectsShortBuffer() {
         TestNode node = TestNode.of("vortex.primitive", new byte[0], List.of(MemorySegment.ofArray(new byte[7])));
         try (Arena arena = Arena.ofConfined()) {
-            VortexException e = assertThrows(VortexException.class,
+            VortexException e = assertThrows(
+                    VortexException.class,
                     () -> Decoding.decodeRoot(node, new DType.Primitive(PType.I64, false), 1, arena));
             assertTrue(e.getMessage().contains("expected 8"), e.getMessage());
         }

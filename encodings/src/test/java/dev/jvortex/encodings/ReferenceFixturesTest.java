@@ -37,7 +37,8 @@ class ReferenceFixturesTest {
     @TestFactory
     Stream<DynamicTest> referenceFixtures() {
         String index = new String(resource("index.txt"), StandardCharsets.UTF_8);
-        List<String> names = index.lines().map(String::strip).filter(s -> !s.isEmpty()).toList();
+        List<String> names =
+                index.lines().map(String::strip).filter(s -> !s.isEmpty()).toList();
         assertTrue(names.size() >= 20, "fixture index lists " + names.size());
         return names.stream().map(name -> DynamicTest.dynamicTest(name, () -> check(name)));
     }
@@ -48,7 +49,8 @@ class ReferenceFixturesTest {
     @TestFactory
     Stream<DynamicTest> damagedFixturesFailCleanly() {
         String index = new String(resource("index.txt"), StandardCharsets.UTF_8);
-        List<String> names = index.lines().map(String::strip).filter(s -> !s.isEmpty()).toList();
+        List<String> names =
+                index.lines().map(String::strip).filter(s -> !s.isEmpty()).toList();
         return names.stream().map(name -> DynamicTest.dynamicTest(name, () -> damage(name)));
     }
 
@@ -71,19 +73,25 @@ class ReferenceFixturesTest {
                 }
             }
             try (Arena arena = Arena.ofConfined()) {
-                MemorySegment segment = arena.allocate(Math.max(1, bytes.length), 16).asSlice(0, bytes.length);
+                MemorySegment segment =
+                        arena.allocate(Math.max(1, bytes.length), 16).asSlice(0, bytes.length);
                 segment.copyFrom(MemorySegment.ofArray(bytes));
                 int rows = round % 7 == 3 ? length + 1 : length;
-                Decoding.decodeRoot(SerializedArray.parse(segment, ids, name).root(),
-                        new DType.Primitive(ptype, nullable), rows, arena);
+                Decoding.decodeRoot(
+                        SerializedArray.parse(segment, ids, name).root(),
+                        new DType.Primitive(ptype, nullable),
+                        rows,
+                        arena);
             } catch (VortexException e) {
                 assertTrue(e.kind() != VortexException.Kind.INTERNAL, name + " round " + round + ": " + e.getMessage());
                 Throwable cause = e.getCause();
                 if (cause != null) {
                     for (StackTraceElement frame : cause.getStackTrace()) {
                         String c = frame.getClassName();
-                        assertTrue(!c.startsWith("dev.jvortex.encodings.fastlanes") && !c.startsWith("dev.jvortex.encodings.alp")
-                                && !c.startsWith("dev.jvortex.encodings.patches"),
+                        assertTrue(
+                                !c.startsWith("dev.jvortex.encodings.fastlanes")
+                                        && !c.startsWith("dev.jvortex.encodings.alp")
+                                        && !c.startsWith("dev.jvortex.encodings.patches"),
                                 name + " round " + round + ": unchecked failure inside a decoder: " + cause);
                     }
                 }
@@ -146,5 +154,4 @@ class ReferenceFixturesTest {
             throw new UncheckedIOException(e);
         }
     }
-
 }

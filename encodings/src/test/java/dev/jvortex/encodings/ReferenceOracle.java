@@ -26,7 +26,8 @@ public final class ReferenceOracle {
             p = p.getParent();
         }
         if (p == null) {
-            throw new IllegalStateException("cannot find the repository root from " + Path.of("").toAbsolutePath());
+            throw new IllegalStateException(
+                    "cannot find the repository root from " + Path.of("").toAbsolutePath());
         }
         return p;
     }
@@ -35,9 +36,11 @@ public final class ReferenceOracle {
     public static synchronized Path python() {
         if (python == null && setupError == null) {
             try {
-                Result r = run(List.of("bash", root().resolve("scripts/oracle-env.sh").toString()), root(), 900);
+                Result r = run(
+                        List.of("bash", root().resolve("scripts/oracle-env.sh").toString()), root(), 900);
                 if (r.status() != 0) {
-                    setupError = "scripts/oracle-env.sh failed (" + r.status() + "): " + r.stderr().strip();
+                    setupError = "scripts/oracle-env.sh failed (" + r.status() + "): "
+                            + r.stderr().strip();
                 } else {
                     python = Path.of(r.stdout().strip());
                     System.err.println("[oracle] " + r.stderr().strip().replace("\n", "; "));
@@ -69,13 +72,18 @@ public final class ReferenceOracle {
         Path outFile = Files.createTempFile("jvortex-oracle", ".out");
         Path errFile = Files.createTempFile("jvortex-oracle", ".err");
         try {
-            Process p = new ProcessBuilder(cmd).directory(dir.toFile())
-                    .redirectOutput(outFile.toFile()).redirectError(errFile.toFile()).start();
+            Process p = new ProcessBuilder(cmd)
+                    .directory(dir.toFile())
+                    .redirectOutput(outFile.toFile())
+                    .redirectError(errFile.toFile())
+                    .start();
             if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
                 p.destroyForcibly();
                 return new Result(-1, "", "timed out after " + timeoutSeconds + " s: " + cmd);
             }
-            return new Result(p.exitValue(), Files.readString(outFile, StandardCharsets.UTF_8),
+            return new Result(
+                    p.exitValue(),
+                    Files.readString(outFile, StandardCharsets.UTF_8),
                     Files.readString(errFile, StandardCharsets.UTF_8));
         } finally {
             Files.deleteIfExists(outFile);

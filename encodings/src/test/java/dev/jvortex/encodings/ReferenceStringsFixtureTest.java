@@ -113,14 +113,19 @@ class ReferenceStringsFixtureTest {
             case DType.Primitive p -> {
                 PrimitiveArray pa = assertInstanceOf(PrimitiveArray.class, a, f.name());
                 for (int i = 0; i < f.len(); i++) {
-                    assertRow(f, i, pa, v.get(i) == null ? null : parseInteger(v.get(i), p.ptype()),
+                    assertRow(
+                            f,
+                            i,
+                            pa,
+                            v.get(i) == null ? null : parseInteger(v.get(i), p.ptype()),
                             pa.isValid(i) ? pa.getLong(i) : 0);
                 }
             }
             case DType.Bool b -> {
                 BoolArray ba = assertInstanceOf(BoolArray.class, a, f.name());
                 for (int i = 0; i < f.len(); i++) {
-                    assertRow(f, i, ba, v.get(i) == null ? null : ("true".equals(v.get(i)) ? 1L : 0L), ba.get(i) ? 1 : 0);
+                    assertRow(
+                            f, i, ba, v.get(i) == null ? null : ("true".equals(v.get(i)) ? 1L : 0L), ba.get(i) ? 1 : 0);
                 }
             }
             case DType.Decimal d -> {
@@ -138,7 +143,11 @@ class ReferenceStringsFixtureTest {
                 assertEquals(e, ea.dtype());
                 PrimitiveArray storage = assertInstanceOf(PrimitiveArray.class, ea.storage(), f.name());
                 for (int i = 0; i < f.len(); i++) {
-                    assertRow(f, i, ea, v.get(i) == null ? null : Long.parseLong(v.get(i)),
+                    assertRow(
+                            f,
+                            i,
+                            ea,
+                            v.get(i) == null ? null : Long.parseLong(v.get(i)),
                             storage.isValid(i) ? storage.getLong(i) : 0);
                 }
             }
@@ -214,7 +223,8 @@ class ReferenceStringsFixtureTest {
         for (int b = 0; b < buffers; b++) {
             String hex = field(it.next(), "buffer");
             // Copied into fresh heap memory so a decoder reading past its slice would fail loudly.
-            bufs.add(MemorySegment.ofArray("-".equals(hex) ? new byte[0] : HexFormat.of().parseHex(hex)));
+            bufs.add(MemorySegment.ofArray(
+                    "-".equals(hex) ? new byte[0] : HexFormat.of().parseHex(hex)));
         }
         List<EncodedNode> kids = new ArrayList<>();
         for (int c = 0; c < children; c++) {

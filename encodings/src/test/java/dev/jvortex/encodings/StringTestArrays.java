@@ -126,8 +126,10 @@ public final class StringTestArrays {
 
     /// Returns random rows: about `nullRate` nulls, some empty, some long, ASCII and multi-byte UTF-8.
     public static byte[][] randomStrings(Random random, int n, double nullRate, boolean withNulls) {
-        String[] words = {"alpha", "beta", "gamma", "http://", "www.", "example", ".com/", "the ", "quick ", "brown ",
-            "fox", "ü", "€uro", "😀", " ", "data", "vortex", "0", "1", "42"};
+        String[] words = {
+            "alpha", "beta", "gamma", "http://", "www.", "example", ".com/", "the ", "quick ", "brown ", "fox", "ü",
+            "€uro", "😀", " ", "data", "vortex", "0", "1", "42"
+        };
         byte[][] out = new byte[n][];
         for (int i = 0; i < n; i++) {
             if (withNulls && random.nextDouble() < nullRate) {
@@ -156,8 +158,9 @@ public final class StringTestArrays {
             }
             byte[] b = new byte[random.nextInt(40)];
             for (int k = 0; k < b.length; k++) {
-                b[k] = random.nextInt(3) == 0 ? (byte) random.nextInt(256) : (byte) "abcab\u00ff"
-                        .getBytes(StandardCharsets.ISO_8859_1)[random.nextInt(6)];
+                b[k] = random.nextInt(3) == 0
+                        ? (byte) random.nextInt(256)
+                        : (byte) "abcab\u00ff".getBytes(StandardCharsets.ISO_8859_1)[random.nextInt(6)];
             }
             out[i] = b;
         }

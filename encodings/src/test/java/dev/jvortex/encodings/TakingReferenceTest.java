@@ -36,30 +36,35 @@ class TakingReferenceTest {
     @TestFactory
     Stream<DynamicTest> primitiveFixtures() {
         String index = new String(resource("index.txt"), StandardCharsets.UTF_8);
-        List<String> names = index.lines().map(String::strip).filter(s -> !s.isEmpty()).toList();
+        List<String> names =
+                index.lines().map(String::strip).filter(s -> !s.isEmpty()).toList();
         assertTrue(names.size() >= 20, "fixture index lists " + names.size());
-        return names.stream().map(name -> DynamicTest.dynamicTest(name, () -> {
-            Properties p = new Properties();
-            p.load(new java.io.ByteArrayInputStream(resource(name + ".properties")));
-            List<String> ids = List.of(p.getProperty("ids").split(","));
-            PType ptype = PType.valueOf(p.getProperty("ptype").toUpperCase(Locale.ROOT));
-            boolean nullable = Boolean.parseBoolean(p.getProperty("nullable"));
-            int length = Integer.parseInt(p.getProperty("length"));
-            byte[] bytes = resource(name + ".vxa");
-            try (Arena arena = Arena.ofConfined()) {
-                MemorySegment segment = arena.allocate(bytes.length, 16);
-                segment.copyFrom(MemorySegment.ofArray(bytes));
-                EncodedNode root = SerializedArray.parse(segment, ids, name).root();
-                checkAll(root, new DType.Primitive(ptype, nullable), length, name);
-            }
-        }));
+        return names.stream()
+                .map(name -> DynamicTest.dynamicTest(name, () -> {
+                    Properties p = new Properties();
+                    p.load(new java.io.ByteArrayInputStream(resource(name + ".properties")));
+                    List<String> ids = List.of(p.getProperty("ids").split(","));
+                    PType ptype = PType.valueOf(p.getProperty("ptype").toUpperCase(Locale.ROOT));
+                    boolean nullable = Boolean.parseBoolean(p.getProperty("nullable"));
+                    int length = Integer.parseInt(p.getProperty("length"));
+                    byte[] bytes = resource(name + ".vxa");
+                    try (Arena arena = Arena.ofConfined()) {
+                        MemorySegment segment = arena.allocate(bytes.length, 16);
+                        segment.copyFrom(MemorySegment.ofArray(bytes));
+                        EncodedNode root =
+                                SerializedArray.parse(segment, ids, name).root();
+                        checkAll(root, new DType.Primitive(ptype, nullable), length, name);
+                    }
+                }));
     }
 
     @TestFactory
     Stream<DynamicTest> stringAndOtherFixtures() throws IOException {
-        List<ReferenceStringsFixtureTest.Fixture> fixtures = ReferenceStringsFixtureTest.fixtures().toList();
+        List<ReferenceStringsFixtureTest.Fixture> fixtures =
+                ReferenceStringsFixtureTest.fixtures().toList();
         assertTrue(fixtures.size() >= 20, "fixtures: " + fixtures.size());
-        return fixtures.stream().map(f -> DynamicTest.dynamicTest(f.name(), () -> checkAll(f.root(), f.dtype(), f.len(), f.name())));
+        return fixtures.stream()
+                .map(f -> DynamicTest.dynamicTest(f.name(), () -> checkAll(f.root(), f.dtype(), f.len(), f.name())));
     }
 
     private static void checkAll(EncodedNode root, DType dtype, int len, String name) {

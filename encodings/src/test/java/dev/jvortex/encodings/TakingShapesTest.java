@@ -68,16 +68,20 @@ public class TakingShapesTest {
     /// Takes every index set of [TakeTesting#indexSets] from each shape and checks it against the
     /// whole decode; no node may be decoded whole.
     public static Stream<DynamicTest> tests(List<Shape> shapes) {
-        return shapes.stream().map(s -> DynamicTest.dynamicTest(s.name(), () -> {
-            try (Arena arena = Arena.ofConfined()) {
-                EncodedNode root = s.hand() != null ? s.hand() : TakeTesting.parse(s.node(), arena);
-                Random r = new Random(s.name().hashCode());
-                for (Map.Entry<String, int[]> e : TakeTesting.indexSets(s.len(), r).entrySet()) {
-                    int whole = TakeTesting.check(root, s.dtype(), s.len(), e.getValue(), s.name() + " " + e.getKey());
-                    org.junit.jupiter.api.Assertions.assertEquals(0, whole, s.name() + " " + e.getKey() + ": nodes decoded whole");
-                }
-            }
-        }));
+        return shapes.stream()
+                .map(s -> DynamicTest.dynamicTest(s.name(), () -> {
+                    try (Arena arena = Arena.ofConfined()) {
+                        EncodedNode root = s.hand() != null ? s.hand() : TakeTesting.parse(s.node(), arena);
+                        Random r = new Random(s.name().hashCode());
+                        for (Map.Entry<String, int[]> e :
+                                TakeTesting.indexSets(s.len(), r).entrySet()) {
+                            int whole = TakeTesting.check(
+                                    root, s.dtype(), s.len(), e.getValue(), s.name() + " " + e.getKey());
+                            org.junit.jupiter.api.Assertions.assertEquals(
+                                    0, whole, s.name() + " " + e.getKey() + ": nodes decoded whole");
+                        }
+                    }
+                }));
     }
 
     /// Bit-packed values re-labelled with a metadata offset: rows `[o, len)` of the packed values
@@ -104,7 +108,8 @@ public class TakingShapesTest {
                     int rows = len - offset;
                     try (Arena arena = Arena.ofConfined()) {
                         Array decoded = EncodeTesting.roundTrip(sliced, a.dtype(), rows, arena);
-                        EncodeTesting.assertSameRows(ArrayOps.slice(a, offset, rows, arena), decoded, name + " whole decode");
+                        EncodeTesting.assertSameRows(
+                                ArrayOps.slice(a, offset, rows, arena), decoded, name + " whole decode");
                     }
                     out.add(new Shape(name, sliced, null, a.dtype(), rows));
                 }
@@ -115,17 +120,22 @@ public class TakingShapesTest {
     private static void nested(List<Shape> out, Random random, Function<Array, WriteNode> compress) {
         int len = 2500;
         boolean[] valid = EncodeTesting.randomValidity(random, len, 0.15);
-        PrimitiveArray small = EncodeTesting.ints(PType.U32, EncodeTesting.randomInts(random, len, 9, 0.02, PType.U32), valid);
+        PrimitiveArray small =
+                EncodeTesting.ints(PType.U32, EncodeTesting.randomInts(random, len, 9, 0.02, PType.U32), valid);
         String[] words = new String[len];
         for (int i = 0; i < len; i++) {
-            words[i] = i % 11 == 0 ? null : "value " + (i * 7919 % 613) + (i % 3 == 0 ? " with a longer tail of text" : "");
+            words[i] = i % 11 == 0
+                    ? null
+                    : "value " + (i * 7919 % 613) + (i % 3 == 0 ? " with a longer tail of text" : "");
         }
         VarBinViewArray strings = EncodeTesting.strings(words, true, ARENA);
 
         // A nullable struct of a compressed integer, FSST, OnPair and dictionary strings, and a nested struct.
         DType.Struct innerType = new DType.Struct(List.of("x"), List.of(small.dtype()), false);
-        DType.Struct type = new DType.Struct(List.of("n", "fsst", "onpair", "dict", "inner"),
-                List.of(small.dtype(), strings.dtype(), strings.dtype(), strings.dtype(), innerType), true);
+        DType.Struct type = new DType.Struct(
+                List.of("n", "fsst", "onpair", "dict", "inner"),
+                List.of(small.dtype(), strings.dtype(), strings.dtype(), strings.dtype(), innerType),
+                true);
         Validity structValid = EncodeTesting.validity(EncodeTesting.randomValidity(random, len, 0.1));
         List<WriteNode> kids = new ArrayList<>(CanonicalEncoder.validity(type, structValid, len));
         kids.add(compress.apply(small));
@@ -142,7 +152,8 @@ public class TakingShapesTest {
             sizes[i] = random.nextInt(5);
             total += sizes[i];
         }
-        PrimitiveArray elements = EncodeTesting.ints(PType.I32, EncodeTesting.randomInts(random, (int) total, 12, 0.01, PType.I32), null);
+        PrimitiveArray elements =
+                EncodeTesting.ints(PType.I32, EncodeTesting.randomInts(random, (int) total, 12, 0.01, PType.I32), null);
         MemorySegment offsets = ARENA.allocate((len + 1L) * 8, 8);
         long at = 0;
         for (int i = 0; i <= len; i++) {
@@ -154,7 +165,8 @@ public class TakingShapesTest {
         WriteNode listNode = CanonicalEncoder.encode(list);
         List<WriteNode> listKids = new ArrayList<>(listNode.children());
         listKids.set(0, compress.apply(elements));
-        out.add(new Shape("list", new WriteNode("vortex.list", listNode.metadata(), List.of(), listKids), null, listType, len));
+        out.add(new Shape(
+                "list", new WriteNode("vortex.list", listNode.metadata(), List.of(), listKids), null, listType, len));
         out.add(new Shape("listview", CanonicalEncoder.listView(list), null, listType, len));
         // A map: entries as a list view of {key, value} structs.
         DType.MapType mapType = new DType.MapType(new DType.Utf8(false), elements.dtype(), false, true);
@@ -162,11 +174,15 @@ public class TakingShapesTest {
         for (int e = 0; e < keys.length; e++) {
             keys[e] = "key" + (e % 37);
         }
-        StructArray entries = new StructArray(ArrayOps.mapEntry(mapType),
-                List.of(EncodeTesting.strings(keys, false, ARENA), elements), (int) total, Validity.ALL_VALID);
+        StructArray entries = new StructArray(
+                ArrayOps.mapEntry(mapType),
+                List.of(EncodeTesting.strings(keys, false, ARENA), elements),
+                (int) total,
+                Validity.ALL_VALID);
         ListArray map = new ListArray(mapType, offsets, entries, len, EncodeTesting.validity(valid));
         out.add(new Shape("map", CanonicalEncoder.encode(map), null, mapType, len));
-        PrimitiveArray triples = EncodeTesting.ints(PType.U16, EncodeTesting.randomInts(random, 3 * len, 16, 0, PType.U16), null);
+        PrimitiveArray triples =
+                EncodeTesting.ints(PType.U16, EncodeTesting.randomInts(random, 3 * len, 16, 0, PType.U16), null);
         DType.FixedSizeList fslType = new DType.FixedSizeList(triples.dtype(), 3, true);
         FixedSizeListArray fsl = new FixedSizeListArray(fslType, triples, len, EncodeTesting.validity(valid));
         out.add(new Shape("fixed-size-list", CanonicalEncoder.encode(fsl), null, fslType, len));
@@ -183,15 +199,22 @@ public class TakingShapesTest {
         chunks.add(DictEncoder.encode(ArrayOps.slice(small, 1000, 700, ARENA), LightEncoder.PACKED));
         chunks.add(CanonicalEncoder.encode(ArrayOps.slice(small, 1700, 0, ARENA)));
         chunks.add(CanonicalEncoder.constant(new Scalar(small.dtype(), 77L)));
-        out.add(new Shape("chunked", new WriteNode("vortex.chunked", new byte[0], List.of(), chunks), null, small.dtype(), len));
+        out.add(new Shape(
+                "chunked", new WriteNode("vortex.chunked", new byte[0], List.of(), chunks), null, small.dtype(), len));
 
         // Masked: a non-nullable child and a validity bitmap.
-        PrimitiveArray dense = EncodeTesting.ints(PType.I64, EncodeTesting.randomInts(random, len, 20, 0, PType.I64), null);
+        PrimitiveArray dense =
+                EncodeTesting.ints(PType.I64, EncodeTesting.randomInts(random, len, 20, 0, PType.I64), null);
         List<WriteNode> maskedKids = new ArrayList<>();
         maskedKids.add(compress.apply(dense));
-        maskedKids.addAll(CanonicalEncoder.validity(new DType.Primitive(PType.I64, true), EncodeTesting.validity(valid), len));
-        out.add(new Shape("masked", new WriteNode("vortex.masked", new byte[0], List.of(), maskedKids), null,
-                new DType.Primitive(PType.I64, true), len));
+        maskedKids.addAll(
+                CanonicalEncoder.validity(new DType.Primitive(PType.I64, true), EncodeTesting.validity(valid), len));
+        out.add(new Shape(
+                "masked",
+                new WriteNode("vortex.masked", new byte[0], List.of(), maskedKids),
+                null,
+                new DType.Primitive(PType.I64, true),
+                len));
 
         // A timestamp extension over a dictionary of its storage values, and as vortex.ext over run-ends.
         long[] times = new long[len];
@@ -202,9 +225,17 @@ public class TakingShapesTest {
         PrimitiveArray storage = EncodeTesting.ints(PType.I64, times, valid);
         DType.Extension tsType = new DType.Extension("vortex.timestamp", storage.dtype(), tsMeta);
         out.add(new Shape("timestamp-dict", DictEncoder.encode(storage, LightEncoder.PACKED), null, tsType, len));
-        out.add(new Shape("timestamp-ext-runend", WriteNode.of("vortex.ext", new byte[0],
-                dev.jvortex.encodings.runend.RunEndEncoder.encode(storage, LightEncoder.PACKED)), null, tsType, len));
-        out.add(new Shape("timestamp-compressed", compress.apply(new ExtensionArray(tsType, storage)), null, tsType, len));
+        out.add(new Shape(
+                "timestamp-ext-runend",
+                WriteNode.of(
+                        "vortex.ext",
+                        new byte[0],
+                        dev.jvortex.encodings.runend.RunEndEncoder.encode(storage, LightEncoder.PACKED)),
+                null,
+                tsType,
+                len));
+        out.add(new Shape(
+                "timestamp-compressed", compress.apply(new ExtensionArray(tsType, storage)), null, tsType, len));
 
         // Hand-made: varbin with i32 offsets and validity, a bool with a bit offset, decimals.
         byte[][] rows = StringTestArrays.randomStrings(random, 700, 0.1, true);
@@ -214,7 +245,10 @@ public class TakingShapesTest {
             bits[i] = random.nextBoolean();
         }
         MemorySegment bitmap = TestArrays.bitmap(bits);
-        TestNode bool = TestNode.of("vortex.bool", new ProtoWriter().varint(1, 5).toByteArray(), List.of(bitmap),
+        TestNode bool = TestNode.of(
+                "vortex.bool",
+                new ProtoWriter().varint(1, 5).toByteArray(),
+                List.of(bitmap),
                 TestArrays.bools(java.util.Arrays.copyOf(valid, bits.length - 5)));
         out.add(new Shape("bool-offset", null, bool, new DType.Bool(true), bits.length - 5));
         for (int width : new int[] {4, 8, 16}) {
@@ -241,7 +275,11 @@ public class TakingShapesTest {
             offsets[i + 1] = bytes.size();
         }
         byte[] meta = new ProtoWriter().varint(1, PType.I32.code()).toByteArray();
-        return TestNode.of("vortex.varbin", meta, List.of(MemorySegment.ofArray(bytes.toByteArray())),
-                TestArrays.primitive(PType.I32, offsets), TestArrays.bools(valid));
+        return TestNode.of(
+                "vortex.varbin",
+                meta,
+                List.of(MemorySegment.ofArray(bytes.toByteArray())),
+                TestArrays.primitive(PType.I32, offsets),
+                TestArrays.bools(valid));
     }
 }

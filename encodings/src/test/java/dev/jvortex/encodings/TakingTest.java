@@ -29,21 +29,25 @@ class TakingTest {
 
     @TestFactory
     Stream<DynamicTest> everyEncoderCase() {
-        return EncoderCases.all().stream().map(c -> DynamicTest.dynamicTest(c.name(), () -> {
-            List<String> ids = EncodeTesting.ids(c.node());
-            boolean kernelsOnly = ids.stream().noneMatch(MAY_DECODE_WHOLE::contains);
-            Random random = new Random(c.name().hashCode());
-            try (Arena arena = Arena.ofConfined()) {
-                EncodedNode root = TakeTesting.parse(c.node(), arena);
-                int len = c.input().length();
-                for (Map.Entry<String, int[]> e : TakeTesting.indexSets(len, random).entrySet()) {
-                    int whole = TakeTesting.check(root, c.input().dtype(), len, e.getValue(), c.name() + " " + e.getKey());
-                    if (kernelsOnly) {
-                        assertEquals(0, whole, c.name() + " " + e.getKey() + " " + ids + ": nodes decoded whole");
+        return EncoderCases.all().stream()
+                .map(c -> DynamicTest.dynamicTest(c.name(), () -> {
+                    List<String> ids = EncodeTesting.ids(c.node());
+                    boolean kernelsOnly = ids.stream().noneMatch(MAY_DECODE_WHOLE::contains);
+                    Random random = new Random(c.name().hashCode());
+                    try (Arena arena = Arena.ofConfined()) {
+                        EncodedNode root = TakeTesting.parse(c.node(), arena);
+                        int len = c.input().length();
+                        for (Map.Entry<String, int[]> e :
+                                TakeTesting.indexSets(len, random).entrySet()) {
+                            int whole = TakeTesting.check(
+                                    root, c.input().dtype(), len, e.getValue(), c.name() + " " + e.getKey());
+                            if (kernelsOnly) {
+                                assertEquals(
+                                        0, whole, c.name() + " " + e.getKey() + " " + ids + ": nodes decoded whole");
+                            }
+                        }
                     }
-                }
-            }
-        }));
+                }));
     }
 
     @Test
@@ -52,13 +56,18 @@ class TakingTest {
             EncodedNode root = TestArrays.primitive(PType.I32, new long[] {1, 2, 3});
             DType dtype = new DType.Primitive(PType.I32, false);
             for (int bad : new int[] {3, -1, Integer.MAX_VALUE, Integer.MIN_VALUE}) {
-                VortexException e = assertThrows(VortexException.class,
-                        () -> Taking.take(root, dtype, 3, new int[] {0, bad, 1}, arena));
+                VortexException e = assertThrows(
+                        VortexException.class, () -> Taking.take(root, dtype, 3, new int[] {0, bad, 1}, arena));
                 assertEquals(VortexException.Kind.MISUSE, e.kind());
-                assertTrue(e.getMessage().contains(String.valueOf(bad)) && e.getMessage().contains("length 3"), e.getMessage());
+                assertTrue(
+                        e.getMessage().contains(String.valueOf(bad))
+                                && e.getMessage().contains("length 3"),
+                        e.getMessage());
             }
-            assertEquals(VortexException.Kind.MISUSE, assertThrows(VortexException.class,
-                    () -> Taking.take(root, dtype, 0, new int[] {0}, arena)).kind());
+            assertEquals(
+                    VortexException.Kind.MISUSE,
+                    assertThrows(VortexException.class, () -> Taking.take(root, dtype, 0, new int[] {0}, arena))
+                            .kind());
             assertEquals(2, Taking.take(root, dtype, 3, new int[] {2, 2}, arena).length());
         }
     }

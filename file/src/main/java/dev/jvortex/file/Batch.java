@@ -29,7 +29,14 @@ public final class Batch implements AutoCloseable {
     }
 
     /// A batch of selected rows: row `i` is file row `base + selected[i]` (contiguous when `selected` is null).
-    Batch(long base, int[] selected, int rowCount, List<String> names, List<Array> columns, Arena arena, ReadContext context) {
+    Batch(
+            long base,
+            int[] selected,
+            int rowCount,
+            List<String> names,
+            List<Array> columns,
+            Arena arena,
+            ReadContext context) {
         this.base = base;
         this.selected = selected;
         this.firstRow = selected == null || selected.length == 0 ? base : base + selected[0];

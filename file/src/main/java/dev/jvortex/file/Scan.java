@@ -76,7 +76,9 @@ public final class Scan implements Iterable<Batch>, AutoCloseable {
 
     /// Returns what the scan skipped and returned so far.
     public ScanStatistics statistics() {
-        long read = rowsReadDone + (current == null ? 0 : current.rowsRead()) + (parallel == null ? 0 : parallel.rowsRead.get());
+        long read = rowsReadDone
+                + (current == null ? 0 : current.rowsRead())
+                + (parallel == null ? 0 : parallel.rowsRead.get());
         return plan.statistics(read, rowsReturned, batches);
     }
 
@@ -188,7 +190,8 @@ public final class Scan implements Iterable<Batch>, AutoCloseable {
                     task = ordered ? inFlight.peekFirst() : done.take();
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
-                    throw new VortexException(VortexException.Kind.IO, plan.file().name() + ": scan interrupted", e);
+                    throw new VortexException(
+                            VortexException.Kind.IO, plan.file().name() + ": scan interrupted", e);
                 }
                 inFlight.remove(task);
                 List<Batch> result = await(task);
@@ -212,7 +215,8 @@ public final class Scan implements Iterable<Batch>, AutoCloseable {
                     executor.execute(task);
                 } catch (RejectedExecutionException e) {
                     inFlight.removeLast();
-                    throw VortexException.misuse(plan.file().name() + ": the scan's executor rejected a split: " + e.getMessage());
+                    throw VortexException.misuse(
+                            plan.file().name() + ": the scan's executor rejected a split: " + e.getMessage());
                 }
             }
         }
@@ -290,8 +294,8 @@ public final class Scan implements Iterable<Batch>, AutoCloseable {
 
         private static Executor create() {
             AtomicInteger n = new AtomicInteger();
-            ThreadPoolExecutor pool = new ThreadPoolExecutor(0, Integer.MAX_VALUE, 60, TimeUnit.SECONDS, new SynchronousQueue<>(),
-                    r -> {
+            ThreadPoolExecutor pool =
+                    new ThreadPoolExecutor(0, Integer.MAX_VALUE, 60, TimeUnit.SECONDS, new SynchronousQueue<>(), r -> {
                         Thread t = new Thread(r, "jvortex-scan-" + n.incrementAndGet());
                         t.setDaemon(true);
                         return t;

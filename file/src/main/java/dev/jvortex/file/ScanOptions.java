@@ -29,8 +29,17 @@ import java.util.concurrent.Executor;
 ///     library's shared pool of daemon threads
 /// @param ordered whether batches come in file order (the default); unordered batches come as
 ///     soon as they are decoded, which keeps every thread busy when splits take unequal time
-public record ScanOptions(List<String> columns, long firstRow, long lastRow, int maxBatchRows, boolean threadShared, Expr filter,
-        long[] rowIndices, int parallelism, Executor executor, boolean ordered) {
+public record ScanOptions(
+        List<String> columns,
+        long firstRow,
+        long lastRow,
+        int maxBatchRows,
+        boolean threadShared,
+        Expr filter,
+        long[] rowIndices,
+        int parallelism,
+        Executor executor,
+        boolean ordered) {
     /// The default cap on rows per batch.
     public static final int DEFAULT_MAX_BATCH_ROWS = 1 << 20;
 
@@ -49,8 +58,8 @@ public record ScanOptions(List<String> columns, long firstRow, long lastRow, int
             rowIndices = rowIndices.clone();
             for (int i = 0; i < rowIndices.length; i++) {
                 if (rowIndices[i] < 0 || (i > 0 && rowIndices[i] <= rowIndices[i - 1])) {
-                    throw VortexException.misuse("row indices must be strictly ascending and non-negative but index " + i
-                            + " is " + rowIndices[i] + (i > 0 ? " after " + rowIndices[i - 1] : ""));
+                    throw VortexException.misuse("row indices must be strictly ascending and non-negative but index "
+                            + i + " is " + rowIndices[i] + (i > 0 ? " after " + rowIndices[i - 1] : ""));
                 }
             }
         }
@@ -63,32 +72,56 @@ public record ScanOptions(List<String> columns, long firstRow, long lastRow, int
 
     /// Reads the named columns.
     public static ScanOptions columns(String... names) {
-        return new ScanOptions(List.of(names), 0, Long.MAX_VALUE, DEFAULT_MAX_BATCH_ROWS, false, null, null, 0, null, true);
+        return new ScanOptions(
+                List.of(names), 0, Long.MAX_VALUE, DEFAULT_MAX_BATCH_ROWS, false, null, null, 0, null, true);
     }
 
     /// Returns these options with a row range `[first, last)`.
     public ScanOptions rows(long first, long last) {
-        return new ScanOptions(columns, first, last, maxBatchRows, threadShared, filter, rowIndices, parallelism, executor, ordered);
+        return new ScanOptions(
+                columns, first, last, maxBatchRows, threadShared, filter, rowIndices, parallelism, executor, ordered);
     }
 
     /// Returns these options with the given column projection.
     public ScanOptions withColumns(List<String> names) {
-        return new ScanOptions(names, firstRow, lastRow, maxBatchRows, threadShared, filter, rowIndices, parallelism, executor, ordered);
+        return new ScanOptions(
+                names,
+                firstRow,
+                lastRow,
+                maxBatchRows,
+                threadShared,
+                filter,
+                rowIndices,
+                parallelism,
+                executor,
+                ordered);
     }
 
     /// Returns these options with batches usable from any thread (or confined to the scanning thread).
     public ScanOptions withThreadShared(boolean shared) {
-        return new ScanOptions(columns, firstRow, lastRow, maxBatchRows, shared, filter, rowIndices, parallelism, executor, ordered);
+        return new ScanOptions(
+                columns, firstRow, lastRow, maxBatchRows, shared, filter, rowIndices, parallelism, executor, ordered);
     }
 
     /// Returns these options with a cap on rows per batch.
     public ScanOptions withMaxBatchRows(int rows) {
-        return new ScanOptions(columns, firstRow, lastRow, rows, threadShared, filter, rowIndices, parallelism, executor, ordered);
+        return new ScanOptions(
+                columns, firstRow, lastRow, rows, threadShared, filter, rowIndices, parallelism, executor, ordered);
     }
 
     /// Returns these options keeping only the rows where `filter` is true (null: every row).
     public ScanOptions withFilter(Expr filter) {
-        return new ScanOptions(columns, firstRow, lastRow, maxBatchRows, threadShared, filter, rowIndices, parallelism, executor, ordered);
+        return new ScanOptions(
+                columns,
+                firstRow,
+                lastRow,
+                maxBatchRows,
+                threadShared,
+                filter,
+                rowIndices,
+                parallelism,
+                executor,
+                ordered);
     }
 
     /// Returns these options keeping only the rows where the filter `text` is true (see [Expr#parse]).
@@ -99,25 +132,45 @@ public record ScanOptions(List<String> columns, long firstRow, long lastRow, int
     /// Returns these options reading only the rows at `sorted` (strictly ascending file row
     /// indices, each below the file's row count), or every row for null.
     public ScanOptions withRowIndices(long[] sorted) {
-        return new ScanOptions(columns, firstRow, lastRow, maxBatchRows, threadShared, filter, sorted, parallelism, executor, ordered);
+        return new ScanOptions(
+                columns, firstRow, lastRow, maxBatchRows, threadShared, filter, sorted, parallelism, executor, ordered);
     }
 
     /// Returns these options decoding `threads` splits at once (0: every available processor; 1:
     /// only the calling thread, batches confined to it unless [#withThreadShared(boolean)]).
     public ScanOptions withParallelism(int threads) {
-        return new ScanOptions(columns, firstRow, lastRow, maxBatchRows, threadShared, filter, rowIndices, threads, executor, ordered);
+        return new ScanOptions(
+                columns, firstRow, lastRow, maxBatchRows, threadShared, filter, rowIndices, threads, executor, ordered);
     }
 
     /// Returns these options decoding splits on `executor` (null: the library's shared pool).
     public ScanOptions withExecutor(Executor executor) {
-        return new ScanOptions(columns, firstRow, lastRow, maxBatchRows, threadShared, filter, rowIndices, parallelism, executor,
+        return new ScanOptions(
+                columns,
+                firstRow,
+                lastRow,
+                maxBatchRows,
+                threadShared,
+                filter,
+                rowIndices,
+                parallelism,
+                executor,
                 ordered);
     }
 
     /// Returns these options delivering batches in file order (true, the default) or as soon as
     /// each is decoded (false; [Batch#firstRow()] tells where a batch belongs).
     public ScanOptions withOrdered(boolean inOrder) {
-        return new ScanOptions(columns, firstRow, lastRow, maxBatchRows, threadShared, filter, rowIndices, parallelism, executor,
+        return new ScanOptions(
+                columns,
+                firstRow,
+                lastRow,
+                maxBatchRows,
+                threadShared,
+                filter,
+                rowIndices,
+                parallelism,
+                executor,
                 inOrder);
     }
 

@@ -76,14 +76,16 @@ public final class ScanPlan {
             for (int i = 0; i < wanted.size(); i++) {
                 int idx = all.indexOf(wanted.get(i));
                 if (idx < 0) {
-                    throw VortexException.misuse(file.name() + ": no column '" + wanted.get(i) + "'; columns are " + all);
+                    throw VortexException.misuse(
+                            file.name() + ": no column '" + wanted.get(i) + "'; columns are " + all);
                 }
                 names.add(wanted.get(i));
                 outputSlots[i] = slot(idx, all);
             }
             if (options.filter() != null) {
                 if (!(file.dtype() instanceof DType.Struct schema)) {
-                    throw VortexException.misuse(file.name() + ": a filter needs a table (struct) file, not " + file.dtype());
+                    throw VortexException.misuse(
+                            file.name() + ": a filter needs a table (struct) file, not " + file.dtype());
                 }
                 bound = Binder.bind(options.filter(), schema);
                 for (Expr.Column c : bound.columns()) {
@@ -124,7 +126,9 @@ public final class ScanPlan {
             boolean fileSkip = false;
             if (bound != null && !scope.isEmpty()) {
                 fileSkip = filePrunes((DType.Struct) file.dtype());
-                scope = fileSkip ? RowRanges.empty() : scope.intersect(zonePrune(root, (DType.Struct) file.dtype(), scope));
+                scope = fileSkip
+                        ? RowRanges.empty()
+                        : scope.intersect(zonePrune(root, (DType.Struct) file.dtype(), scope));
             }
             filePruned = fileSkip;
             candidates = scope;
@@ -175,8 +179,16 @@ public final class ScanPlan {
                 int idx = schema.indexOf(c.topLevel());
                 VortexFile.ColumnStatistics s = c.path().size() == 1 ? file.statistics(idx) : null;
                 if (s != null) {
-                    stats.put(c, List.of(ZoneStats.ofFile(file.rowCount(), schema.fields().get(idx), s.min(), s.max(),
-                            s.nullCount(), s.nanCount(), arena)));
+                    stats.put(
+                            c,
+                            List.of(ZoneStats.ofFile(
+                                    file.rowCount(),
+                                    schema.fields().get(idx),
+                                    s.min(),
+                                    s.max(),
+                                    s.nullCount(),
+                                    s.nanCount(),
+                                    arena)));
                 }
             }
             RowRanges pruned = Pruner.pruned(bound, schema, c -> stats.getOrDefault(c, List.of()), file.rowCount());
@@ -196,8 +208,10 @@ public final class ScanPlan {
             for (Expr.Column c : bound.columns()) {
                 LayoutReader r = ((StructReader) root).field(schema.indexOf(c.topLevel()));
                 for (int i = 1; i < c.path().size() && r != null; i++) {
-                    r = r instanceof StructReader s && s.dtype().indexOf(c.path().get(i)) >= 0
-                            ? s.field(s.dtype().indexOf(c.path().get(i))) : null;
+                    r = r instanceof StructReader s
+                                    && s.dtype().indexOf(c.path().get(i)) >= 0
+                            ? s.field(s.dtype().indexOf(c.path().get(i)))
+                            : null;
                 }
                 List<ZoneStats> list = new ArrayList<>();
                 if (r != null) {
@@ -526,13 +540,24 @@ public final class ScanPlan {
     }
 
     ScanStatistics statistics(long rowsRead, long rowsReturned, long batches) {
-        return new ScanStatistics(file.rowCount(), rowsInScope, candidates.rowCount(), filePruned, zones, zonesSkipped, chunks,
-                chunksSkipped, rowsRead, rowsReturned, batches);
+        return new ScanStatistics(
+                file.rowCount(),
+                rowsInScope,
+                candidates.rowCount(),
+                filePruned,
+                zones,
+                zonesSkipped,
+                chunks,
+                chunksSkipped,
+                rowsRead,
+                rowsReturned,
+                batches);
     }
 
     @Override
     public String toString() {
-        return "scan plan of " + file.name() + ": columns " + names + (bound == null ? "" : ", filter " + bound) + ", rows ["
-                + first + ", " + last + "), " + candidates.rowCount() + " after pruning, ~" + estimatedBytes() + " stored bytes";
+        return "scan plan of " + file.name() + ": columns " + names + (bound == null ? "" : ", filter " + bound)
+                + ", rows [" + first + ", " + last + "), " + candidates.rowCount() + " after pruning, ~"
+                + estimatedBytes() + " stored bytes";
     }
 }

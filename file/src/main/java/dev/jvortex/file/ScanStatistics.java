@@ -16,13 +16,24 @@ package dev.jvortex.file;
 /// @param rowsRead rows decoded and filtered so far
 /// @param rowsReturned rows returned so far
 /// @param batches batches returned so far
-public record ScanStatistics(long rowsInFile, long rowsInScope, long rowsAfterPruning, boolean filePruned, long zones,
-        long zonesSkipped, long chunks, long chunksSkipped, long rowsRead, long rowsReturned, long batches) {
+public record ScanStatistics(
+        long rowsInFile,
+        long rowsInScope,
+        long rowsAfterPruning,
+        boolean filePruned,
+        long zones,
+        long zonesSkipped,
+        long chunks,
+        long chunksSkipped,
+        long rowsRead,
+        long rowsReturned,
+        long batches) {
     @Override
     public String toString() {
         return "rows in file " + rowsInFile + ", in scope " + rowsInScope + ", after pruning " + rowsAfterPruning
                 + (filePruned ? " (file pruned)" : "") + ", read " + rowsRead + ", returned " + rowsReturned
-                + "; zones skipped " + zonesSkipped + " of " + zones + "; chunks skipped " + chunksSkipped + " of " + chunks
+                + "; zones skipped " + zonesSkipped + " of " + zones + "; chunks skipped " + chunksSkipped + " of "
+                + chunks
                 + "; " + batches + " batches";
     }
 }

@@ -52,8 +52,11 @@ public record Split(String file, long firstRow, long lastRow, long estimatedByte
             throw VortexException.misuse("not a split: '" + text + "' (expected firstRow-lastRow:bytes:file)");
         }
         try {
-            return new Split(text.substring(second + 1), Long.parseLong(text.substring(0, dash)),
-                    Long.parseLong(text.substring(dash + 1, colon)), Long.parseLong(text.substring(colon + 1, second)));
+            return new Split(
+                    text.substring(second + 1),
+                    Long.parseLong(text.substring(0, dash)),
+                    Long.parseLong(text.substring(dash + 1, colon)),
+                    Long.parseLong(text.substring(colon + 1, second)));
         } catch (NumberFormatException e) {
             throw VortexException.misuse("not a split: '" + text + "' (" + e.getMessage() + ")");
         }

@@ -1,20 +1,19 @@
 package dev.jvortex.file;
 
-import dev.jvortex.core.VortexException;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.ArrayOps;
+import dev.jvortex.core.array.Bits;
 import dev.jvortex.core.array.StructArray;
+import dev.jvortex.core.array.Validity;
 import dev.jvortex.core.expr.FilterEvaluator;
 import dev.jvortex.core.expr.Selection;
-import dev.jvortex.core.array.Bits;
-import dev.jvortex.core.array.Validity;
 import dev.jvortex.file.layout.ChunkedReader;
 import dev.jvortex.file.layout.DictReader;
 import dev.jvortex.file.layout.LayoutReader;
 import dev.jvortex.file.layout.ReadContext;
 import dev.jvortex.file.layout.Shared;
-import dev.jvortex.file.layout.ZonedReader;
 import dev.jvortex.file.layout.StructReader;
+import dev.jvortex.file.layout.ZonedReader;
 import dev.jvortex.file.scan.RowRanges;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -96,7 +95,8 @@ final class SplitReader implements AutoCloseable {
                 int end = next + 1;
                 while (end + 1 < cuts.length && cuts[end + 1] - from <= MAX_TAKE_SPAN) {
                     RowRanges more = candidates.within(cuts[end], cuts[end + 1]);
-                    if (selected + more.rowCount() > maxRows || (!more.isEmpty() && !sparse(more, cuts[end], cuts[end + 1]))) {
+                    if (selected + more.rowCount() > maxRows
+                            || (!more.isEmpty() && !sparse(more, cuts[end], cuts[end + 1]))) {
                         break;
                     }
                     selected += more.rowCount();
@@ -167,21 +167,23 @@ final class SplitReader implements AutoCloseable {
                     }
                 }
                 readColumns(from, to, ctx, columns, filterSlots);
-                selection = evaluator.evaluate(new FilterEvaluator.Columns() {
-                    @Override
-                    public Array column(String name) {
-                        int s = readNames.indexOf(name);
-                        if (columns[s] == null && dicts[s] != null) {
-                            columns[s] = dictReaders[s].lookUpAll(dicts[s], from, ctx);
-                        }
-                        return columns[s];
-                    }
+                selection = evaluator.evaluate(
+                        new FilterEvaluator.Columns() {
+                            @Override
+                            public Array column(String name) {
+                                int s = readNames.indexOf(name);
+                                if (columns[s] == null && dicts[s] != null) {
+                                    columns[s] = dictReaders[s].lookUpAll(dicts[s], from, ctx);
+                                }
+                                return columns[s];
+                            }
 
-                    @Override
-                    public FilterEvaluator.Dictionary dictionary(String name) {
-                        return dicts[readNames.indexOf(name)];
-                    }
-                }, n);
+                            @Override
+                            public FilterEvaluator.Dictionary dictionary(String name) {
+                                return dicts[readNames.indexOf(name)];
+                            }
+                        },
+                        n);
             }
             if (ranges.size() > 1) {
                 selection = selection == null ? mask(ranges, from, n) : selection.and(mask(ranges, from, n));
@@ -229,13 +231,18 @@ final class SplitReader implements AutoCloseable {
                         }
                         a = dictReaders[slot].lookUp(d, codes, ctx);
                         if (!d.codeValidity().isAllValid()) {
-                            a = ArrayOps.withValidity(a, a.validity().and(selectedValidity(d.codeValidity(), selected, arena), count,
-                                    arena));
+                            a = ArrayOps.withValidity(
+                                    a,
+                                    a.validity()
+                                            .and(selectedValidity(d.codeValidity(), selected, arena), count, arena));
                         }
                     }
                     taken[slot] = a;
                 }
-                out.add(taken[slot] != null ? taken[slot] : selected == null ? columns[slot] : ArrayOps.take(columns[slot], selected, arena));
+                out.add(
+                        taken[slot] != null
+                                ? taken[slot]
+                                : selected == null ? columns[slot] : ArrayOps.take(columns[slot], selected, arena));
             }
             return new Batch(from, selected, count, plan.names(), out, arena, ctx);
         } catch (RuntimeException e) {

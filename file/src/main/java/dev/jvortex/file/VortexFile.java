@@ -51,7 +51,8 @@ public final class VortexFile implements AutoCloseable {
     /// Size of the end-of-file marker: version, postscript length, magic.
     public static final int EOF_SIZE = 8;
 
-    private static final ValueLayout.OfShort LE_SHORT = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfShort LE_SHORT =
+            ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     private static final ValueLayout.OfInt LE_INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
     private final String name;
@@ -79,8 +80,9 @@ public final class VortexFile implements AutoCloseable {
         }
         int version = Short.toUnsignedInt(data.get(LE_SHORT, size - 8));
         if (version != VERSION) {
-            throw new VortexException(VortexException.Kind.UNSUPPORTED, name + ": file format version " + version
-                    + " is not supported (expected " + VERSION + ")");
+            throw new VortexException(
+                    VortexException.Kind.UNSUPPORTED,
+                    name + ": file format version " + version + " is not supported (expected " + VERSION + ")");
         }
         int psLen = Short.toUnsignedInt(data.get(LE_SHORT, size - 6));
         if (psLen > size - EOF_SIZE - 4) {
@@ -101,7 +103,8 @@ public final class VortexFile implements AutoCloseable {
                 }
             }
             this.layout = LayoutNode.read(section(postscript.layout(), "layout"), footer);
-            this.statistics = postscript.statistics() == null ? List.of()
+            this.statistics = postscript.statistics() == null
+                    ? List.of()
                     : ArrayStats.readFileStatistics(section(postscript.statistics(), "statistics"));
         } catch (VortexException e) {
             throw e.at(name);
@@ -205,7 +208,8 @@ public final class VortexFile implements AutoCloseable {
         ReadContext ctx = new ReadContext(zoneArena);
         try {
             LayoutReader col = root instanceof dev.jvortex.file.layout.StructReader s && dtype instanceof DType.Struct
-                    ? s.field(idx) : root;
+                    ? s.field(idx)
+                    : root;
             if (!(col instanceof dev.jvortex.file.layout.ZonedReader z) || !z.hasZoneTable() || z.zoneLength() == 0) {
                 ctx.releaseHeld();
                 zoneArena.close();
@@ -251,8 +255,10 @@ public final class VortexFile implements AutoCloseable {
     /// closed" error, or anything else its unmapped bytes set off), else the classification of
     /// [Decoding#failure] with this file's name in front.
     VortexException failure(RuntimeException e, String where) {
-        if (!isOpen() && !(e instanceof VortexException v && (v.kind() == VortexException.Kind.CORRUPT
-                || v.kind() == VortexException.Kind.UNSUPPORTED))) {
+        if (!isOpen()
+                && !(e instanceof VortexException v
+                        && (v.kind() == VortexException.Kind.CORRUPT
+                                || v.kind() == VortexException.Kind.UNSUPPORTED))) {
             return closed(e);
         }
         return Decoding.failure(e, name + ": " + where);
@@ -308,8 +314,8 @@ public final class VortexFile implements AutoCloseable {
         long rows = rowCount();
         for (int i = 0; i < indices.length; i++) {
             if (indices[i] < 0 || indices[i] >= rows) {
-                throw VortexException.misuse(name + ": row index " + indices[i] + " (position " + i + ") is out of range for "
-                        + rows + " rows");
+                throw VortexException.misuse(name + ": row index " + indices[i] + " (position " + i
+                        + ") is out of range for " + rows + " rows");
             }
         }
         long[] unique = indices.clone();
@@ -321,7 +327,11 @@ public final class VortexFile implements AutoCloseable {
             }
         }
         unique = Arrays.copyOf(unique, k);
-        ScanOptions options = ScanOptions.all().withColumns(columns).withRowIndices(unique).withParallelism(1).withThreadShared(true);
+        ScanOptions options = ScanOptions.all()
+                .withColumns(columns)
+                .withRowIndices(unique)
+                .withParallelism(1)
+                .withThreadShared(true);
         List<Batch> parts = new ArrayList<>();
         @SuppressWarnings("MustBeClosedChecker") // handed to the Batch, closed on failure
         Arena out = Arena.ofShared();
@@ -342,7 +352,8 @@ public final class VortexFile implements AutoCloseable {
                     pieces.add(b.column(c));
                 }
                 DType type = dtype instanceof DType.Struct s ? s.fields().get(s.indexOf(names.get(c))) : dtype;
-                Array all = pieces.isEmpty() ? ArrayOps.empty(type, out)
+                Array all = pieces.isEmpty()
+                        ? ArrayOps.empty(type, out)
                         : pieces.size() == 1 ? pieces.getFirst() : ArrayOps.concat(type, pieces, out);
                 arrays.add(ArrayOps.take(all, positions, out));
             }
@@ -378,16 +389,19 @@ public final class VortexFile implements AutoCloseable {
     /// @param sum the sum, or null
     /// @param nullCount the number of nulls, or null
     /// @param nanCount the number of NaNs, or null
-    public record ColumnStatistics(Scalar min, boolean minExact, Scalar max, boolean maxExact, Scalar sum, Long nullCount,
-            Long nanCount) {
+    public record ColumnStatistics(
+            Scalar min, boolean minExact, Scalar max, boolean maxExact, Scalar sum, Long nullCount, Long nanCount) {
         static ColumnStatistics of(ArrayStats s, DType t) {
-            DType sumType = dev.jvortex.file.layout.ZoneSchema.sumType(t instanceof DType.Extension e ? e.storage() : t);
+            DType sumType =
+                    dev.jvortex.file.layout.ZoneSchema.sumType(t instanceof DType.Extension e ? e.storage() : t);
             return new ColumnStatistics(
-                    s.min() == null ? null : Scalar.decode(s.min(), t.withNullable(true)), s.minExact(),
-                    s.max() == null ? null : Scalar.decode(s.max(), t.withNullable(true)), s.maxExact(),
+                    s.min() == null ? null : Scalar.decode(s.min(), t.withNullable(true)),
+                    s.minExact(),
+                    s.max() == null ? null : Scalar.decode(s.max(), t.withNullable(true)),
+                    s.maxExact(),
                     s.sum() == null || sumType == null ? null : Scalar.decode(s.sum(), sumType),
-                    s.nullCount(), s.nanCount());
+                    s.nullCount(),
+                    s.nanCount());
         }
     }
-
 }

@@ -25,18 +25,23 @@ import org.junit.jupiter.api.io.TempDir;
 /// file is closed, never a corrupt-data error or a raw FFM exception.
 class ClosedFileTest {
     private static final int ROWS = 200_000;
-    private static final DType.Struct SCHEMA = DType.struct(false,
-            "id", new DType.Primitive(PType.I64, false), "name", new DType.Utf8(true));
+    private static final DType.Struct SCHEMA =
+            DType.struct(false, "id", new DType.Primitive(PType.I64, false), "name", new DType.Utf8(true));
 
     @TempDir
     static Path dir;
+
     static Path file;
 
     @BeforeAll
     static void write() {
         file = dir.resolve("t.vortex");
-        WriteOptions options = WriteOptions.defaults().withRowBlock(4096).withTargetChunkBytes(32 << 10).withDictionaries(false);
-        try (Arena arena = Arena.ofConfined(); VortexWriter w = VortexWriter.create(file, SCHEMA, options)) {
+        WriteOptions options = WriteOptions.defaults()
+                .withRowBlock(4096)
+                .withTargetChunkBytes(32 << 10)
+                .withDictionaries(false);
+        try (Arena arena = Arena.ofConfined();
+                VortexWriter w = VortexWriter.create(file, SCHEMA, options)) {
             Builders.LongBuilder id = Builders.longs(SCHEMA.fields().get(0));
             Builders.StringBuilder name = Builders.strings(SCHEMA.fields().get(1));
             for (int i = 0; i < ROWS; i++) {
@@ -112,7 +117,9 @@ class ClosedFileTest {
         VortexException corrupt = VortexException.corrupt("bad");
         assertEquals(corrupt, f.failure(corrupt, "rows [0, 10)"));
         f.close();
-        for (RuntimeException e : List.of(new IllegalStateException("Already closed"), new IndexOutOfBoundsException("9"),
+        for (RuntimeException e : List.of(
+                new IllegalStateException("Already closed"),
+                new IndexOutOfBoundsException("9"),
                 VortexException.internal("node", new IllegalStateException("Already closed")))) {
             VortexException closed = f.failure(e, "rows [0, 10)");
             assertEquals(VortexException.Kind.MISUSE, closed.kind(), closed.getMessage());

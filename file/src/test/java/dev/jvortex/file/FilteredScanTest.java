@@ -31,14 +31,20 @@ import org.junit.jupiter.api.io.TempDir;
 class FilteredScanTest {
     private static final int ROWS = 100_000;
     private static final int ZONE = 1024;
-    private static final DType.Struct SCHEMA = DType.struct(false,
-            "id", new DType.Primitive(PType.I64, false),
-            "v", new DType.Primitive(PType.F64, true),
-            "name", new DType.Utf8(true),
-            "flag", new DType.Bool(true));
+    private static final DType.Struct SCHEMA = DType.struct(
+            false,
+            "id",
+            new DType.Primitive(PType.I64, false),
+            "v",
+            new DType.Primitive(PType.F64, true),
+            "name",
+            new DType.Utf8(true),
+            "flag",
+            new DType.Bool(true));
 
     @TempDir
     static Path dir;
+
     static Path file;
     static Path plain;
     static final double[] V = new double[ROWS];
@@ -52,13 +58,20 @@ class FilteredScanTest {
         for (int i = 0; i < ROWS; i++) {
             V_NULL[i] = r.nextInt(20) == 0;
             V[i] = r.nextInt(100) == 0 ? Double.NaN : r.nextGaussian();
-            NAME[i] = i % 10 == 3 ? null : i % 17 == 0 ? (i % 2 == 0 ? "alpha" : "beta") : String.format(Locale.ROOT, "n%06d", i);
+            NAME[i] = i % 10 == 3
+                    ? null
+                    : i % 17 == 0 ? (i % 2 == 0 ? "alpha" : "beta") : String.format(Locale.ROOT, "n%06d", i);
             FLAG[i] = i % 3 == 0 ? null : i % 5 < 2;
         }
         file = dir.resolve("t.vortex");
         plain = dir.resolve("plain.vortex");
         write(file, WriteOptions.defaults().withRowBlock(ZONE).withTargetChunkBytes(64 << 10));
-        write(plain, WriteOptions.defaults().withRowBlock(ZONE).withTargetChunkBytes(64 << 10).withZoneMaps(false));
+        write(
+                plain,
+                WriteOptions.defaults()
+                        .withRowBlock(ZONE)
+                        .withTargetChunkBytes(64 << 10)
+                        .withZoneMaps(false));
     }
 
     private static void write(Path path, WriteOptions options) {
@@ -68,7 +81,8 @@ class FilteredScanTest {
                 try (Arena arena = Arena.ofConfined()) {
                     Builders.LongBuilder id = Builders.longs(SCHEMA.fields().get(0));
                     Builders.DoubleBuilder v = Builders.doubles(SCHEMA.fields().get(1));
-                    Builders.StringBuilder name = Builders.strings(SCHEMA.fields().get(2));
+                    Builders.StringBuilder name =
+                            Builders.strings(SCHEMA.fields().get(2));
                     Builders.BoolBuilder flag = Builders.bools(SCHEMA.fields().get(3));
                     for (int i = start; i < end; i++) {
                         id.append(i);
@@ -109,13 +123,15 @@ class FilteredScanTest {
             new Case("v > 0.5", i -> v(i, x -> cmp(x, 0.5) > 0)),
             new Case("v <= -1 OR v = 'NaN'", i -> v(i, x -> cmp(x, -1) <= 0 || Double.isNaN(x))),
             new Case("name LIKE 'n01%'", i -> NAME[i] != null && NAME[i].startsWith("n01")),
-            new Case("name >= 'n090000' AND name < 'n090500'", i -> NAME[i] != null && NAME[i].compareTo("n090000") >= 0
-                    && NAME[i].compareTo("n090500") < 0),
+            new Case(
+                    "name >= 'n090000' AND name < 'n090500'",
+                    i -> NAME[i] != null && NAME[i].compareTo("n090000") >= 0 && NAME[i].compareTo("n090500") < 0),
             new Case("flag AND v < 0", i -> Boolean.TRUE.equals(FLAG[i]) && v(i, x -> cmp(x, 0) < 0)),
             new Case("name IS NULL OR id < 100", i -> NAME[i] == null || i < 100),
             new Case("NOT (id > 500)", i -> i <= 500),
-            new Case("name IN ('alpha', 'beta') AND id BETWEEN 1000 AND 90000", i -> ("alpha".equals(NAME[i])
-                    || "beta".equals(NAME[i])) && i >= 1000 && i <= 90000),
+            new Case(
+                    "name IN ('alpha', 'beta') AND id BETWEEN 1000 AND 90000",
+                    i -> ("alpha".equals(NAME[i]) || "beta".equals(NAME[i])) && i >= 1000 && i <= 90000),
             new Case("v IS NULL AND flag IS NOT NULL", i -> V_NULL[i] && FLAG[i] != null),
             new Case("id = 77777", i -> i == 77777),
             new Case("id < 0", i -> false),
@@ -133,11 +149,14 @@ class FilteredScanTest {
                         }
                     }
                     List<Long> got = new ArrayList<>();
-                    try (Scan scan = f.scan(ScanOptions.columns("id", "name").withFilter(c.filter).withMaxBatchRows(5000))) {
+                    try (Scan scan = f.scan(ScanOptions.columns("id", "name")
+                            .withFilter(c.filter)
+                            .withMaxBatchRows(5000))) {
                         assertEquals(List.of("id", "name"), scan.columnNames());
                         for (Batch b : scan) {
                             try (b) {
-                                assertEquals(List.of("id", "name"), b.columnNames(), "filter-only columns are not returned");
+                                assertEquals(
+                                        List.of("id", "name"), b.columnNames(), "filter-only columns are not returned");
                                 assertTrue(b.rowCount() > 0, "no empty batches");
                                 PrimitiveArray id = (PrimitiveArray) b.column("id");
                                 VarBinViewArray name = (VarBinViewArray) b.column("name");
@@ -165,7 +184,8 @@ class FilteredScanTest {
     @Test
     void selectiveFilterSkipsZonesAndChunks() {
         try (VortexFile f = VortexFile.open(file);
-                Scan scan = f.scan(ScanOptions.all().withFilter(Expr.column("id").between(50_000, 50_100)))) {
+                Scan scan =
+                        f.scan(ScanOptions.all().withFilter(Expr.column("id").between(50_000, 50_100)))) {
             long rows = 0;
             for (Batch b : scan) {
                 try (b) {
@@ -185,7 +205,8 @@ class FilteredScanTest {
             assertFalse(s.filePruned());
         }
         try (VortexFile f = VortexFile.open(plain);
-                Scan scan = f.scan(ScanOptions.all().withFilter(Expr.column("id").between(50_000, 50_100)))) {
+                Scan scan =
+                        f.scan(ScanOptions.all().withFilter(Expr.column("id").between(50_000, 50_100)))) {
             assertEquals(ROWS, scan.statistics().rowsAfterPruning(), "no zone maps, no zone pruning");
             assertEquals(0, scan.statistics().zones());
         }
@@ -193,7 +214,8 @@ class FilteredScanTest {
 
     @Test
     void fileStatisticsSkipTheWholeFile() {
-        try (VortexFile f = VortexFile.open(plain); Scan scan = f.scan(ScanOptions.all().withFilter("id > 100000 OR name < 'a'"))) {
+        try (VortexFile f = VortexFile.open(plain);
+                Scan scan = f.scan(ScanOptions.all().withFilter("id > 100000 OR name < 'a'"))) {
             assertFalse(scan.hasNext());
             ScanStatistics s = scan.statistics();
             assertTrue(s.filePruned(), s.toString());
@@ -233,7 +255,10 @@ class FilteredScanTest {
             }
             // Indices, a row range and a filter together.
             List<Long> got = new ArrayList<>();
-            try (Scan scan = f.scan(ScanOptions.columns("id").withRowIndices(idx).rows(10_000, 60_000).withFilter("v > 0"))) {
+            try (Scan scan = f.scan(ScanOptions.columns("id")
+                    .withRowIndices(idx)
+                    .rows(10_000, 60_000)
+                    .withFilter("v > 0"))) {
                 for (Batch b : scan) {
                     try (b) {
                         for (int i = 0; i < b.rowCount(); i++) {
@@ -255,14 +280,18 @@ class FilteredScanTest {
     @Test
     void misuseIsReported() {
         try (VortexFile f = VortexFile.open(file)) {
-            VortexException e = assertThrows(VortexException.class, () -> f.scan(ScanOptions.all().withRowIndices(new long[] {3, 2})));
+            VortexException e = assertThrows(
+                    VortexException.class, () -> f.scan(ScanOptions.all().withRowIndices(new long[] {3, 2})));
             assertEquals(VortexException.Kind.MISUSE, e.kind());
-            e = assertThrows(VortexException.class, () -> f.scan(ScanOptions.all().withRowIndices(new long[] {1, ROWS})));
+            e = assertThrows(
+                    VortexException.class, () -> f.scan(ScanOptions.all().withRowIndices(new long[] {1, ROWS})));
             assertTrue(e.getMessage().contains("out of range"), e.getMessage());
-            e = assertThrows(VortexException.class, () -> f.scan(ScanOptions.all().withFilter("nope > 1")));
+            e = assertThrows(
+                    VortexException.class, () -> f.scan(ScanOptions.all().withFilter("nope > 1")));
             assertEquals(VortexException.Kind.MISUSE, e.kind());
             assertTrue(e.getMessage().contains("no column 'nope'"), e.getMessage());
-            e = assertThrows(VortexException.class, () -> f.scan(ScanOptions.all().withFilter("id = 'x'")));
+            e = assertThrows(
+                    VortexException.class, () -> f.scan(ScanOptions.all().withFilter("id = 'x'")));
             assertEquals(VortexException.Kind.MISUSE, e.kind());
         }
     }

@@ -60,26 +60,37 @@ class LegacyStatsLayoutTest {
             // Zones of 4 rows: max, max_is_truncated, min, min_is_truncated, null_count (stats 3, 4, 6).
             DType i64 = new DType.Primitive(PType.I64, true);
             DType u64 = new DType.Primitive(PType.U64, true);
-            DType.Struct zoneType = new DType.Struct(List.of("max", "max_is_truncated", "min", "min_is_truncated", "null_count"),
-                    List.of(i64, new DType.Bool(false), i64, new DType.Bool(false), u64), false);
+            DType.Struct zoneType = new DType.Struct(
+                    List.of("max", "max_is_truncated", "min", "min_is_truncated", "null_count"),
+                    List.of(i64, new DType.Bool(false), i64, new DType.Bool(false), u64),
+                    false);
             Array max = retype(Builders.of(PType.I64, new long[] {9, 8, 4}, arena), i64);
             Array min = retype(Builders.of(PType.I64, new long[] {1, 3, 0}, arena), i64);
             Array nulls = retype(Builders.of(PType.U64, new long[] {0, 0, 0}, arena), u64);
             BoolArray no = new BoolArray(new DType.Bool(false), arena.allocate(1), 3, Validity.ALL_VALID);
             int zonesSeg = segment(new StructArray(zoneType, List.of(max, no, min, no, nulls), 3, Validity.ALL_VALID));
             byte[] meta = {4, 0, 0, 0, (byte) ((1 << 3) | (1 << 4) | (1 << 6))};
-            LayoutSpec stats = new LayoutSpec(2, rows, meta, List.of(
-                    new LayoutSpec(0, rows, new byte[0], List.of(), new int[] {dataSeg}),
-                    new LayoutSpec(0, 3, new byte[0], List.of(), new int[] {zonesSeg})), new int[0]);
+            LayoutSpec stats = new LayoutSpec(
+                    2,
+                    rows,
+                    meta,
+                    List.of(
+                            new LayoutSpec(0, rows, new byte[0], List.of(), new int[] {dataSeg}),
+                            new LayoutSpec(0, 3, new byte[0], List.of(), new int[] {zonesSeg})),
+                    new int[0]);
             DType.Struct schema = DType.struct(false, "x", new DType.Primitive(PType.I64, false));
             LayoutSpec root = new LayoutSpec(1, rows, new byte[0], List.of(stats), new int[0]);
             byte[] dtypeFb = FormatWriter.dtypeBuffer(schema);
             byte[] layoutFb = FormatWriter.layoutBuffer(root);
-            byte[] footerFb = FormatWriter.footer(ARRAY_IDS, List.of("vortex.flat", "vortex.struct", "vortex.stats"), segments);
+            byte[] footerFb =
+                    FormatWriter.footer(ARRAY_IDS, List.of("vortex.flat", "vortex.struct", "vortex.stats"), segments);
             long d = section(dtypeFb);
             long l = section(layoutFb);
             long f = section(footerFb);
-            byte[] ps = FormatWriter.postscript(new SegmentSpec(d, dtypeFb.length, 3), new SegmentSpec(l, layoutFb.length, 3), null,
+            byte[] ps = FormatWriter.postscript(
+                    new SegmentSpec(d, dtypeFb.length, 3),
+                    new SegmentSpec(l, layoutFb.length, 3),
+                    null,
                     new SegmentSpec(f, footerFb.length, 3));
             out.writeBytes(ps);
             out.writeBytes(new byte[] {1, 0, (byte) ps.length, (byte) (ps.length >>> 8), 'V', 'T', 'X', 'F'});

@@ -3,6 +3,7 @@ package dev.jvortex.file;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.jvortex.compress.CompressionPreset;
 import dev.jvortex.core.DType;
 import dev.jvortex.core.PType;
 import dev.jvortex.core.VortexException;
@@ -15,7 +16,6 @@ import dev.jvortex.core.array.ListArray;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.StructArray;
 import dev.jvortex.core.array.VarBinViewArray;
-import dev.jvortex.compress.CompressionPreset;
 import dev.jvortex.file.write.VortexWriter;
 import dev.jvortex.file.write.WriteOptions;
 import java.io.IOException;
@@ -52,30 +52,45 @@ class MutationFuzzTest {
     private static final int ROWS = 2500;
     private static final int MUTATIONS = Integer.getInteger("jvortex.fuzz.mutations", 800);
     private static final int ONLY = Integer.getInteger("jvortex.fuzz.only", -1);
-    private static final DType TIMESTAMP = new DType.Extension("vortex.timestamp", new DType.Primitive(PType.I64, true),
-            new byte[] {1, 3, 0, 'U', 'T', 'C'});
-    private static final DType.Struct SCHEMA = DType.struct(false,
-            "id", new DType.Primitive(PType.I64, false),
-            "small", new DType.Primitive(PType.I32, true),
-            "price", new DType.Primitive(PType.F64, true),
-            "noise", new DType.Primitive(PType.F64, false),
-            "city", new DType.Utf8(true),
-            "url", new DType.Utf8(false),
-            "runs", new DType.Primitive(PType.U16, false),
-            "flag", new DType.Bool(true),
-            "at", TIMESTAMP);
+    private static final DType TIMESTAMP = new DType.Extension(
+            "vortex.timestamp", new DType.Primitive(PType.I64, true), new byte[] {1, 3, 0, 'U', 'T', 'C'});
+    private static final DType.Struct SCHEMA = DType.struct(
+            false,
+            "id",
+            new DType.Primitive(PType.I64, false),
+            "small",
+            new DType.Primitive(PType.I32, true),
+            "price",
+            new DType.Primitive(PType.F64, true),
+            "noise",
+            new DType.Primitive(PType.F64, false),
+            "city",
+            new DType.Utf8(true),
+            "url",
+            new DType.Utf8(false),
+            "runs",
+            new DType.Primitive(PType.U16, false),
+            "flag",
+            new DType.Bool(true),
+            "at",
+            TIMESTAMP);
     private static final String[] CITIES = {"Amsterdam", "Berlin", "Cairo", "Delhi", "Edinburgh", "Florence", "Geneva"};
 
     @TempDir
     static Path dir;
+
     static final List<Path> FILES = new ArrayList<>();
 
     @BeforeAll
     static void write() {
-        WriteOptions small = WriteOptions.defaults().withRowBlock(512).withTargetChunkBytes(4 << 10).withParallelism(1);
+        WriteOptions small = WriteOptions.defaults()
+                .withRowBlock(512)
+                .withTargetChunkBytes(4 << 10)
+                .withParallelism(1);
         FILES.add(write("default.vortex", small));
         FILES.add(write("compact.vortex", small.withPreset(CompressionPreset.COMPACT)));
-        FILES.add(write("plain.vortex", small.compress(false).withZoneMaps(false).withDictionaries(false)));
+        FILES.add(
+                write("plain.vortex", small.compress(false).withZoneMaps(false).withDictionaries(false)));
     }
 
     static Stream<String> files() {
@@ -85,7 +100,8 @@ class MutationFuzzTest {
     private static Path write(String name, WriteOptions options) {
         Path path = dir.resolve(name);
         Random r = new Random(name.hashCode());
-        try (Arena arena = Arena.ofConfined(); VortexWriter w = VortexWriter.create(path, SCHEMA, options)) {
+        try (Arena arena = Arena.ofConfined();
+                VortexWriter w = VortexWriter.create(path, SCHEMA, options)) {
             List<DType> t = SCHEMA.fields();
             Builders.LongBuilder id = Builders.longs(t.get(0));
             Builders.LongBuilder smallInts = Builders.longs(t.get(1));
@@ -114,7 +130,8 @@ class MutationFuzzTest {
                 } else {
                     city.append(CITIES[r.nextInt(CITIES.length)]);
                 }
-                url.append("https://example.org/items/" + (i * 7919 % 10007) + "?ref=" + CITIES[i % CITIES.length].toLowerCase());
+                url.append("https://example.org/items/" + (i * 7919 % 10007) + "?ref="
+                        + CITIES[i % CITIES.length].toLowerCase());
                 runs.append(i / 150);
                 if (i % 5 == 0) {
                     flag.appendNull();
@@ -127,8 +144,16 @@ class MutationFuzzTest {
                     at.append(1_700_000_000_000_000L + i * 60_000_000L);
                 }
             }
-            w.write(List.of(id.build(arena), smallInts.build(arena), price.build(arena), noise.build(arena), city.build(arena),
-                    url.build(arena), runs.build(arena), flag.build(arena), at.build(arena)));
+            w.write(List.of(
+                    id.build(arena),
+                    smallInts.build(arena),
+                    price.build(arena),
+                    noise.build(arena),
+                    city.build(arena),
+                    url.build(arena),
+                    runs.build(arena),
+                    flag.build(arena),
+                    at.build(arena)));
         }
         return path;
     }
@@ -146,14 +171,15 @@ class MutationFuzzTest {
                 continue;
             }
             Random r = new Random(name.hashCode() * 1_000_003L + attempt);
-            StringBuilder what = new StringBuilder(name).append(" attempt ").append(attempt).append(':');
+            StringBuilder what =
+                    new StringBuilder(name).append(" attempt ").append(attempt).append(':');
             byte[] bytes = mutate(original, r, what);
             if (!read(bytes, what.toString())) {
                 rejected++;
             }
         }
-        System.out.println("mutation fuzz: " + name + " (" + original.length + " bytes): " + rejected + " of " + MUTATIONS
-                + " rejected in " + (System.nanoTime() - start) / 1_000_000 + " ms");
+        System.out.println("mutation fuzz: " + name + " (" + original.length + " bytes): " + rejected + " of "
+                + MUTATIONS + " rejected in " + (System.nanoTime() - start) / 1_000_000 + " ms");
         assertTrue(ONLY >= 0 || rejected > 0, "no mutation was detected at all");
     }
 
@@ -163,7 +189,9 @@ class MutationFuzzTest {
         int n = 1 + (r.nextInt(4) == 0 ? r.nextInt(4) : 0);
         for (int k = 0; k < n; k++) {
             // Half the damage lands in the last 2 KiB: postscript, footer, layout and statistics.
-            int pos = r.nextBoolean() ? r.nextInt(b.length) : Math.max(0, b.length - 1 - r.nextInt(Math.min(2048, b.length)));
+            int pos = r.nextBoolean()
+                    ? r.nextInt(b.length)
+                    : Math.max(0, b.length - 1 - r.nextInt(Math.min(2048, b.length)));
             switch (r.nextInt(6)) {
                 case 0 -> {
                     int bit = r.nextInt(8);
@@ -176,8 +204,22 @@ class MutationFuzzTest {
                     what.append(" set byte ").append(pos).append(" to ").append(v & 0xff);
                 }
                 case 2 -> {
-                    int v = new int[] {0, 1, -1, 2, 255, 256, 65535, 65536, Integer.MAX_VALUE, Integer.MIN_VALUE, b.length,
-                            b.length - pos, 1 << 30}[r.nextInt(13)];
+                    int v = new int[] {
+                                0,
+                                1,
+                                -1,
+                                2,
+                                255,
+                                256,
+                                65535,
+                                65536,
+                                Integer.MAX_VALUE,
+                                Integer.MIN_VALUE,
+                                b.length,
+                                b.length - pos,
+                                1 << 30
+                            }
+                            [r.nextInt(13)];
                     int at = Math.min(pos, b.length - 4);
                     if (at >= 0) {
                         ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN).putInt(at, v);
@@ -194,7 +236,12 @@ class MutationFuzzTest {
                     int from = r.nextInt(b.length);
                     int count = Math.min(len, Math.min(b.length - from, b.length - pos));
                     System.arraycopy(original, from, b, pos, count);
-                    what.append(" copy ").append(count).append(" bytes from ").append(from).append(" to ").append(pos);
+                    what.append(" copy ")
+                            .append(count)
+                            .append(" bytes from ")
+                            .append(from)
+                            .append(" to ")
+                            .append(pos);
                 }
                 default -> {
                     b[pos] = (byte) r.nextInt(256);
@@ -224,12 +271,16 @@ class MutationFuzzTest {
                 }
                 switch (path) {
                     case 0 -> scan(f, ScanOptions.all().withParallelism(1).withMaxBatchRows(1500));
-                    case 1 -> scan(f, ScanOptions.all().withParallelism(1).withFilter("city = 'Berlin' AND small < 20"));
+                    case 1 ->
+                        scan(f, ScanOptions.all().withParallelism(1).withFilter("city = 'Berlin' AND small < 20"));
                     case 2 -> scan(f, ScanOptions.all().withParallelism(2).withMaxBatchRows(700));
                     case 3 -> {
                         long rows = f.rowCount();
-                        long[] idx = rows <= 0 ? new long[0]
-                                : new Random(what.hashCode()).longs(40, 0, Math.min(rows, Integer.MAX_VALUE)).toArray();
+                        long[] idx = rows <= 0
+                                ? new long[0]
+                                : new Random(what.hashCode())
+                                        .longs(40, 0, Math.min(rows, Integer.MAX_VALUE))
+                                        .toArray();
                         try (Batch b = f.take(idx, null)) {
                             touch(b);
                         }
@@ -244,7 +295,11 @@ class MutationFuzzTest {
                                 z.close();
                             }
                         }
-                        scan(f, ScanOptions.columns("id", "city").withParallelism(1).withFilter("id >= 1001000"));
+                        scan(
+                                f,
+                                ScanOptions.columns("id", "city")
+                                        .withParallelism(1)
+                                        .withFilter("id >= 1001000"));
                     }
                 }
             }
@@ -296,8 +351,7 @@ class MutationFuzzTest {
                     touch(l.elements(), (int) k);
                 }
             }
-            default -> {
-            }
+            default -> {}
         }
     }
 }

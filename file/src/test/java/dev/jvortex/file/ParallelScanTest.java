@@ -36,14 +36,20 @@ import org.junit.jupiter.api.io.TempDir;
 /// against the values written (never against another scan alone).
 class ParallelScanTest {
     private static final int ROWS = 200_000;
-    private static final DType.Struct SCHEMA = DType.struct(false,
-            "id", new DType.Primitive(PType.I64, false),
-            "v", new DType.Primitive(PType.F64, true),
-            "name", new DType.Utf8(true),
-            "flag", new DType.Bool(true));
+    private static final DType.Struct SCHEMA = DType.struct(
+            false,
+            "id",
+            new DType.Primitive(PType.I64, false),
+            "v",
+            new DType.Primitive(PType.F64, true),
+            "name",
+            new DType.Utf8(true),
+            "flag",
+            new DType.Bool(true));
 
     @TempDir
     static Path dir;
+
     static Path file;
     static final Double[] V = new Double[ROWS];
     static final String[] NAME = new String[ROWS];
@@ -65,7 +71,8 @@ class ParallelScanTest {
                 try (Arena arena = Arena.ofConfined()) {
                     Builders.LongBuilder id = Builders.longs(SCHEMA.fields().get(0));
                     Builders.DoubleBuilder v = Builders.doubles(SCHEMA.fields().get(1));
-                    Builders.StringBuilder name = Builders.strings(SCHEMA.fields().get(2));
+                    Builders.StringBuilder name =
+                            Builders.strings(SCHEMA.fields().get(2));
                     Builders.BoolBuilder flag = Builders.bools(SCHEMA.fields().get(3));
                     for (int i = start; i < end; i++) {
                         id.append(i);
@@ -96,13 +103,15 @@ class ParallelScanTest {
         StringBuilder sb = new StringBuilder();
         int i = (int) row;
         for (String c : columns) {
-            sb.append(switch (c) {
-                case "id" -> Long.toString(row);
-                case "v" -> String.valueOf(V[i]);
-                case "name" -> String.valueOf(NAME[i]);
-                case "flag" -> String.valueOf(FLAG[i]);
-                default -> throw new AssertionError(c);
-            }).append('|');
+            sb.append(
+                            switch (c) {
+                                case "id" -> Long.toString(row);
+                                case "v" -> String.valueOf(V[i]);
+                                case "name" -> String.valueOf(NAME[i]);
+                                case "flag" -> String.valueOf(FLAG[i]);
+                                default -> throw new AssertionError(c);
+                            })
+                    .append('|');
         }
         return sb.toString();
     }
@@ -161,8 +170,12 @@ class ParallelScanTest {
         try (VortexFile f = VortexFile.open(file)) {
             assertTrue(f.plan(ScanOptions.all()).splits(64 << 10).size() > 4, "the file must have several splits");
             for (int threads : new int[] {1, 2, 3, 8}) {
-                assertEquals(range(0, ROWS), scanRows(f, ScanOptions.all().withParallelism(threads), all), "threads " + threads);
-                ScanPlan plan = f.plan(ScanOptions.all().withParallelism(threads).withMaxBatchRows(5000));
+                assertEquals(
+                        range(0, ROWS),
+                        scanRows(f, ScanOptions.all().withParallelism(threads), all),
+                        "threads " + threads);
+                ScanPlan plan =
+                        f.plan(ScanOptions.all().withParallelism(threads).withMaxBatchRows(5000));
                 List<Long> rows = new ArrayList<>();
                 try (Scan scan = plan.scan(plan.splits(40 << 10))) {
                     for (Batch b : scan) {
@@ -174,15 +187,20 @@ class ParallelScanTest {
                 assertEquals(range(0, ROWS), rows, "small splits, threads " + threads);
             }
             List<String> two = List.of("name", "id");
-            assertEquals(range(0, ROWS), scanRows(f, ScanOptions.columns("name", "id").withParallelism(2), two));
-            assertEquals(range(1000, 150_001), scanRows(f, ScanOptions.columns("name", "id").rows(1000, 150_001), two));
+            assertEquals(
+                    range(0, ROWS),
+                    scanRows(f, ScanOptions.columns("name", "id").withParallelism(2), two));
+            assertEquals(
+                    range(1000, 150_001),
+                    scanRows(f, ScanOptions.columns("name", "id").rows(1000, 150_001), two));
         }
     }
 
     @Test
     void unorderedScanReturnsEveryRowOnce() {
         try (VortexFile f = VortexFile.open(file)) {
-            List<Long> rows = scanRows(f, ScanOptions.all().withParallelism(4).withOrdered(false), List.of("id", "v", "name", "flag"));
+            List<Long> rows = scanRows(
+                    f, ScanOptions.all().withParallelism(4).withOrdered(false), List.of("id", "v", "name", "flag"));
             rows.sort(Comparator.naturalOrder());
             assertEquals(range(0, ROWS), rows);
         }
@@ -198,7 +216,9 @@ class ParallelScanTest {
         }
         try (VortexFile f = VortexFile.open(file)) {
             for (int threads : new int[] {1, 2, 4}) {
-                ScanOptions o = ScanOptions.columns("id", "flag").withFilter("v > 100 AND flag = true").withParallelism(threads);
+                ScanOptions o = ScanOptions.columns("id", "flag")
+                        .withFilter("v > 100 AND flag = true")
+                        .withParallelism(threads);
                 assertEquals(expected, scanRows(f, o, List.of("id", "flag")), "threads " + threads);
             }
         }
@@ -313,7 +333,8 @@ class ParallelScanTest {
             assertEquals(ROWS, prev);
             assertEquals(expected, rows);
             long total = splits.stream().mapToLong(Split::estimatedBytes).sum();
-            assertTrue(Math.abs(total - plan.estimatedBytes()) <= splits.size(), total + " vs " + plan.estimatedBytes());
+            assertTrue(
+                    Math.abs(total - plan.estimatedBytes()) <= splits.size(), total + " vs " + plan.estimatedBytes());
             // The same rows through the options instead of the plan.
             List<Long> viaOptions = new ArrayList<>();
             for (Split s : splits) {
@@ -332,7 +353,9 @@ class ParallelScanTest {
             for (Split s : splits) {
                 assertTrue(s.lastRow() > 190_000 - 40_000, "split before the matching rows: " + s);
             }
-            assertEquals(range(190_000, ROWS), scanRows(f, ScanOptions.columns("id").withFilter("id >= 190000"), List.of("id")));
+            assertEquals(
+                    range(190_000, ROWS),
+                    scanRows(f, ScanOptions.columns("id").withFilter("id >= 190000"), List.of("id")));
         }
     }
 
@@ -403,7 +426,9 @@ class ParallelScanTest {
                 ScanOptions o = ScanOptions.all().withRowIndices(sorted).withParallelism(threads);
                 assertEquals(expected, scanRows(f, o, List.of("id", "v", "name", "flag")), "threads " + threads);
                 ScanOptions filtered = o.withColumns(List.of("id")).withFilter("flag = true");
-                List<Long> want = expected.stream().filter(x -> FLAG[(int) (long) x] != null && FLAG[(int) (long) x]).toList();
+                List<Long> want = expected.stream()
+                        .filter(x -> FLAG[(int) (long) x] != null && FLAG[(int) (long) x])
+                        .toList();
                 assertEquals(want, scanRows(f, filtered, List.of("id")), "filtered, threads " + threads);
             }
         }

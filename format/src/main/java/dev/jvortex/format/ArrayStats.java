@@ -19,15 +19,33 @@ import java.util.List;
 /// @param nullCount the null count, or null
 /// @param uncompressedSizeInBytes the uncompressed size, or null
 /// @param nanCount the NaN count, or null
-public record ArrayStats(byte[] min, boolean minExact, byte[] max, boolean maxExact, byte[] sum, Boolean isSorted,
-        Boolean isStrictSorted, Boolean isConstant, Long nullCount, Long uncompressedSizeInBytes, Long nanCount) {
+public record ArrayStats(
+        byte[] min,
+        boolean minExact,
+        byte[] max,
+        boolean maxExact,
+        byte[] sum,
+        Boolean isSorted,
+        Boolean isStrictSorted,
+        Boolean isConstant,
+        Long nullCount,
+        Long uncompressedSizeInBytes,
+        Long nanCount) {
 
     /// Reads an `ArrayStats` table.
     public static ArrayStats read(FbTable t) {
-        return new ArrayStats(bytes(t, 0), t.getU8(1, 0) == 1, bytes(t, 2), t.getU8(3, 0) == 1, bytes(t, 4),
-                t.has(5) ? t.getBool(5, false) : null, t.has(6) ? t.getBool(6, false) : null,
-                t.has(7) ? t.getBool(7, false) : null, t.has(8) ? t.getU64(8, 0) : null,
-                t.has(9) ? t.getU64(9, 0) : null, t.has(10) ? t.getU64(10, 0) : null);
+        return new ArrayStats(
+                bytes(t, 0),
+                t.getU8(1, 0) == 1,
+                bytes(t, 2),
+                t.getU8(3, 0) == 1,
+                bytes(t, 4),
+                t.has(5) ? t.getBool(5, false) : null,
+                t.has(6) ? t.getBool(6, false) : null,
+                t.has(7) ? t.getBool(7, false) : null,
+                t.has(8) ? t.getU64(8, 0) : null,
+                t.has(9) ? t.getU64(9, 0) : null,
+                t.has(10) ? t.getU64(10, 0) : null);
     }
 
     /// Reads the `FileStatistics` flatbuffer: one entry per top-level field.

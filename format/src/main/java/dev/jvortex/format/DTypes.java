@@ -43,7 +43,8 @@ public final class DTypes {
                     throw VortexException.corrupt("struct dtype without names or field types");
                 }
                 if (names.length() != types.length()) {
-                    throw VortexException.corrupt("struct dtype has " + names.length() + " names but " + types.length() + " types");
+                    throw VortexException.corrupt(
+                            "struct dtype has " + names.length() + " names but " + types.length() + " types");
                 }
                 List<String> n = new ArrayList<>();
                 List<DType> f = new ArrayList<>();
@@ -67,7 +68,9 @@ public final class DTypes {
                     throw VortexException.corrupt("extension dtype without id or storage type");
                 }
                 MemorySegment meta = v.getBytes(2);
-                yield new DType.Extension(id, read(storage, depth + 1),
+                yield new DType.Extension(
+                        id,
+                        read(storage, depth + 1),
                         meta == null ? new byte[0] : meta.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE));
             }
             case 10 -> {
@@ -89,7 +92,8 @@ public final class DTypes {
                 if (k == null || val == null) {
                     throw VortexException.corrupt("map dtype without key or value type");
                 }
-                yield new DType.MapType(read(k, depth + 1), read(val, depth + 1), v.getBool(2, false), v.getBool(3, false));
+                yield new DType.MapType(
+                        read(k, depth + 1), read(val, depth + 1), v.getBool(2, false), v.getBool(3, false));
             }
             default -> throw VortexException.unsupported("unknown dtype union tag " + tag);
         };
@@ -206,7 +210,9 @@ public final class DTypes {
                     if (elem == null) {
                         throw VortexException.corrupt("list dtype without an element type");
                     }
-                    yield f == 8 ? new DType.ListType(elem, nullable) : new DType.FixedSizeList(elem, (int) size, nullable);
+                    yield f == 8
+                            ? new DType.ListType(elem, nullable)
+                            : new DType.FixedSizeList(elem, (int) size, nullable);
                 }
                 case 9 -> {
                     String id = null;

@@ -165,7 +165,8 @@ public final class FbTable {
         require(at + 4, len);
         byte[] bytes = buf.asSlice(at + 4, len).toArray(JAVA_BYTE);
         try {
-            return StandardCharsets.UTF_8.newDecoder()
+            return StandardCharsets.UTF_8
+                    .newDecoder()
                     .onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT)
                     .decode(java.nio.ByteBuffer.wrap(bytes))

@@ -59,7 +59,11 @@ public record LayoutNode(String encoding, long rowCount, byte[] metadata, List<L
             }
             segments[i] = (int) s;
         }
-        return new LayoutNode(footer.layoutSpecs().get(enc), rows,
-                meta == null ? new byte[0] : meta.toArray(ValueLayout.JAVA_BYTE), List.copyOf(children), segments);
+        return new LayoutNode(
+                footer.layoutSpecs().get(enc),
+                rows,
+                meta == null ? new byte[0] : meta.toArray(ValueLayout.JAVA_BYTE),
+                List.copyOf(children),
+                segments);
     }
 }

@@ -32,7 +32,8 @@ public final class SerializedArray {
         }
         long fbLen = Integer.toUnsignedLong(segment.get(FbTable.U32, len - 4));
         if (fbLen > len - 4) {
-            throw VortexException.corrupt(where + ": array flatbuffer length " + fbLen + " exceeds the segment (" + len + " bytes)");
+            throw VortexException.corrupt(
+                    where + ": array flatbuffer length " + fbLen + " exceeds the segment (" + len + " bytes)");
         }
         long fbStart = len - 4 - fbLen;
         FbTable array = FbTable.root(segment.asSlice(fbStart, fbLen), where + " array flatbuffer");
@@ -158,11 +159,13 @@ public final class SerializedArray {
         @Override
         public MemorySegment buffer(int i) {
             if (i < 0 || i >= bufferCount()) {
-                throw VortexException.corrupt(location() + ": buffer " + i + " missing (node has " + bufferCount() + ")");
+                throw VortexException.corrupt(
+                        location() + ": buffer " + i + " missing (node has " + bufferCount() + ")");
             }
             int idx = bufs().u16(i);
             if (idx >= buffers.length) {
-                throw VortexException.corrupt(location() + ": buffer index " + idx + " but the segment has " + buffers.length);
+                throw VortexException.corrupt(
+                        location() + ": buffer index " + idx + " but the segment has " + buffers.length);
             }
             return buffers[idx];
         }

@@ -441,7 +441,8 @@ final class PcoBins {
             int bj = 0;
             long upper = h.upper[i];
             for (int j = i; j >= 0; j--) {
-                double cost = best[j] + binCost(metaCost, h.lower[j], upper, cumulative[i + 1] - cumulative[j], totalLog2);
+                double cost =
+                        best[j] + binCost(metaCost, h.lower[j], upper, cumulative[i + 1] - cumulative[j], totalLog2);
                 if (cost < bestCost) {
                     bestCost = cost;
                     bj = j;

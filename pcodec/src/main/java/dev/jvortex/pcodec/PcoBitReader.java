@@ -82,7 +82,8 @@ final class PcoBitReader {
         if (rem != 0) {
             long bits = read(8 - rem);
             if (bits != 0) {
-                throw new PcoException("pco " + what + ": non-zero padding bits " + where + " at bit " + (pos - 8 + rem));
+                throw new PcoException(
+                        "pco " + what + ": non-zero padding bits " + where + " at bit " + (pos - 8 + rem));
             }
         }
     }

@@ -33,9 +33,11 @@ public final class PcoChunkDecoder {
     private static final int PAGE_PADDING = MAX_BATCH_BYTES + PcoBitReader.PADDING;
     /// Most numbers a pco chunk (so also a page) can hold (`MAX_ENTRIES`).
     static final int MAX_VALUES = 1 << 24;
-    private static final ValueLayout.OfShort LE_SHORT = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfShort LE_SHORT =
+            ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     private static final ValueLayout.OfInt LE_INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    private static final ValueLayout.OfLong LE_LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfLong LE_LONG =
+            ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
     private final PcoChunkMeta meta;
     private final PcoType ptype;
@@ -92,8 +94,8 @@ public final class PcoChunkDecoder {
         }
         int width = ptype.byteWidth();
         if (outIndex < 0 || outIndex + n > out.byteSize() / width) {
-            throw new IllegalArgumentException("output holds " + out.byteSize() / width + " values, cannot write "
-                    + n + " at " + outIndex);
+            throw new IllegalArgumentException(
+                    "output holds " + out.byteSize() / width + " values, cannot write " + n + " at " + outIndex);
         }
         long pageLength = page.byteSize();
         if (pageLength > Integer.MAX_VALUE - PAGE_PADDING) {
@@ -110,8 +112,8 @@ public final class PcoChunkDecoder {
 
         // 1. Page meta: per variable its delta state, then four tANS state indices.
         if (meta.pageMetaBits > totalBits) {
-            throw new PcoException("pco page of " + len + " bytes is shorter than its " + meta.pageMetaBits
-                    + "-bit page meta");
+            throw new PcoException(
+                    "pco page of " + len + " bytes is shorter than its " + meta.pageMetaBits + "-bit page meta");
         }
         PcoBitReader header = new PcoBitReader(pageBytes, len, "page");
         for (int v = 0; v < vars.length; v++) {
@@ -136,8 +138,8 @@ public final class PcoChunkDecoder {
         for (int v = 0; v < vars.length; v++) {
             PcoLatentVar var = vars[v];
             if (var.binCount == 0 && bodyCount > 0) {
-                throw new PcoException("pco chunk's " + var.name + " has no bins but the page stores "
-                        + bodyCount + " latents");
+                throw new PcoException(
+                        "pco chunk's " + var.name + " has no bins but the page stores " + bodyCount + " latents");
             }
             stored[v] = v == deltaIndex ? bodyCount : Math.max(0, n - var.stateCount);
             // Lookback and Conv1 latents are decoded after the state, in place.
@@ -167,19 +169,36 @@ public final class PcoChunkDecoder {
                 } else if (var.binCount > 1) {
                     pos = decodeSymbols(pageBytes, pos, var.nodes, ansStates[v], batchStates, k);
                     if (var.maxOffsetBits <= 56) {
-                        pos = addOffsets(pageBytes, pos, batchStates, var.stateOffsetBits, var.stateLowers, var.mask, dst, at, k,
+                        pos = addOffsets(
+                                pageBytes,
+                                pos,
+                                batchStates,
+                                var.stateOffsetBits,
+                                var.stateLowers,
+                                var.mask,
+                                dst,
+                                at,
+                                k,
                                 var.maxOffsetBits);
                     } else {
-                        pos = addWideOffsets(pageBytes, pos, batchStates, var.stateOffsetBits, var.stateLowers, var.mask, dst,
-                                at, k);
+                        pos = addWideOffsets(
+                                pageBytes,
+                                pos,
+                                batchStates,
+                                var.stateOffsetBits,
+                                var.stateLowers,
+                                var.mask,
+                                dst,
+                                at,
+                                k);
                     }
                 } else {
-                    pos = decodeSingleBin(pageBytes, pos, var.lowers[0], var.offsetBits[0], var.offsetMasks[0],
-                            var.mask, dst, at, k);
+                    pos = decodeSingleBin(
+                            pageBytes, pos, var.lowers[0], var.offsetBits[0], var.offsetMasks[0], var.mask, dst, at, k);
                 }
                 if (pos > totalBits) {
-                    throw new PcoException("pco page of " + len + " bytes is truncated: the " + var.name
-                            + " of batch " + b + " ends at bit " + pos);
+                    throw new PcoException("pco page of " + len + " bytes is truncated: the " + var.name + " of batch "
+                            + b + " ends at bit " + pos);
                 }
             }
         }
@@ -198,7 +217,12 @@ public final class PcoChunkDecoder {
         long[] lookbacks = deltaIndex >= 0 ? latents[deltaIndex] : null;
         undoDelta(vars[primaryIndex], latents[primaryIndex], states[primaryIndex], lookbacks, n, stored[primaryIndex]);
         if (secondaryIndex >= 0) {
-            undoDelta(vars[secondaryIndex], latents[secondaryIndex], states[secondaryIndex], lookbacks, n,
+            undoDelta(
+                    vars[secondaryIndex],
+                    latents[secondaryIndex],
+                    states[secondaryIndex],
+                    lookbacks,
+                    n,
                     stored[secondaryIndex]);
         }
         long[] primary = latents[primaryIndex];
@@ -342,8 +366,17 @@ public final class PcoChunkDecoder {
     /// for variables whose offsets are at most 56 bits wide (one 64-bit load per offset, no branch).
     /// With `maxBits` (the widest offset) at most 14, four offsets share one load (7 + 4 * 14 bits
     /// fit in 64), at most 19 three do, at most 28 two.
-    static long addOffsets(byte[] buf, long pos, int[] batchStates, int[] offsetBits, long[] lowers, long mask, long[] dst,
-            int at, int k, int maxBits) {
+    static long addOffsets(
+            byte[] buf,
+            long pos,
+            int[] batchStates,
+            int[] offsetBits,
+            long[] lowers,
+            long mask,
+            long[] dst,
+            int at,
+            int k,
+            int maxBits) {
         int i = 0;
         if (maxBits <= 14) {
             for (; i + 4 <= k; i += 4) {
@@ -410,8 +443,16 @@ public final class PcoChunkDecoder {
     /// As [#addOffsets], for variables with offsets wider than 56 bits, which may need a ninth
     /// byte. The ninth byte is always merged in (shifted out of reach when it is not needed), so
     /// the loop has no data-dependent branch; the page padding keeps the load in bounds.
-    static long addWideOffsets(byte[] buf, long pos, int[] batchStates, int[] offsetBits, long[] lowers, long mask,
-            long[] dst, int at, int k) {
+    static long addWideOffsets(
+            byte[] buf,
+            long pos,
+            int[] batchStates,
+            int[] offsetBits,
+            long[] lowers,
+            long mask,
+            long[] dst,
+            int at,
+            int k) {
         for (int i = 0; i < k; i++) {
             int s = batchStates[i];
             int bits = offsetBits[s];
@@ -426,8 +467,8 @@ public final class PcoChunkDecoder {
     }
 
     /// Reads `k` latents of a variable with one bin (no symbol bits): `lower` plus fixed-width offsets.
-    static long decodeSingleBin(byte[] buf, long pos, long lower, int bits, long offsetMask, long mask, long[] dst,
-            int at, int k) {
+    static long decodeSingleBin(
+            byte[] buf, long pos, long lower, int bits, long offsetMask, long mask, long[] dst, int at, int k) {
         if (bits == 0) {
             Arrays.fill(dst, at, at + k, lower & mask);
             return pos;
@@ -456,11 +497,11 @@ public final class PcoChunkDecoder {
     /// Turns a variable's stored latents into its `n` latents, in place in `x`.
     private void undoDelta(PcoLatentVar var, long[] x, long[] state, long[] lookbacks, int n, int stored) {
         switch (var.delta) {
-            case NONE -> { }
+            case NONE -> {}
             case CONSECUTIVE -> undoConsecutive(x, n, stored, state, var.mid, var.mask);
             case LOOKBACK -> undoLookback(x, n, state, lookbacks, 1L << meta.windowLog, var.mid, var.mask);
-            case CONV1 -> undoConv1(x, n, state, meta.conv1Weights, meta.conv1Bias, meta.conv1Quantization, var.mid,
-                    var.mask);
+            case CONV1 ->
+                undoConv1(x, n, state, meta.conv1Weights, meta.conv1Bias, meta.conv1Quantization, var.mid, var.mask);
         }
     }
 
@@ -513,8 +554,8 @@ public final class PcoChunkDecoder {
     /// Conv1: `x[i] = state[i]` for `i < K`; else the toggled residual plus the prediction
     /// `(max(0, bias + sum w[j] x[i-K+j]) >> q) mod 2^W`. The chunk meta's overflow check keeps the
     /// sum within pco's (2W)-bit arithmetic, which `long` reproduces (wrapping alike for W = 32).
-    static void undoConv1(long[] x, int n, long[] state, long[] weights, long bias, int quantization, long mid,
-            long mask) {
+    static void undoConv1(
+            long[] x, int n, long[] state, long[] weights, long bias, int quantization, long mid, long mask) {
         int order = weights.length;
         if (n <= order) {
             System.arraycopy(state, 0, x, 0, n);
@@ -539,7 +580,7 @@ public final class PcoChunkDecoder {
         int bits = meta.numberBits;
         long mask = bits == 64 ? -1L : (1L << bits) - 1;
         switch (meta.mode) {
-            case CLASSIC -> { }
+            case CLASSIC -> {}
             case DICT -> {
                 long[] dict = meta.dictionary;
                 long size = dict.length;

@@ -103,8 +103,9 @@ public final class PcoChunkMeta {
         String d = switch (delta) {
             case NONE -> "None";
             case CONSECUTIVE -> "Consecutive(order " + deltaOrder + (secondaryUsesDelta ? ", secondary" : "") + ")";
-            case LOOKBACK -> "Lookback(window 2^" + windowLog + ", state 2^" + stateLog
-                    + (secondaryUsesDelta ? ", secondary" : "") + ")";
+            case LOOKBACK ->
+                "Lookback(window 2^" + windowLog + ", state 2^" + stateLog + (secondaryUsesDelta ? ", secondary" : "")
+                        + ")";
             case CONV1 -> "Conv1(order " + deltaOrder + ", quantization " + conv1Quantization + ")";
         };
         return m + " | " + d;
@@ -140,8 +141,8 @@ public final class PcoChunkMeta {
                 int dictLen = r.readInt(25);
                 r.alignZero("between the dictionary length and values");
                 if ((long) dictLen * numberBits > r.remaining()) {
-                    throw new PcoException("pco chunk meta is truncated: dictionary of " + dictLen + " "
-                            + numberBits + "-bit values but " + r.remaining() + " bits remain");
+                    throw new PcoException("pco chunk meta is truncated: dictionary of " + dictLen + " " + numberBits
+                            + "-bit values but " + r.remaining() + " bits remain");
                 }
                 long[] dict = new long[dictLen];
                 for (int i = 0; i < dictLen; i++) {
@@ -191,8 +192,8 @@ public final class PcoChunkMeta {
                 b.delta = PcoDelta.LOOKBACK;
                 b.windowLog = 1 + r.readInt(5);
                 if (b.windowLog > MAX_WINDOW_LOG) {
-                    throw new PcoException("pco chunk meta: Lookback window size log " + b.windowLog + " exceeds "
-                            + MAX_WINDOW_LOG);
+                    throw new PcoException(
+                            "pco chunk meta: Lookback window size log " + b.windowLog + " exceeds " + MAX_WINDOW_LOG);
                 }
                 b.stateLog = r.readInt(4);
                 if (b.stateLog > b.windowLog) {
@@ -221,7 +222,7 @@ public final class PcoChunkMeta {
     private static void validateMode(Builder b) {
         PcoType p = b.ptype;
         switch (b.mode) {
-            case CLASSIC, DICT -> { }
+            case CLASSIC, DICT -> {}
             case INT_MULT -> {
                 if (p.isFloat()) {
                     throw new PcoException("pco chunk meta: IntMult mode on float type " + p.shortName());
@@ -257,7 +258,7 @@ public final class PcoChunkMeta {
     /// the variables (lookback bins, Conv1 limits).
     private static void assignDelta(Builder b) {
         switch (b.delta) {
-            case NONE -> { }
+            case NONE -> {}
             case CONSECUTIVE -> {
                 setDelta(b.primary, PcoDelta.CONSECUTIVE, b.deltaOrder);
                 if (b.secondaryUsesDelta && b.secondary != null) {
@@ -287,8 +288,8 @@ public final class PcoChunkMeta {
                 int convBits = 2 * w;
                 int maxQuantization = Math.min(MAX_CONV1_QUANTIZATION, convBits - 1);
                 if (b.conv1Quantization > maxQuantization) {
-                    throw new PcoException("pco chunk meta: Conv1 quantization " + b.conv1Quantization
-                            + " exceeds " + maxQuantization);
+                    throw new PcoException("pco chunk meta: Conv1 quantization " + b.conv1Quantization + " exceeds "
+                            + maxQuantization);
                 }
                 // The same floating-point bound pco computes, so that the prediction sums below
                 // cannot overflow the (2W)-bit arithmetic pco uses; for W <= 16 it is exact.
@@ -298,8 +299,8 @@ public final class PcoChunkMeta {
                 }
                 double maxPrediction = Math.abs((double) b.conv1Bias) + Math.scalb(1.0, w) * weightSum;
                 if (maxPrediction >= Math.scalb(1.0, convBits - 1)) {
-                    throw new PcoException("pco chunk meta: Conv1 weights and bias could overflow (up to "
-                            + maxPrediction + ")");
+                    throw new PcoException(
+                            "pco chunk meta: Conv1 weights and bias could overflow (up to " + maxPrediction + ")");
                 }
                 setDelta(b.primary, PcoDelta.CONV1, b.deltaOrder);
             }

@@ -36,8 +36,8 @@ public final class PcoDecoder {
             minor = header[1] & 0xFF;
         }
         if (major > MAX_MAJOR) {
-            throw PcoException.unsupported("pco format version " + major + "." + minor
-                    + " is newer than the supported " + MAX_MAJOR + ".x");
+            throw PcoException.unsupported(
+                    "pco format version " + major + "." + minor + " is newer than the supported " + MAX_MAJOR + ".x");
         }
         return new PcoDecoder(major, minor);
     }

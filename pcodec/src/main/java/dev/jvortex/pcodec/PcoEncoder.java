@@ -81,7 +81,8 @@ public final class PcoEncoder {
     public static List<Chunk> encode(PcoType ptype, long[] values, int n, int maxPageN, int delta) {
         List<Chunk> chunks = new ArrayList<>();
         for (int from = 0; from < n; from += DEFAULT_CHUNK_N) {
-            chunks.add(encodeChunk(ptype, values, from, Math.min(DEFAULT_CHUNK_N, n - from), maxPageN, DEFAULT_LEVEL, delta));
+            chunks.add(encodeChunk(
+                    ptype, values, from, Math.min(DEFAULT_CHUNK_N, n - from), maxPageN, DEFAULT_LEVEL, delta));
         }
         return chunks;
     }
@@ -125,8 +126,8 @@ public final class PcoEncoder {
     /// [#LOOKBACK]. The raw fallback still applies when the result would be larger.
     public static Chunk encodeChunk(PcoType ptype, long[] values, int from, int n, int maxPageN, int level, int delta) {
         if (delta != DELTA_AUTO && (delta < LOOKBACK || delta > MAX_DELTA_ORDER)) {
-            throw new IllegalArgumentException("pco delta must be DELTA_AUTO, LOOKBACK or an order 0.." + MAX_DELTA_ORDER
-                    + ", got " + delta);
+            throw new IllegalArgumentException(
+                    "pco delta must be DELTA_AUTO, LOOKBACK or an order 0.." + MAX_DELTA_ORDER + ", got " + delta);
         }
         if (!supports(ptype)) {
             throw new IllegalArgumentException("pco does not encode " + ptype.shortName());
@@ -135,7 +136,8 @@ public final class PcoEncoder {
             throw new IllegalArgumentException("a pco chunk holds 1 to " + MAX_CHUNK_N + " numbers, got " + n);
         }
         if (from < 0 || from > values.length - n) {
-            throw new IllegalArgumentException("pco chunk [" + from + ", " + (from + n) + ") is outside the " + values.length + " values");
+            throw new IllegalArgumentException(
+                    "pco chunk [" + from + ", " + (from + n) + ") is outside the " + values.length + " values");
         }
         if (level < 0 || level > 12) {
             throw new IllegalArgumentException("pco compression level must be in 0..12, got " + level);
@@ -229,7 +231,8 @@ public final class PcoEncoder {
             pv = Var.build(primaryWork, pageSizes, delta, width, binsLog);
         }
         int order = delta == LOOKBACK ? 0 : delta;
-        Var sv = secondary == null ? null
+        Var sv = secondary == null
+                ? null
                 : Var.build(secondary, pageSizes, 0, width, Math.min(binsLog, SECONDARY_MAX_BINS_LOG));
         List<Var> varList = new ArrayList<>(3);
         if (dv != null) {
@@ -302,8 +305,16 @@ public final class PcoEncoder {
 
     /// Splits floats for FloatMult: primary = the latent of the integer-valued multiple, secondary
     /// = the ULP adjustment from the decoder's own product (so decoding is exact by construction).
-    private static void splitFloatMult(PcoType ptype, long[] values, int from, int n, PcoModes.FloatBase fb,
-            long baseLatent, long[] ordered, long[] primary, long[] secondary) {
+    private static void splitFloatMult(
+            PcoType ptype,
+            long[] values,
+            int from,
+            int n,
+            PcoModes.FloatBase fb,
+            long baseLatent,
+            long[] ordered,
+            long[] primary,
+            long[] secondary) {
         double inv = PcoModes.value(ptype, fb.invBits());
         for (int i = 0; i < n; i++) {
             double x = PcoModes.value(ptype, values[from + i]);
@@ -416,7 +427,9 @@ public final class PcoEncoder {
         PcoBins.Trained t = PcoBins.train(stored, stored.length, width, binsLog);
         long metaBits = 8 + (order == 0 ? 0 : 4) + t.metaBits(width);
         long pageMetaBits = (long) order * width + 4L * t.ansSizeLog;
-        return Math.ceil(metaBits / 8.0) + Math.ceil(pageMetaBits / 8.0) + Math.ceil(stored.length * t.avgBitsPerLatent() / 8.0);
+        return Math.ceil(metaBits / 8.0)
+                + Math.ceil(pageMetaBits / 8.0)
+                + Math.ceil(stored.length * t.avgBitsPerLatent() / 8.0);
     }
 
     /// Consecutive delta encoding of `x[from..from+n)` in place: `moments` gets the `order`
@@ -526,7 +539,8 @@ public final class PcoEncoder {
     private static byte[] writePage(Var[] vars, int page, int pageN, PageScratch s) {
         long bodyBits = 0;
         for (int v = 0; v < vars.length; v++) {
-            bodyBits += dissect(vars[v], page, s.symbols[v], s.offsets[v], s.ansBits[v], s.ansValues[v], s.finalStates[v]);
+            bodyBits +=
+                    dissect(vars[v], page, s.symbols[v], s.offsets[v], s.ansBits[v], s.ansValues[v], s.finalStates[v]);
         }
         PcoBitWriter w = new PcoBitWriter((int) Math.min(Integer.MAX_VALUE - 64, bodyBits / 8 + 64));
         for (int v = 0; v < vars.length; v++) {
@@ -564,8 +578,8 @@ public final class PcoEncoder {
 
     /// Finds each stored latent's bin and offset and runs tANS backwards over the page; returns
     /// an estimate of the body bits.
-    private static long dissect(Var var, int page, int[] symbols, long[] offsets, int[] ansBits, int[] ansValues,
-            int[] finalStates) {
+    private static long dissect(
+            Var var, int page, int[] symbols, long[] offsets, int[] ansBits, int[] ansValues, int[] finalStates) {
         PcoBins.Trained b = var.bins;
         PcoBins.Ans ans = var.ans;
         int t = 1 << ans.sizeLog;

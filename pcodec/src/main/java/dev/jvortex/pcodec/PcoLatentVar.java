@@ -46,8 +46,8 @@ final class PcoLatentVar {
     PcoDelta delta = PcoDelta.NONE;
     int stateCount;
 
-    private PcoLatentVar(String name, int width, int ansSizeLog, int binCount, long[] lowers, int[] offsetBits,
-            int[] weights) {
+    private PcoLatentVar(
+            String name, int width, int ansSizeLog, int binCount, long[] lowers, int[] offsetBits, int[] weights) {
         this.name = name;
         this.width = width;
         this.mask = width == 64 ? -1L : (1L << width) - 1;
@@ -86,12 +86,12 @@ final class PcoLatentVar {
                     + binCount + " bins");
         }
         if (binCount == 1 && ansSizeLog > 0) {
-            throw new PcoException("pco chunk meta: " + name + " has 1 bin but ANS size log " + ansSizeLog
-                    + " (must be 0)");
+            throw new PcoException(
+                    "pco chunk meta: " + name + " has 1 bin but ANS size log " + ansSizeLog + " (must be 0)");
         }
         if (ansSizeLog > MAX_ANS_SIZE_LOG) {
-            throw new PcoException("pco chunk meta: " + name + " ANS size log " + ansSizeLog + " exceeds "
-                    + MAX_ANS_SIZE_LOG);
+            throw new PcoException(
+                    "pco chunk meta: " + name + " ANS size log " + ansSizeLog + " exceeds " + MAX_ANS_SIZE_LOG);
         }
         int offsetWidth = offsetBitsWidth(width);
         long binBits = (long) binCount * (ansSizeLog + width + offsetWidth);

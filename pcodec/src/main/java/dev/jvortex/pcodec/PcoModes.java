@@ -629,19 +629,22 @@ final class PcoModes {
         if (ptype == PcoType.F16) {
             int raw = Float.floatToFloat16((float) m) & 0xFFFF;
             int absBits = raw & 0x7FFF;
-            long absInt = absBits < 0x6800 ? (long) Float.float16ToFloat((short) absBits) : (1L << 11) + (absBits - 0x6800);
+            long absInt =
+                    absBits < 0x6800 ? (long) Float.float16ToFloat((short) absBits) : (1L << 11) + (absBits - 0x6800);
             return ((raw & 0x8000) == 0 ? 0x8000L + absInt : 0x8000L - 1 - absInt) & 0xFFFFL;
         }
         if (ptype == PcoType.F32) {
             int raw = Float.floatToRawIntBits((float) m);
             int absBits = raw & 0x7FFF_FFFF;
-            long absInt = absBits < 0x4B80_0000 ? (long) Float.intBitsToFloat(absBits) : (1L << 24) + (absBits - 0x4B80_0000);
+            long absInt =
+                    absBits < 0x4B80_0000 ? (long) Float.intBitsToFloat(absBits) : (1L << 24) + (absBits - 0x4B80_0000);
             long latent = raw >= 0 ? 0x8000_0000L + absInt : 0x8000_0000L - 1 - absInt;
             return latent & 0xFFFF_FFFFL;
         }
         long raw = Double.doubleToRawLongBits(m);
         long absBits = raw & Long.MAX_VALUE;
-        long absInt = absBits < 0x4340_0000_0000_0000L ? (long) Double.longBitsToDouble(absBits)
+        long absInt = absBits < 0x4340_0000_0000_0000L
+                ? (long) Double.longBitsToDouble(absBits)
                 : (1L << 53) + (absBits - 0x4340_0000_0000_0000L);
         return raw >= 0 ? Long.MIN_VALUE + absInt : Long.MIN_VALUE - 1 - absInt;
     }

@@ -23,11 +23,15 @@ import java.util.List;
 public final class Pcodec {
     private Pcodec() {}
 
-    private static final ValueLayout.OfShort LE_SHORT = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfShort LE_SHORT =
+            ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     private static final ValueLayout.OfInt LE_INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    private static final ValueLayout.OfLong LE_LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    private static final ValueLayout.OfFloat LE_FLOAT = ValueLayout.JAVA_FLOAT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    private static final ValueLayout.OfDouble LE_DOUBLE = ValueLayout.JAVA_DOUBLE_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfLong LE_LONG =
+            ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfFloat LE_FLOAT =
+            ValueLayout.JAVA_FLOAT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfDouble LE_DOUBLE =
+            ValueLayout.JAVA_DOUBLE_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     /// Most values one decompression returns (a Java array bound).
     private static final int MAX_VALUES = Integer.MAX_VALUE - 16;
 
@@ -41,8 +45,11 @@ public final class Pcodec {
     /// @param valuesPerPage numbers per page (at least 1): pages of a chunk decode on their own
     public record Settings(int level, int delta, int valuesPerChunk, int valuesPerPage) {
         /// pco's defaults: level 8, automatic delta, chunks of 2^18 numbers in one page each.
-        public static final Settings DEFAULT =
-                new Settings(PcoEncoder.DEFAULT_LEVEL, PcoEncoder.DELTA_AUTO, PcoEncoder.DEFAULT_CHUNK_N, PcoEncoder.DEFAULT_CHUNK_N);
+        public static final Settings DEFAULT = new Settings(
+                PcoEncoder.DEFAULT_LEVEL,
+                PcoEncoder.DELTA_AUTO,
+                PcoEncoder.DEFAULT_CHUNK_N,
+                PcoEncoder.DEFAULT_CHUNK_N);
 
         /// Checks the settings' ranges.
         public Settings {
@@ -50,11 +57,12 @@ public final class Pcodec {
                 throw new IllegalArgumentException("pco compression level must be in 0..12, got " + level);
             }
             if (delta != PcoEncoder.DELTA_AUTO && (delta < PcoEncoder.LOOKBACK || delta > 7)) {
-                throw new IllegalArgumentException("pco delta must be DELTA_AUTO, LOOKBACK or an order 0..7, got " + delta);
+                throw new IllegalArgumentException(
+                        "pco delta must be DELTA_AUTO, LOOKBACK or an order 0..7, got " + delta);
             }
             if (valuesPerChunk < 1 || valuesPerChunk > PcoEncoder.MAX_CHUNK_N) {
-                throw new IllegalArgumentException("a pco chunk holds 1 to " + PcoEncoder.MAX_CHUNK_N + " numbers, got "
-                        + valuesPerChunk);
+                throw new IllegalArgumentException(
+                        "a pco chunk holds 1 to " + PcoEncoder.MAX_CHUNK_N + " numbers, got " + valuesPerChunk);
             }
             if (valuesPerPage < 1) {
                 throw new IllegalArgumentException("pco page size must be positive, got " + valuesPerPage);
@@ -122,8 +130,8 @@ public final class Pcodec {
         List<PcoEncoder.Chunk> chunks = new ArrayList<>();
         for (int from = 0; from < values.length; from += settings.valuesPerChunk()) {
             int n = Math.min(settings.valuesPerChunk(), values.length - from);
-            chunks.add(PcoEncoder.encodeChunk(type, values, from, n, settings.valuesPerPage(), settings.level(),
-                    settings.delta()));
+            chunks.add(PcoEncoder.encodeChunk(
+                    type, values, from, n, settings.valuesPerPage(), settings.level(), settings.delta()));
         }
         return new PcoCompressed(type, PcoEncoder.header(), chunks);
     }
@@ -221,8 +229,8 @@ public final class Pcodec {
 
     private static void require(PcoCompressed compressed, PcoType type) {
         if (compressed.type() != type) {
-            throw new IllegalArgumentException("the numbers are " + compressed.type().shortName() + ", not "
-                    + type.shortName());
+            throw new IllegalArgumentException(
+                    "the numbers are " + compressed.type().shortName() + ", not " + type.shortName());
         }
     }
 
@@ -232,8 +240,8 @@ public final class Pcodec {
         long total = 0;
         for (PcoEncoder.Chunk c : compressed.chunks()) {
             if (c.pages().length != c.pageCounts().length) {
-                throw new IllegalArgumentException("a chunk has " + c.pages().length + " pages but "
-                        + c.pageCounts().length + " page counts");
+                throw new IllegalArgumentException(
+                        "a chunk has " + c.pages().length + " pages but " + c.pageCounts().length + " page counts");
             }
             for (int count : c.pageCounts()) {
                 if (count < 0) {

@@ -65,7 +65,10 @@ class PcoBinsTest {
                     }
                     PcoBins.Histogram expected = new PcoBins.Histogram(n, binsLog);
                     expected.applySorted(sorted, 0, n);
-                    assertArrayEquals(bins(expected), bins(PcoBins.histogram(v, n, binsLog)), bitsRange + "/" + n + "/" + binsLog);
+                    assertArrayEquals(
+                            bins(expected),
+                            bins(PcoBins.histogram(v, n, binsLog)),
+                            bitsRange + "/" + n + "/" + binsLog);
                 }
             }
         }
@@ -83,11 +86,12 @@ class PcoBinsTest {
             int shape = r.nextInt(4);
             for (int i = 0; i < n; i++) {
                 v[i] = switch (shape) {
-                    case 0 -> r.nextLong();
-                    case 1 -> r.nextInt(7);
-                    case 2 -> r.nextInt(10) == 0 ? r.nextLong() : 1000 + r.nextInt(50);
-                    default -> (long) (r.nextGaussian() * 1e6);
-                } & mask;
+                            case 0 -> r.nextLong();
+                            case 1 -> r.nextInt(7);
+                            case 2 -> r.nextInt(10) == 0 ? r.nextLong() : 1000 + r.nextInt(50);
+                            default -> (long) (r.nextGaussian() * 1e6);
+                        }
+                        & mask;
             }
             PcoBins.Trained t = PcoBins.train(v, n, width, r.nextInt(13));
             long total = 0;
@@ -109,7 +113,8 @@ class PcoBinsTest {
             assertTrue(t.ansSizeLog <= 14);
             for (long x : v) {
                 int b = t.binOf(x);
-                assertTrue(Long.compareUnsigned(t.lowers[b], x) <= 0 && Long.compareUnsigned(x, t.uppers[b]) <= 0,
+                assertTrue(
+                        Long.compareUnsigned(t.lowers[b], x) <= 0 && Long.compareUnsigned(x, t.uppers[b]) <= 0,
                         "latent " + Long.toUnsignedString(x) + " not in its bin");
             }
         }
@@ -129,7 +134,8 @@ class PcoBinsTest {
 
     @Test
     void spreadMatchesTheFormatExample() {
-        assertArrayEquals(new int[] {0, 3, 2, 3, 2, 3, 3, 3, 3, 1, 3, 2, 3, 3, 3, 3},
+        assertArrayEquals(
+                new int[] {0, 3, 2, 3, 2, 3, 3, 3, 3, 1, 3, 2, 3, 3, 3, 3},
                 PcoBins.Ans.spread(4, new int[] {1, 1, 3, 11}));
     }
 

@@ -27,7 +27,8 @@ class PcoBodyPathsTest {
             // No delta: the variable's bins then come straight from the generated values.
             List<PcoEncoder.Chunk> chunks = PcoEncoder.encode(ptype, v, n, 8192, 0);
             if (n == LENGTHS[LENGTHS.length - 1]) {
-                PcoChunkMeta meta = PcoChunkMeta.parse(4, ptype, MemorySegment.ofArray(chunks.get(0).meta()));
+                PcoChunkMeta meta = PcoChunkMeta.parse(
+                        4, ptype, MemorySegment.ofArray(chunks.get(0).meta()));
                 PcoLatentVar primary = meta.vars[meta.deltaVar != null ? 1 : 0];
                 if (expectKind != null) {
                     assertEquals(expectKind, kind(primary), "variable kind for " + n + " values, " + meta.describe());
@@ -42,8 +43,13 @@ class PcoBodyPathsTest {
             return "single bin";
         }
         int bits = var.maxOffsetBits;
-        return bits == 0 ? "no offsets" : bits <= 14 ? "offsets <= 14" : bits <= 19 ? "offsets <= 19"
-                : bits <= 28 ? "offsets <= 28" : bits <= 56 ? "offsets <= 56" : "wide offsets";
+        return bits == 0
+                ? "no offsets"
+                : bits <= 14
+                        ? "offsets <= 14"
+                        : bits <= 19
+                                ? "offsets <= 19"
+                                : bits <= 28 ? "offsets <= 28" : bits <= 56 ? "offsets <= 56" : "wide offsets";
     }
 
     @Test
@@ -82,18 +88,34 @@ class PcoBodyPathsTest {
         SplittableRandom rnd = new SplittableRandom(5);
         // Mostly moderate values plus a sprinkle over the whole exponent range: some bin spans
         // more than 2^56 latents.
-        check(PcoType.F64, () -> Double.doubleToRawLongBits(rnd.nextInt(50) == 0
-                ? Double.longBitsToDouble(rnd.nextLong() & 0x7FEF_FFFF_FFFF_FFFFL) : gaussian(rnd)), "wide offsets");
+        check(
+                PcoType.F64,
+                () -> Double.doubleToRawLongBits(
+                        rnd.nextInt(50) == 0
+                                ? Double.longBitsToDouble(rnd.nextLong() & 0x7FEF_FFFF_FFFF_FFFFL)
+                                : gaussian(rnd)),
+                "wide offsets");
     }
 
     @Test
     void signedFloatsOfBothSigns() {
         // The float store is branch-free; negative, positive, zero and infinite values all map back.
         SplittableRandom rnd = new SplittableRandom(6);
-        double[] specials = {0.0, -0.0, Double.MIN_VALUE, -Double.MIN_VALUE, Double.MAX_VALUE, -Double.MAX_VALUE,
-            Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY};
-        check(PcoType.F64, () -> Double.doubleToRawLongBits(rnd.nextInt(10) == 0 ? specials[rnd.nextInt(specials.length)]
-                : (rnd.nextDouble() - 0.5) * 1e6), null);
+        double[] specials = {
+            0.0,
+            -0.0,
+            Double.MIN_VALUE,
+            -Double.MIN_VALUE,
+            Double.MAX_VALUE,
+            -Double.MAX_VALUE,
+            Double.POSITIVE_INFINITY,
+            Double.NEGATIVE_INFINITY
+        };
+        check(
+                PcoType.F64,
+                () -> Double.doubleToRawLongBits(
+                        rnd.nextInt(10) == 0 ? specials[rnd.nextInt(specials.length)] : (rnd.nextDouble() - 0.5) * 1e6),
+                null);
         check(PcoType.F32, () -> Float.floatToRawIntBits((float) ((rnd.nextDouble() - 0.5) * 1e4)) & 0xFFFFFFFFL, null);
     }
 
@@ -113,7 +135,8 @@ class PcoBodyPathsTest {
                 v[i] = acc[order];
             }
             chunks = PcoEncoder.encode(PcoType.I64, v, n, 8192, order);
-            PcoChunkMeta meta = PcoChunkMeta.parse(4, PcoType.I64, MemorySegment.ofArray(chunks.get(0).meta()));
+            PcoChunkMeta meta = PcoChunkMeta.parse(
+                    4, PcoType.I64, MemorySegment.ofArray(chunks.get(0).meta()));
             assertTrue(meta.describe().contains("Consecutive(order " + order), meta.describe());
             assertArrayEquals(v, PcoEncoderTest.decode(PcoType.I64, chunks, n), "order " + order);
         }

@@ -28,8 +28,8 @@ class PcoCorruptionTest {
     /// or only page `page` (when >= 0) with bytes `pageBytes` and count `pageN`.
     private static void decode(PcoVectors.Vector v, int chunk, byte[] meta, int page, byte[] pageBytes, int pageN) {
         PcoVectors.Chunk ch = v.chunks().get(chunk);
-        PcoChunkDecoder decoder = PcoDecoder.open(v.header())
-                .chunk(v.ptype(), MemorySegment.ofArray(meta != null ? meta : ch.meta()));
+        PcoChunkDecoder decoder =
+                PcoDecoder.open(v.header()).chunk(v.ptype(), MemorySegment.ofArray(meta != null ? meta : ch.meta()));
         for (int p = 0; p < ch.pages().size(); p++) {
             if (page >= 0 && p != page) {
                 continue;
@@ -68,7 +68,9 @@ class PcoCorruptionTest {
                 for (int cut : cuts(ch.meta().length)) {
                     byte[] meta = Arrays.copyOf(ch.meta(), cut);
                     int chunk = c;
-                    assertThrows(PcoException.class, () -> decode(v, chunk, meta, -1, null, 0),
+                    assertThrows(
+                            PcoException.class,
+                            () -> decode(v, chunk, meta, -1, null, 0),
                             v + " chunk " + c + " meta cut to " + cut);
                 }
                 for (int p = 0; p < Math.min(3, ch.pages().size()); p++) {
@@ -77,7 +79,9 @@ class PcoCorruptionTest {
                         byte[] bytes = Arrays.copyOf(pg.bytes(), cut);
                         int chunk = c;
                         int page = p;
-                        assertThrows(PcoException.class, () -> decode(v, chunk, null, page, bytes, pg.n()),
+                        assertThrows(
+                                PcoException.class,
+                                () -> decode(v, chunk, null, page, bytes, pg.n()),
                                 v + " chunk " + c + " page " + p + " cut to " + cut);
                     }
                 }
@@ -108,7 +112,8 @@ class PcoCorruptionTest {
                         flip(bytes, random);
                         int chunk = c;
                         int page = p;
-                        cleanly(v + " chunk " + c + " page " + p + " flip " + k,
+                        cleanly(
+                                v + " chunk " + c + " page " + p + " flip " + k,
                                 () -> decode(v, chunk, null, page, bytes, pg.n()));
                     }
                 }

@@ -16,9 +16,11 @@ import org.junit.jupiter.api.Test;
 /// type, many shapes and lengths, and thousands of seeded random cases. (That the reference
 /// decodes the output too is checked in the encodings module, by `ReferenceDecodesEncodersTest`.)
 class PcoEncoderTest {
-    private static final ValueLayout.OfShort LE_SHORT = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfShort LE_SHORT =
+            ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     private static final ValueLayout.OfInt LE_INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    private static final ValueLayout.OfLong LE_LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfLong LE_LONG =
+            ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     private static final int[] LENGTHS = {1, 2, 3, 4, 5, 7, 255, 256, 257, 1000, 8191, 8192, 8193, 20_000};
 
     /// Decodes chunks written by the encoder and returns the values in the `long` form of [PcoType].
@@ -87,7 +89,8 @@ class PcoEncoderTest {
             int pageN = 1 + r.nextInt(r.nextBoolean() ? 300 : 9000);
             int level = r.nextInt(13);
             long[] values = PcoTestData.values(ptype, shape, len, r);
-            String what = "case " + c + " " + ptype.shortName() + "/" + shape + "/" + len + " pages " + pageN + " level " + level;
+            String what = "case " + c + " " + ptype.shortName() + "/" + shape + "/" + len + " pages " + pageN
+                    + " level " + level;
             PcoEncoder.Chunk chunk = PcoEncoder.encodeChunk(ptype, values, 0, len, pageN, level);
             assertArrayEquals(values, decode(ptype, List.of(chunk), len), what);
         }
@@ -103,19 +106,31 @@ class PcoEncoderTest {
                     int len = 1 + r.nextInt(2000);
                     int pageN = new int[] {1, 2, 3, 7, 256, 8192}[r.nextInt(6)];
                     long[] values = PcoTestData.values(ptype, shape, len, r);
-                    String what = "delta " + delta + " " + ptype.shortName() + "/" + shape + "/" + len + " pages " + pageN;
+                    String what =
+                            "delta " + delta + " " + ptype.shortName() + "/" + shape + "/" + len + " pages " + pageN;
                     PcoEncoder.Chunk chunk = PcoEncoder.encodeChunk(ptype, values, 0, len, pageN, 8, delta);
                     assertArrayEquals(values, decode(ptype, List.of(chunk), len), what);
-                    PcoChunkMeta meta = PcoDecoder.open(PcoEncoder.header()).chunk(ptype, MemorySegment.ofArray(chunk.meta())).meta();
-                    PcoDelta expected = delta == PcoEncoder.LOOKBACK ? PcoDelta.LOOKBACK : delta == 0 ? PcoDelta.NONE : PcoDelta.CONSECUTIVE;
-                    boolean raw = meta.delta() == PcoDelta.NONE && meta.mode() == PcoMode.CLASSIC && meta.primary.binCount == 1
-                            && meta.primary.lowers[0] == 0 && meta.primary.offsetBits[0] == ptype.bitWidth();
+                    PcoChunkMeta meta = PcoDecoder.open(PcoEncoder.header())
+                            .chunk(ptype, MemorySegment.ofArray(chunk.meta()))
+                            .meta();
+                    PcoDelta expected = delta == PcoEncoder.LOOKBACK
+                            ? PcoDelta.LOOKBACK
+                            : delta == 0 ? PcoDelta.NONE : PcoDelta.CONSECUTIVE;
+                    boolean raw = meta.delta() == PcoDelta.NONE
+                            && meta.mode() == PcoMode.CLASSIC
+                            && meta.primary.binCount == 1
+                            && meta.primary.lowers[0] == 0
+                            && meta.primary.offsetBits[0] == ptype.bitWidth();
                     assertTrue(meta.delta() == expected || raw, what + ": " + meta.describe());
                 }
             }
         }
-        assertThrows(IllegalArgumentException.class, () -> PcoEncoder.encodeChunk(PcoType.I32, new long[] {1}, 0, 1, 8, 8, 8));
-        assertThrows(IllegalArgumentException.class, () -> PcoEncoder.encodeChunk(PcoType.I32, new long[] {1}, 0, 1, 8, 8, -3));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> PcoEncoder.encodeChunk(PcoType.I32, new long[] {1}, 0, 1, 8, 8, 8));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> PcoEncoder.encodeChunk(PcoType.I32, new long[] {1}, 0, 1, 8, 8, -3));
     }
 
     @Test
@@ -192,12 +207,18 @@ class PcoEncoderTest {
     void choosesModeAndDelta() {
         Random r = new Random(11);
         assertEquals("IntMult(1000) | None", describe(PcoType.I64, PcoTestData.values(PcoType.I64, "mult", 20_000, r)));
-        assertTrue(describe(PcoType.F64, PcoTestData.values(PcoType.F64, "prices", 20_000, r)).startsWith("FloatMult"));
-        assertEquals("Classic | Consecutive(order 1)", describe(PcoType.I64, PcoTestData.values(PcoType.I64, "walk", 20_000, r)));
+        assertTrue(describe(PcoType.F64, PcoTestData.values(PcoType.F64, "prices", 20_000, r))
+                .startsWith("FloatMult"));
+        assertEquals(
+                "Classic | Consecutive(order 1)",
+                describe(PcoType.I64, PcoTestData.values(PcoType.I64, "walk", 20_000, r)));
         assertEquals("Classic | None", describe(PcoType.U16, PcoTestData.values(PcoType.U16, "small", 20_000, r)));
-        assertEquals("FloatQuant(29) | None", describe(PcoType.F64, PcoTestData.values(PcoType.F64, "quant", 20_000, r)));
-        assertEquals("FloatQuant(13) | None", describe(PcoType.F32, PcoTestData.values(PcoType.F32, "quant", 20_000, r)));
-        assertEquals("Classic | Lookback(window 2^15, state 2^0)",
+        assertEquals(
+                "FloatQuant(29) | None", describe(PcoType.F64, PcoTestData.values(PcoType.F64, "quant", 20_000, r)));
+        assertEquals(
+                "FloatQuant(13) | None", describe(PcoType.F32, PcoTestData.values(PcoType.F32, "quant", 20_000, r)));
+        assertEquals(
+                "Classic | Lookback(window 2^15, state 2^0)",
                 describe(PcoType.I64, PcoTestData.values(PcoType.I64, "repeats", 20_000, r)));
         long[] quadratic = new long[20_000];
         for (int i = 0; i < quadratic.length; i++) {
@@ -208,7 +229,10 @@ class PcoEncoderTest {
 
     private static String describe(PcoType ptype, long[] values) {
         PcoEncoder.Chunk chunk = PcoEncoder.encodeChunk(ptype, values, 0, values.length, 8192, 8);
-        return PcoDecoder.open(PcoEncoder.header()).chunk(ptype, MemorySegment.ofArray(chunk.meta())).meta().describe();
+        return PcoDecoder.open(PcoEncoder.header())
+                .chunk(ptype, MemorySegment.ofArray(chunk.meta()))
+                .meta()
+                .describe();
     }
 
     /// Random bits do not compress: the raw fallback keeps the size at the values' own size.

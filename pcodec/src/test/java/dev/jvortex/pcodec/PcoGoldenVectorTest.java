@@ -41,18 +41,22 @@ class PcoGoldenVectorTest {
     void parsesModeAndDeltaAsPcoDescribesThem(PcoVectors.Vector v) {
         PcoDecoder pco = PcoDecoder.open(v.header());
         for (PcoVectors.Chunk c : v.chunks()) {
-            PcoChunkMeta meta = pco.chunk(v.ptype(), MemorySegment.ofArray(c.meta())).meta();
+            PcoChunkMeta meta =
+                    pco.chunk(v.ptype(), MemorySegment.ofArray(c.meta())).meta();
             String desc = c.desc();
-            PcoMode mode = desc.startsWith("Classic") ? PcoMode.CLASSIC
-                    : desc.startsWith("IntMult") ? PcoMode.INT_MULT
-                    : desc.startsWith("FloatMult") ? PcoMode.FLOAT_MULT
-                    : desc.startsWith("FloatQuant") ? PcoMode.FLOAT_QUANT
-                    : PcoMode.DICT;
+            PcoMode mode = desc.startsWith("Classic")
+                    ? PcoMode.CLASSIC
+                    : desc.startsWith("IntMult")
+                            ? PcoMode.INT_MULT
+                            : desc.startsWith("FloatMult")
+                                    ? PcoMode.FLOAT_MULT
+                                    : desc.startsWith("FloatQuant") ? PcoMode.FLOAT_QUANT : PcoMode.DICT;
             String deltaPart = desc.substring(desc.indexOf('|') + 1).trim();
-            PcoDelta delta = deltaPart.startsWith("Consecutive") ? PcoDelta.CONSECUTIVE
-                    : deltaPart.startsWith("Lookback") ? PcoDelta.LOOKBACK
-                    : deltaPart.startsWith("Conv1") ? PcoDelta.CONV1
-                    : PcoDelta.NONE;
+            PcoDelta delta = deltaPart.startsWith("Consecutive")
+                    ? PcoDelta.CONSECUTIVE
+                    : deltaPart.startsWith("Lookback")
+                            ? PcoDelta.LOOKBACK
+                            : deltaPart.startsWith("Conv1") ? PcoDelta.CONV1 : PcoDelta.NONE;
             assertEquals(mode, meta.mode(), desc);
             assertEquals(delta, meta.delta(), desc);
         }
@@ -69,7 +73,8 @@ class PcoGoldenVectorTest {
             types.add(v.ptype());
             PcoDecoder pco = PcoDecoder.open(v.header());
             for (PcoVectors.Chunk c : v.chunks()) {
-                PcoChunkMeta meta = pco.chunk(v.ptype(), MemorySegment.ofArray(c.meta())).meta();
+                PcoChunkMeta meta =
+                        pco.chunk(v.ptype(), MemorySegment.ofArray(c.meta())).meta();
                 modes.add(meta.mode());
                 deltas.add(meta.delta());
             }
@@ -87,7 +92,8 @@ class PcoGoldenVectorTest {
         PcoDecoder v3 = PcoDecoder.open(new byte[] {3});
         assertEquals(3, v3.major());
         assertEquals(0, v3.minor());
-        assertTrue(PcoVectors.load(PcoVectors.V044).stream().allMatch(v -> v.header().length == 1 && v.header()[0] == 3));
+        assertTrue(
+                PcoVectors.load(PcoVectors.V044).stream().allMatch(v -> v.header().length == 1 && v.header()[0] == 3));
     }
 
     /// Decodes all pages of all chunks of `v` into one byte array.

@@ -27,9 +27,11 @@ import org.junit.jupiter.params.provider.EnumSource;
 class PcoSyntheticStreamTest {
     private static final byte[] HEADER = {4, 1};
     private static final HexFormat HEX = HexFormat.of();
-    private static final ValueLayout.OfShort LE_SHORT = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfShort LE_SHORT =
+            ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     private static final ValueLayout.OfInt LE_INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    private static final ValueLayout.OfFloat LE_FLOAT = ValueLayout.JAVA_FLOAT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfFloat LE_FLOAT =
+            ValueLayout.JAVA_FLOAT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
     // ---- helpers -------------------------------------------------------------------------------
 
@@ -134,7 +136,8 @@ class PcoSyntheticStreamTest {
 
     @Test
     void workedExampleConsecutiveU32TwoPages() {
-        PcoChunkDecoder chunk = PcoDecoder.open(HEADER).chunk(PcoType.U32, MemorySegment.ofArray(HEX.parseHex("100101000100004000")));
+        PcoChunkDecoder chunk =
+                PcoDecoder.open(HEADER).chunk(PcoType.U32, MemorySegment.ofArray(HEX.parseHex("100101000100004000")));
         int[] out = new int[6];
         MemorySegment seg = MemorySegment.ofArray(out);
         chunk.decodePage(MemorySegment.ofArray(HEX.parseHex("0a000000")), 3, seg, 0);
@@ -167,8 +170,8 @@ class PcoSyntheticStreamTest {
         BitWriter w = new BitWriter();
         new Var(32, 4, List.of(new Bin(1, 0, 0), new Bin(1, 1, 0), new Bin(3, 2, 0), new Bin(11, 3, 0))).writeMeta(w);
         byte[] bytes = w.align().toBytes();
-        PcoLatentVar v = PcoLatentVar.read(new PcoBitReader(Arrays.copyOf(bytes, bytes.length + 16), bytes.length, "test"),
-                "primary", 32);
+        PcoLatentVar v = PcoLatentVar.read(
+                new PcoBitReader(Arrays.copyOf(bytes, bytes.length + 16), bytes.length, "test"), "primary", 32);
         assertArrayEquals(new int[] {0, 3, 2, 3, 2, 3, 3, 3, 3, 1, 3, 2, 3, 3, 3, 3}, v.slotBins());
     }
 
@@ -202,13 +205,17 @@ class PcoSyntheticStreamTest {
                 // Pick a bin by index and an offset inside it; binOf() may pick an earlier bin that
                 // also holds the value, which is equally valid.
                 Bin b = bins.get(random.nextInt(binCount));
-                long offset = b.offsetBits() == 64 ? random.nextLong() : random.nextLong() & ((1L << b.offsetBits()) - 1);
+                long offset =
+                        b.offsetBits() == 64 ? random.nextLong() : random.nextLong() & ((1L << b.offsetBits()) - 1);
                 latents[i] = (b.lower() + offset) & mask(width);
             }
             BitWriter meta = new BitWriter().write(0, 4).write(0, 4);
             var.writeMeta(meta);
             byte[] page = PcoTestEncoder.page(n, List.of(new VarPage(var, new long[0], latents)));
-            assertValues(ptype, latents, decode(ptype, meta.align().toBytes(), page, n),
+            assertValues(
+                    ptype,
+                    latents,
+                    decode(ptype, meta.align().toBytes(), page, n),
                     ptype + " seed " + seed + " (size log " + sizeLog + ", " + binCount + " bins, n " + n + ")");
         }
     }
@@ -234,7 +241,9 @@ class PcoSyntheticStreamTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = PcoType.class, names = {"U8", "I16", "U32", "I64"})
+    @EnumSource(
+            value = PcoType.class,
+            names = {"U8", "I16", "U32", "I64"})
     void intMultWithConsecutiveOnBothLatents(PcoType ptype) {
         int width = ptype.bitWidth();
         for (int seed = 0; seed < 30; seed++) {
@@ -255,22 +264,32 @@ class PcoSyntheticStreamTest {
             long[][] s = secondaryUsesDelta ? consecutive(x1, order, width) : new long[][] {new long[0], x1};
             Var primary = binsCovering(p[1], width, random);
             Var secondary = binsCovering(s[1], width, random);
-            BitWriter meta = new BitWriter().write(1, 4).write(base, width).write(1, 4).write(order, 3)
+            BitWriter meta = new BitWriter()
+                    .write(1, 4)
+                    .write(base, width)
+                    .write(1, 4)
+                    .write(order, 3)
                     .write(secondaryUsesDelta ? 1 : 0, 1);
             primary.writeMeta(meta);
             secondary.writeMeta(meta);
-            byte[] page = PcoTestEncoder.page(n, List.of(new VarPage(primary, p[0], p[1]), new VarPage(secondary, s[0], s[1])));
+            byte[] page = PcoTestEncoder.page(
+                    n, List.of(new VarPage(primary, p[0], p[1]), new VarPage(secondary, s[0], s[1])));
             long[] expected = new long[n];
             for (int i = 0; i < n; i++) {
                 expected[i] = (x0[i] * base + x1[i]) & mask(width);
             }
-            assertValues(ptype, expected, decode(ptype, meta.align().toBytes(), page, n),
+            assertValues(
+                    ptype,
+                    expected,
+                    decode(ptype, meta.align().toBytes(), page, n),
                     ptype + " seed " + seed + " order " + order + " sud " + secondaryUsesDelta + " n " + n);
         }
     }
 
     @ParameterizedTest
-    @EnumSource(value = PcoType.class, names = {"U16", "I32", "U64"})
+    @EnumSource(
+            value = PcoType.class,
+            names = {"U16", "I32", "U64"})
     void lookbackWithSeveralStateLatentsAndSecondary(PcoType ptype) {
         int width = ptype.bitWidth();
         long mid = 1L << (width - 1);
@@ -309,26 +328,39 @@ class PcoSyntheticStreamTest {
             Var primary = binsCovering(d0, width, random);
             long[] secondaryStored = secondaryUsesDelta ? d1 : x1;
             Var secondary = binsCovering(secondaryStored, width, random);
-            BitWriter meta = new BitWriter().write(1, 4).write(base, width).write(2, 4).write(windowLog - 1, 5)
-                    .write(stateLog, 4).write(secondaryUsesDelta ? 1 : 0, 1);
+            BitWriter meta = new BitWriter()
+                    .write(1, 4)
+                    .write(base, width)
+                    .write(2, 4)
+                    .write(windowLog - 1, 5)
+                    .write(stateLog, 4)
+                    .write(secondaryUsesDelta ? 1 : 0, 1);
             deltaVar.writeMeta(meta);
             primary.writeMeta(meta);
             secondary.writeMeta(meta);
-            byte[] page = PcoTestEncoder.page(n, List.of(new VarPage(deltaVar, new long[0], lookbacks),
-                    new VarPage(primary, st0, d0),
-                    new VarPage(secondary, secondaryUsesDelta ? st1 : new long[0], secondaryStored)));
+            byte[] page = PcoTestEncoder.page(
+                    n,
+                    List.of(
+                            new VarPage(deltaVar, new long[0], lookbacks),
+                            new VarPage(primary, st0, d0),
+                            new VarPage(secondary, secondaryUsesDelta ? st1 : new long[0], secondaryStored)));
             long[] expected = new long[n];
             for (int i = 0; i < n; i++) {
                 expected[i] = (x0[i] * base + x1[i]) & mask(width);
             }
-            assertValues(ptype, expected, decode(ptype, meta.align().toBytes(), page, n),
+            assertValues(
+                    ptype,
+                    expected,
+                    decode(ptype, meta.align().toBytes(), page, n),
                     ptype + " seed " + seed + " window 2^" + windowLog + " state " + state + " sud "
                             + secondaryUsesDelta + " n " + n);
         }
     }
 
     @ParameterizedTest
-    @EnumSource(value = PcoType.class, names = {"I8", "U16", "I16", "U32", "I32"})
+    @EnumSource(
+            value = PcoType.class,
+            names = {"I8", "U16", "I16", "U32", "I32"})
     void conv1(PcoType ptype) {
         int width = ptype.bitWidth();
         long mid = 1L << (width - 1);
@@ -362,48 +394,67 @@ class PcoSyntheticStreamTest {
             }
             long[] state = Arrays.copyOf(Arrays.copyOf(x, Math.min(n, order)), order);
             Var primary = binsCovering(residuals, width, random);
-            BitWriter meta = new BitWriter().write(0, 4).write(3, 4).write(quantization, 5).write(bias ^ Long.MIN_VALUE, 64)
+            BitWriter meta = new BitWriter()
+                    .write(0, 4)
+                    .write(3, 4)
+                    .write(quantization, 5)
+                    .write(bias ^ Long.MIN_VALUE, 64)
                     .write(order - 1, 5);
             for (long w : weights) {
                 meta.write(w ^ 0x8000_0000L, 32);
             }
             primary.writeMeta(meta);
             byte[] page = PcoTestEncoder.page(n, List.of(new VarPage(primary, state, residuals)));
-            assertValues(ptype, x, decode(ptype, meta.align().toBytes(), page, n),
+            assertValues(
+                    ptype,
+                    x,
+                    decode(ptype, meta.align().toBytes(), page, n),
                     ptype + " seed " + seed + " order " + order + " q " + quantization + " n " + n);
         }
     }
 
     @Test
     void conv1RejectsOverflowingWeightsAndWideLatents() {
-        BitWriter meta = new BitWriter().write(0, 4).write(3, 4).write(3, 5).write(Long.MIN_VALUE, 64).write(0, 5)
+        BitWriter meta = new BitWriter()
+                .write(0, 4)
+                .write(3, 4)
+                .write(3, 5)
+                .write(Long.MIN_VALUE, 64)
+                .write(0, 5)
                 .write((1L << 16) ^ 0x8000_0000L, 32); // |w| * 2^16 = 2^32 >= 2^31 for a 16-bit latent
         new Var(16, 0, List.of(new Bin(1, 0, 16))).writeMeta(meta);
         byte[] bytes = meta.align().toBytes();
-        assertThrows(PcoException.class, () -> PcoDecoder.open(HEADER).chunk(PcoType.U16, MemorySegment.ofArray(bytes)));
+        assertThrows(
+                PcoException.class, () -> PcoDecoder.open(HEADER).chunk(PcoType.U16, MemorySegment.ofArray(bytes)));
 
-        BitWriter wide = new BitWriter().write(0, 4).write(3, 4).write(3, 5).write(Long.MIN_VALUE, 64).write(0, 5)
+        BitWriter wide = new BitWriter()
+                .write(0, 4)
+                .write(3, 4)
+                .write(3, 5)
+                .write(Long.MIN_VALUE, 64)
+                .write(0, 5)
                 .write(1 ^ 0x8000_0000L, 32);
         new Var(64, 0, List.of(new Bin(1, 0, 64))).writeMeta(wide);
         byte[] wideBytes = wide.align().toBytes();
-        PcoException e = assertThrows(PcoException.class,
-                () -> PcoDecoder.open(HEADER).chunk(PcoType.U64, MemorySegment.ofArray(wideBytes)));
+        PcoException e = assertThrows(
+                PcoException.class, () -> PcoDecoder.open(HEADER).chunk(PcoType.U64, MemorySegment.ofArray(wideBytes)));
         assertTrue(e.getMessage().contains("Conv1"), e.getMessage());
     }
 
     // ---- modes -----------------------------------------------------------------------------------
 
     /// A two-latent chunk with single-bin variables whose latents are given per value.
-    private static byte[] twoLatentChunk(int modeId, long parameter, int parameterBits, int width, long[] x0, long[] x1,
-            byte[][] pageOut) {
+    private static byte[] twoLatentChunk(
+            int modeId, long parameter, int parameterBits, int width, long[] x0, long[] x1, byte[][] pageOut) {
         Random random = new Random(7);
         Var primary = binsCovering(x0, width, random);
         Var secondary = binsCovering(x1, width, random);
-        BitWriter meta = new BitWriter().write(modeId, 4).write(parameter, parameterBits).write(0, 4);
+        BitWriter meta =
+                new BitWriter().write(modeId, 4).write(parameter, parameterBits).write(0, 4);
         primary.writeMeta(meta);
         secondary.writeMeta(meta);
-        pageOut[0] = PcoTestEncoder.page(x0.length,
-                List.of(new VarPage(primary, new long[0], x0), new VarPage(secondary, new long[0], x1)));
+        pageOut[0] = PcoTestEncoder.page(
+                x0.length, List.of(new VarPage(primary, new long[0], x0), new VarPage(secondary, new long[0], x1)));
         return meta.align().toBytes();
     }
 
@@ -412,7 +463,8 @@ class PcoSyntheticStreamTest {
         // Primary latents whose integer-valued float is a signalling NaN (both signs) or an
         // infinity; the secondary is MID, i.e. no ULP adjustment. Base 1.0.
         record Case(PcoType type, long nanBits, long quietBit, long gpiBits, int precision) {}
-        for (Case c : List.of(new Case(PcoType.F64, 0x7FF0_0000_0000_0001L, 0x0008_0000_0000_0000L, 0x4340_0000_0000_0000L, 53),
+        for (Case c : List.of(
+                new Case(PcoType.F64, 0x7FF0_0000_0000_0001L, 0x0008_0000_0000_0000L, 0x4340_0000_0000_0000L, 53),
                 new Case(PcoType.F32, 0x7F80_0001L, 0x0040_0000L, 0x4B80_0000L, 24),
                 new Case(PcoType.F16, 0x7C01L, 0x0200L, 0x6800L, 11))) {
             int width = c.type().bitWidth();
@@ -425,11 +477,13 @@ class PcoSyntheticStreamTest {
             long negativeNan = (mid - 1 - (positiveNan - mid)) & mask(width);
             long[] x0 = {positiveNan, negativeNan, positiveInf, mid + 3};
             long[] x1 = {mid, mid, mid, mid + 1};
-            long one = PcoTestEncoder.toOrdered(switch (c.type()) {
-                case F64 -> Double.doubleToRawLongBits(1.0);
-                case F32 -> Float.floatToRawIntBits(1.0f);
-                default -> Float.floatToFloat16(1.0f);
-            }, c.type());
+            long one = PcoTestEncoder.toOrdered(
+                    switch (c.type()) {
+                        case F64 -> Double.doubleToRawLongBits(1.0);
+                        case F32 -> Float.floatToRawIntBits(1.0f);
+                        default -> Float.floatToFloat16(1.0f);
+                    },
+                    c.type());
             byte[][] page = new byte[1][];
             byte[] meta = twoLatentChunk(2, one, width, width, x0, x1, page);
             byte[] out = decode(c.type(), meta, page[0], 4);
@@ -438,18 +492,27 @@ class PcoSyntheticStreamTest {
                 case F32 -> Float.floatToRawIntBits(3.0f);
                 default -> Float.floatToFloat16(3.0f);
             };
-            long[] expected = {c.nanBits() | c.quietBit(), c.nanBits() | c.quietBit() | sign, infBits,
-                    PcoTestEncoder.fromOrdered(PcoTestEncoder.toOrdered(three, c.type()) + 1, c.type())};
+            long[] expected = {
+                c.nanBits() | c.quietBit(),
+                c.nanBits() | c.quietBit() | sign,
+                infBits,
+                PcoTestEncoder.fromOrdered(PcoTestEncoder.toOrdered(three, c.type()) + 1, c.type())
+            };
             assertArrayEquals(raw(c.type(), expected), out, c.type() + " FloatMult");
         }
     }
 
     @Test
     void floatMultRejectsZeroOrInfiniteBase() {
-        for (long base : new long[] {Double.doubleToRawLongBits(0.0), Double.doubleToRawLongBits(-0.0),
-                Double.doubleToRawLongBits(Double.POSITIVE_INFINITY), Double.doubleToRawLongBits(Double.NaN)}) {
+        for (long base : new long[] {
+            Double.doubleToRawLongBits(0.0),
+            Double.doubleToRawLongBits(-0.0),
+            Double.doubleToRawLongBits(Double.POSITIVE_INFINITY),
+            Double.doubleToRawLongBits(Double.NaN)
+        }) {
             byte[][] page = new byte[1][];
-            byte[] meta = twoLatentChunk(2, PcoTestEncoder.toOrdered(base, PcoType.F64), 64, 64, new long[] {1}, new long[] {1}, page);
+            byte[] meta = twoLatentChunk(
+                    2, PcoTestEncoder.toOrdered(base, PcoType.F64), 64, 64, new long[] {1}, new long[] {1}, page);
             assertThrows(PcoException.class, () -> decode(PcoType.F64, meta, page[0], 1));
         }
     }
@@ -477,8 +540,11 @@ class PcoSyntheticStreamTest {
 
     @Test
     void dictModeAndOutOfRangeIndex() {
-        long[] dict = {PcoTestEncoder.toOrdered(-5, PcoType.I64), PcoTestEncoder.toOrdered(Long.MAX_VALUE, PcoType.I64),
-                PcoTestEncoder.toOrdered(42, PcoType.I64)};
+        long[] dict = {
+            PcoTestEncoder.toOrdered(-5, PcoType.I64),
+            PcoTestEncoder.toOrdered(Long.MAX_VALUE, PcoType.I64),
+            PcoTestEncoder.toOrdered(42, PcoType.I64)
+        };
         long[] idx = {2, 0, 1, 1, 2, 0, 0};
         BitWriter meta = new BitWriter().write(4, 4).write(dict.length, 25).align();
         for (long d : dict) {
@@ -510,29 +576,36 @@ class PcoSyntheticStreamTest {
     @Test
     void lookbackOutsideTheWindowIsCorrupt() {
         // window 2^1 = 2; a lookback of 3 is out of range (bins may not say so: lower 1, 2 offset bits).
-        BitWriter meta = new BitWriter().write(0, 4).write(2, 4).write(0, 5).write(0, 4).write(0, 1);
+        BitWriter meta =
+                new BitWriter().write(0, 4).write(2, 4).write(0, 5).write(0, 4).write(0, 1);
         Var deltaVar = new Var(32, 0, List.of(new Bin(1, 1, 2)));
         Var primary = new Var(32, 0, List.of(new Bin(1, 0, 32)));
         deltaVar.writeMeta(meta);
         primary.writeMeta(meta);
         byte[] metaBytes = meta.align().toBytes();
-        byte[] page = PcoTestEncoder.page(3, List.of(new VarPage(deltaVar, new long[0], new long[] {1, 3}),
-                new VarPage(primary, new long[] {9}, new long[] {0x8000_0000L, 0x8000_0000L})));
+        byte[] page = PcoTestEncoder.page(
+                3,
+                List.of(
+                        new VarPage(deltaVar, new long[0], new long[] {1, 3}),
+                        new VarPage(primary, new long[] {9}, new long[] {0x8000_0000L, 0x8000_0000L})));
         PcoException e = assertThrows(PcoException.class, () -> decode(PcoType.U32, metaBytes, page, 3));
         assertTrue(e.getMessage().contains("lookback 3"), e.getMessage());
         // lower bound outside the window is caught in the chunk meta already
-        BitWriter badMeta = new BitWriter().write(0, 4).write(2, 4).write(0, 5).write(0, 4).write(0, 1);
+        BitWriter badMeta =
+                new BitWriter().write(0, 4).write(2, 4).write(0, 5).write(0, 4).write(0, 1);
         new Var(32, 0, List.of(new Bin(1, 5, 0))).writeMeta(badMeta);
         primary.writeMeta(badMeta);
         byte[] badBytes = badMeta.align().toBytes();
-        assertThrows(PcoException.class, () -> PcoDecoder.open(HEADER).chunk(PcoType.U32, MemorySegment.ofArray(badBytes)));
+        assertThrows(
+                PcoException.class, () -> PcoDecoder.open(HEADER).chunk(PcoType.U32, MemorySegment.ofArray(badBytes)));
         // windows beyond 2^24 (a chunk's most numbers) are refused, as pco 1.0.3+ does
-        BitWriter hugeWindow = new BitWriter().write(0, 4).write(2, 4).write(24, 5).write(0, 4).write(0, 1);
+        BitWriter hugeWindow =
+                new BitWriter().write(0, 4).write(2, 4).write(24, 5).write(0, 4).write(0, 1);
         new Var(32, 0, List.of(new Bin(1, 1, 0))).writeMeta(hugeWindow);
         primary.writeMeta(hugeWindow);
         byte[] hugeBytes = hugeWindow.align().toBytes();
-        PcoException huge = assertThrows(PcoException.class,
-                () -> PcoDecoder.open(HEADER).chunk(PcoType.U32, MemorySegment.ofArray(hugeBytes)));
+        PcoException huge = assertThrows(
+                PcoException.class, () -> PcoDecoder.open(HEADER).chunk(PcoType.U32, MemorySegment.ofArray(hugeBytes)));
         assertTrue(huge.getMessage().contains("window"), huge.getMessage());
     }
 
@@ -543,10 +616,12 @@ class PcoSyntheticStreamTest {
         byte[] metaBytes = meta.align().toBytes();
         assertThrows(PcoException.class, () -> decode(PcoType.I32, metaBytes, new byte[0], 1));
         // ... but a consecutive chunk whose pages hold only the state needs no bins
-        BitWriter consecutive = new BitWriter().write(0, 4).write(1, 4).write(1, 3).write(0, 1);
+        BitWriter consecutive =
+                new BitWriter().write(0, 4).write(1, 4).write(1, 3).write(0, 1);
         new Var(32, 0, List.of()).writeMeta(consecutive);
         byte[] page = new BitWriter().write(0x8000_0005L, 32).toBytes();
-        MemorySegment out = MemorySegment.ofArray(decode(PcoType.I32, consecutive.align().toBytes(), page, 1));
+        MemorySegment out =
+                MemorySegment.ofArray(decode(PcoType.I32, consecutive.align().toBytes(), page, 1));
         assertEquals(5, out.get(LE_INT, 0));
     }
 
@@ -566,13 +641,19 @@ class PcoSyntheticStreamTest {
         // Format 2 (pco 0.3): a 3-bit delta order instead of variant + payload.
         BitWriter meta = new BitWriter().write(0, 4).write(1, 3);
         new Var(32, 0, List.of(new Bin(1, 0x8000_0002L, 0))).writeMeta(meta);
-        PcoChunkDecoder chunk = PcoDecoder.open(new byte[] {2}).chunk(PcoType.U32, MemorySegment.ofArray(meta.align().toBytes()));
+        PcoChunkDecoder chunk = PcoDecoder.open(new byte[] {2})
+                .chunk(PcoType.U32, MemorySegment.ofArray(meta.align().toBytes()));
         int[] out = new int[4];
-        chunk.decodePage(MemorySegment.ofArray(new BitWriter().write(10, 32).toBytes()), 4, MemorySegment.ofArray(out), 0);
+        chunk.decodePage(
+                MemorySegment.ofArray(new BitWriter().write(10, 32).toBytes()), 4, MemorySegment.ofArray(out), 0);
         assertArrayEquals(new int[] {10, 12, 14, 16}, out);
         // Format 0 could not express IntMult the way later formats do.
         BitWriter intMult = new BitWriter().write(1, 4).write(7, 32).write(0, 3);
-        assertThrows(PcoException.class,
-                () -> PcoDecoder.open(new byte[] {0}).chunk(PcoType.U32, MemorySegment.ofArray(intMult.align().toBytes())));
+        assertThrows(
+                PcoException.class,
+                () -> PcoDecoder.open(new byte[] {0})
+                        .chunk(
+                                PcoType.U32,
+                                MemorySegment.ofArray(intMult.align().toBytes())));
     }
 }

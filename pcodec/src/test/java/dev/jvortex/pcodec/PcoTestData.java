@@ -9,15 +9,23 @@ public final class PcoTestData {
     private PcoTestData() {}
 
     /// The nine number types Vortex compresses with pco.
-    public static final List<PcoType> TYPES = List.of(PcoType.I16, PcoType.I32, PcoType.I64, PcoType.U16, PcoType.U32, PcoType.U64,
-            PcoType.F16, PcoType.F32, PcoType.F64);
+    public static final List<PcoType> TYPES = List.of(
+            PcoType.I16,
+            PcoType.I32,
+            PcoType.I64,
+            PcoType.U16,
+            PcoType.U32,
+            PcoType.U64,
+            PcoType.F16,
+            PcoType.F32,
+            PcoType.F64);
 
     /// Shapes for integer types.
-    public static final List<String> INT_SHAPES = List.of("walk", "sorted", "small", "constant", "full", "extremes",
-            "mult", "mixed", "repeats");
+    public static final List<String> INT_SHAPES =
+            List.of("walk", "sorted", "small", "constant", "full", "extremes", "mult", "mixed", "repeats");
     /// Shapes for float types.
-    public static final List<String> FLOAT_SHAPES = List.of("prices", "noisy", "special", "intfloats", "constant",
-            "bits", "walk", "mixed", "quant");
+    public static final List<String> FLOAT_SHAPES =
+            List.of("prices", "noisy", "special", "intfloats", "constant", "bits", "walk", "mixed", "quant");
 
     /// Returns the shapes that apply to `ptype`.
     public static List<String> shapes(PcoType ptype) {
@@ -25,14 +33,39 @@ public final class PcoTestData {
     }
 
     /// Special float values: NaNs (quiet, signalling, negative), infinities, zeros, subnormals, extremes.
-    static final double[] SPECIAL = {Double.NaN, Double.longBitsToDouble(0x7ff0000000000123L),
-        Double.longBitsToDouble(0xfff8000000000000L), -0.0, 0.0, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY,
-        Double.MIN_VALUE, -Double.MIN_VALUE, Double.MAX_VALUE, -Double.MAX_VALUE, Double.MIN_NORMAL, 1e300, -1e-300};
-    static final float[] SPECIAL_F32 = {Float.NaN, Float.intBitsToFloat(0x7f800123), Float.intBitsToFloat(0xffc00000),
-        -0.0f, 0.0f, Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY, Float.MIN_VALUE, -Float.MIN_VALUE, Float.MAX_VALUE,
-        -Float.MAX_VALUE, Float.MIN_NORMAL};
-    static final int[] SPECIAL_F16 = {0x7E00, 0x7C01, 0xFE00, 0x8000, 0x0000, 0x7C00, 0xFC00, 0x0001, 0x8001, 0x7BFF,
-        0xFBFF, 0x0400};
+    static final double[] SPECIAL = {
+        Double.NaN,
+        Double.longBitsToDouble(0x7ff0000000000123L),
+        Double.longBitsToDouble(0xfff8000000000000L),
+        -0.0,
+        0.0,
+        Double.POSITIVE_INFINITY,
+        Double.NEGATIVE_INFINITY,
+        Double.MIN_VALUE,
+        -Double.MIN_VALUE,
+        Double.MAX_VALUE,
+        -Double.MAX_VALUE,
+        Double.MIN_NORMAL,
+        1e300,
+        -1e-300
+    };
+    static final float[] SPECIAL_F32 = {
+        Float.NaN,
+        Float.intBitsToFloat(0x7f800123),
+        Float.intBitsToFloat(0xffc00000),
+        -0.0f,
+        0.0f,
+        Float.POSITIVE_INFINITY,
+        Float.NEGATIVE_INFINITY,
+        Float.MIN_VALUE,
+        -Float.MIN_VALUE,
+        Float.MAX_VALUE,
+        -Float.MAX_VALUE,
+        Float.MIN_NORMAL
+    };
+    static final int[] SPECIAL_F16 = {
+        0x7E00, 0x7C01, 0xFE00, 0x8000, 0x0000, 0x7C00, 0xFC00, 0x0001, 0x8001, 0x7BFF, 0xFBFF, 0x0400
+    };
 
     /// Returns `n` values of `ptype` in `shape`.
     public static long[] values(PcoType ptype, String shape, int n, Random r) {
@@ -143,7 +176,7 @@ public final class PcoTestData {
                     d[i] = r.nextGaussian() * 100;
                 }
             }
-            case "special", "mixed", "bits" -> { }
+            case "special", "mixed", "bits" -> {}
             default -> throw new IllegalArgumentException(shape);
         }
         for (int i = 0; i < n; i++) {

@@ -152,7 +152,9 @@ final class PcoTestEncoder {
         int sizeLog = var.ansSizeLog();
         int t = 1 << sizeLog;
         List<Bin> binList = var.bins();
-        int[] weights = binList.isEmpty() ? new int[] {1} : binList.stream().mapToInt(Bin::weight).toArray();
+        int[] weights = binList.isEmpty()
+                ? new int[] {1}
+                : binList.stream().mapToInt(Bin::weight).toArray();
         int[] slots = spread(sizeLog, weights);
         List<List<Integer>> slotsOf = new ArrayList<>();
         for (int s = 0; s < weights.length; s++) {

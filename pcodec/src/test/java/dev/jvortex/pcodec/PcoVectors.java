@@ -78,12 +78,18 @@ public final class PcoVectors {
                     List<Page> pages = new ArrayList<>();
                     for (Object p : (List<Object>) chunk.get("pages")) {
                         Map<String, Object> page = (Map<String, Object>) p;
-                        pages.add(new Page(((Number) page.get("n")).intValue(), hex.parseHex((String) page.get("hex"))));
+                        pages.add(
+                                new Page(((Number) page.get("n")).intValue(), hex.parseHex((String) page.get("hex"))));
                     }
                     chunks.add(new Chunk(hex.parseHex((String) chunk.get("meta")), (String) chunk.get("desc"), pages));
                 }
                 PcoType ptype = PcoType.valueOf(((String) o.get("dtype")).toUpperCase(java.util.Locale.ROOT));
-                out.add(new Vector(resource, (String) o.get("name"), ptype, hex.parseHex((String) o.get("header")), chunks,
+                out.add(new Vector(
+                        resource,
+                        (String) o.get("name"),
+                        ptype,
+                        hex.parseHex((String) o.get("header")),
+                        chunks,
                         hex.parseHex((String) o.get("values"))));
             }
         } catch (IOException e) {

@@ -27,7 +27,8 @@ class PcodecTest {
         double[] prices = {9.99, 10.49, 10.99, 9.99, Double.NaN, -0.0};
         assertArrayEquals(prices, Pcodec.decompressDoubles(Pcodec.compress(prices)));
 
-        Pcodec.Settings settings = Pcodec.Settings.DEFAULT.withLevel(12).withDelta(1).withPaging(1 << 16, 8192);
+        Pcodec.Settings settings =
+                Pcodec.Settings.DEFAULT.withLevel(12).withDelta(1).withPaging(1 << 16, 8192);
         PcoCompressed fine = Pcodec.compress(PcoType.U32, new long[] {1, 2, 3, 4_000_000_000L}, settings);
         assertArrayEquals(new long[] {1, 2, 3, 4_000_000_000L}, Pcodec.decompress(fine));
     }
@@ -38,7 +39,8 @@ class PcodecTest {
         for (int n : new int[] {0, 1, 2, 255, 256, 257, 10_000}) {
             long[] longs = r.longs(n).toArray();
             int[] ints = r.ints(n, -1000, 1000).toArray();
-            double[] doubles = r.doubles(n).map(d -> Math.round(d * 10_000) / 100.0).toArray();
+            double[] doubles =
+                    r.doubles(n).map(d -> Math.round(d * 10_000) / 100.0).toArray();
             float[] floats = new float[n];
             for (int i = 0; i < n; i++) {
                 floats[i] = i % 17 == 0 ? Float.NaN : (float) r.nextGaussian();
@@ -48,7 +50,10 @@ class PcodecTest {
             assertArrayEquals(doubles, Pcodec.decompressDoubles(Pcodec.compress(doubles)), "doubles " + n);
             float[] back = Pcodec.decompressFloats(Pcodec.compress(floats));
             for (int i = 0; i < n; i++) {
-                assertEquals(Float.floatToRawIntBits(floats[i]), Float.floatToRawIntBits(back[i]), "floats " + n + " at " + i);
+                assertEquals(
+                        Float.floatToRawIntBits(floats[i]),
+                        Float.floatToRawIntBits(back[i]),
+                        "floats " + n + " at " + i);
             }
         }
     }
@@ -59,7 +64,8 @@ class PcodecTest {
         for (PcoType type : PcoTestData.TYPES) {
             for (String shape : PcoTestData.shapes(type)) {
                 long[] values = PcoTestData.values(type, shape, 3000, r);
-                Pcodec.Settings settings = Pcodec.Settings.DEFAULT.withLevel(r.nextInt(13))
+                Pcodec.Settings settings = Pcodec.Settings.DEFAULT
+                        .withLevel(r.nextInt(13))
                         .withPaging(1 + r.nextInt(2000), 1 + r.nextInt(700));
                 PcoCompressed c = Pcodec.compress(type, values, settings);
                 assertEquals(3000, c.valueCount());
@@ -84,16 +90,21 @@ class PcodecTest {
         assertThrows(IllegalArgumentException.class, () -> Pcodec.Settings.DEFAULT.withDelta(8));
         assertThrows(IllegalArgumentException.class, () -> Pcodec.Settings.DEFAULT.withPaging(0, 10));
         assertThrows(IllegalArgumentException.class, () -> Pcodec.Settings.DEFAULT.withPaging(10, 0));
-        assertThrows(IllegalArgumentException.class, () -> Pcodec.compress(PcoType.U8, new long[] {1}, Pcodec.Settings.DEFAULT));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> Pcodec.compress(PcoType.U8, new long[] {1}, Pcodec.Settings.DEFAULT));
         PcoCompressed ints = Pcodec.compress(new int[] {1, 2, 3});
         assertThrows(IllegalArgumentException.class, () -> Pcodec.decompressLongs(ints));
         PcoEncoder.Chunk chunk = ints.chunks().get(0);
-        PcoCompressed lying = new PcoCompressed(PcoType.I32, ints.header(),
-                List.of(new PcoEncoder.Chunk(chunk.meta(), chunk.pages(), new int[] {-1})));
+        PcoCompressed lying = new PcoCompressed(
+                PcoType.I32, ints.header(), List.of(new PcoEncoder.Chunk(chunk.meta(), chunk.pages(), new int[] {-1})));
         assertThrows(IllegalArgumentException.class, () -> Pcodec.decompressInts(lying));
         PcoCompressed newer = new PcoCompressed(PcoType.I32, new byte[] {5, 0}, ints.chunks());
-        assertTrue(assertThrows(PcoException.class, () -> Pcodec.decompressInts(newer)).isUnsupported());
-        PcoCompressed cut = new PcoCompressed(PcoType.I32, ints.header(),
+        assertTrue(assertThrows(PcoException.class, () -> Pcodec.decompressInts(newer))
+                .isUnsupported());
+        PcoCompressed cut = new PcoCompressed(
+                PcoType.I32,
+                ints.header(),
                 List.of(new PcoEncoder.Chunk(new byte[] {0}, chunk.pages(), chunk.pageCounts())));
         assertThrows(PcoException.class, () -> Pcodec.decompressInts(cut));
     }

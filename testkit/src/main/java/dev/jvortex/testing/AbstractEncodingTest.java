@@ -198,27 +198,32 @@ public abstract class AbstractEncodingTest {
         List<ReferenceDecoder.Input> inputs = new ArrayList<>();
         for (Case c : all) {
             List<String> ids = SerializedArrays.ids(c.node());
-            inputs.add(new ReferenceDecoder.Input(c.name(), c.input().dtype(), c.input().length(), ids,
-                    SerializedArrays.serialize(c.node(), ids)));
+            inputs.add(new ReferenceDecoder.Input(
+                    c.name(), c.input().dtype(), c.input().length(), ids, SerializedArrays.serialize(c.node(), ids)));
         }
-        Map<String, ReferenceDecoder.Output> results = ReferenceDecoder.decode(inputs,
-                Path.of("target", "reference-decode", getClass().getSimpleName()));
-        return all.stream().map(c -> DynamicTest.dynamicTest(c.name(), () -> {
-            ReferenceDecoder.Output out = results.get(c.name());
-            String what = c.name() + " " + SerializedArrays.ids(c.node())
-                    + (generated.contains(c) ? ", " + TestSeeds.describe(seed) : "");
-            assertNotNull(out, "no reference output for " + what);
-            out.assertRows(c.input(), what);
-        }));
+        Map<String, ReferenceDecoder.Output> results = ReferenceDecoder.decode(
+                inputs, Path.of("target", "reference-decode", getClass().getSimpleName()));
+        return all.stream()
+                .map(c -> DynamicTest.dynamicTest(c.name(), () -> {
+                    ReferenceDecoder.Output out = results.get(c.name());
+                    String what = c.name() + " " + SerializedArrays.ids(c.node())
+                            + (generated.contains(c) ? ", " + TestSeeds.describe(seed) : "");
+                    assertNotNull(out, "no reference output for " + what);
+                    out.assertRows(c.input(), what);
+                }));
     }
 
     /// Taking rows of every case must equal decoding it whole and then indexing.
     @TestFactory
     final Stream<DynamicTest> take() {
-        return cases().stream().map(c -> DynamicTest.dynamicTest(c.name(), () -> {
-            long seed = TestSeeds.seeds(getClass().getName() + "/take/" + c.name(), 1)[0];
-            checkTake(c, IndexSets.of(c.input().length(), new Random(seed)), c.name() + ", " + TestSeeds.describe(seed));
-        }));
+        return cases().stream()
+                .map(c -> DynamicTest.dynamicTest(c.name(), () -> {
+                    long seed = TestSeeds.seeds(getClass().getName() + "/take/" + c.name(), 1)[0];
+                    checkTake(
+                            c,
+                            IndexSets.of(c.input().length(), new Random(seed)),
+                            c.name() + ", " + TestSeeds.describe(seed));
+                }));
     }
 
     /// Damaged copies of the cases must decode and take, or fail with a [VortexException].
@@ -231,32 +236,40 @@ public abstract class AbstractEncodingTest {
                 some.add(all.get(i));
             }
         }
-        return some.stream().map(c -> DynamicTest.dynamicTest(c.name(), () -> {
-            long seed = TestSeeds.seeds(getClass().getName() + "/corrupt/" + c.name(), 1)[0];
-            checkCorruption(c, new Random(seed), corruptionRounds(), nodeMutations(), c.name() + ", " + TestSeeds.describe(seed));
-        }));
+        return some.stream()
+                .map(c -> DynamicTest.dynamicTest(c.name(), () -> {
+                    long seed = TestSeeds.seeds(getClass().getName() + "/corrupt/" + c.name(), 1)[0];
+                    checkCorruption(
+                            c,
+                            new Random(seed),
+                            corruptionRounds(),
+                            nodeMutations(),
+                            c.name() + ", " + TestSeeds.describe(seed));
+                }));
     }
 
     /// The arrays of [#generate], for several seeds, through the encoder, the round trip, take and corruption.
     @TestFactory
     final Stream<DynamicTest> randomRoundTrip() {
         long[] seeds = TestSeeds.seeds(getClass().getName() + "/random", seedCount());
-        return Arrays.stream(seeds).mapToObj(seed -> DynamicTest.dynamicTest("seed " + TestSeeds.hex(seed), () -> {
-            List<Case> generated = generatedCases(seed, Arena.ofAuto());
-            if (generated.isEmpty()) {
-                return;
-            }
-            Random random = new Random(seed);
-            for (Case c : generated) {
-                String what = c.name() + " (" + c.input().dtype() + ", " + c.input().length() + " rows) "
-                        + SerializedArrays.ids(c.node()) + ", " + TestSeeds.describe(seed);
-                checkRoundTrip(c, what);
-                checkTake(c, IndexSets.of(c.input().length(), random), what);
-                if (c.input().length() > 0) {
-                    checkCorruption(c, random, 2, 2, what);
-                }
-            }
-        }));
+        return Arrays.stream(seeds)
+                .mapToObj(seed -> DynamicTest.dynamicTest("seed " + TestSeeds.hex(seed), () -> {
+                    List<Case> generated = generatedCases(seed, Arena.ofAuto());
+                    if (generated.isEmpty()) {
+                        return;
+                    }
+                    Random random = new Random(seed);
+                    for (Case c : generated) {
+                        String what = c.name() + " (" + c.input().dtype() + ", "
+                                + c.input().length() + " rows) " + SerializedArrays.ids(c.node()) + ", "
+                                + TestSeeds.describe(seed);
+                        checkRoundTrip(c, what);
+                        checkTake(c, IndexSets.of(c.input().length(), random), what);
+                        if (c.input().length() > 0) {
+                            checkCorruption(c, random, 2, 2, what);
+                        }
+                    }
+                }));
     }
 
     /// Returns the arrays [#generate] makes from `seed` that [#encode] accepts, as cases named
@@ -294,7 +307,8 @@ public abstract class AbstractEncodingTest {
             for (Map.Entry<String, int[]> e : indexSets.entrySet()) {
                 String label = what + " " + e.getKey();
                 try (Arena arena = Arena.ofConfined()) {
-                    Array expected = dev.jvortex.core.array.ArrayOps.take(decode(root, dtype, len, arena), e.getValue(), arena);
+                    Array expected =
+                            dev.jvortex.core.array.ArrayOps.take(decode(root, dtype, len, arena), e.getValue(), arena);
                     Taken taken = take(root, dtype, len, e.getValue(), arena);
                     ArrayRows.assertSameTypeAndRows(expected, taken.rows(), label);
                     if (kernelsOnly) {
@@ -306,46 +320,54 @@ public abstract class AbstractEncodingTest {
     }
 
     private void checkCorruption(Case c, Random random, int rounds, int mutations, String what) {
-        assertTimeoutPreemptively(HANG, () -> {
-            List<String> ids = SerializedArrays.ids(c.node());
-            byte[] original = SerializedArrays.serialize(c.node(), ids);
-            int len = c.input().length();
-            DType dtype = c.input().dtype();
-            for (int round = 0; round < rounds; round++) {
-                byte[] bytes = original.clone();
-                String damage;
-                if (round % 4 == 3) {
-                    int keep = random.nextInt(bytes.length);
-                    bytes = Arrays.copyOf(bytes, keep);
-                    damage = "serialized array cut to " + keep + " of " + original.length + " bytes";
-                } else {
-                    StringBuilder sb = new StringBuilder("serialized bits flipped at");
-                    for (int k = 0, n = 1 + random.nextInt(3); k < n; k++) {
-                        int at = random.nextInt(bytes.length);
-                        int bit = random.nextInt(8);
-                        bytes[at] ^= (byte) (1 << bit);
-                        sb.append(' ').append(at).append('.').append(bit);
+        assertTimeoutPreemptively(
+                HANG,
+                () -> {
+                    List<String> ids = SerializedArrays.ids(c.node());
+                    byte[] original = SerializedArrays.serialize(c.node(), ids);
+                    int len = c.input().length();
+                    DType dtype = c.input().dtype();
+                    for (int round = 0; round < rounds; round++) {
+                        byte[] bytes = original.clone();
+                        String damage;
+                        if (round % 4 == 3) {
+                            int keep = random.nextInt(bytes.length);
+                            bytes = Arrays.copyOf(bytes, keep);
+                            damage = "serialized array cut to " + keep + " of " + original.length + " bytes";
+                        } else {
+                            StringBuilder sb = new StringBuilder("serialized bits flipped at");
+                            for (int k = 0, n = 1 + random.nextInt(3); k < n; k++) {
+                                int at = random.nextInt(bytes.length);
+                                int bit = random.nextInt(8);
+                                bytes[at] ^= (byte) (1 << bit);
+                                sb.append(' ').append(at).append('.').append(bit);
+                            }
+                            damage = sb.toString();
+                        }
+                        int[] idx = random.ints(1 + random.nextInt(50), 0, len).toArray();
+                        byte[] damaged = bytes;
+                        decodeOrFailCleanly(
+                                arena -> SerializedArrays.parse(damaged, ids, "damaged", arena),
+                                dtype,
+                                len,
+                                idx,
+                                what + ": " + damage);
                     }
-                    damage = sb.toString();
-                }
-                int[] idx = random.ints(1 + random.nextInt(50), 0, len).toArray();
-                byte[] damaged = bytes;
-                decodeOrFailCleanly(arena -> SerializedArrays.parse(damaged, ids, "damaged", arena), dtype, len, idx,
-                        what + ": " + damage);
-            }
-            try (Arena parsed = Arena.ofConfined()) {
-                EncodedNode root = SerializedArrays.roundTrip(c.node(), parsed);
-                for (NodeMutations.Mutation m : NodeMutations.random(root, mutations, random, parsed)) {
-                    int[] idx = random.ints(1 + random.nextInt(50), 0, len).toArray();
-                    decodeOrFailCleanly(arena -> m.root(), dtype, len, idx, what + ": " + m.what());
-                }
-            }
-        }, what + ": corruption checks did not finish in " + HANG);
+                    try (Arena parsed = Arena.ofConfined()) {
+                        EncodedNode root = SerializedArrays.roundTrip(c.node(), parsed);
+                        for (NodeMutations.Mutation m : NodeMutations.random(root, mutations, random, parsed)) {
+                            int[] idx =
+                                    random.ints(1 + random.nextInt(50), 0, len).toArray();
+                            decodeOrFailCleanly(arena -> m.root(), dtype, len, idx, what + ": " + m.what());
+                        }
+                    }
+                },
+                what + ": corruption checks did not finish in " + HANG);
     }
 
     /// Decodes and takes the tree `source` gives, either of which may fail, but only with a [VortexException].
-    private void decodeOrFailCleanly(java.util.function.Function<Arena, EncodedNode> source, DType dtype, int len, int[] idx,
-            String what) {
+    private void decodeOrFailCleanly(
+            java.util.function.Function<Arena, EncodedNode> source, DType dtype, int len, int[] idx, String what) {
         try (Arena arena = Arena.ofConfined()) {
             decode(source.apply(arena), dtype, len, arena);
         } catch (VortexException expected) {

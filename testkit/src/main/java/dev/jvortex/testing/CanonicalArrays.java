@@ -26,7 +26,8 @@ public final class CanonicalArrays {
         for (int i = 0; i < values.length; i++) {
             PrimitiveArray.setLong(data, ptype, i, values[i]);
         }
-        return new PrimitiveArray(new DType.Primitive(ptype, valid != null), ptype, data, values.length, validity(valid));
+        return new PrimitiveArray(
+                new DType.Primitive(ptype, valid != null), ptype, data, values.length, validity(valid));
     }
 
     /// Returns `values` as an f64 array (bits kept, NaN payloads included); `valid == null` means non-nullable.
@@ -92,7 +93,8 @@ public final class CanonicalArrays {
         for (int i = 0; i < unscaled.length; i++) {
             byte[] be = unscaled[i].toByteArray();
             if (be.length > width) {
-                throw new IllegalArgumentException("unscaled value " + unscaled[i] + " does not fit " + width + " bytes");
+                throw new IllegalArgumentException(
+                        "unscaled value " + unscaled[i] + " does not fit " + width + " bytes");
             }
             for (int k = 0; k < width; k++) {
                 int from = be.length - 1 - k;

@@ -30,8 +30,13 @@ public final class NodeMutations {
     /// @param buffers the buffers
     /// @param children the children
     /// @param location where the node is, for error messages
-    public record Node(String encoding, byte[] metadataBytes, List<MemorySegment> buffers, List<EncodedNode> children,
-            String location) implements EncodedNode {
+    public record Node(
+            String encoding,
+            byte[] metadataBytes,
+            List<MemorySegment> buffers,
+            List<EncodedNode> children,
+            String location)
+            implements EncodedNode {
         @Override
         public byte[] metadata() {
             return metadataBytes.clone();
@@ -82,7 +87,8 @@ public final class NodeMutations {
             EncodedNode target = at(root, path);
             Mutation damaged = mutate(target, random, arena);
             if (damaged != null) {
-                out.add(new Mutation("node " + name(path) + " (" + target.encoding() + "): " + damaged.what(),
+                out.add(new Mutation(
+                        "node " + name(path) + " (" + target.encoding() + "): " + damaged.what(),
                         replace(root, path, 0, damaged.root())));
             }
         }
@@ -108,11 +114,13 @@ public final class NodeMutations {
                 if (meta.length == 0) {
                     byte[] junk = new byte[1 + random.nextInt(4)];
                     random.nextBytes(junk);
-                    return new Mutation("metadata " + HexFormat.of().formatHex(junk) + " where there was none",
+                    return new Mutation(
+                            "metadata " + HexFormat.of().formatHex(junk) + " where there was none",
                             new Node(n.encoding(), junk, n.buffers(), n.children(), n.location()));
                 }
                 int keep = random.nextInt(meta.length);
-                return new Mutation("metadata cut to " + keep + " of " + meta.length + " bytes",
+                return new Mutation(
+                        "metadata cut to " + keep + " of " + meta.length + " bytes",
                         new Node(n.encoding(), Arrays.copyOf(meta, keep), n.buffers(), n.children(), n.location()));
             }
             case 3, 4 -> {
@@ -151,7 +159,8 @@ public final class NodeMutations {
                     return null;
                 }
                 int a = random.nextInt(n.children().size());
-                int b = (a + 1 + random.nextInt(n.children().size() - 1)) % n.children().size();
+                int b = (a + 1 + random.nextInt(n.children().size() - 1))
+                        % n.children().size();
                 EncodedNode x = n.children().get(a);
                 n.children().set(a, n.children().get(b));
                 n.children().set(b, x);

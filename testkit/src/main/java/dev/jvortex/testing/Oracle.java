@@ -38,7 +38,8 @@ public final class Oracle {
             p = p.getParent();
         }
         if (p == null) {
-            throw new IllegalStateException("cannot find the repository root from " + Path.of("").toAbsolutePath());
+            throw new IllegalStateException(
+                    "cannot find the repository root from " + Path.of("").toAbsolutePath());
         }
         return p;
     }
@@ -48,10 +49,13 @@ public final class Oracle {
     public static synchronized Path python() {
         if (python == null && setupError == null) {
             try {
-                Result r = run(List.of("bash", root().resolve("scripts/oracle-env.sh").toString()), root(),
+                Result r = run(
+                        List.of("bash", root().resolve("scripts/oracle-env.sh").toString()),
+                        root(),
                         SETUP_TIMEOUT_SECONDS);
                 if (r.status() != 0) {
-                    setupError = "scripts/oracle-env.sh failed (" + r.status() + "): " + r.stderr().strip();
+                    setupError = "scripts/oracle-env.sh failed (" + r.status() + "): "
+                            + r.stderr().strip();
                 } else {
                     python = Path.of(r.stdout().strip());
                     System.err.println("[oracle] " + r.stderr().strip().replace("\n", "; "));
@@ -94,14 +98,19 @@ public final class Oracle {
         Path outFile = Files.createTempFile("jvortex-oracle", ".out");
         Path errFile = Files.createTempFile("jvortex-oracle", ".err");
         try {
-            Process p = new ProcessBuilder(cmd).directory(dir.toFile())
-                    .redirectOutput(outFile.toFile()).redirectError(errFile.toFile()).start();
+            Process p = new ProcessBuilder(cmd)
+                    .directory(dir.toFile())
+                    .redirectOutput(outFile.toFile())
+                    .redirectError(errFile.toFile())
+                    .start();
             if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
                 p.destroyForcibly();
                 p.waitFor(10, TimeUnit.SECONDS);
                 return new Result(-1, "", "timed out after " + timeoutSeconds + " s: " + cmd);
             }
-            return new Result(p.exitValue(), Files.readString(outFile, StandardCharsets.UTF_8),
+            return new Result(
+                    p.exitValue(),
+                    Files.readString(outFile, StandardCharsets.UTF_8),
                     Files.readString(errFile, StandardCharsets.UTF_8));
         } finally {
             Files.deleteIfExists(outFile);
@@ -128,8 +137,8 @@ public final class Oracle {
     ///
     /// @param out the folder the script writes
     /// @param done the file, relative to `out`, whose presence means the folder is complete
-    public static synchronized Path generated(Path out, String done, String script, List<String> args,
-            long timeoutSeconds) {
+    public static synchronized Path generated(
+            Path out, String done, String script, List<String> args, long timeoutSeconds) {
         Path cached = GENERATED.get(out);
         if (cached != null) {
             return cached;

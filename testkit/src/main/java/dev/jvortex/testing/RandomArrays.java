@@ -19,19 +19,53 @@ public final class RandomArrays {
     public static final int[] LENGTHS = {0, 1, 2, 7, 1023, 1024, 1025, 3000};
 
     /// The eight integer types.
-    public static final PType[] INTEGERS = {PType.U8, PType.U16, PType.U32, PType.U64, PType.I8, PType.I16, PType.I32, PType.I64};
+    public static final PType[] INTEGERS = {
+        PType.U8, PType.U16, PType.U32, PType.U64, PType.I8, PType.I16, PType.I32, PType.I64
+    };
 
     /// Doubles that every float codec must keep bit for bit: NaNs with payloads and signs, signed
     /// zeros, infinities, subnormals, extremes, and values with no short decimal form.
-    public static final double[] SPECIAL_DOUBLES = {Double.NaN, Double.longBitsToDouble(0x7ff0000000000123L),
-        Double.longBitsToDouble(0xfff8000000000000L), -0.0, 0.0, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY,
-        Double.MIN_VALUE, -Double.MIN_VALUE, Double.MAX_VALUE, -Double.MAX_VALUE, Double.MIN_NORMAL, 1e300, -1e-300, 0.1,
-        1.0 / 3, 9.223372036854776E18, -9.223372036854776E18, 1e18, 123456789.123456789};
+    public static final double[] SPECIAL_DOUBLES = {
+        Double.NaN,
+        Double.longBitsToDouble(0x7ff0000000000123L),
+        Double.longBitsToDouble(0xfff8000000000000L),
+        -0.0,
+        0.0,
+        Double.POSITIVE_INFINITY,
+        Double.NEGATIVE_INFINITY,
+        Double.MIN_VALUE,
+        -Double.MIN_VALUE,
+        Double.MAX_VALUE,
+        -Double.MAX_VALUE,
+        Double.MIN_NORMAL,
+        1e300,
+        -1e-300,
+        0.1,
+        1.0 / 3,
+        9.223372036854776E18,
+        -9.223372036854776E18,
+        1e18,
+        123456789.123456789
+    };
 
     /// Floats that every float codec must keep bit for bit (see [#SPECIAL_DOUBLES]).
-    public static final float[] SPECIAL_FLOATS = {Float.NaN, Float.intBitsToFloat(0x7fc00123), -0.0f, 0.0f,
-        Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY, Float.MIN_VALUE, Float.MAX_VALUE, -Float.MAX_VALUE,
-        Float.MIN_NORMAL, 0.1f, 1.0f / 3, 2.1474836E9f, -2.1474836E9f, 16777217f};
+    public static final float[] SPECIAL_FLOATS = {
+        Float.NaN,
+        Float.intBitsToFloat(0x7fc00123),
+        -0.0f,
+        0.0f,
+        Float.POSITIVE_INFINITY,
+        Float.NEGATIVE_INFINITY,
+        Float.MIN_VALUE,
+        Float.MAX_VALUE,
+        -Float.MAX_VALUE,
+        Float.MIN_NORMAL,
+        0.1f,
+        1.0f / 3,
+        2.1474836E9f,
+        -2.1474836E9f,
+        16777217f
+    };
 
     // ---------------------------------------------------------------- values
 
@@ -198,8 +232,10 @@ public final class RandomArrays {
                 case 3 -> random.nextGaussian() * 1e6;
                 case 4 -> Double.longBitsToDouble(random.nextLong());
                 case 5 -> i > 0 && random.nextInt(8) != 0 ? out[i - 1] : random.nextInt(100) / 4.0;
-                default -> i % 37 == 0 ? SPECIAL_DOUBLES[(i / 37) % SPECIAL_DOUBLES.length]
-                        : Math.round(random.nextDouble() * 100_000) / 100.0;
+                default ->
+                    i % 37 == 0
+                            ? SPECIAL_DOUBLES[(i / 37) % SPECIAL_DOUBLES.length]
+                            : Math.round(random.nextDouble() * 100_000) / 100.0;
             };
         }
         return out;
@@ -216,8 +252,10 @@ public final class RandomArrays {
                 case 2 -> (float) (random.nextGaussian() * 1e3);
                 case 3 -> Float.intBitsToFloat(random.nextInt());
                 case 4 -> i > 0 && random.nextInt(8) != 0 ? out[i - 1] : random.nextInt(100) / 4.0f;
-                default -> i % 37 == 0 ? SPECIAL_FLOATS[(i / 37) % SPECIAL_FLOATS.length]
-                        : Math.round(random.nextFloat() * 10_000) / 100.0f;
+                default ->
+                    i % 37 == 0
+                            ? SPECIAL_FLOATS[(i / 37) % SPECIAL_FLOATS.length]
+                            : Math.round(random.nextFloat() * 10_000) / 100.0f;
             };
         }
         return out;
@@ -238,8 +276,18 @@ public final class RandomArrays {
     /// `nullRate > 0` about that share of them are null.
     public static String[] strings(RandomGenerator random, int len, double nullRate) {
         String[] domains = {"example.com", "mail.example.org", "university.edu", "company.co.uk", "vortex.dev"};
-        String[] words = {"alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "", "a string longer than twelve bytes",
-            "\u00e9t\u00e9", "\ud83d\ude00 emoji"};
+        String[] words = {
+            "alpha",
+            "bravo",
+            "charlie",
+            "delta",
+            "echo",
+            "foxtrot",
+            "",
+            "a string longer than twelve bytes",
+            "\u00e9t\u00e9",
+            "\ud83d\ude00 emoji"
+        };
         String[] out = new String[len];
         int shape = random.nextInt(7);
         String repeated = "abcabcabc" + random.nextInt(1000) + "abcabcabcabcabcabcabc";
@@ -249,8 +297,12 @@ public final class RandomArrays {
             }
             out[i] = switch (shape) {
                 case 0 -> "user." + random.nextInt(100000) + "@" + domains[random.nextInt(domains.length)];
-                case 1 -> "https://www." + domains[random.nextInt(domains.length)] + "/item/" + random.nextInt(100000) + "?q=x";
-                case 2 -> "2024-05-01 INFO [svc-" + words[random.nextInt(6)] + "] request " + random.nextInt(1_000_000) + " served";
+                case 1 ->
+                    "https://www." + domains[random.nextInt(domains.length)] + "/item/" + random.nextInt(100000)
+                            + "?q=x";
+                case 2 ->
+                    "2024-05-01 INFO [svc-" + words[random.nextInt(6)] + "] request " + random.nextInt(1_000_000)
+                            + " served";
                 case 3 -> words[random.nextInt(words.length)];
                 case 4 -> unicode(random, i % 100 == 0 ? 2000 : random.nextInt(40));
                 case 5 -> "";
@@ -264,8 +316,10 @@ public final class RandomArrays {
     public static String unicode(RandomGenerator random, int size) {
         StringBuilder sb = new StringBuilder();
         for (int k = 0; k < size; k++) {
-            sb.appendCodePoint(k % 7 == 0 ? 0x4e00 + random.nextInt(500) : k % 11 == 0 ? 0x1F600 + random.nextInt(50)
-                    : 'a' + random.nextInt(26));
+            sb.appendCodePoint(
+                    k % 7 == 0
+                            ? 0x4e00 + random.nextInt(500)
+                            : k % 11 == 0 ? 0x1F600 + random.nextInt(50) : 'a' + random.nextInt(26));
         }
         return sb.toString();
     }

@@ -64,11 +64,12 @@ public final class ReferenceDecoder {
                     if (in.name().indexOf('\t') >= 0 || in.name().indexOf('\n') >= 0) {
                         throw new IllegalArgumentException("array name with a tab or newline: " + in.name());
                     }
-                    w.write(in.name() + "\t" + dtypeSpec(in.dtype()) + "\t" + in.length() + "\t" + String.join(",", in.ids())
-                            + "\t" + hex.formatHex(in.bytes()) + "\n");
+                    w.write(in.name() + "\t" + dtypeSpec(in.dtype()) + "\t" + in.length() + "\t"
+                            + String.join(",", in.ids()) + "\t" + hex.formatHex(in.bytes()) + "\n");
                 }
             }
-            Oracle.Result r = Oracle.runScript(SCRIPT, List.of(batch.toAbsolutePath().toString()), workDir, TIMEOUT_SECONDS);
+            Oracle.Result r =
+                    Oracle.runScript(SCRIPT, List.of(batch.toAbsolutePath().toString()), workDir, TIMEOUT_SECONDS);
             if (!r.ok()) {
                 fail("the reference decoding script failed (" + r.status() + "): " + r.stderr());
             }
@@ -105,7 +106,8 @@ public final class ReferenceDecoder {
     /// @throws IllegalArgumentException for a type the script does not know
     public static String dtypeSpec(DType dtype) {
         String base = switch (dtype) {
-            case DType.Extension e when "vortex.timestamp".equals(e.id()) && e.metadata().length >= 3 -> {
+            case DType.Extension e
+            when "vortex.timestamp".equals(e.id()) && e.metadata().length >= 3 -> {
                 String unit = switch (e.metadata()[0]) {
                     case 0 -> "ns";
                     case 1 -> "us";
@@ -114,8 +116,10 @@ public final class ReferenceDecoder {
                     default -> throw new IllegalArgumentException("no spec for " + dtype);
                 };
                 int zoneLength = (e.metadata()[1] & 0xFF) | (e.metadata()[2] & 0xFF) << 8;
-                yield "timestamp:" + unit + (zoneLength == 0 ? ""
-                        : ":" + new String(e.metadata(), 3, zoneLength, StandardCharsets.UTF_8));
+                yield "timestamp:" + unit
+                        + (zoneLength == 0
+                                ? ""
+                                : ":" + new String(e.metadata(), 3, zoneLength, StandardCharsets.UTF_8));
             }
             case DType.Primitive p -> p.ptype().shortName();
             case DType.Bool b -> "bool";

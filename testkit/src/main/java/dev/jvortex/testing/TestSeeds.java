@@ -39,7 +39,8 @@ public final class TestSeeds {
             }
             return Long.parseLong(t);
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("-D" + PROPERTY + " must be a decimal or 0x-prefixed hex long, got '" + text + "'", e);
+            throw new IllegalArgumentException(
+                    "-D" + PROPERTY + " must be a decimal or 0x-prefixed hex long, got '" + text + "'", e);
         }
     }
 

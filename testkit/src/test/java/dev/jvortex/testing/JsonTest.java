@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Test;
 class JsonTest {
     @Test
     void readsEveryKindOfValueKeepingKeyOrderAndNumberText() {
-        Map<String, Object> m = Json.parseObject(" {\"b\": [1, -2.50, 1e400, true, false, null], \"a\": \"x\\n\\u00e9\\\"\", \"c\": {}} ");
+        Map<String, Object> m = Json.parseObject(
+                " {\"b\": [1, -2.50, 1e400, true, false, null], \"a\": \"x\\n\\u00e9\\\"\", \"c\": {}} ");
         assertEquals(List.of("b", "a", "c"), List.copyOf(m.keySet()));
         List<?> b = (List<?>) m.get("b");
         assertEquals(1L, ((Json.Num) b.get(0)).longValue());
@@ -29,7 +30,8 @@ class JsonTest {
 
     @Test
     void rejectsWhatIsNotOneValue() {
-        for (String bad : new String[] {"", "{", "[1,", "{\"a\" 1}", "[1] 2", "tru", "\"abc", "\"\\u12\"", "{} {}", "@"}) {
+        for (String bad :
+                new String[] {"", "{", "[1,", "{\"a\" 1}", "[1] 2", "tru", "\"abc", "\"\\u12\"", "{} {}", "@"}) {
             assertThrows(IllegalArgumentException.class, () -> Json.parse(bad), bad);
         }
         assertThrows(IllegalArgumentException.class, () -> Json.parseObject("[1]"));

@@ -6,7 +6,8 @@ import java.nio.ByteOrder;
 
 /// XXH64, the 64-bit xxHash, as zstd uses it for frame checksums (seed 0, low 32 bits kept).
 final class XxHash64 {
-    private static final VarHandle LE_LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle LE_LONG =
+            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle LE_INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
 
     private static final long P1 = 0x9E3779B185EBCA87L;

@@ -61,9 +61,12 @@ public final class ZstdCompressor {
         }
     }
 
-    private static final ZstdFseEncoder LL_DEFAULT = new ZstdFseEncoder().build(ZstdFse.LL_DEFAULT, ZstdFse.LL_DEFAULT.length, 6);
-    private static final ZstdFseEncoder OF_DEFAULT = new ZstdFseEncoder().build(ZstdFse.OF_DEFAULT, ZstdFse.OF_DEFAULT.length, 5);
-    private static final ZstdFseEncoder ML_DEFAULT = new ZstdFseEncoder().build(ZstdFse.ML_DEFAULT, ZstdFse.ML_DEFAULT.length, 6);
+    private static final ZstdFseEncoder LL_DEFAULT =
+            new ZstdFseEncoder().build(ZstdFse.LL_DEFAULT, ZstdFse.LL_DEFAULT.length, 6);
+    private static final ZstdFseEncoder OF_DEFAULT =
+            new ZstdFseEncoder().build(ZstdFse.OF_DEFAULT, ZstdFse.OF_DEFAULT.length, 5);
+    private static final ZstdFseEncoder ML_DEFAULT =
+            new ZstdFseEncoder().build(ZstdFse.ML_DEFAULT, ZstdFse.ML_DEFAULT.length, 6);
 
     // Match finder state: hash tables hold `position - frameStart + epoch`; entries of earlier
     // calls are below the current epoch and so point before the frame, which rejects them.
@@ -153,7 +156,8 @@ public final class ZstdCompressor {
     ///     [ZstdDecompressor#MAX_OUTPUT] - 1024 bytes
     public byte[] compress(byte[] src, int off, int len) {
         if (off < 0 || len < 0 || off > src.length - len) {
-            throw new IllegalArgumentException("zstd: range [" + off + ", " + off + " + " + len + ") outside " + src.length + " bytes");
+            throw new IllegalArgumentException(
+                    "zstd: range [" + off + ", " + off + " + " + len + ") outside " + src.length + " bytes");
         }
         if (len > ZstdDecompressor.MAX_OUTPUT - 1024) {
             throw new IllegalArgumentException("zstd: cannot compress " + len + " bytes in one frame");
@@ -401,15 +405,19 @@ public final class ZstdCompressor {
                 w = read64(src, ip - 2);
                 lt[(int) ((w * PRIME8) >>> longShift)] = ip - 2 - base;
                 w = read64(src, ip - 1);
-                st[five ? (int) (((w << 24) * PRIME5) >>> shortShift) : ((int) w * PRIME4) >>> shortShift4] = ip - 1 - base;
-                while (ip <= ilimit && ip - o2 >= Math.max(frameStart, ip - win) && read32(src, ip) == read32(src, ip - o2)) {
+                st[five ? (int) (((w << 24) * PRIME5) >>> shortShift) : ((int) w * PRIME4) >>> shortShift4] =
+                        ip - 1 - base;
+                while (ip <= ilimit
+                        && ip - o2 >= Math.max(frameStart, ip - win)
+                        && read32(src, ip) == read32(src, ip - o2)) {
                     int rLen = 4 + count(src, ip + 4, ip + 4 - o2, blockEnd);
                     int t = o2;
                     o2 = o1;
                     o1 = t;
                     w = read64(src, ip);
                     lt[(int) ((w * PRIME8) >>> longShift)] = ip - base;
-                    st[five ? (int) (((w << 24) * PRIME5) >>> shortShift) : ((int) w * PRIME4) >>> shortShift4] = ip - base;
+                    st[five ? (int) (((w << 24) * PRIME5) >>> shortShift) : ((int) w * PRIME4) >>> shortShift4] =
+                            ip - base;
                     store(src, ip, 0, o1, rLen);
                     ip += rLen;
                     anchor = ip;
@@ -657,16 +665,43 @@ public final class ZstdCompressor {
         rep2 = r2;
 
         int modesAt = p++;
-        p = chooseTable(llCount, maxLl, n, 9, LL_DEFAULT, ZstdFse.LL_DEFAULT.length - 1, llPrevious,
-                llTables[llPrevious == llTables[0] ? 1 : 0], out, p);
+        p = chooseTable(
+                llCount,
+                maxLl,
+                n,
+                9,
+                LL_DEFAULT,
+                ZstdFse.LL_DEFAULT.length - 1,
+                llPrevious,
+                llTables[llPrevious == llTables[0] ? 1 : 0],
+                out,
+                p);
         int llMode = chosenMode;
         ZstdFseEncoder ll = chosenTable;
-        p = chooseTable(ofCount, maxOf, n, 8, OF_DEFAULT, ZstdFse.OF_DEFAULT.length - 1, ofPrevious,
-                ofTables[ofPrevious == ofTables[0] ? 1 : 0], out, p);
+        p = chooseTable(
+                ofCount,
+                maxOf,
+                n,
+                8,
+                OF_DEFAULT,
+                ZstdFse.OF_DEFAULT.length - 1,
+                ofPrevious,
+                ofTables[ofPrevious == ofTables[0] ? 1 : 0],
+                out,
+                p);
         int ofMode = chosenMode;
         ZstdFseEncoder of = chosenTable;
-        p = chooseTable(mlCount, maxMl, n, 9, ML_DEFAULT, ZstdFse.ML_DEFAULT.length - 1, mlPrevious,
-                mlTables[mlPrevious == mlTables[0] ? 1 : 0], out, p);
+        p = chooseTable(
+                mlCount,
+                maxMl,
+                n,
+                9,
+                ML_DEFAULT,
+                ZstdFse.ML_DEFAULT.length - 1,
+                mlPrevious,
+                mlTables[mlPrevious == mlTables[0] ? 1 : 0],
+                out,
+                p);
         int mlMode = chosenMode;
         ZstdFseEncoder ml = chosenTable;
         llPending = ll;
@@ -683,8 +718,17 @@ public final class ZstdCompressor {
     /// for a single symbol, the predefined table or one described here (its description is
     /// written at `out[p]`). Sets [#chosenMode] and [#chosenTable]; returns the position after
     /// any description.
-    private int chooseTable(int[] counts, int maxSymbol, int total, int maxLog, ZstdFseEncoder predefined, int predefinedMax,
-            ZstdFseEncoder previous, ZstdFseEncoder scratch, byte[] out, int p) {
+    private int chooseTable(
+            int[] counts,
+            int maxSymbol,
+            int total,
+            int maxLog,
+            ZstdFseEncoder predefined,
+            int predefinedMax,
+            ZstdFseEncoder previous,
+            ZstdFseEncoder scratch,
+            byte[] out,
+            int p) {
         int distinct = 0;
         for (int s = 0; s <= maxSymbol; s++) {
             if (counts[s] != 0) {
@@ -741,7 +785,8 @@ public final class ZstdCompressor {
 
     /// Writes the sequences bitstream at `out[p]`: the last sequence first, so that the decoder
     /// reading backwards meets the first sequence first. Returns the end, or -1 past `limit`.
-    private int encodeSequences(byte[] out, int p, int limit, ZstdFseEncoder llT, ZstdFseEncoder ofT, ZstdFseEncoder mlT) {
+    private int encodeSequences(
+            byte[] out, int p, int limit, ZstdFseEncoder llT, ZstdFseEncoder ofT, ZstdFseEncoder mlT) {
         int n = nbSeq;
         int[] llStates = llT.stateTable;
         int[] llDnb = llT.deltaNbBits;

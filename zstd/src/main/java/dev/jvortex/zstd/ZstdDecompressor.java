@@ -34,7 +34,8 @@ public final class ZstdDecompressor {
     public static final int MAX_OUTPUT = Integer.MAX_VALUE - 16;
 
     private static final VarHandle LE_INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final ValueLayout.OfInt LE_INT_LAYOUT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfInt LE_INT_LAYOUT =
+            ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle LE_LONG = ZstdBitReader.LE_LONG;
     /// Spare bytes past the output limit, so that short copies may move whole 8-byte words.
     private static final int SLACK = 64;
@@ -42,15 +43,22 @@ public final class ZstdDecompressor {
     public static final int MAX_INPUT = MAX_OUTPUT - SLACK;
 
     // Literal-length and match-length codes: base value and number of extra bits (RFC 8878 §3.1.1.3.2.1.1).
-    static final int[] LL_BASE = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 18, 20, 22, 24, 28, 32, 40,
-        48, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384, 32768, 65536};
-    static final int[] LL_BITS = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 3, 3, 4, 6, 7, 8, 9, 10,
-        11, 12, 13, 14, 15, 16};
-    static final int[] ML_BASE = {3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26,
-        27, 28, 29, 30, 31, 32, 33, 34, 35, 37, 39, 41, 43, 47, 51, 59, 67, 83, 99, 131, 259, 515, 1027, 2051, 4099, 8195,
-        16387, 32771, 65539};
-    static final int[] ML_BITS = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        0, 0, 1, 1, 1, 1, 2, 2, 3, 3, 4, 4, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
+    static final int[] LL_BASE = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 18, 20, 22, 24, 28, 32, 40, 48, 64, 128, 256, 512,
+        1024, 2048, 4096, 8192, 16384, 32768, 65536
+    };
+    static final int[] LL_BITS = {
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 3, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        16
+    };
+    static final int[] ML_BASE = {
+        3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32,
+        33, 34, 35, 37, 39, 41, 43, 47, 51, 59, 67, 83, 99, 131, 259, 515, 1027, 2051, 4099, 8195, 16387, 32771, 65539
+    };
+    static final int[] ML_BITS = {
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2,
+        2, 3, 3, 4, 4, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16
+    };
     private static final int LL_MAX_SYMBOL = 35;
     private static final int ML_MAX_SYMBOL = 52;
     private static final int OF_MAX_SYMBOL = 31;
@@ -73,12 +81,12 @@ public final class ZstdDecompressor {
     private static final long[] LL_DEFAULT_FUSED = fuse(ZstdFse.LL_DEFAULT_TABLE, 64, LL_MAX_SYMBOL, new long[64]);
     private static final long[] OF_DEFAULT_FUSED = fuse(ZstdFse.OF_DEFAULT_TABLE, 32, OF_MAX_SYMBOL, new long[32]);
     private static final long[] ML_DEFAULT_FUSED = fuse(ZstdFse.ML_DEFAULT_TABLE, 64, ML_MAX_SYMBOL, new long[64]);
-    private final SequenceTable ll = new SequenceTable("literal length", LL_MAX_SYMBOL, 9, ZstdFse.LL_DEFAULT_TABLE,
-            LL_DEFAULT_FUSED, 6);
-    private final SequenceTable of = new SequenceTable("offset", OF_MAX_SYMBOL, 8, ZstdFse.OF_DEFAULT_TABLE,
-            OF_DEFAULT_FUSED, 5);
-    private final SequenceTable ml = new SequenceTable("match length", ML_MAX_SYMBOL, 9, ZstdFse.ML_DEFAULT_TABLE,
-            ML_DEFAULT_FUSED, 6);
+    private final SequenceTable ll =
+            new SequenceTable("literal length", LL_MAX_SYMBOL, 9, ZstdFse.LL_DEFAULT_TABLE, LL_DEFAULT_FUSED, 6);
+    private final SequenceTable of =
+            new SequenceTable("offset", OF_MAX_SYMBOL, 8, ZstdFse.OF_DEFAULT_TABLE, OF_DEFAULT_FUSED, 5);
+    private final SequenceTable ml =
+            new SequenceTable("match length", ML_MAX_SYMBOL, 9, ZstdFse.ML_DEFAULT_TABLE, ML_DEFAULT_FUSED, 6);
     private int rep0;
     private int rep1;
     private int rep2;
@@ -184,7 +192,8 @@ public final class ZstdDecompressor {
             throw new IllegalArgumentException("zstd: input of " + n + " bytes is too large");
         }
         if (inputCopy.length < n + SLACK) {
-            inputCopy = new byte[(int) Math.min((long) MAX_OUTPUT, Math.max(n + SLACK, (long) inputCopy.length * 3 / 2))];
+            inputCopy =
+                    new byte[(int) Math.min((long) MAX_OUTPUT, Math.max(n + SLACK, (long) inputCopy.length * 3 / 2))];
         }
         MemorySegment.copy(src, JAVA_BYTE, 0, inputCopy, 0, (int) n);
         return inputCopy;
@@ -209,15 +218,15 @@ public final class ZstdDecompressor {
                 }
                 long size = src.get(LE_INT_LAYOUT, ip + 4) & 0xFFFFFFFFL;
                 if (size > end - ip - 8) {
-                    throw new ZstdException("zstd: skippable frame of " + size + " bytes runs past the input (input byte "
-                            + ip + ")");
+                    throw new ZstdException(
+                            "zstd: skippable frame of " + size + " bytes runs past the input (input byte " + ip + ")");
                 }
                 ip += 8 + size;
                 continue;
             }
             if (magic != MAGIC) {
-                throw new ZstdException("zstd: not a zstd frame (magic 0x" + Integer.toHexString(magic) + ") (input byte "
-                        + ip + ")");
+                throw new ZstdException(
+                        "zstd: not a zstd frame (magic 0x" + Integer.toHexString(magic) + ") (input byte " + ip + ")");
             }
             ip += 4;
             if (ip >= end) {
@@ -244,8 +253,8 @@ public final class ZstdDecompressor {
             }
             long size = fcsBytes == 2 ? v + 256 : v;
             if (size < 0) {
-                throw new ZstdException("zstd: frame content size " + Long.toUnsignedString(size) + " is too large (input byte "
-                        + ip + ")");
+                throw new ZstdException("zstd: frame content size " + Long.toUnsignedString(size)
+                        + " is too large (input byte " + ip + ")");
             }
             return size;
         }
@@ -349,14 +358,18 @@ public final class ZstdDecompressor {
         if (contentSize != -1) {
             // Also catches a negative (over 2^63) 8-byte size.
             if (contentSize < 0 || contentSize > cap - op) {
-                throw corrupt("frame content size " + Long.toUnsignedString(contentSize) + " exceeds the "
-                        + (cap - op) + " bytes of output expected", ip);
+                throw corrupt(
+                        "frame content size " + Long.toUnsignedString(contentSize) + " exceeds the " + (cap - op)
+                                + " bytes of output expected",
+                        ip);
             }
             // No block yields more than 128 KiB from 4 input bytes (an RLE block), so a size beyond
             // that ratio is a lie; refusing it here keeps a tiny frame from forcing a huge allocation.
             if (contentSize > (long) (end - ip) * MAX_RATIO) {
-                throw corrupt("frame content size " + contentSize + " cannot come from the " + (end - ip)
-                        + " bytes that follow", ip);
+                throw corrupt(
+                        "frame content size " + contentSize + " cannot come from the " + (end - ip)
+                                + " bytes that follow",
+                        ip);
             }
             frameLimit = op + contentSize;
             grow((int) frameLimit);
@@ -416,8 +429,10 @@ public final class ZstdDecompressor {
             int expected = le32(in, ip);
             int actual = (int) XxHash64.hash(out, frameStart, produced, 0);
             if (expected != actual) {
-                throw corrupt("content checksum mismatch: frame says 0x" + Integer.toHexString(expected) + ", content hashes to 0x"
-                        + Integer.toHexString(actual), ip);
+                throw corrupt(
+                        "content checksum mismatch: frame says 0x" + Integer.toHexString(expected)
+                                + ", content hashes to 0x" + Integer.toHexString(actual),
+                        ip);
             }
             ip += 4;
         }
@@ -429,8 +444,12 @@ public final class ZstdDecompressor {
         frameStart = op;
         ZstdDictionary d = dictionary;
         if (dictId != 0 && (d == null || (d.id & 0xFFFFFFFFL) != dictId)) {
-            throw corrupt("frame needs dictionary " + dictId + (d == null ? " but none was given" : " but dictionary "
-                    + Integer.toUnsignedString(d.id) + " was given"), ip);
+            throw corrupt(
+                    "frame needs dictionary " + dictId
+                            + (d == null
+                                    ? " but none was given"
+                                    : " but dictionary " + Integer.toUnsignedString(d.id) + " was given"),
+                    ip);
         }
         if (d == null) {
             rep0 = 1;
@@ -497,7 +516,8 @@ public final class ZstdDecompressor {
                 litCount = blockEnd - ip < 2 ? -1 : (b0 >>> 4) + ((in[ip + 1] & 0xFF) << 4);
             } else {
                 headerSize = 3;
-                litCount = blockEnd - ip < 3 ? -1 : (b0 >>> 4) + ((in[ip + 1] & 0xFF) << 4) + ((in[ip + 2] & 0xFF) << 12);
+                litCount =
+                        blockEnd - ip < 3 ? -1 : (b0 >>> 4) + ((in[ip + 1] & 0xFF) << 4) + ((in[ip + 2] & 0xFF) << 12);
             }
             if (litCount < 0) {
                 throw corrupt("truncated literals header", ip);
@@ -649,7 +669,8 @@ public final class ZstdDecompressor {
             this.fused = table == null ? null : fuse(table, 1 << log, maxSymbol, fusedScratch);
         }
 
-        /// Sets up the table for `mode` (0 predefined, 1 RLE, 2 FSE-described, 3 repeat); returns the input position after it.
+        /// Sets up the table for `mode` (0 predefined, 1 RLE, 2 FSE-described, 3 repeat); returns the
+        /// input position after it.
         int read(byte[] in, int ip, int end, int mode) {
             switch (mode) {
                 case 0 -> {
@@ -851,8 +872,11 @@ public final class ZstdDecompressor {
             if (from < fs) {
                 int back = fs - from;
                 if (back > dictLen) {
-                    throw corrupt("sequence " + i + " offset " + offset + " reaches before the window (" + (o - fs)
-                            + " bytes of output" + (dictLen > 0 ? " + " + dictLen + " dictionary bytes" : "") + ")", end);
+                    throw corrupt(
+                            "sequence " + i + " offset " + offset + " reaches before the window (" + (o - fs)
+                                    + " bytes of output" + (dictLen > 0 ? " + " + dictLen + " dictionary bytes" : "")
+                                    + ")",
+                            end);
                 }
                 // The dictionary content sits just before the frame's first byte.
                 int k = Math.min(back, ml);

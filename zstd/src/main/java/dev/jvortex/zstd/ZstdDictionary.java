@@ -25,8 +25,19 @@ public final class ZstdDictionary {
     final int rep1;
     final int rep2;
 
-    private ZstdDictionary(int id, byte[] content, ZstdHuffman huffman, int[] llTable, int llLog, int[] ofTable,
-            int ofLog, int[] mlTable, int mlLog, int rep0, int rep1, int rep2) {
+    private ZstdDictionary(
+            int id,
+            byte[] content,
+            ZstdHuffman huffman,
+            int[] llTable,
+            int llLog,
+            int[] ofTable,
+            int ofLog,
+            int[] mlTable,
+            int mlLog,
+            int rep0,
+            int rep1,
+            int rep2) {
         this.id = id;
         this.content = content;
         this.huffman = huffman;
@@ -95,8 +106,8 @@ public final class ZstdDictionary {
         for (int i = 0; i < 3; i++) {
             long rep = ZstdDecompressor.le32(b, pos + 4 * i) & 0xFFFFFFFFL;
             if (rep == 0 || rep > contentSize) {
-                throw new ZstdException("zstd: dictionary repeat offset " + rep + " is not within its "
-                        + contentSize + " content bytes");
+                throw new ZstdException("zstd: dictionary repeat offset " + rep + " is not within its " + contentSize
+                        + " content bytes");
             }
             reps[i] = (int) rep;
         }

@@ -14,13 +14,18 @@ final class ZstdFse {
     static final int MAX_ACCURACY_LOG = 9;
 
     /// Predefined literal-length distribution (accuracy log 6), RFC 8878 §3.1.1.3.2.2.1.
-    static final short[] LL_DEFAULT = {4, 3, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 2, 1, 1, 1, 1,
-        1, -1, -1, -1, -1};
+    static final short[] LL_DEFAULT = {
+        4, 3, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 2, 1, 1, 1, 1, 1, -1, -1, -1, -1
+    };
     /// Predefined match-length distribution (accuracy log 6).
-    static final short[] ML_DEFAULT = {1, 4, 3, 2, 2, 2, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-        1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, -1, -1, -1, -1, -1, -1, -1};
+    static final short[] ML_DEFAULT = {
+        1, 4, 3, 2, 2, 2, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+        1, 1, 1, 1, 1, 1, 1, 1, 1, -1, -1, -1, -1, -1, -1, -1
+    };
     /// Predefined offset-code distribution (accuracy log 5).
-    static final short[] OF_DEFAULT = {1, 1, 1, 1, 1, 1, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, -1, -1, -1, -1, -1};
+    static final short[] OF_DEFAULT = {
+        1, 1, 1, 1, 1, 1, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, -1, -1, -1, -1, -1
+    };
 
     static final int[] LL_DEFAULT_TABLE = build(LL_DEFAULT, LL_DEFAULT.length, 6, new int[64], new int[256]);
     static final int[] ML_DEFAULT_TABLE = build(ML_DEFAULT, ML_DEFAULT.length, 6, new int[64], new int[256]);

@@ -108,7 +108,8 @@ final class ZstdFseEncoder {
     static int optimalLog(int maxLog, int total, int maxSymbol) {
         int log = maxLog;
         int fromSize = (31 - Integer.numberOfLeadingZeros(Math.max(total - 1, 1))) - 2;
-        int min = Math.min((31 - Integer.numberOfLeadingZeros(Math.max(total - 1, 1))) + 1,
+        int min = Math.min(
+                (31 - Integer.numberOfLeadingZeros(Math.max(total - 1, 1))) + 1,
                 (31 - Integer.numberOfLeadingZeros(Math.max(maxSymbol, 1))) + 2);
         if (fromSize < log) {
             log = fromSize;

@@ -254,8 +254,17 @@ final class ZstdHuffman {
 
     /// Decodes one stream's codes into `out[o, stop)` from the given reader state, then checks
     /// that the stream `src[start, end)` was used up exactly (`count` is for the message).
-    private void finishStream(byte[] src, int start, int end, int pos, long container, int consumed, byte[] out, int o,
-            int stop, int count) {
+    private void finishStream(
+            byte[] src,
+            int start,
+            int end,
+            int pos,
+            long container,
+            int consumed,
+            byte[] out,
+            int o,
+            int stop,
+            int count) {
         // The reader's state lives in locals here: this loop decodes most literal bytes.
         int[] t = table;
         int shift = 64 - maxBits;
@@ -293,8 +302,8 @@ final class ZstdHuffman {
             out[o++] = (byte) (e >>> 8);
         }
         if (pos != start || consumed != 64) {
-            throw new ZstdException("zstd: Huffman stream of " + (end - start) + " bytes did not end after "
-                    + count + " literals");
+            throw new ZstdException(
+                    "zstd: Huffman stream of " + (end - start) + " bytes did not end after " + count + " literals");
         }
     }
 }

@@ -85,7 +85,10 @@ class ZstdApiTest {
                 assertEquals(true, size <= e.length(), e.name() + " declares " + size);
             }
         }
-        assertEquals(-1, ZstdDecompressor.frameContentSize(ZstdFixtures.entry("text-l19-nosize.zst").frame()));
+        assertEquals(
+                -1,
+                ZstdDecompressor.frameContentSize(
+                        ZstdFixtures.entry("text-l19-nosize.zst").frame()));
         // A skippable frame, then a frame of 5 bytes.
         byte[] frame = new ZstdCompressor().compress(new byte[5]);
         byte[] skip = new byte[8 + 3 + frame.length];

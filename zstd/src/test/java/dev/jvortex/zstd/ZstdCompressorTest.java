@@ -102,10 +102,15 @@ class ZstdCompressorTest {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         for (int i = 0; i < count; i++) {
             int from = r.nextInt(words.length - 20);
-            String s = new String(words, from, 3 + r.nextInt(12), StandardCharsets.US_ASCII).replace(' ', '.').replace('\n', '_')
+            String s = new String(words, from, 3 + r.nextInt(12), StandardCharsets.US_ASCII)
+                            .replace(' ', '.')
+                            .replace('\n', '_')
                     + r.nextInt(100) + "@" + domains[r.nextInt(domains.length)];
             byte[] v = s.getBytes(StandardCharsets.US_ASCII);
-            out.writeBytes(ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt(v.length).array());
+            out.writeBytes(ByteBuffer.allocate(4)
+                    .order(ByteOrder.LITTLE_ENDIAN)
+                    .putInt(v.length)
+                    .array());
             out.writeBytes(v);
         }
         return out.toByteArray();
@@ -221,8 +226,20 @@ class ZstdCompressorTest {
         ZstdCompressor c = new ZstdCompressor();
         Random r = new Random(2);
         int block = ZstdCompressor.MAX_BLOCK;
-        for (int size : new int[] {255, 256, 257, 65_791, 65_792, block - 1, block, block + 1, 2 * block + 3, (1 << 21) - 1,
-            1 << 21, (1 << 21) + 1}) {
+        for (int size : new int[] {
+            255,
+            256,
+            257,
+            65_791,
+            65_792,
+            block - 1,
+            block,
+            block + 1,
+            2 * block + 3,
+            (1 << 21) - 1,
+            1 << 21,
+            (1 << 21) + 1
+        }) {
             roundTrip(c, randomShape(r, size));
             roundTrip(c, text(r, size));
         }
@@ -276,7 +293,9 @@ class ZstdCompressorTest {
 
     private static boolean haveZstdTool() {
         try {
-            Process p = new ProcessBuilder("zstd", "--version").redirectErrorStream(true).start();
+            Process p = new ProcessBuilder("zstd", "--version")
+                    .redirectErrorStream(true)
+                    .start();
             p.getInputStream().readAllBytes();
             return p.waitFor(20, TimeUnit.SECONDS) && p.exitValue() == 0;
         } catch (IOException e) {
@@ -288,7 +307,10 @@ class ZstdCompressorTest {
     }
 
     private static byte[] run(Path stdin, String... command) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(command).redirectInput(stdin.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        Process p = new ProcessBuilder(command)
+                .redirectInput(stdin.toFile())
+                .redirectError(ProcessBuilder.Redirect.DISCARD)
+                .start();
         byte[] out = p.getInputStream().readAllBytes();
         assertTrue(p.waitFor(120, TimeUnit.SECONDS), "zstd timed out");
         assertEquals(0, p.exitValue(), "zstd " + String.join(" ", command) + " failed");
@@ -344,8 +366,14 @@ class ZstdCompressorTest {
             // With the size known up front, as libzstd's one-shot compression (and vortex) has it.
             int reference = run(file, "zstd", "-3", "-c", "-q", "--stream-size=" + input.length).length;
             int ours = roundTrip(c, input).length;
-            report.append(String.format(Locale.ROOT, "%-28s %9d bytes: ours %9d, libzstd -3 %9d (%+.2f %%)%n", e.getKey(), input.length, ours,
-                    reference, 100.0 * (ours - reference) / reference));
+            report.append(String.format(
+                    Locale.ROOT,
+                    "%-28s %9d bytes: ours %9d, libzstd -3 %9d (%+.2f %%)%n",
+                    e.getKey(),
+                    input.length,
+                    ours,
+                    reference,
+                    100.0 * (ours - reference) / reference));
             assertTrue(ours <= reference * 1.05 + 64, e.getKey() + ": " + ours + " bytes vs libzstd's " + reference);
         }
         System.out.print(report);

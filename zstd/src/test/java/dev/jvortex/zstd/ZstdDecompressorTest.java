@@ -60,10 +60,11 @@ class ZstdDecompressorTest {
 
     @Test
     void rejectsOutputLargerThanExpected() {
-        for (String name : List.of("text-l3.zst", "text-l19-nosize.zst", "zeros.zst", "random.zst", "concatenated.zst")) {
+        for (String name :
+                List.of("text-l3.zst", "text-l19-nosize.zst", "zeros.zst", "random.zst", "concatenated.zst")) {
             ZstdFixtures.Entry e = ZstdFixtures.entry(name);
-            ZstdException ex = assertThrows(ZstdException.class,
-                    () -> new ZstdDecompressor().decompress(e.frame(), e.length() - 1), name);
+            ZstdException ex = assertThrows(
+                    ZstdException.class, () -> new ZstdDecompressor().decompress(e.frame(), e.length() - 1), name);
             assertTrue(ex.getMessage().contains("expected") || ex.getMessage().contains("limit"), ex.getMessage());
         }
     }
@@ -71,14 +72,15 @@ class ZstdDecompressorTest {
     @Test
     void needsTheRightDictionary() {
         ZstdFixtures.Entry e = ZstdFixtures.entry("dict-trained-l3.zst");
-        ZstdException missing = assertThrows(ZstdException.class,
-                () -> new ZstdDecompressor().decompress(e.frame(), e.length()));
+        ZstdException missing =
+                assertThrows(ZstdException.class, () -> new ZstdDecompressor().decompress(e.frame(), e.length()));
         assertTrue(missing.getMessage().contains("dictionary"), missing.getMessage());
         ZstdDictionary other = ZstdDictionary.parse(ZstdFixtures.resource("vortex/strings-dict.dict"));
         assertThrows(ZstdException.class, () -> new ZstdDecompressor(other).decompress(e.frame(), e.length()));
         ZstdDictionary trained = e.dictionary();
         assertTrue(trained.id() != 0 && trained.contentSize() > 0);
-        assertEquals(0, ZstdDictionary.parse(ZstdFixtures.resource("dict-raw.dict")).id());
+        assertEquals(
+                0, ZstdDictionary.parse(ZstdFixtures.resource("dict-raw.dict")).id());
     }
 
     @Test
@@ -97,18 +99,33 @@ class ZstdDecompressorTest {
         assertThrows(ZstdException.class, () -> new ZstdDecompressor().decompress(huge, Integer.MAX_VALUE));
         // A 4-byte content size of 1 GiB in front of a 3-byte empty block is refused before allocating.
         byte[] gig = {0x28, (byte) 0xB5, 0x2F, (byte) 0xFD, (byte) 0xA0, 0, 0, 0, 0x40, 1, 0, 0};
-        ZstdException e = assertThrows(ZstdException.class,
-                () -> new ZstdDecompressor().decompress(gig, Integer.MAX_VALUE));
+        ZstdException e =
+                assertThrows(ZstdException.class, () -> new ZstdDecompressor().decompress(gig, Integer.MAX_VALUE));
         assertTrue(e.getMessage().contains("cannot come from"), e.getMessage());
     }
 
     // ---------------------------------------------------------------- corruption
 
     static Stream<String> corruptible() {
-        return Stream.of("text-l3-checksum.zst", "text-l-5.zst", "text-l22.zst", "large-window17.zst", "mixed-l3.zst",
-                "mixed-l22.zst", "zeros.zst", "abc-repeat.zst", "concatenated.zst", "dict-trained-l19-checksum.zst",
-                "dict-trained-noid.zst", "dict-raw-l3.zst", "random-l19-checksum.zst", "vortex/strings-0.zst",
-                "vortex/strings-dict-03.zst", "corpus/05.zst", "corpus/12.zst", "corpus/40.zst");
+        return Stream.of(
+                "text-l3-checksum.zst",
+                "text-l-5.zst",
+                "text-l22.zst",
+                "large-window17.zst",
+                "mixed-l3.zst",
+                "mixed-l22.zst",
+                "zeros.zst",
+                "abc-repeat.zst",
+                "concatenated.zst",
+                "dict-trained-l19-checksum.zst",
+                "dict-trained-noid.zst",
+                "dict-raw-l3.zst",
+                "random-l19-checksum.zst",
+                "vortex/strings-0.zst",
+                "vortex/strings-dict-03.zst",
+                "corpus/05.zst",
+                "corpus/12.zst",
+                "corpus/40.zst");
     }
 
     @ParameterizedTest(name = "{0}")
@@ -189,7 +206,12 @@ class ZstdDecompressorTest {
                 iterations++;
             }
             double seconds = (System.nanoTime() - start) / 1e9;
-            System.out.printf(Locale.ROOT, "zstd decode %s: %d iterations, %.0f MB/s (informal; shares the test JVM)%n", name, iterations, bytes / seconds / 1e6);
+            System.out.printf(
+                    Locale.ROOT,
+                    "zstd decode %s: %d iterations, %.0f MB/s (informal; shares the test JVM)%n",
+                    name,
+                    iterations,
+                    bytes / seconds / 1e6);
             assertTrue(e.matches(out));
         }
     }
@@ -198,12 +220,33 @@ class ZstdDecompressorTest {
     void decodesRleLiteralsAndRleSequenceTables() {
         // libzstd rarely picks these for the fixtures above, so this frame is built by hand (RFC 8878).
         byte[] frame = {
-            0x28, (byte) 0xB5, 0x2F, (byte) 0xFD, // magic
-            0x20, 22, // single segment, 1-byte content size: 22
-            0x40, 0, 0, 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', // raw block of 8 bytes
-            0x45, 0, 0, // last block, compressed, 8 bytes
-            0x21, 'x', // RLE literals: 4 times 'x'
-            2, 0x54, 2, 2, 2, // 2 sequences; literal length, offset and match length tables in RLE mode, code 2 each
+            0x28,
+            (byte) 0xB5,
+            0x2F,
+            (byte) 0xFD, // magic
+            0x20,
+            22, // single segment, 1-byte content size: 22
+            0x40,
+            0,
+            0,
+            'a',
+            'b',
+            'c',
+            'd',
+            'e',
+            'f',
+            'g',
+            'h', // raw block of 8 bytes
+            0x45,
+            0,
+            0, // last block, compressed, 8 bytes
+            0x21,
+            'x', // RLE literals: 4 times 'x'
+            2,
+            0x54,
+            2,
+            2,
+            2, // 2 sequences; literal length, offset and match length tables in RLE mode, code 2 each
             0x1F // offset extra bits 11 and 11 (offset value 7: offset 4), then the end marker
         };
         StringBuilder expected = new StringBuilder("abcdefgh");

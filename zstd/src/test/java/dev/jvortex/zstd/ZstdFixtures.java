@@ -56,7 +56,10 @@ public final class ZstdFixtures {
     }
 
     public static Entry entry(String name) {
-        return manifest().stream().filter(e -> e.name().equals(name)).findFirst().orElseThrow();
+        return manifest().stream()
+                .filter(e -> e.name().equals(name))
+                .findFirst()
+                .orElseThrow();
     }
 
     public static byte[] resource(String name) {

@@ -47,7 +47,8 @@ class ZstdWildCopyTest {
                         for (int tail : new int[] {0, 5}) {
                             byte[] data = input(rnd, literals, period, match, tail);
                             byte[] frame = compressor.compress(data, 0, data.length);
-                            String what = literals + " literals, period " + period + ", match " + match + ", tail " + tail;
+                            String what =
+                                    literals + " literals, period " + period + ", match " + match + ", tail " + tail;
                             check(arena, reused, data, frame, what);
                         }
                     }
@@ -67,8 +68,13 @@ class ZstdWildCopyTest {
             for (int size : new int[] {1, 100, 4000, 140_000, 300_000}) {
                 StringBuilder sb = new StringBuilder();
                 while (sb.length() < size) {
-                    sb.append(words[rnd.nextInt(8)]).append('-').append(words[rnd.nextInt(8)]).append(" order ")
-                            .append(rnd.nextInt(100_000)).append(" shipped ").append("ab".repeat(rnd.nextInt(20)));
+                    sb.append(words[rnd.nextInt(8)])
+                            .append('-')
+                            .append(words[rnd.nextInt(8)])
+                            .append(" order ")
+                            .append(rnd.nextInt(100_000))
+                            .append(" shipped ")
+                            .append("ab".repeat(rnd.nextInt(20)));
                 }
                 byte[] data = sb.substring(0, size).getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
                 check(arena, reused, data, compressor.compress(data, 0, data.length), "text of " + size);

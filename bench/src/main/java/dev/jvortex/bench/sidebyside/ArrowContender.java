@@ -36,7 +36,7 @@ final class ArrowContender implements Contender {
         int next = 0;
         long base = 0;
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ);
-             ArrowFileReader reader = new ArrowFileReader(ch, allocator)) {
+                ArrowFileReader reader = new ArrowFileReader(ch, allocator)) {
             VectorSchemaRoot root = reader.getVectorSchemaRoot();
             List<String> cols = q.columns(op);
             List<FieldVector> vectors = new ArrayList<>();
@@ -53,8 +53,10 @@ final class ArrowContender implements Contender {
                 switch (op) {
                     case "select" -> {
                         for (int i = 0; i < n; i++) {
-                            if (!key.isNull(i) && (keyBytes != null ? equal((VarCharVector) key, i, keyBytes)
-                                    : ((BaseIntVector) key).getValueAsLong(i) == keyLong)) {
+                            if (!key.isNull(i)
+                                    && (keyBytes != null
+                                            ? equal((VarCharVector) key, i, keyBytes)
+                                            : ((BaseIntVector) key).getValueAsLong(i) == keyLong)) {
                                 for (FieldVector v : vectors) {
                                     sink += v.isNull(i) ? 0 : v.hashCode(i);
                                 }

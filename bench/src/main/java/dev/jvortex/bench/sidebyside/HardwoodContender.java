@@ -26,13 +26,16 @@ final class HardwoodContender implements Contender {
     @Override
     public long run(String op, Query q) throws Exception {
         List<String> cols = q.columns(op);
-        ColumnProjection projection = cols == null ? ColumnProjection.all() : ColumnProjection.columns(cols.toArray(String[]::new));
+        ColumnProjection projection =
+                cols == null ? ColumnProjection.all() : ColumnProjection.columns(cols.toArray(String[]::new));
         long rows = 0;
         try (ParquetFileReader reader = ParquetFileReader.open(InputFile.of(file), context)) {
             ParquetFileReader.ColumnReadersBuilder builder = reader.buildColumnReaders(projection);
             if (op.equals("select")) {
-                builder.filter(q.keyValue() instanceof Long l ? FilterPredicate.eq(q.key(), l.longValue())
-                        : FilterPredicate.eq(q.key(), (String) q.keyValue()));
+                builder.filter(
+                        q.keyValue() instanceof Long l
+                                ? FilterPredicate.eq(q.key(), l.longValue())
+                                : FilterPredicate.eq(q.key(), (String) q.keyValue()));
             }
             long[] indices = q.indices();
             int next = 0;

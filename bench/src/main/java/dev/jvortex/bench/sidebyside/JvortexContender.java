@@ -41,7 +41,8 @@ final class JvortexContender implements Contender {
             options = options.withRowIndices(q.indices());
         }
         long rows = 0;
-        try (VortexFile vf = VortexFile.open(file); Scan scan = vf.scan(options)) {
+        try (VortexFile vf = VortexFile.open(file);
+                Scan scan = vf.scan(options)) {
             for (Batch batch : scan) {
                 try (batch) {
                     for (int c = 0; c < batch.columnCount(); c++) {

@@ -1,13 +1,13 @@
 package dev.jvortex.bench.sidebyside;
 
+import dev.jvortex.compress.CompressionPreset;
 import dev.jvortex.convert.parquet.ParquetFile;
 import dev.jvortex.core.DType;
 import dev.jvortex.core.array.Array;
-import dev.jvortex.compress.CompressionPreset;
-import dev.jvortex.format.LayoutNode;
 import dev.jvortex.file.VortexFile;
 import dev.jvortex.file.write.VortexWriter;
 import dev.jvortex.file.write.WriteOptions;
+import dev.jvortex.format.LayoutNode;
 import java.lang.foreign.Arena;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -66,9 +66,15 @@ public final class Main {
         }
         String name = a.get("contender");
         Path file = Path.of(a.get("file"));
-        Object keyValue = a.get("key-type").equals("long") ? (Object) Long.parseLong(a.get("key-value")) : a.get("key-value");
-        Query q = new Query(List.of(a.get("numeric").split(",")), List.of(a.get("two").split(",")),
-                List.of(a.get("string").split(",")), a.get("key"), keyValue, Query.readIndices(Path.of(a.get("indices"))));
+        Object keyValue =
+                a.get("key-type").equals("long") ? (Object) Long.parseLong(a.get("key-value")) : a.get("key-value");
+        Query q = new Query(
+                List.of(a.get("numeric").split(",")),
+                List.of(a.get("two").split(",")),
+                List.of(a.get("string").split(",")),
+                a.get("key"),
+                keyValue,
+                Query.readIndices(Path.of(a.get("indices"))));
         try (Contender c = switch (name) {
             case "jvortex" -> new JvortexContender(file);
             case "jvortex-1t" -> new JvortexContender(file, 1);
@@ -92,7 +98,8 @@ public final class Main {
             case "compact" -> WriteOptions.defaults().withPreset(CompressionPreset.COMPACT);
             default -> throw new IllegalArgumentException("unknown preset " + preset);
         };
-        try (ParquetFile pq = ParquetFile.open(parquet); Arena arena = Arena.ofShared()) {
+        try (ParquetFile pq = ParquetFile.open(parquet);
+                Arena arena = Arena.ofShared()) {
             DType.Struct schema = pq.dtype();
             List<List<Array>> groups = new ArrayList<>();
             long rows = 0;
@@ -127,11 +134,15 @@ public final class Main {
             LayoutNode root = f.layout();
             DType.Struct struct = (DType.Struct) f.dtype();
             int first = root.children().size() - struct.size();
-            StringBuilder out = new StringBuilder("{\"contender\": \"sizes\", \"file\": \"").append(file)
+            StringBuilder out = new StringBuilder("{\"contender\": \"sizes\", \"file\": \"")
+                    .append(file)
                     .append("\", \"op\": \"column-sizes\", \"columns\": {");
             for (int i = 0; i < struct.size(); i++) {
-                out.append(i == 0 ? "" : ", ").append('"').append(struct.names().get(i).replace("\"", "\\\""))
-                        .append("\": ").append(segmentBytes(f, root.children().get(first + i)));
+                out.append(i == 0 ? "" : ", ")
+                        .append('"')
+                        .append(struct.names().get(i).replace("\"", "\\\""))
+                        .append("\": ")
+                        .append(segmentBytes(f, root.children().get(first + i)));
             }
             System.out.println(out.append("}}"));
             System.out.flush();
@@ -177,11 +188,20 @@ public final class Main {
     private static void emit(String contender, Path file, String op, long rows, double[] times, String extra) {
         double[] sorted = times.clone();
         Arrays.sort(sorted);
-        double median = sorted.length % 2 == 1 ? sorted[sorted.length / 2]
+        double median = sorted.length % 2 == 1
+                ? sorted[sorted.length / 2]
                 : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
-        System.out.println(String.format(Locale.ROOT,
+        System.out.println(String.format(
+                Locale.ROOT,
                 "{\"contender\": \"%s\", \"file\": \"%s\", \"op\": \"%s\", \"rows\": %d, \"min_ms\": %.4f, \"median_ms\": %.4f, \"reps\": %d%s}",
-                contender, file, op, rows, sorted[0], median, sorted.length, extra));
+                contender,
+                file,
+                op,
+                rows,
+                sorted[0],
+                median,
+                sorted.length,
+                extra));
         System.out.flush();
     }
 }

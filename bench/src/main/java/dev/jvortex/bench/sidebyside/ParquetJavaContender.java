@@ -37,7 +37,8 @@ final class ParquetJavaContender implements Contender {
     public long run(String op, Query q) throws Exception {
         ParquetReadOptions.Builder ob = ParquetReadOptions.builder(new PlainParquetConfiguration());
         if (op.equals("select")) {
-            FilterPredicate p = q.keyValue() instanceof Long l ? FilterApi.eq(FilterApi.longColumn(q.key()), l)
+            FilterPredicate p = q.keyValue() instanceof Long l
+                    ? FilterApi.eq(FilterApi.longColumn(q.key()), l)
                     : FilterApi.eq(FilterApi.binaryColumn(q.key()), Binary.fromString((String) q.keyValue()));
             ob.withRecordFilter(FilterCompat.get(p));
         }
@@ -69,10 +70,11 @@ final class ParquetJavaContender implements Contender {
             int next = 0;
             long base = 0;
             PageReadStore group;
-            while ((group = op.equals("select") ? reader.readNextFilteredRowGroup() : reader.readNextRowGroup()) != null) {
+            while ((group = op.equals("select") ? reader.readNextFilteredRowGroup() : reader.readNextRowGroup())
+                    != null) {
                 int n = Math.toIntExact(group.getRowCount());
-                ColumnReadStoreImpl store = new ColumnReadStoreImpl(group, new GroupRecordConverter(projection).getRootConverter(),
-                        projection, createdBy);
+                ColumnReadStoreImpl store = new ColumnReadStoreImpl(
+                        group, new GroupRecordConverter(projection).getRootConverter(), projection, createdBy);
                 Object[] values = new Object[descriptors.size()];
                 boolean[][] present = new boolean[descriptors.size()][];
                 for (int c = 0; c < descriptors.size(); c++) {

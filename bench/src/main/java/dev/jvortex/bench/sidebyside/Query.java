@@ -28,6 +28,10 @@ record Query(List<String> numeric, List<String> two, List<String> string, String
     }
 
     static long[] readIndices(Path file) throws IOException {
-        return Files.readAllLines(file).stream().map(String::strip).filter(s -> !s.isEmpty()).mapToLong(Long::parseLong).toArray();
+        return Files.readAllLines(file).stream()
+                .map(String::strip)
+                .filter(s -> !s.isEmpty())
+                .mapToLong(Long::parseLong)
+                .toArray();
     }
 }

@@ -25,14 +25,22 @@ class BenchRunSmokeTest {
     private static final List<String> DATASETS = List.of("lineitem", "orders", "flights", "ohlc");
     private static final List<String> OPS = List.of("full", "numeric", "two", "string", "select", "take");
     /// contender/file pairs of the scans
-    private static final List<String> SCANS = List.of("jvortex/ref", "jvortex/ours", "reference/ref", "reference/ours",
-            "hardwood/parquet", "parquet-java/parquet", "pyarrow/parquet", "arrow-java/arrow");
+    private static final List<String> SCANS = List.of(
+            "jvortex/ref",
+            "jvortex/ours",
+            "reference/ref",
+            "reference/ours",
+            "hardwood/parquet",
+            "parquet-java/parquet",
+            "pyarrow/parquet",
+            "arrow-java/arrow");
 
     @Test
     void quickRunProducesReportChartAndSaneNumbers() throws Exception {
         Path root = Path.of("").toAbsolutePath().getParent();
         Path env = root.resolve("bench/bench-env.sh");
-        Process setup = new ProcessBuilder(env.toString()).redirectErrorStream(true).start();
+        Process setup =
+                new ProcessBuilder(env.toString()).redirectErrorStream(true).start();
         String setupOut = new String(setup.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (!setup.waitFor(10, TimeUnit.MINUTES) || setup.exitValue() != 0) {
             String msg = "bench/bench-env.sh could not set up the Python environment:\n" + setupOut;
@@ -48,7 +56,8 @@ class BenchRunSmokeTest {
         Files.deleteIfExists(out.resolve("results.csv"));
         Path log = Files.createTempFile("bench-run", ".log");
         ProcessBuilder pb = new ProcessBuilder(root.resolve("bench/run").toString(), "--quick")
-                .redirectErrorStream(true).redirectOutput(log.toFile());
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile());
         // the classes and dependencies this test runs with: no second build inside the build
         pb.environment().put("BENCH_CLASSPATH", System.getProperty("java.class.path"));
         Process run = pb.start();

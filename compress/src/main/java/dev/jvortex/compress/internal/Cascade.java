@@ -1,8 +1,5 @@
 package dev.jvortex.compress.internal;
 
-import dev.jvortex.encodings.list.ListViewMetadata;
-import dev.jvortex.encodings.list.ListMetadata;
-import dev.jvortex.encodings.EncodingId;
 import dev.jvortex.core.DType;
 import dev.jvortex.core.PType;
 import dev.jvortex.core.array.Array;
@@ -14,12 +11,15 @@ import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.StructArray;
 import dev.jvortex.core.array.Validity;
 import dev.jvortex.core.array.VarBinViewArray;
-import dev.jvortex.core.serde.WriteNode;
-import dev.jvortex.encodings.ChildEncoder;
 import dev.jvortex.core.internal.Primitives;
 import dev.jvortex.core.internal.Rows;
+import dev.jvortex.core.serde.WriteNode;
+import dev.jvortex.encodings.ChildEncoder;
+import dev.jvortex.encodings.EncodingId;
 import dev.jvortex.encodings.canonical.CanonicalEncoder;
 import dev.jvortex.encodings.light.LightEncoder;
+import dev.jvortex.encodings.list.ListMetadata;
+import dev.jvortex.encodings.list.ListViewMetadata;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -37,17 +37,35 @@ public final class Cascade {
     static final int EXACT_LIMIT = 4096;
 
     /// The candidates for primitive integer arrays, in the order they are tried.
-    private static final List<Scheme> INTEGERS = List.of(SequenceScheme.INSTANCE, ForScheme.INSTANCE, ZigZagScheme.INSTANCE,
-            BitPackScheme.INSTANCE, SparseScheme.INSTANCE, DictScheme.INSTANCE, RunEndScheme.INSTANCE, IntRleScheme.INSTANCE,
-            DeltaScheme.INSTANCE, PcoScheme.INSTANCE);
+    private static final List<Scheme> INTEGERS = List.of(
+            SequenceScheme.INSTANCE,
+            ForScheme.INSTANCE,
+            ZigZagScheme.INSTANCE,
+            BitPackScheme.INSTANCE,
+            SparseScheme.INSTANCE,
+            DictScheme.INSTANCE,
+            RunEndScheme.INSTANCE,
+            IntRleScheme.INSTANCE,
+            DeltaScheme.INSTANCE,
+            PcoScheme.INSTANCE);
     /// The candidates for primitive float arrays.
-    private static final List<Scheme> FLOATS = List.of(AlpScheme.INSTANCE, AlpRdScheme.INSTANCE, DictScheme.INSTANCE,
-            SparseScheme.INSTANCE, FloatRleScheme.INSTANCE, PcoScheme.INSTANCE);
+    private static final List<Scheme> FLOATS = List.of(
+            AlpScheme.INSTANCE,
+            AlpRdScheme.INSTANCE,
+            DictScheme.INSTANCE,
+            SparseScheme.INSTANCE,
+            FloatRleScheme.INSTANCE,
+            PcoScheme.INSTANCE);
     /// The candidates for other primitive arrays.
     private static final List<Scheme> OTHER_PRIMITIVES = List.of(DictScheme.INSTANCE);
     /// The candidates for strings and binaries (not extensions).
-    private static final List<Scheme> BYTES = List.of(DictScheme.INSTANCE, FsstScheme.INSTANCE, OnPairScheme.INSTANCE,
-            SparseScheme.INSTANCE, VarBinScheme.INSTANCE, ZstdScheme.INSTANCE);
+    private static final List<Scheme> BYTES = List.of(
+            DictScheme.INSTANCE,
+            FsstScheme.INSTANCE,
+            OnPairScheme.INSTANCE,
+            SparseScheme.INSTANCE,
+            VarBinScheme.INSTANCE,
+            ZstdScheme.INSTANCE);
 
     private final boolean intDict;
     private final boolean generalCodecs;
@@ -84,7 +102,8 @@ public final class Cascade {
     ChildEncoder children(Scheme scheme, int depth, EnumSet<SchemeId> excluded, boolean sample) {
         return (role, child) -> {
             ChildRule rule = scheme.child(role);
-            return rule.light() ? LightEncoder.encode(role, child)
+            return rule.light()
+                    ? LightEncoder.encode(role, child)
                     : compress(child, depth - 1, rule.childExclusions(excluded), sample);
         };
     }
@@ -105,8 +124,12 @@ public final class Cascade {
                 byte[] meta = new ListMetadata(l.elements().length(), PType.I64.code()).write();
                 List<WriteNode> kids = new ArrayList<>();
                 kids.add(compress(l.elements(), maxDepth, EnumSet.noneOf(SchemeId.class), sample));
-                PrimitiveArray offsets = new PrimitiveArray(new DType.Primitive(PType.I64, false), PType.I64,
-                        l.offsets().asSlice(0, (l.length() + 1L) * 8), l.length() + 1, Validity.ALL_VALID);
+                PrimitiveArray offsets = new PrimitiveArray(
+                        new DType.Primitive(PType.I64, false),
+                        PType.I64,
+                        l.offsets().asSlice(0, (l.length() + 1L) * 8),
+                        l.length() + 1,
+                        Validity.ALL_VALID);
                 kids.add(compress(offsets, maxDepth - 1, EnumSet.of(SchemeId.DICT), sample));
                 kids.addAll(CanonicalEncoder.validity(l.dtype(), l.validity(), l.length()));
                 return new WriteNode(EncodingId.LIST.id(), meta, List.of(), kids);
@@ -118,9 +141,11 @@ public final class Cascade {
                 return new WriteNode(EncodingId.FIXED_SIZE_LIST.id(), new byte[0], List.of(), kids);
             }
             case ExtensionArray e -> {
-                WriteNode ext = WriteNode.of(EncodingId.EXT.id(), new byte[0], compress(e.storage(), depth, excluded, sample));
+                WriteNode ext =
+                        WriteNode.of(EncodingId.EXT.id(), new byte[0], compress(e.storage(), depth, excluded, sample));
                 Scheme parts = DateTimePartsScheme.INSTANCE;
-                WriteNode p = depth > 0 && parts.eligible(e, this) ? parts.encode(e, this, depth, excluded, sample) : null;
+                WriteNode p =
+                        depth > 0 && parts.eligible(e, this) ? parts.encode(e, this, depth, excluded, sample) : null;
                 return p != null && p.bufferBytes() < ext.bufferBytes() ? p : ext;
             }
             default -> {
@@ -142,12 +167,21 @@ public final class Cascade {
         byte[] meta = new ListViewMetadata(l.elements().length(), PType.I64.code(), PType.I64.code()).write();
         List<WriteNode> kids = new ArrayList<>();
         kids.add(compress(l.elements(), maxDepth, EnumSet.noneOf(SchemeId.class), sample));
-        kids.add(compress(Primitives.array(PType.I64, false, offsets, n, Validity.ALL_VALID), maxDepth - 1, EnumSet.of(SchemeId.DICT),
+        kids.add(compress(
+                Primitives.array(PType.I64, false, offsets, n, Validity.ALL_VALID),
+                maxDepth - 1,
+                EnumSet.of(SchemeId.DICT),
                 sample));
-        kids.add(compress(Primitives.array(PType.I64, false, sizes, n, Validity.ALL_VALID), maxDepth - 1, EnumSet.of(SchemeId.DICT),
+        kids.add(compress(
+                Primitives.array(PType.I64, false, sizes, n, Validity.ALL_VALID),
+                maxDepth - 1,
+                EnumSet.of(SchemeId.DICT),
                 sample));
         kids.addAll(CanonicalEncoder.validity(l.dtype(), l.validity(), n));
-        return new WriteNode(EncodingId.MAP.id(), new byte[0], List.of(),
+        return new WriteNode(
+                EncodingId.MAP.id(),
+                new byte[0],
+                List.of(),
                 List.of(new WriteNode(EncodingId.LISTVIEW.id(), meta, List.of(), kids)));
     }
 
@@ -199,7 +233,9 @@ public final class Cascade {
         // row wins a close contest (a sample favours neither side consistently).
         Scheme sampledWinner = null;
         double sampledRatio = 1.0;
-        long judgedBytes = judged == a ? canonical.bufferBytes() : CanonicalEncoder.encode(judged).bufferBytes();
+        long judgedBytes = judged == a
+                ? canonical.bufferBytes()
+                : CanonicalEncoder.encode(judged).bufferBytes();
         for (Scheme s : schemes) {
             boolean full = judged != a && s.judgedOnEveryRow();
             Array target = full ? a : judged;
@@ -215,7 +251,8 @@ public final class Cascade {
             if (n == null) {
                 continue;
             }
-            double ratio = (double) (target == a ? canonical.bufferBytes() : judgedBytes) / Math.max(1, n.bufferBytes());
+            double ratio =
+                    (double) (target == a ? canonical.bufferBytes() : judgedBytes) / Math.max(1, n.bufferBytes());
             if (target != a && ratio > sampledRatio) {
                 sampledRatio = ratio;
                 sampledWinner = s;
@@ -273,7 +310,9 @@ public final class Cascade {
         List<Scheme> kind;
         if (a instanceof PrimitiveArray p && p.dtype() instanceof DType.Primitive) {
             PType t = p.ptype();
-            kind = t.isInteger() ? INTEGERS : t == PType.F16 || t == PType.F32 || t == PType.F64 ? FLOATS : OTHER_PRIMITIVES;
+            kind = t.isInteger()
+                    ? INTEGERS
+                    : t == PType.F16 || t == PType.F32 || t == PType.F64 ? FLOATS : OTHER_PRIMITIVES;
         } else if (a instanceof VarBinViewArray s && !(s.dtype() instanceof DType.Extension)) {
             kind = BYTES;
         } else {

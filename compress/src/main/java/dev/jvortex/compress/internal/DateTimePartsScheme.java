@@ -4,8 +4,8 @@ import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.ExtensionArray;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
-import dev.jvortex.encodings.datetime.DateTimePartsEncoder;
 import dev.jvortex.encodings.constant.ConstantEncoder;
+import dev.jvortex.encodings.datetime.DateTimePartsEncoder;
 import java.util.EnumSet;
 
 /// A timestamp as `vortex.datetimeparts` (the reference's temporal scheme), its days, seconds and
@@ -22,8 +22,11 @@ final class DateTimePartsScheme extends Scheme {
 
     @Override
     boolean eligible(Array a, Cascade cascade) {
-        return a.length() != 0 && a instanceof ExtensionArray e && DateTimePartsEncoder.applies(e)
-                && !e.storage().validity().isAllInvalid() && ConstantEncoder.encode(e.storage()) == null;
+        return a.length() != 0
+                && a instanceof ExtensionArray e
+                && DateTimePartsEncoder.applies(e)
+                && !e.storage().validity().isAllInvalid()
+                && ConstantEncoder.encode(e.storage()) == null;
     }
 
     @Override

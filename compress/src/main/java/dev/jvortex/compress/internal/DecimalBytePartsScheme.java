@@ -1,15 +1,15 @@
 package dev.jvortex.compress.internal;
 
-import dev.jvortex.encodings.EncodingId;
-import dev.jvortex.encodings.decimalbyteparts.DecimalBytePartsMetadata;
 import dev.jvortex.core.PType;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.DecimalArray;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
+import dev.jvortex.core.internal.Primitives;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
-import dev.jvortex.core.internal.Primitives;
+import dev.jvortex.encodings.EncodingId;
+import dev.jvortex.encodings.decimalbyteparts.DecimalBytePartsMetadata;
 import java.math.BigInteger;
 import java.util.EnumSet;
 
@@ -56,12 +56,16 @@ final class DecimalBytePartsScheme extends Scheme {
             min = Math.min(min, x);
             max = Math.max(max, x);
         }
-        PType t = min >= Byte.MIN_VALUE && max <= Byte.MAX_VALUE ? PType.I8
-                : min >= Short.MIN_VALUE && max <= Short.MAX_VALUE ? PType.I16
-                : min >= Integer.MIN_VALUE && max <= Integer.MAX_VALUE ? PType.I32 : PType.I64;
+        PType t = min >= Byte.MIN_VALUE && max <= Byte.MAX_VALUE
+                ? PType.I8
+                : min >= Short.MIN_VALUE && max <= Short.MAX_VALUE
+                        ? PType.I16
+                        : min >= Integer.MIN_VALUE && max <= Integer.MAX_VALUE ? PType.I32 : PType.I64;
         PrimitiveArray msp = Primitives.array(t, d.dtype().nullable(), values, len, v);
         byte[] meta = new DecimalBytePartsMetadata(t.code(), 0).write();
-        return WriteNode.of(EncodingId.DECIMAL_BYTE_PARTS.id(), meta,
+        return WriteNode.of(
+                EncodingId.DECIMAL_BYTE_PARTS.id(),
+                meta,
                 cascade.children(this, depth, excluded, sample).encode(ChildEncoder.Role.ENCODED, msp));
     }
 }

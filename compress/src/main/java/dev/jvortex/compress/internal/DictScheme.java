@@ -3,9 +3,9 @@ package dev.jvortex.compress.internal;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
+import dev.jvortex.core.internal.Primitives;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
-import dev.jvortex.core.internal.Primitives;
 import dev.jvortex.encodings.dict.DictEncoder;
 import java.util.EnumSet;
 
@@ -18,9 +18,10 @@ import java.util.EnumSet;
 /// parent's exclusions; the values inherit those and also go without dictionary, run-end or RLE.
 final class DictScheme extends Scheme {
     static final DictScheme INSTANCE = new DictScheme();
-    private static final ChildRule CODES = ChildRule.only(EnumSet.of(SchemeId.DICT, SchemeId.FOR, SchemeId.ZIGZAG,
-            SchemeId.SEQUENCE, SchemeId.SPARSE, SchemeId.DELTA));
-    private static final ChildRule VALUES = ChildRule.without(SchemeId.DICT, SchemeId.RUNEND, SchemeId.INT_RLE, SchemeId.FLOAT_RLE);
+    private static final ChildRule CODES = ChildRule.only(EnumSet.of(
+            SchemeId.DICT, SchemeId.FOR, SchemeId.ZIGZAG, SchemeId.SEQUENCE, SchemeId.SPARSE, SchemeId.DELTA));
+    private static final ChildRule VALUES =
+            ChildRule.without(SchemeId.DICT, SchemeId.RUNEND, SchemeId.INT_RLE, SchemeId.FLOAT_RLE);
 
     private DictScheme() {
         super(SchemeId.DICT);
@@ -54,7 +55,13 @@ final class DictScheme extends Scheme {
     /// on the sample ([#unpromising]), with one distinct-count estimate of the whole array for
     /// both. Saves building a dictionary over every row in vain.
     @Override
-    boolean skipFullTrial(Array a, Array judged, Cascade cascade, int depth, EnumSet<SchemeId> excluded, long canonicalBytes,
+    boolean skipFullTrial(
+            Array a,
+            Array judged,
+            Cascade cascade,
+            int depth,
+            EnumSet<SchemeId> excluded,
+            long canonicalBytes,
             double bestRatio) {
         if (!(a instanceof PrimitiveArray p)) {
             return false;
@@ -100,8 +107,15 @@ final class DictScheme extends Scheme {
     /// with the code width of the whole array's (estimated) distinct count, the values with that
     /// count, so a dictionary that wins on the whole array but not on a small sample still gets
     /// its full trial.
-    private boolean unpromising(PrimitiveArray a, double wholeDistinct, Array judged, Cascade cascade, int depth,
-            EnumSet<SchemeId> excluded, long canonicalBytes, double bestRatio) {
+    private boolean unpromising(
+            PrimitiveArray a,
+            double wholeDistinct,
+            Array judged,
+            Cascade cascade,
+            int depth,
+            EnumSet<SchemeId> excluded,
+            long canonicalBytes,
+            double bestRatio) {
         if (!(judged instanceof PrimitiveArray sample) || bestRatio <= 1.0) {
             return false;
         }

@@ -11,7 +11,8 @@ import java.util.EnumSet;
 /// ends cascade without run-end, dictionary, sparse or integer RLE; the values without run-end.
 final class RunEndScheme extends Scheme {
     static final RunEndScheme INSTANCE = new RunEndScheme();
-    private static final ChildRule ENDS = ChildRule.without(SchemeId.RUNEND, SchemeId.DICT, SchemeId.SPARSE, SchemeId.INT_RLE);
+    private static final ChildRule ENDS =
+            ChildRule.without(SchemeId.RUNEND, SchemeId.DICT, SchemeId.SPARSE, SchemeId.INT_RLE);
     private static final ChildRule VALUES = ChildRule.without(SchemeId.RUNEND);
 
     private RunEndScheme() {

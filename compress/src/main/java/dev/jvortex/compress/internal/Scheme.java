@@ -11,9 +11,25 @@ import java.util.EnumSet;
 /// encoder of its family). One final class per scheme, one shared instance each; [Cascade] holds
 /// the ordered candidate lists per value kind and the policy that runs them.
 abstract sealed class Scheme
-        permits AlpRdScheme, AlpScheme, BitPackScheme, ConstantScheme, DateTimePartsScheme, DecimalBytePartsScheme,
-                DeltaScheme, DictScheme, ForScheme, FsstScheme, OnPairScheme, PcoScheme, RleScheme, RunEndScheme,
-                SequenceScheme, SparseScheme, VarBinScheme, ZigZagScheme, ZstdScheme {
+        permits AlpRdScheme,
+                AlpScheme,
+                BitPackScheme,
+                ConstantScheme,
+                DateTimePartsScheme,
+                DecimalBytePartsScheme,
+                DeltaScheme,
+                DictScheme,
+                ForScheme,
+                FsstScheme,
+                OnPairScheme,
+                PcoScheme,
+                RleScheme,
+                RunEndScheme,
+                SequenceScheme,
+                SparseScheme,
+                VarBinScheme,
+                ZigZagScheme,
+                ZstdScheme {
     private final SchemeId id;
 
     Scheme(SchemeId id) {
@@ -46,7 +62,13 @@ abstract sealed class Scheme
     /// Whether the trial on every row of the large array `a` (see [#judgedOnEveryRow]) can be
     /// skipped because it cannot or will hardly beat `bestRatio`, the best ratio so far; `judged` is
     /// the sample the other schemes ran on. False by default.
-    boolean skipFullTrial(Array a, Array judged, Cascade cascade, int depth, EnumSet<SchemeId> excluded, long canonicalBytes,
+    boolean skipFullTrial(
+            Array a,
+            Array judged,
+            Cascade cascade,
+            int depth,
+            EnumSet<SchemeId> excluded,
+            long canonicalBytes,
             double bestRatio) {
         return false;
     }

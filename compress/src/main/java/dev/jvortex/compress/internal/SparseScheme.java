@@ -11,7 +11,8 @@ import java.util.EnumSet;
 /// positions cascade without sparse, dictionary, run-end or integer RLE; the values without sparse.
 final class SparseScheme extends Scheme {
     static final SparseScheme INSTANCE = new SparseScheme();
-    private static final ChildRule INDICES = ChildRule.without(SchemeId.SPARSE, SchemeId.DICT, SchemeId.RUNEND, SchemeId.INT_RLE);
+    private static final ChildRule INDICES =
+            ChildRule.without(SchemeId.SPARSE, SchemeId.DICT, SchemeId.RUNEND, SchemeId.INT_RLE);
     private static final ChildRule VALUES = ChildRule.without(SchemeId.SPARSE);
 
     private SparseScheme() {

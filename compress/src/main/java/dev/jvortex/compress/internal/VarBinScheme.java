@@ -1,15 +1,15 @@
 package dev.jvortex.compress.internal;
 
-import dev.jvortex.encodings.EncodingId;
-import dev.jvortex.encodings.varbin.VarBinMetadata;
 import dev.jvortex.core.PType;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.Validity;
 import dev.jvortex.core.array.VarBinViewArray;
+import dev.jvortex.core.internal.Primitives;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
-import dev.jvortex.core.internal.Primitives;
+import dev.jvortex.encodings.EncodingId;
 import dev.jvortex.encodings.canonical.CanonicalEncoder;
+import dev.jvortex.encodings.varbin.VarBinMetadata;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -19,7 +19,8 @@ import java.util.List;
 /// `len + 1` offsets (`i32`), which cascade without varbin, dictionary, sparse or run-end.
 final class VarBinScheme extends Scheme {
     static final VarBinScheme INSTANCE = new VarBinScheme();
-    private static final ChildRule OFFSETS = ChildRule.without(SchemeId.VARBIN, SchemeId.DICT, SchemeId.SPARSE, SchemeId.RUNEND);
+    private static final ChildRule OFFSETS =
+            ChildRule.without(SchemeId.VARBIN, SchemeId.DICT, SchemeId.SPARSE, SchemeId.RUNEND);
 
     private VarBinScheme() {
         super(SchemeId.VARBIN);
@@ -62,6 +63,7 @@ final class VarBinScheme extends Scheme {
                 .encode(ChildEncoder.Role.OFFSETS, Primitives.array(t, false, offsets, len + 1, Validity.ALL_VALID)));
         kids.addAll(CanonicalEncoder.validity(a.dtype(), v, len));
         byte[] meta = new VarBinMetadata(t.code()).write();
-        return new WriteNode(EncodingId.VARBIN.id(), meta, List.of(new WriteNode.Buffer(MemorySegment.ofArray(bytes), 1)), kids);
+        return new WriteNode(
+                EncodingId.VARBIN.id(), meta, List.of(new WriteNode.Buffer(MemorySegment.ofArray(bytes), 1)), kids);
     }
 }

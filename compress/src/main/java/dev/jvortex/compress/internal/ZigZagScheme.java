@@ -12,7 +12,8 @@ import java.util.EnumSet;
 /// then); the unsigned values cascade without zigzag, dictionary, run-end or sparse.
 final class ZigZagScheme extends Scheme {
     static final ZigZagScheme INSTANCE = new ZigZagScheme();
-    private static final ChildRule ENCODED = ChildRule.without(SchemeId.ZIGZAG, SchemeId.DICT, SchemeId.RUNEND, SchemeId.SPARSE);
+    private static final ChildRule ENCODED =
+            ChildRule.without(SchemeId.ZIGZAG, SchemeId.DICT, SchemeId.RUNEND, SchemeId.SPARSE);
 
     private ZigZagScheme() {
         super(SchemeId.ZIGZAG);

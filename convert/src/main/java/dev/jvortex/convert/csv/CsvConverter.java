@@ -31,7 +31,15 @@ import java.util.function.LongConsumer;
 /// value that does not fit the inferred type fails with its line and column.
 public final class CsvConverter {
     /// Inferred column kinds, from most to least specific.
-    enum Kind { BOOL, INT, FLOAT, DATE, TIMESTAMP, TIMESTAMP_UTC, STRING }
+    enum Kind {
+        BOOL,
+        INT,
+        FLOAT,
+        DATE,
+        TIMESTAMP,
+        TIMESTAMP_UTC,
+        STRING
+    }
 
     private static final byte[] DATE_DAYS = {4};
     private static final byte[] TS_MICROS = {1, 0, 0};
@@ -244,7 +252,8 @@ public final class CsvConverter {
 
     static LocalDateTime parseTimestamp(String s) {
         try {
-            return LocalDateTime.parse(s.length() > 10 && s.charAt(10) == ' ' ? s.substring(0, 10) + 'T' + s.substring(11) : s);
+            return LocalDateTime.parse(
+                    s.length() > 10 && s.charAt(10) == ' ' ? s.substring(0, 10) + 'T' + s.substring(11) : s);
         } catch (DateTimeParseException e) {
             return null;
         }
@@ -252,7 +261,8 @@ public final class CsvConverter {
 
     static OffsetDateTime parseInstant(String s) {
         try {
-            return OffsetDateTime.parse(s.length() > 10 && s.charAt(10) == ' ' ? s.substring(0, 10) + 'T' + s.substring(11) : s);
+            return OffsetDateTime.parse(
+                    s.length() > 10 && s.charAt(10) == ' ' ? s.substring(0, 10) + 'T' + s.substring(11) : s);
         } catch (DateTimeParseException e) {
             return null;
         }
@@ -261,15 +271,20 @@ public final class CsvConverter {
     static DType.Struct schema(List<String> names, Kind[] kinds) {
         List<DType> types = new ArrayList<>();
         for (Kind k : kinds) {
-            types.add(switch (k) {
-                case BOOL -> new DType.Bool(true);
-                case INT -> new DType.Primitive(PType.I64, true);
-                case FLOAT -> new DType.Primitive(PType.F64, true);
-                case DATE -> new DType.Extension("vortex.date", new DType.Primitive(PType.I32, true), DATE_DAYS);
-                case TIMESTAMP -> new DType.Extension("vortex.timestamp", new DType.Primitive(PType.I64, true), TS_MICROS);
-                case TIMESTAMP_UTC -> new DType.Extension("vortex.timestamp", new DType.Primitive(PType.I64, true), TS_MICROS_UTC);
-                case STRING -> new DType.Utf8(true);
-            });
+            types.add(
+                    switch (k) {
+                        case BOOL -> new DType.Bool(true);
+                        case INT -> new DType.Primitive(PType.I64, true);
+                        case FLOAT -> new DType.Primitive(PType.F64, true);
+                        case DATE ->
+                            new DType.Extension("vortex.date", new DType.Primitive(PType.I32, true), DATE_DAYS);
+                        case TIMESTAMP ->
+                            new DType.Extension("vortex.timestamp", new DType.Primitive(PType.I64, true), TS_MICROS);
+                        case TIMESTAMP_UTC ->
+                            new DType.Extension(
+                                    "vortex.timestamp", new DType.Primitive(PType.I64, true), TS_MICROS_UTC);
+                        case STRING -> new DType.Utf8(true);
+                    });
         }
         return new DType.Struct(names, types, false);
     }
@@ -300,7 +315,8 @@ public final class CsvConverter {
 
         void add(List<String> rec, long line, List<String> names) {
             if (rec.size() > kinds.length) {
-                throw VortexException.corrupt("CSV line " + line + ": " + rec.size() + " fields but the header has " + kinds.length);
+                throw VortexException.corrupt(
+                        "CSV line " + line + ": " + rec.size() + " fields but the header has " + kinds.length);
             }
             for (int c = 0; c < kinds.length; c++) {
                 String v = c < rec.size() ? rec.get(c) : null;
@@ -362,7 +378,9 @@ public final class CsvConverter {
                     if (v == null) {
                         b.appendNull();
                     } else {
-                        LocalDateTime t = v.trim().length() == 10 ? LocalDate.parse(v.trim()).atStartOfDay() : parseTimestamp(v.trim());
+                        LocalDateTime t = v.trim().length() == 10
+                                ? LocalDate.parse(v.trim()).atStartOfDay()
+                                : parseTimestamp(v.trim());
                         if (t == null) {
                             throw new IllegalArgumentException();
                         }

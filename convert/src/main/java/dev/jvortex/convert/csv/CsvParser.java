@@ -96,7 +96,8 @@ public final class CsvParser {
             } else if (c == '\n') {
                 pos++;
             } else if (c >= 0) {
-                throw VortexException.corrupt("CSV line " + line + ": unexpected character '" + (char) c + "' after a quoted field");
+                throw VortexException.corrupt(
+                        "CSV line " + line + ": unexpected character '" + (char) c + "' after a quoted field");
             }
             line++;
             return fields;

@@ -43,7 +43,8 @@ final class Assembler {
         for (Field f : fields) {
             Array a = build(f);
             if (a.length() != rows) {
-                throw VortexException.corrupt(cols[f.firstColumn].where + ": " + a.length() + " rows, the row group has " + rows);
+                throw VortexException.corrupt(
+                        cols[f.firstColumn].where + ": " + a.length() + " rows, the row group has " + rows);
             }
             out.add(a);
         }
@@ -86,8 +87,8 @@ final class Assembler {
                 for (Field k : f.children) {
                     Array a = build(k);
                     if (a.length() != n) {
-                        throw VortexException.corrupt(cols[k.firstColumn].where + ": " + a.length() + " values where the struct '"
-                                + f.name + "' has " + n);
+                        throw VortexException.corrupt(cols[k.firstColumn].where + ": " + a.length()
+                                + " values where the struct '" + f.name + "' has " + n);
                     }
                     kids.add(a);
                 }
@@ -146,7 +147,8 @@ final class Assembler {
         if (f.kind == ParquetSchema.Kind.LIST) {
             Array elems = build(item);
             if (elems.length() != count) {
-                throw VortexException.corrupt(cols[item.firstColumn].where + ": " + elems.length() + " list elements, expected " + count);
+                throw VortexException.corrupt(
+                        cols[item.firstColumn].where + ": " + elems.length() + " list elements, expected " + count);
             }
             return new ListArray(f.dtype, offsets, elems, n, v);
         }
@@ -154,13 +156,14 @@ final class Assembler {
         Array keys = build(f.children.get(0));
         Array values = build(f.children.get(1));
         if (keys.length() != count || values.length() != count) {
-            throw VortexException.corrupt(c.where + ": map '" + f.name + "' has " + keys.length() + " keys and " + values.length()
-                    + " values, expected " + count);
+            throw VortexException.corrupt(c.where + ": map '" + f.name + "' has " + keys.length() + " keys and "
+                    + values.length() + " values, expected " + count);
         }
         if (keys.validity().nullCount(keys.length()) > 0) {
             throw VortexException.corrupt(c.where + ": null map key");
         }
-        StructArray entries = new StructArray(ArrayOps.mapEntry(mt), List.of(keys, values), (int) count, Validity.ALL_VALID);
+        StructArray entries =
+                new StructArray(ArrayOps.mapEntry(mt), List.of(keys, values), (int) count, Validity.ALL_VALID);
         return new ListArray(mt, offsets, entries, n, v);
     }
 
@@ -225,7 +228,8 @@ final class Assembler {
                 }
                 yield new BoolArray(f.dtype, bits, n, v);
             }
-            case I8, I16, I32, I64, U8, U16, U32, U64 -> ints(f.dtype, ((DType.Primitive) f.dtype).ptype(), c, vi, n, v);
+            case I8, I16, I32, I64, U8, U16, U32, U64 ->
+                ints(f.dtype, ((DType.Primitive) f.dtype).ptype(), c, vi, n, v);
             case F32 -> ints(f.dtype, PType.F32, c, vi, n, v);
             case F64 -> ints(f.dtype, PType.F64, c, vi, n, v);
             case DATE, TIME_MS, TIME_US, TIME_NS, TIMESTAMP -> {
@@ -294,9 +298,11 @@ final class Assembler {
 
     private Array strings(DType dtype, ColumnData c, int[] vi, int n, Validity v) {
         MemorySegment views = arena.allocate(Math.max(16L, 16L * n), 16);
-        MemorySegment heap = c.heap == null ? MemorySegment.ofArray(new byte[1]).asSlice(0, 0)
+        MemorySegment heap = c.heap == null
+                ? MemorySegment.ofArray(new byte[1]).asSlice(0, 0)
                 : MemorySegment.ofArray(c.heap).asSlice(0, c.heapSize);
-        MemorySegment dictHeap = c.dictHeap == null ? null : MemorySegment.ofArray(c.dictHeap).asSlice(0, c.dictHeapSize);
+        MemorySegment dictHeap =
+                c.dictHeap == null ? null : MemorySegment.ofArray(c.dictHeap).asSlice(0, c.dictHeapSize);
         boolean usesDict = false;
         for (int i = 0; i < n; i++) {
             int k = vi == null ? i : vi[i];
@@ -342,7 +348,8 @@ final class Assembler {
                 case ParquetMetadata.INT32, ParquetMetadata.INT64 -> {
                     long x = c.type == ParquetMetadata.INT32 ? c.ints[k] : c.longs[k];
                     if (w < 8 && (x >> (8 * w - 1)) != 0 && (x >> (8 * w - 1)) != -1) {
-                        throw VortexException.corrupt(c.where + ": decimal " + x + " exceeds precision " + dt.precision());
+                        throw VortexException.corrupt(
+                                c.where + ": decimal " + x + " exceeds precision " + dt.precision());
                     }
                     for (int b = 0; b < w; b++) {
                         data.set(JAVA_BYTE, base + b, b < 8 ? (byte) (x >> (8 * b)) : (byte) (x >> 63));
@@ -362,7 +369,8 @@ final class Assembler {
                     }
                     for (int b = w; b < len; b++) {
                         if (src[from + len - 1 - b] != sign) {
-                            throw VortexException.corrupt(c.where + ": decimal of " + len + " bytes exceeds precision " + dt.precision());
+                            throw VortexException.corrupt(
+                                    c.where + ": decimal of " + len + " bytes exceeds precision " + dt.precision());
                         }
                     }
                     if (len > w && (byte) (le[w - 1] >> 7) != sign) {

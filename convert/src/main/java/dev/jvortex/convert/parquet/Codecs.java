@@ -19,7 +19,8 @@ final class Codecs {
         switch (codec) {
             case ParquetMetadata.UNCOMPRESSED -> {
                 if (len != outLen) {
-                    throw VortexException.corrupt(where + ": uncompressed page of " + len + " bytes declares " + outLen);
+                    throw VortexException.corrupt(
+                            where + ": uncompressed page of " + len + " bytes declares " + outLen);
                 }
                 System.arraycopy(src, off, dst, dstOff, len);
             }
@@ -33,8 +34,9 @@ final class Codecs {
             case ParquetMetadata.LZ4 -> lz4Hadoop(src, off, len, dst, dstOff, outLen, where);
             case ParquetMetadata.GZIP -> gzip(src, off, len, dst, dstOff, outLen, where);
             case ParquetMetadata.ZSTD -> Zstd.decompress(src, off, len, dst, dstOff, outLen, where);
-            default -> throw VortexException.unsupported(where + ": compression codec "
-                    + ParquetMetadata.codecName(codec) + " is not supported");
+            default ->
+                throw VortexException.unsupported(
+                        where + ": compression codec " + ParquetMetadata.codecName(codec) + " is not supported");
         }
     }
 
@@ -104,17 +106,22 @@ final class Codecs {
                     throw VortexException.corrupt(where + ": truncated Snappy copy");
                 }
                 length = (tag >>> 2) + 1;
-                offset = (src[p] & 0xFF) | (src[p + 1] & 0xFF) << 8 | (src[p + 2] & 0xFF) << 16 | (src[p + 3] & 0xFF) << 24;
+                offset = (src[p] & 0xFF)
+                        | (src[p + 1] & 0xFF) << 8
+                        | (src[p + 2] & 0xFF) << 16
+                        | (src[p + 3] & 0xFF) << 24;
                 p += 4;
             }
             if (offset <= 0 || offset > o - dstOff || length > oEnd - o) {
-                throw VortexException.corrupt(where + ": bad Snappy copy (offset " + offset + ", length " + length + ")");
+                throw VortexException.corrupt(
+                        where + ": bad Snappy copy (offset " + offset + ", length " + length + ")");
             }
             copyMatch(dst, o, offset, length);
             o += length;
         }
         if (o != oEnd) {
-            throw VortexException.corrupt(where + ": Snappy block decodes to " + (o - dstOff) + " bytes, expected " + outLen);
+            throw VortexException.corrupt(
+                    where + ": Snappy block decodes to " + (o - dstOff) + " bytes, expected " + outLen);
         }
     }
 

@@ -46,14 +46,16 @@ final class ColumnChunkReader {
         int page = 0;
         while (data.entries < numValues) {
             if (pos >= chunk.length) {
-                throw VortexException.corrupt(where + ": the column chunk ends after " + data.entries + " of " + numValues + " values");
+                throw VortexException.corrupt(
+                        where + ": the column chunk ends after " + data.entries + " of " + numValues + " values");
             }
             String pw = where + ", page " + page + " (chunk byte " + pos + ")";
             Thrift t = new Thrift(chunk, pos, chunk.length, pw);
             ParquetMetadata.PageHeader h = ParquetMetadata.PageHeader.of(t.readStruct(), pw);
             pos = t.position();
             if (h.compressedSize() > chunk.length - pos) {
-                throw VortexException.corrupt(pw + ": page of " + h.compressedSize() + " bytes runs past the column chunk");
+                throw VortexException.corrupt(
+                        pw + ": page of " + h.compressedSize() + " bytes runs past the column chunk");
             }
             if (h.uncompressedSize() > MAX_PAGE) {
                 throw VortexException.unsupported(pw + ": page of " + h.uncompressedSize() + " bytes is too large");
@@ -70,7 +72,8 @@ final class ColumnChunkReader {
             page++;
         }
         if (data.entries != numValues) {
-            throw VortexException.corrupt(where + ": pages hold " + data.entries + " values, the metadata says " + numValues);
+            throw VortexException.corrupt(
+                    where + ": pages hold " + data.entries + " values, the metadata says " + numValues);
         }
         return data;
     }
@@ -89,7 +92,8 @@ final class ColumnChunkReader {
             throw VortexException.corrupt(pw + ": dictionary page after data pages");
         }
         if (h.encoding() != ParquetMetadata.PLAIN && h.encoding() != ParquetMetadata.PLAIN_DICTIONARY) {
-            throw VortexException.unsupported(pw + ": dictionary page encoding " + ParquetMetadata.encodingName(h.encoding()));
+            throw VortexException.unsupported(
+                    pw + ": dictionary page encoding " + ParquetMetadata.encodingName(h.encoding()));
         }
         byte[] buf = decompress(pos, h.compressedSize(), h.uncompressedSize(), pw);
         int n = h.numValues();
@@ -113,10 +117,32 @@ final class ColumnChunkReader {
         int base = data.entries;
         data.reserveEntries(n);
         if (data.maxRep > 0) {
-            p = levels(h.repEncoding(), buf, p, buf.length, repWidth, data.maxRep, data.rep, base, n, true, pw + " repetition levels");
+            p = levels(
+                    h.repEncoding(),
+                    buf,
+                    p,
+                    buf.length,
+                    repWidth,
+                    data.maxRep,
+                    data.rep,
+                    base,
+                    n,
+                    true,
+                    pw + " repetition levels");
         }
         if (data.maxDef > 0) {
-            p = levels(h.defEncoding(), buf, p, buf.length, defWidth, data.maxDef, data.def, base, n, true, pw + " definition levels");
+            p = levels(
+                    h.defEncoding(),
+                    buf,
+                    p,
+                    buf.length,
+                    defWidth,
+                    data.maxDef,
+                    data.def,
+                    base,
+                    n,
+                    true,
+                    pw + " definition levels");
         }
         finishPage(h, buf, p, buf.length, base, n, pw);
     }
@@ -131,10 +157,31 @@ final class ColumnChunkReader {
         int base = data.entries;
         data.reserveEntries(n);
         if (data.maxRep > 0) {
-            levels(ParquetMetadata.RLE, chunk, pos, pos + rl, repWidth, data.maxRep, data.rep, base, n, false, pw + " repetition levels");
+            levels(
+                    ParquetMetadata.RLE,
+                    chunk,
+                    pos,
+                    pos + rl,
+                    repWidth,
+                    data.maxRep,
+                    data.rep,
+                    base,
+                    n,
+                    false,
+                    pw + " repetition levels");
         }
         if (data.maxDef > 0) {
-            levels(ParquetMetadata.RLE, chunk, pos + rl, pos + rl + dl, defWidth, data.maxDef, data.def, base, n, false,
+            levels(
+                    ParquetMetadata.RLE,
+                    chunk,
+                    pos + rl,
+                    pos + rl + dl,
+                    defWidth,
+                    data.maxDef,
+                    data.def,
+                    base,
+                    n,
+                    false,
                     pw + " definition levels");
         }
         int from = pos + rl + dl;
@@ -182,8 +229,18 @@ final class ColumnChunkReader {
     }
 
     /// Decodes `n` levels into `out[base, base + n)`; returns the position after them.
-    private static int levels(int encoding, byte[] buf, int p, int end, int width, int max, byte[] out, int base, int n,
-            boolean lengthPrefix, String pw) {
+    private static int levels(
+            int encoding,
+            byte[] buf,
+            int p,
+            int end,
+            int width,
+            int max,
+            byte[] out,
+            int base,
+            int n,
+            boolean lengthPrefix,
+            String pw) {
         int next;
         if (encoding == ParquetMetadata.RLE) {
             int from = p;
@@ -192,7 +249,10 @@ final class ColumnChunkReader {
                 if (end - p < 4) {
                     throw VortexException.corrupt(pw + ": missing length");
                 }
-                int len = (buf[p] & 0xFF) | (buf[p + 1] & 0xFF) << 8 | (buf[p + 2] & 0xFF) << 16 | (buf[p + 3] & 0xFF) << 24;
+                int len = (buf[p] & 0xFF)
+                        | (buf[p + 1] & 0xFF) << 8
+                        | (buf[p + 2] & 0xFF) << 16
+                        | (buf[p + 3] & 0xFF) << 24;
                 if (len < 0 || len > end - p - 4) {
                     throw VortexException.corrupt(pw + ": length " + len + " runs past the page");
                 }
@@ -223,7 +283,8 @@ final class ColumnChunkReader {
                 checkPlainCount(n, end - p, pw);
                 plain(data, buf, p, end, n, pw);
             }
-            case ParquetMetadata.PLAIN_DICTIONARY, ParquetMetadata.RLE_DICTIONARY -> dictionaryIndices(buf, p, end, n, pw);
+            case ParquetMetadata.PLAIN_DICTIONARY, ParquetMetadata.RLE_DICTIONARY ->
+                dictionaryIndices(buf, p, end, n, pw);
             case ParquetMetadata.RLE -> {
                 if (data.type != BOOLEAN) {
                     throw VortexException.unsupported(pw + ": RLE values for a non-boolean column");
@@ -231,7 +292,10 @@ final class ColumnChunkReader {
                 if (end - p < 4) {
                     throw VortexException.corrupt(pw + ": missing RLE length");
                 }
-                int len = (buf[p] & 0xFF) | (buf[p + 1] & 0xFF) << 8 | (buf[p + 2] & 0xFF) << 16 | (buf[p + 3] & 0xFF) << 24;
+                int len = (buf[p] & 0xFF)
+                        | (buf[p + 1] & 0xFF) << 8
+                        | (buf[p + 2] & 0xFF) << 16
+                        | (buf[p + 3] & 0xFF) << 24;
                 if (len < 0 || len > end - p - 4) {
                     throw VortexException.corrupt(pw + ": RLE length " + len + " runs past the page");
                 }
@@ -275,7 +339,8 @@ final class ColumnChunkReader {
             }
             case ParquetMetadata.DELTA_BYTE_ARRAY -> deltaByteArray(buf, p, end, n, pw);
             case ParquetMetadata.BYTE_STREAM_SPLIT -> byteStreamSplit(buf, p, end, n, pw);
-            default -> throw VortexException.unsupported(pw + ": value encoding " + ParquetMetadata.encodingName(encoding));
+            default ->
+                throw VortexException.unsupported(pw + ": value encoding " + ParquetMetadata.encodingName(encoding));
         }
     }
 
@@ -290,7 +355,8 @@ final class ColumnChunkReader {
             default -> data.typeLength > 0 ? (long) data.typeLength * n : n / 8;
         };
         if (need > bytes) {
-            throw VortexException.corrupt(pw + ": " + n + " PLAIN values need " + need + " bytes, the page has " + bytes);
+            throw VortexException.corrupt(
+                    pw + ": " + n + " PLAIN values need " + need + " bytes, the page has " + bytes);
         }
     }
 
@@ -375,7 +441,8 @@ final class ColumnChunkReader {
         for (int i = 0; i < n; i++) {
             int k = idx[i];
             if (k < 0 || k >= size) {
-                throw VortexException.corrupt(pw + ": dictionary index " + k + " out of range (dictionary of " + size + ")");
+                throw VortexException.corrupt(
+                        pw + ": dictionary index " + k + " out of range (dictionary of " + size + ")");
             }
             switch (data.type) {
                 case BOOLEAN -> data.bools[c + i] = dict.bools[k];
@@ -410,8 +477,8 @@ final class ColumnChunkReader {
             }
             int total = (int) (pl + sl);
             if (data.type == FIXED_LEN_BYTE_ARRAY && total != data.typeLength) {
-                throw VortexException.corrupt(pw + ": DELTA_BYTE_ARRAY value of " + total + " bytes in a FIXED_LEN_BYTE_ARRAY("
-                        + data.typeLength + ") column");
+                throw VortexException.corrupt(pw + ": DELTA_BYTE_ARRAY value of " + total
+                        + " bytes in a FIXED_LEN_BYTE_ARRAY(" + data.typeLength + ") column");
             }
             data.reserveHeap(total);
             int at = data.heapSize;
@@ -435,14 +502,17 @@ final class ColumnChunkReader {
             default -> throw VortexException.unsupported(pw + ": BYTE_STREAM_SPLIT for this physical type");
         };
         if ((long) w * n > end - p) {
-            throw VortexException.corrupt(pw + ": BYTE_STREAM_SPLIT needs " + ((long) w * n) + " bytes, the page has " + (end - p));
+            throw VortexException.corrupt(
+                    pw + ": BYTE_STREAM_SPLIT needs " + ((long) w * n) + " bytes, the page has " + (end - p));
         }
         data.reserveValues(n);
         int c = data.count;
         switch (data.type) {
             case INT32, FLOAT -> {
                 for (int i = 0; i < n; i++) {
-                    data.ints[c + i] = (buf[p + i] & 0xFF) | (buf[p + n + i] & 0xFF) << 8 | (buf[p + 2 * n + i] & 0xFF) << 16
+                    data.ints[c + i] = (buf[p + i] & 0xFF)
+                            | (buf[p + n + i] & 0xFF) << 8
+                            | (buf[p + 2 * n + i] & 0xFF) << 16
                             | (buf[p + 3 * n + i] & 0xFF) << 24;
                 }
                 data.count += n;

@@ -52,7 +52,10 @@ final class Decoders {
             if (end - pos < 4) {
                 throw VortexException.corrupt(where + ": unexpected end of page data");
             }
-            int v = (buf[pos] & 0xFF) | (buf[pos + 1] & 0xFF) << 8 | (buf[pos + 2] & 0xFF) << 16 | (buf[pos + 3] & 0xFF) << 24;
+            int v = (buf[pos] & 0xFF)
+                    | (buf[pos + 1] & 0xFF) << 8
+                    | (buf[pos + 2] & 0xFF) << 16
+                    | (buf[pos + 3] & 0xFF) << 24;
             pos += 4;
             return v;
         }
@@ -66,9 +69,14 @@ final class Decoders {
         long v = 0;
         int need = (shift + bits + 7) >>> 3;
         if (byteIdx + 8 <= limit && need <= 8) {
-            v = (buf[byteIdx] & 0xFFL) | (buf[byteIdx + 1] & 0xFFL) << 8 | (buf[byteIdx + 2] & 0xFFL) << 16
-                    | (buf[byteIdx + 3] & 0xFFL) << 24 | (buf[byteIdx + 4] & 0xFFL) << 32 | (buf[byteIdx + 5] & 0xFFL) << 40
-                    | (buf[byteIdx + 6] & 0xFFL) << 48 | (buf[byteIdx + 7] & 0xFFL) << 56;
+            v = (buf[byteIdx] & 0xFFL)
+                    | (buf[byteIdx + 1] & 0xFFL) << 8
+                    | (buf[byteIdx + 2] & 0xFFL) << 16
+                    | (buf[byteIdx + 3] & 0xFFL) << 24
+                    | (buf[byteIdx + 4] & 0xFFL) << 32
+                    | (buf[byteIdx + 5] & 0xFFL) << 40
+                    | (buf[byteIdx + 6] & 0xFFL) << 48
+                    | (buf[byteIdx + 7] & 0xFFL) << 56;
             v >>>= shift;
         } else {
             for (int i = 0; i < need; i++) {
@@ -243,19 +251,25 @@ final class Decoders {
 
     /// Decodes DELTA_BINARY_PACKED: `n` values into `out[off, off + n)` (as longs, 32-bit types
     /// wrap when narrowed); returns the position after the last miniblock used.
-    static int deltaBinaryPacked(byte[] buf, int pos, int end, long[] out, int off, int n, boolean int32, String where) {
+    static int deltaBinaryPacked(
+            byte[] buf, int pos, int end, long[] out, int off, int n, boolean int32, String where) {
         Cursor in = new Cursor(buf, pos, end, where);
         long blockSize = in.varint();
         long miniblocks = in.varint();
         long total = in.varint();
         long value = in.zigzag();
-        if (blockSize <= 0 || blockSize % 128 != 0 || blockSize > 1 << 20 || miniblocks <= 0 || blockSize % miniblocks != 0
+        if (blockSize <= 0
+                || blockSize % 128 != 0
+                || blockSize > 1 << 20
+                || miniblocks <= 0
+                || blockSize % miniblocks != 0
                 || (blockSize / miniblocks) % 32 != 0) {
-            throw VortexException.corrupt(where + ": bad DELTA_BINARY_PACKED header (block " + blockSize + ", miniblocks "
-                    + miniblocks + ")");
+            throw VortexException.corrupt(where + ": bad DELTA_BINARY_PACKED header (block " + blockSize
+                    + ", miniblocks " + miniblocks + ")");
         }
         if (total < n) {
-            throw VortexException.corrupt(where + ": DELTA_BINARY_PACKED holds " + total + " values, the page needs " + n);
+            throw VortexException.corrupt(
+                    where + ": DELTA_BINARY_PACKED holds " + total + " values, the page needs " + n);
         }
         int perMini = (int) (blockSize / miniblocks);
         int maxWidth = int32 ? 32 : 64;

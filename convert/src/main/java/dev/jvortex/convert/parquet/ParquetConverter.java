@@ -41,7 +41,9 @@ public final class ParquetConverter {
                         try (Arena arena = Arena.ofConfined()) {
                             List<Array> cols = pq.readRowGroup(g, arena);
                             writer.write(cols);
-                            rows += cols.isEmpty() ? pq.rowGroupRows(g) : cols.getFirst().length();
+                            rows += cols.isEmpty()
+                                    ? pq.rowGroupRows(g)
+                                    : cols.getFirst().length();
                         }
                         progress.accept(rows);
                     }

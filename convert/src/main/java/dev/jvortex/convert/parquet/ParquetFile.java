@@ -44,7 +44,8 @@ public final class ParquetFile implements AutoCloseable {
         }
         long footerLen = file.get(dev.jvortex.core.array.PrimitiveArray.LE_INT, size - 8) & 0xFFFFFFFFL;
         if (footerLen == 0 || footerLen > size - 12) {
-            throw VortexException.corrupt(path + ": footer length " + footerLen + " does not fit a file of " + size + " bytes");
+            throw VortexException.corrupt(
+                    path + ": footer length " + footerLen + " does not fit a file of " + size + " bytes");
         }
         this.dataEnd = size - 8 - footerLen;
         byte[] footer = file.asSlice(dataEnd, footerLen).toArray(JAVA_BYTE);
@@ -53,8 +54,8 @@ public final class ParquetFile implements AutoCloseable {
         this.schema = new ParquetSchema(meta.schema());
         for (ParquetMetadata.RowGroup g : meta.rowGroups()) {
             if (g.columns().size() != schema.columns.size()) {
-                throw VortexException.corrupt(path + ": a row group has " + g.columns().size() + " column chunks, the schema "
-                        + schema.columns.size() + " columns");
+                throw VortexException.corrupt(path + ": a row group has "
+                        + g.columns().size() + " column chunks, the schema " + schema.columns.size() + " columns");
             }
         }
     }
@@ -113,14 +114,16 @@ public final class ParquetFile implements AutoCloseable {
                 throw VortexException.corrupt(where + ": the column chunk's path is " + cc.path());
             }
             if (cc.type() != sc.physical()) {
-                throw VortexException.corrupt(where + ": the column chunk's type " + cc.type() + " differs from the schema's "
-                        + sc.physical());
+                throw VortexException.corrupt(where + ": the column chunk's type " + cc.type()
+                        + " differs from the schema's " + sc.physical());
             }
-            long start = cc.dictionaryPageOffset() > 0 && cc.dictionaryPageOffset() < cc.dataPageOffset() ? cc.dictionaryPageOffset()
+            long start = cc.dictionaryPageOffset() > 0 && cc.dictionaryPageOffset() < cc.dataPageOffset()
+                    ? cc.dictionaryPageOffset()
                     : cc.dataPageOffset();
             long len = cc.totalCompressedSize();
             if (start < 4 || len < 0 || len > dataEnd - start) {
-                throw VortexException.corrupt(where + ": column chunk [" + start + ", +" + len + ") is outside the data of the file");
+                throw VortexException.corrupt(
+                        where + ": column chunk [" + start + ", +" + len + ") is outside the data of the file");
             }
             if (len > Integer.MAX_VALUE - 16) {
                 throw VortexException.unsupported(where + ": column chunk of " + len + " bytes is too large");

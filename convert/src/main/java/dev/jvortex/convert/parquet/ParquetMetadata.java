@@ -122,12 +122,28 @@ final class ParquetMetadata {
     }
 
     /// One element of the flattened schema.
-    record SchemaElement(int type, int typeLength, int repetition, String name, int numChildren, int convertedType, int scale,
-            int precision, Thrift.Struct logicalType) {
+    record SchemaElement(
+            int type,
+            int typeLength,
+            int repetition,
+            String name,
+            int numChildren,
+            int convertedType,
+            int scale,
+            int precision,
+            Thrift.Struct logicalType) {
         static SchemaElement of(Thrift.Struct s) {
             Thrift.Struct lt = s.struct(10);
-            return new SchemaElement(s.i32(1, -1), s.i32(2, -1), s.i32(3, -1), s.string(4, "SchemaElement.name"), s.i32(5, -1),
-                    s.i32(6, -1), s.i32(7, 0), s.i32(8, -1), lt);
+            return new SchemaElement(
+                    s.i32(1, -1),
+                    s.i32(2, -1),
+                    s.i32(3, -1),
+                    s.string(4, "SchemaElement.name"),
+                    s.i32(5, -1),
+                    s.i32(6, -1),
+                    s.i32(7, 0),
+                    s.i32(8, -1),
+                    lt);
         }
 
         /// Returns the logical type's union member id, or -1.
@@ -146,7 +162,13 @@ final class ParquetMetadata {
     }
 
     /// The metadata of one column chunk.
-    record ColumnChunk(int type, List<String> path, int codec, long numValues, long totalCompressedSize, long dataPageOffset,
+    record ColumnChunk(
+            int type,
+            List<String> path,
+            int codec,
+            long numValues,
+            long totalCompressedSize,
+            long dataPageOffset,
             long dictionaryPageOffset) {
         static ColumnChunk of(Thrift.Struct cc, String where) {
             if (cc.has(1)) {
@@ -167,13 +189,21 @@ final class ParquetMetadata {
                 }
                 path.add(new String(b, StandardCharsets.UTF_8));
             }
-            return new ColumnChunk(m.i32(1, "ColumnMetaData.type"), path, m.i32(4, "codec"), m.i64(5, "num_values"),
-                    m.i64(7, "total_compressed_size"), m.i64(9, "data_page_offset"), m.i64(11, -1L));
+            return new ColumnChunk(
+                    m.i32(1, "ColumnMetaData.type"),
+                    path,
+                    m.i32(4, "codec"),
+                    m.i64(5, "num_values"),
+                    m.i64(7, "total_compressed_size"),
+                    m.i64(9, "data_page_offset"),
+                    m.i64(11, -1L));
         }
 
         /// Returns where the chunk's first page starts.
         long start() {
-            return dictionaryPageOffset >= 0 && dictionaryPageOffset < dataPageOffset ? dictionaryPageOffset : dataPageOffset;
+            return dictionaryPageOffset >= 0 && dictionaryPageOffset < dataPageOffset
+                    ? dictionaryPageOffset
+                    : dataPageOffset;
         }
     }
 
@@ -205,14 +235,28 @@ final class ParquetMetadata {
                 g++;
             }
             Object cb = s.get(6);
-            return new FileMetaData(schema, s.i64(3, "FileMetaData.num_rows"), groups,
+            return new FileMetaData(
+                    schema,
+                    s.i64(3, "FileMetaData.num_rows"),
+                    groups,
                     cb instanceof byte[] b ? new String(b, StandardCharsets.UTF_8) : null);
         }
     }
 
     /// A page header.
-    record PageHeader(int type, int uncompressedSize, int compressedSize, int numValues, int encoding, int defEncoding,
-            int repEncoding, int numNulls, int numRows, int defLength, int repLength, boolean compressed) {
+    record PageHeader(
+            int type,
+            int uncompressedSize,
+            int compressedSize,
+            int numValues,
+            int encoding,
+            int defEncoding,
+            int repEncoding,
+            int numNulls,
+            int numRows,
+            int defLength,
+            int repLength,
+            boolean compressed) {
         static PageHeader of(Thrift.Struct s, String where) {
             int type = s.i32(1, "PageHeader.type");
             int un = s.i32(2, "uncompressed_page_size");
@@ -223,18 +267,40 @@ final class ParquetMetadata {
             switch (type) {
                 case DATA_PAGE -> {
                     Thrift.Struct h = need(s.struct(5), where, "data_page_header");
-                    return new PageHeader(type, un, comp, h.i32(1, "num_values"), h.i32(2, "encoding"),
-                            h.i32(3, "definition_level_encoding"), h.i32(4, "repetition_level_encoding"), -1, -1, 0, 0, true);
+                    return new PageHeader(
+                            type,
+                            un,
+                            comp,
+                            h.i32(1, "num_values"),
+                            h.i32(2, "encoding"),
+                            h.i32(3, "definition_level_encoding"),
+                            h.i32(4, "repetition_level_encoding"),
+                            -1,
+                            -1,
+                            0,
+                            0,
+                            true);
                 }
                 case DATA_PAGE_V2 -> {
                     Thrift.Struct h = need(s.struct(8), where, "data_page_header_v2");
-                    return new PageHeader(type, un, comp, h.i32(1, "num_values"), h.i32(4, "encoding"), RLE, RLE,
-                            h.i32(2, "num_nulls"), h.i32(3, "num_rows"), h.i32(5, "definition_levels_byte_length"),
-                            h.i32(6, "repetition_levels_byte_length"), h.bool(7, true));
+                    return new PageHeader(
+                            type,
+                            un,
+                            comp,
+                            h.i32(1, "num_values"),
+                            h.i32(4, "encoding"),
+                            RLE,
+                            RLE,
+                            h.i32(2, "num_nulls"),
+                            h.i32(3, "num_rows"),
+                            h.i32(5, "definition_levels_byte_length"),
+                            h.i32(6, "repetition_levels_byte_length"),
+                            h.bool(7, true));
                 }
                 case DICTIONARY_PAGE -> {
                     Thrift.Struct h = need(s.struct(7), where, "dictionary_page_header");
-                    return new PageHeader(type, un, comp, h.i32(1, "num_values"), h.i32(2, "encoding"), -1, -1, 0, 0, 0, 0, true);
+                    return new PageHeader(
+                            type, un, comp, h.i32(1, "num_values"), h.i32(2, "encoding"), -1, -1, 0, 0, 0, 0, true);
                 }
                 default -> {
                     return new PageHeader(type, un, comp, 0, -1, -1, -1, 0, 0, 0, 0, true);

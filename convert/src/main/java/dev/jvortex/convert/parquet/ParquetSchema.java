@@ -17,12 +17,38 @@ final class ParquetSchema {
     private static final int MAX_DEPTH = 100;
 
     /// How a field is assembled.
-    enum Kind { LEAF, STRUCT, LIST, MAP, NULL }
+    enum Kind {
+        LEAF,
+        STRUCT,
+        LIST,
+        MAP,
+        NULL
+    }
 
     /// How a leaf's physical values convert.
     enum Conv {
-        BOOL, I8, I16, I32, I64, U8, U16, U32, U64, F16, F32, F64, DATE, TIME_MS, TIME_US, TIME_NS, TIMESTAMP, UTF8, BINARY,
-        DECIMAL, UUID, NULL
+        BOOL,
+        I8,
+        I16,
+        I32,
+        I64,
+        U8,
+        U16,
+        U32,
+        U64,
+        F16,
+        F32,
+        F64,
+        DATE,
+        TIME_MS,
+        TIME_US,
+        TIME_NS,
+        TIMESTAMP,
+        UTF8,
+        BINARY,
+        DECIMAL,
+        UUID,
+        NULL
     }
 
     /// One field of the converted schema.
@@ -46,8 +72,19 @@ final class ParquetSchema {
         /// The index of the leftmost leaf column under this field.
         final int firstColumn;
 
-        Field(Kind kind, String name, DType dtype, boolean nullable, int slotDef, int slotRep, int validDef, List<Field> children,
-                int column, int physical, int typeLength, Conv conv) {
+        Field(
+                Kind kind,
+                String name,
+                DType dtype,
+                boolean nullable,
+                int slotDef,
+                int slotRep,
+                int validDef,
+                List<Field> children,
+                int column,
+                int physical,
+                int typeLength,
+                Conv conv) {
             this.kind = kind;
             this.name = name;
             this.dtype = dtype;
@@ -81,7 +118,8 @@ final class ParquetSchema {
         int[] pos = {0};
         Node root = tree(elements, pos, 0);
         if (pos[0] != elements.size()) {
-            throw VortexException.corrupt("Parquet schema has " + (elements.size() - pos[0]) + " elements outside the root");
+            throw VortexException.corrupt(
+                    "Parquet schema has " + (elements.size() - pos[0]) + " elements outside the root");
         }
         if (root.children == null) {
             throw VortexException.corrupt("the Parquet schema root is not a group");
@@ -114,7 +152,8 @@ final class ParquetSchema {
             throw VortexException.corrupt("Parquet schema element '" + e.name() + "' has neither a type nor children");
         }
         if (e.numChildren() > els.size() - pos[0]) {
-            throw VortexException.corrupt("Parquet schema group '" + e.name() + "' claims " + e.numChildren() + " children");
+            throw VortexException.corrupt(
+                    "Parquet schema group '" + e.name() + "' claims " + e.numChildren() + " children");
         }
         List<Node> kids = new ArrayList<>();
         for (int i = 0; i < e.numChildren(); i++) {
@@ -154,7 +193,8 @@ final class ParquetSchema {
         }
         int lk = e.logicalKind();
         boolean isList = lk == LT_LIST || (lk < 0 && e.convertedType() == CT_LIST);
-        boolean isMap = lk == LT_MAP || (lk < 0 && (e.convertedType() == CT_MAP || e.convertedType() == CT_MAP_KEY_VALUE));
+        boolean isMap =
+                lk == LT_MAP || (lk < 0 && (e.convertedType() == CT_MAP || e.convertedType() == CT_MAP_KEY_VALUE));
         if (isList && n.children.size() == 1 && n.children.getFirst().el.repetition() == REPEATED) {
             Node c = n.children.getFirst();
             int cd = d + 1;
@@ -170,8 +210,11 @@ final class ParquetSchema {
             DType lt = new DType.ListType(item.dtype, nullable);
             return new Field(Kind.LIST, e.name(), lt, nullable, t, r, d, List.of(item), -1, -1, -1, null);
         }
-        if (isMap && n.children.size() == 1 && n.children.getFirst().el.repetition() == REPEATED
-                && n.children.getFirst().children != null && n.children.getFirst().children.size() == 2) {
+        if (isMap
+                && n.children.size() == 1
+                && n.children.getFirst().el.repetition() == REPEATED
+                && n.children.getFirst().children != null
+                && n.children.getFirst().children.size() == 2) {
             Node kv = n.children.getFirst();
             int cd = d + 1;
             int cr = r + 1;
@@ -179,7 +222,8 @@ final class ParquetSchema {
             cp.add(kv.el.name());
             Node kn = kv.children.get(0);
             // Map keys are never null: an optional key field is read as required.
-            Field key = kn.el.repetition() == OPTIONAL ? inner(kn, cd + 1, cr, cd, false, with(cp, kn.el.name()))
+            Field key = kn.el.repetition() == OPTIONAL
+                    ? inner(kn, cd + 1, cr, cd, false, with(cp, kn.el.name()))
                     : field(kn, cd, cr, cd, cp);
             Field value = field(kv.children.get(1), cd, cr, cd, cp);
             if (key.kind == Kind.LIST && key.slotRep != cr) {
@@ -203,7 +247,19 @@ final class ParquetSchema {
             names.add(f.name);
             types.add(f.dtype);
         }
-        return new Field(Kind.STRUCT, e.name(), new DType.Struct(names, types, nullable), nullable, t, r, d, kids, -1, -1, -1, null);
+        return new Field(
+                Kind.STRUCT,
+                e.name(),
+                new DType.Struct(names, types, nullable),
+                nullable,
+                t,
+                r,
+                d,
+                kids,
+                -1,
+                -1,
+                -1,
+                null);
     }
 
     private static List<String> with(List<String> path, String name) {
@@ -341,9 +397,12 @@ final class ParquetSchema {
             case F32 -> new DType.Primitive(PType.F32, nullable);
             case F64 -> new DType.Primitive(PType.F64, nullable);
             case DATE -> new DType.Extension("vortex.date", new DType.Primitive(PType.I32, nullable), new byte[] {4});
-            case TIME_MS -> new DType.Extension("vortex.time", new DType.Primitive(PType.I32, nullable), new byte[] {2});
-            case TIME_US -> new DType.Extension("vortex.time", new DType.Primitive(PType.I64, nullable), new byte[] {1});
-            case TIME_NS -> new DType.Extension("vortex.time", new DType.Primitive(PType.I64, nullable), new byte[] {0});
+            case TIME_MS ->
+                new DType.Extension("vortex.time", new DType.Primitive(PType.I32, nullable), new byte[] {2});
+            case TIME_US ->
+                new DType.Extension("vortex.time", new DType.Primitive(PType.I64, nullable), new byte[] {1});
+            case TIME_NS ->
+                new DType.Extension("vortex.time", new DType.Primitive(PType.I64, nullable), new byte[] {0});
             case TIMESTAMP -> timestamp(e, nullable, where);
             case UTF8 -> new DType.Utf8(nullable);
             case BINARY -> new DType.Binary(nullable);
@@ -361,16 +420,21 @@ final class ParquetSchema {
                 int max = switch (e.type()) {
                     case INT32 -> 9;
                     case INT64 -> 18;
-                    case FIXED_LEN_BYTE_ARRAY -> (int) Math.min(76, Math.floor((8.0 * e.typeLength() - 1) * Math.log10(2)));
+                    case FIXED_LEN_BYTE_ARRAY ->
+                        (int) Math.min(76, Math.floor((8.0 * e.typeLength() - 1) * Math.log10(2)));
                     default -> 76;
                 };
                 if (precision < 1 || precision > max || scale < 0 || scale > precision) {
-                    throw VortexException.corrupt(where + ": DECIMAL(" + precision + ", " + scale + ") on physical type " + e.type());
+                    throw VortexException.corrupt(
+                            where + ": DECIMAL(" + precision + ", " + scale + ") on physical type " + e.type());
                 }
                 yield new DType.Decimal(precision, scale, nullable);
             }
-            case UUID -> new DType.Extension("vortex.uuid",
-                    new DType.FixedSizeList(new DType.Primitive(PType.U8, false), 16, nullable), new byte[0]);
+            case UUID ->
+                new DType.Extension(
+                        "vortex.uuid",
+                        new DType.FixedSizeList(new DType.Primitive(PType.U8, false), 16, nullable),
+                        new byte[0]);
             case NULL -> new DType.Null();
         };
     }

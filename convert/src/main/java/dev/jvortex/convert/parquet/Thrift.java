@@ -63,7 +63,8 @@ final class Thrift {
         long i64(int id, String name) {
             Object v = fields.get(id);
             if (!(v instanceof Long l)) {
-                throw VortexException.corrupt(where + ": required field " + name + " is " + (v == null ? "missing" : "not an integer"));
+                throw VortexException.corrupt(
+                        where + ": required field " + name + " is " + (v == null ? "missing" : "not an integer"));
             }
             return l;
         }
@@ -97,7 +98,8 @@ final class Thrift {
         String string(int id, String name) {
             Object v = fields.get(id);
             if (!(v instanceof byte[] b)) {
-                throw VortexException.corrupt(where + ": required field " + name + " is " + (v == null ? "missing" : "not a string"));
+                throw VortexException.corrupt(
+                        where + ": required field " + name + " is " + (v == null ? "missing" : "not a string"));
             }
             return new String(b, StandardCharsets.UTF_8);
         }

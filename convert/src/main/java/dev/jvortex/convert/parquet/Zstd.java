@@ -14,8 +14,11 @@ final class Zstd {
     static void decompress(byte[] src, int off, int len, byte[] dst, int dstOff, int outLen, String where) {
         long n;
         try {
-            n = DECOMPRESSOR.get().decompress(MemorySegment.ofArray(src).asSlice(off, len),
-                    MemorySegment.ofArray(dst).asSlice(dstOff, outLen));
+            n = DECOMPRESSOR
+                    .get()
+                    .decompress(
+                            MemorySegment.ofArray(src).asSlice(off, len),
+                            MemorySegment.ofArray(dst).asSlice(dstOff, outLen));
         } catch (ZstdException e) {
             throw VortexException.corrupt(where + ": " + e.getMessage(), e);
         }

@@ -26,7 +26,8 @@ class DecodersTest {
         int used = Decoders.bitPackedLevels(bytes(0b00000101, 0b00111001, 0b01110111), 0, 3, 3, out, 0, 8, "t");
         assertEquals(3, used);
         assertArrayEquals(bytes(0, 1, 2, 3, 4, 5, 6, 7), out);
-        assertThrows(VortexException.class, () -> Decoders.bitPackedLevels(bytes(1, 2), 0, 2, 3, new byte[8], 0, 8, "t"));
+        assertThrows(
+                VortexException.class, () -> Decoders.bitPackedLevels(bytes(1, 2), 0, 2, 3, new byte[8], 0, 8, "t"));
     }
 
     @Test
@@ -70,7 +71,8 @@ class DecodersTest {
         assertEquals("abcabcabcabcX", new String(out, StandardCharsets.US_ASCII));
         assertThrows(VortexException.class, () -> Codecs.snappy(in, 0, in.length, new byte[12], 0, 12, "t"));
         byte[] badOffset = bytes(5, 0b000_000_01, 9);
-        assertThrows(VortexException.class, () -> Codecs.snappy(badOffset, 0, badOffset.length, new byte[5], 0, 5, "t"));
+        assertThrows(
+                VortexException.class, () -> Codecs.snappy(badOffset, 0, badOffset.length, new byte[5], 0, 5, "t"));
     }
 
     @Test

@@ -8,8 +8,15 @@ import dev.jvortex.core.DType;
 /// (zero copy) or memory of the arena that decoded them. Accessing an array after its arena
 /// or file was closed fails with the FFM scope error.
 public sealed interface Array
-        permits NullArray, BoolArray, PrimitiveArray, DecimalArray, VarBinViewArray, StructArray, ListArray,
-                FixedSizeListArray, ExtensionArray {
+        permits NullArray,
+                BoolArray,
+                PrimitiveArray,
+                DecimalArray,
+                VarBinViewArray,
+                StructArray,
+                ListArray,
+                FixedSizeListArray,
+                ExtensionArray {
     /// Returns the logical type.
     DType dtype();
 

@@ -19,7 +19,8 @@ public final class ArrayOps {
     /// Returns rows `[from, from + len)` of `a`.
     public static Array slice(Array a, int from, int len, Arena arena) {
         if (from < 0 || len < 0 || from + len > a.length()) {
-            throw VortexException.misuse("slice [" + from + ", " + (from + len) + ") out of bounds for length " + a.length());
+            throw VortexException.misuse(
+                    "slice [" + from + ", " + (from + len) + ") out of bounds for length " + a.length());
         }
         if (from == 0 && len == a.length()) {
             return a;
@@ -36,8 +37,9 @@ public final class ArrayOps {
                 long w = d.byteWidth();
                 yield new DecimalArray(d.dtype(), d.byteWidth(), d.data().asSlice(from * w, len * w), len, v);
             }
-            case VarBinViewArray s -> new VarBinViewArray(
-                    s.dtype(), s.views().asSlice((long) from * 16, (long) len * 16), s.buffers(), len, v);
+            case VarBinViewArray s ->
+                new VarBinViewArray(
+                        s.dtype(), s.views().asSlice((long) from * 16, (long) len * 16), s.buffers(), len, v);
             case StructArray s -> {
                 List<Array> fields = new ArrayList<>(s.fields().size());
                 for (Array f : s.fields()) {
@@ -45,9 +47,10 @@ public final class ArrayOps {
                 }
                 yield new StructArray(s.dtype(), fields, len, v);
             }
-            case ListArray l -> new ListArray(l.dtype(), l.offsets().asSlice(from * 8L, (len + 1L) * 8), l.elements(), len, v);
-            case FixedSizeListArray f -> new FixedSizeListArray(
-                    f.dtype(), slice(f.elements(), from * f.size(), len * f.size(), arena), len, v);
+            case ListArray l ->
+                new ListArray(l.dtype(), l.offsets().asSlice(from * 8L, (len + 1L) * 8), l.elements(), len, v);
+            case FixedSizeListArray f ->
+                new FixedSizeListArray(f.dtype(), slice(f.elements(), from * f.size(), len * f.size(), arena), len, v);
             case ExtensionArray e -> new ExtensionArray(e.dtype(), slice(e.storage(), from, len, arena));
         };
     }
@@ -73,11 +76,13 @@ public final class ArrayOps {
             case NullArray n -> n;
             case BoolArray b -> new BoolArray(dtype, b.bits(), b.length(), b.validity());
             case PrimitiveArray p -> new PrimitiveArray(dtype, p.ptype(), p.data(), p.length(), p.validity());
-            case DecimalArray d -> new DecimalArray((DType.Decimal) dtype, d.byteWidth(), d.data(), d.length(), d.validity());
+            case DecimalArray d ->
+                new DecimalArray((DType.Decimal) dtype, d.byteWidth(), d.data(), d.length(), d.validity());
             case VarBinViewArray s -> new VarBinViewArray(dtype, s.views(), s.buffers(), s.length(), s.validity());
             case StructArray s -> new StructArray((DType.Struct) dtype, s.fields(), s.length(), s.validity());
             case ListArray l -> new ListArray(dtype, l.offsets(), l.elements(), l.length(), l.validity());
-            case FixedSizeListArray f -> new FixedSizeListArray((DType.FixedSizeList) dtype, f.elements(), f.length(), f.validity());
+            case FixedSizeListArray f ->
+                new FixedSizeListArray((DType.FixedSizeList) dtype, f.elements(), f.length(), f.validity());
             case ExtensionArray e -> new ExtensionArray((DType.Extension) dtype, e.storage());
         };
     }
@@ -102,9 +107,13 @@ public final class ArrayOps {
                 }
                 yield new BoolArray(b.dtype(), out, n, v);
             }
-            case PrimitiveArray p -> new PrimitiveArray(p.dtype(), p.ptype(), gather(p.data(), p.ptype().byteWidth(), indices, arena), n, v);
-            case DecimalArray d -> new DecimalArray(d.dtype(), d.byteWidth(), gather(d.data(), d.byteWidth(), indices, arena), n, v);
-            case VarBinViewArray s -> new VarBinViewArray(s.dtype(), gather(s.views(), 16, indices, arena), s.buffers(), n, v);
+            case PrimitiveArray p ->
+                new PrimitiveArray(
+                        p.dtype(), p.ptype(), gather(p.data(), p.ptype().byteWidth(), indices, arena), n, v);
+            case DecimalArray d ->
+                new DecimalArray(d.dtype(), d.byteWidth(), gather(d.data(), d.byteWidth(), indices, arena), n, v);
+            case VarBinViewArray s ->
+                new VarBinViewArray(s.dtype(), gather(s.views(), 16, indices, arena), s.buffers(), n, v);
             case StructArray s -> {
                 List<Array> fields = new ArrayList<>();
                 for (Array f : s.fields()) {
@@ -194,7 +203,10 @@ public final class ArrayOps {
                 for (int i = 0; i < indices.length; i++) {
                     long from = (long) indices[i] << 1;
                     out.setAtIndex(PrimitiveArray.LE_LONG, (long) i << 1, src.getAtIndex(PrimitiveArray.LE_LONG, from));
-                    out.setAtIndex(PrimitiveArray.LE_LONG, ((long) i << 1) + 1, src.getAtIndex(PrimitiveArray.LE_LONG, from + 1));
+                    out.setAtIndex(
+                            PrimitiveArray.LE_LONG,
+                            ((long) i << 1) + 1,
+                            src.getAtIndex(PrimitiveArray.LE_LONG, from + 1));
                 }
             }
             default -> {
@@ -279,7 +291,8 @@ public final class ArrayOps {
             }
             case PrimitiveArray p -> {
                 int w = p.ptype().byteWidth();
-                yield new PrimitiveArray(dtype, p.ptype(), concatFixed(parts, w, n, arena, a -> ((PrimitiveArray) a).data()), n, v);
+                yield new PrimitiveArray(
+                        dtype, p.ptype(), concatFixed(parts, w, n, arena, a -> ((PrimitiveArray) a).data()), n, v);
             }
             case DecimalArray d -> {
                 int w = d.byteWidth();
@@ -288,7 +301,12 @@ public final class ArrayOps {
                         throw VortexException.unsupported("concatenating decimals of different widths");
                     }
                 }
-                yield new DecimalArray((DType.Decimal) dtype, w, concatFixed(parts, w, n, arena, a -> ((DecimalArray) a).data()), n, v);
+                yield new DecimalArray(
+                        (DType.Decimal) dtype,
+                        w,
+                        concatFixed(parts, w, n, arena, a -> ((DecimalArray) a).data()),
+                        n,
+                        v);
             }
             case VarBinViewArray s -> concatViews(dtype, parts, n, v, arena);
             case StructArray s -> {
@@ -341,8 +359,8 @@ public final class ArrayOps {
         };
     }
 
-    private static MemorySegment concatFixed(List<Array> parts, int width, int n, Arena arena,
-            java.util.function.Function<Array, MemorySegment> data) {
+    private static MemorySegment concatFixed(
+            List<Array> parts, int width, int n, Arena arena, java.util.function.Function<Array, MemorySegment> data) {
         MemorySegment out = arena.allocate(Math.max(1L, (long) n * width), Math.min(width, 16));
         long pos = 0;
         for (Array a : parts) {
@@ -406,14 +424,30 @@ public final class ArrayOps {
     /// to the bytes the views use and list elements to the rows the offsets use.
     public static Array deepCopy(Array a, Arena arena) {
         int n = a.length();
-        Validity v = a.validity().bits() == null ? a.validity() : Validity.ofBits(Bits.slice(a.validity().bits(), 0, n, arena));
+        Validity v = a.validity().bits() == null
+                ? a.validity()
+                : Validity.ofBits(Bits.slice(a.validity().bits(), 0, n, arena));
         return switch (a) {
             case NullArray na -> na;
             case BoolArray b -> new BoolArray(b.dtype(), Bits.slice(b.bits(), 0, n, arena), n, v);
-            case PrimitiveArray p -> new PrimitiveArray(p.dtype(), p.ptype(), copyBytes(p.data(), (long) n * p.ptype().byteWidth(),
-                    p.ptype().byteWidth(), arena), n, v);
-            case DecimalArray d -> new DecimalArray(d.dtype(), d.byteWidth(), copyBytes(d.data(), (long) n * d.byteWidth(),
-                    Math.min(16, d.byteWidth()), arena), n, v);
+            case PrimitiveArray p ->
+                new PrimitiveArray(
+                        p.dtype(),
+                        p.ptype(),
+                        copyBytes(
+                                p.data(),
+                                (long) n * p.ptype().byteWidth(),
+                                p.ptype().byteWidth(),
+                                arena),
+                        n,
+                        v);
+            case DecimalArray d ->
+                new DecimalArray(
+                        d.dtype(),
+                        d.byteWidth(),
+                        copyBytes(d.data(), (long) n * d.byteWidth(), Math.min(16, d.byteWidth()), arena),
+                        n,
+                        v);
             case VarBinViewArray s -> {
                 long total = 0;
                 for (int i = 0; i < n; i++) {
@@ -456,7 +490,8 @@ public final class ArrayOps {
                 long last = n == 0 ? 0 : l.end(n - 1);
                 MemorySegment offsets = arena.allocate((n + 1L) * 8, 8);
                 for (int i = 0; i <= n; i++) {
-                    offsets.setAtIndex(PrimitiveArray.LE_LONG, i, l.offsets().getAtIndex(PrimitiveArray.LE_LONG, i) - first);
+                    offsets.setAtIndex(
+                            PrimitiveArray.LE_LONG, i, l.offsets().getAtIndex(PrimitiveArray.LE_LONG, i) - first);
                 }
                 Array elems = slice(l.elements(), (int) first, (int) (last - first), arena);
                 yield new ListArray(l.dtype(), offsets, deepCopy(elems, arena), n, v);

@@ -90,7 +90,12 @@ public final class Builders {
                 return Validity.ALL_VALID;
             }
             MemorySegment bits = arena.allocate(Math.max(8, ((size + 63) >>> 6) * 8L), 8);
-            MemorySegment.copy(valid, 0, bits, ValueLayout.JAVA_LONG_UNALIGNED.withOrder(java.nio.ByteOrder.LITTLE_ENDIAN), 0,
+            MemorySegment.copy(
+                    valid,
+                    0,
+                    bits,
+                    ValueLayout.JAVA_LONG_UNALIGNED.withOrder(java.nio.ByteOrder.LITTLE_ENDIAN),
+                    0,
                     (size + 63) >>> 6);
             return Validity.ofBits(bits);
         }
@@ -244,7 +249,12 @@ public final class Builders {
         @Override
         public Array build(Arena arena) {
             MemorySegment out = arena.allocate(Math.max(8, ((size + 63) >>> 6) * 8L), 8);
-            MemorySegment.copy(bits, 0, out, ValueLayout.JAVA_LONG_UNALIGNED.withOrder(java.nio.ByteOrder.LITTLE_ENDIAN), 0,
+            MemorySegment.copy(
+                    bits,
+                    0,
+                    out,
+                    ValueLayout.JAVA_LONG_UNALIGNED.withOrder(java.nio.ByteOrder.LITTLE_ENDIAN),
+                    0,
                     (size + 63) >>> 6);
             return new BoolArray(dtype, out, size, validity(arena));
         }
@@ -321,8 +331,12 @@ public final class Builders {
                 }
                 pos += len;
             }
-            return wrap(new VarBinViewArray(storageType(), views, new MemorySegment[] {buf.asSlice(0, Math.max(1, bytes.length))},
-                    size, validity(arena)));
+            return wrap(new VarBinViewArray(
+                    storageType(),
+                    views,
+                    new MemorySegment[] {buf.asSlice(0, Math.max(1, bytes.length))},
+                    size,
+                    validity(arena)));
         }
 
         @Override

@@ -107,12 +107,27 @@ public final class Constants {
         return switch (dtype) {
             case DType.Null t -> new NullArray(n);
             case DType.Bool t -> new BoolArray(dtype, arena.allocate(Math.max(1, Bits.byteLength(n))), n, v);
-            case DType.Primitive t -> new PrimitiveArray(dtype, t.ptype(),
-                    arena.allocate(Math.max(1L, (long) n * t.ptype().byteWidth()), t.ptype().byteWidth()), n, v);
-            case DType.Decimal t -> new DecimalArray(t, t.minimumByteWidth(),
-                    arena.allocate(Math.max(1L, (long) n * t.minimumByteWidth()), Math.min(16, t.minimumByteWidth())), n, v);
-            case DType.Utf8 t -> new VarBinViewArray(dtype, arena.allocate(Math.max(16L, n * 16L), 16), new MemorySegment[0], n, v);
-            case DType.Binary t -> new VarBinViewArray(dtype, arena.allocate(Math.max(16L, n * 16L), 16), new MemorySegment[0], n, v);
+            case DType.Primitive t ->
+                new PrimitiveArray(
+                        dtype,
+                        t.ptype(),
+                        arena.allocate(
+                                Math.max(1L, (long) n * t.ptype().byteWidth()),
+                                t.ptype().byteWidth()),
+                        n,
+                        v);
+            case DType.Decimal t ->
+                new DecimalArray(
+                        t,
+                        t.minimumByteWidth(),
+                        arena.allocate(
+                                Math.max(1L, (long) n * t.minimumByteWidth()), Math.min(16, t.minimumByteWidth())),
+                        n,
+                        v);
+            case DType.Utf8 t ->
+                new VarBinViewArray(dtype, arena.allocate(Math.max(16L, n * 16L), 16), new MemorySegment[0], n, v);
+            case DType.Binary t ->
+                new VarBinViewArray(dtype, arena.allocate(Math.max(16L, n * 16L), 16), new MemorySegment[0], n, v);
             case DType.Struct t -> {
                 List<Array> fields = new ArrayList<>();
                 for (DType f : t.fields()) {
@@ -120,10 +135,12 @@ public final class Constants {
                 }
                 yield new StructArray(t, fields, n, v);
             }
-            case DType.ListType t -> new ListArray(t, arena.allocate((n + 1L) * 8, 8), allNull(t.element(), 0, arena), n, v);
-            case DType.MapType t -> new ListArray(t, arena.allocate((n + 1L) * 8, 8), allNull(ArrayOps.mapEntry(t), 0, arena), n, v);
-            case DType.FixedSizeList t -> new FixedSizeListArray(t,
-                    allNull(t.element(), Math.multiplyExact(n, t.size()), arena), n, v);
+            case DType.ListType t ->
+                new ListArray(t, arena.allocate((n + 1L) * 8, 8), allNull(t.element(), 0, arena), n, v);
+            case DType.MapType t ->
+                new ListArray(t, arena.allocate((n + 1L) * 8, 8), allNull(ArrayOps.mapEntry(t), 0, arena), n, v);
+            case DType.FixedSizeList t ->
+                new FixedSizeListArray(t, allNull(t.element(), Math.multiplyExact(n, t.size()), arena), n, v);
             case DType.Extension t -> new ExtensionArray(t, allNull(t.storage(), n, arena));
             default -> throw VortexException.unsupported("arrays of type " + dtype);
         };
@@ -131,12 +148,16 @@ public final class Constants {
 
     private static void fill(MemorySegment data, int w, long raw, int n) {
         for (long i = 0; i < n; i++) {
-            PrimitiveArray.setLong(data, switch (w) {
-                case 1 -> dev.jvortex.core.PType.U8;
-                case 2 -> dev.jvortex.core.PType.U16;
-                case 4 -> dev.jvortex.core.PType.U32;
-                default -> dev.jvortex.core.PType.U64;
-            }, i, raw);
+            PrimitiveArray.setLong(
+                    data,
+                    switch (w) {
+                        case 1 -> dev.jvortex.core.PType.U8;
+                        case 2 -> dev.jvortex.core.PType.U16;
+                        case 4 -> dev.jvortex.core.PType.U32;
+                        default -> dev.jvortex.core.PType.U64;
+                    },
+                    i,
+                    raw);
         }
     }
 

@@ -90,8 +90,8 @@ public final class Validity {
         MemorySegment out = arena.allocate(Bits.byteLength(length));
         long n = Bits.byteLength(length);
         for (long i = 0; i < n; i++) {
-            out.set(java.lang.foreign.ValueLayout.JAVA_BYTE, i,
-                    (byte) (bits.get(java.lang.foreign.ValueLayout.JAVA_BYTE, i)
+            out.set(java.lang.foreign.ValueLayout.JAVA_BYTE, i, (byte)
+                    (bits.get(java.lang.foreign.ValueLayout.JAVA_BYTE, i)
                             & other.bits.get(java.lang.foreign.ValueLayout.JAVA_BYTE, i)));
         }
         return ofBits(out);

@@ -93,7 +93,8 @@ public final class Binder {
                 Expr.Column col = column(c);
                 DType t = typeOf(col, schema);
                 if (!(t instanceof DType.Bool)) {
-                    throw fail(c, "the " + t + " column '" + c.name() + "' is not a condition; compare it with a value");
+                    throw fail(
+                            c, "the " + t + " column '" + c.name() + "' is not a condition; compare it with a value");
                 }
                 yield new Expr.Compare(Expr.Operator.EQ, col, TRUE);
             }
@@ -112,9 +113,10 @@ public final class Binder {
             case Expr.Not n -> negate(predicate(n.child()));
             case Expr.IsNull n -> nullTest(n.child(), true);
             case Expr.IsNotNull n -> nullTest(n.child(), false);
-            case Expr.Between b -> new Expr.And(
-                    compare(b.lowerStrict() ? Expr.Operator.GT : Expr.Operator.GE, b.value(), b.lower(), b),
-                    compare(b.upperStrict() ? Expr.Operator.LT : Expr.Operator.LE, b.value(), b.upper(), b));
+            case Expr.Between b ->
+                new Expr.And(
+                        compare(b.lowerStrict() ? Expr.Operator.GT : Expr.Operator.GE, b.value(), b.lower(), b),
+                        compare(b.upperStrict() ? Expr.Operator.LT : Expr.Operator.LE, b.value(), b.upper(), b));
             case Expr.InList in -> {
                 if (in.values().isEmpty()) {
                     throw fail(in, "IN needs at least one value");
@@ -176,8 +178,11 @@ public final class Binder {
             return compare(op.flip(), right, left, node);
         }
         if (!(left instanceof Expr.Column lc)) {
-            throw fail(node, left instanceof Expr.Literal
-                    ? "a comparison needs a column on one side" : "comparison operands must be columns or values");
+            throw fail(
+                    node,
+                    left instanceof Expr.Literal
+                            ? "a comparison needs a column on one side"
+                            : "comparison operands must be columns or values");
         }
         Expr.Column col = column(lc);
         DType t = typeOf(col, schema);
@@ -189,8 +194,10 @@ public final class Binder {
                 Expr.Column other = column(rc);
                 DType u = typeOf(other, schema);
                 if (!comparable(t, u)) {
-                    throw fail(node, "cannot compare the " + t + " column '" + lc.name() + "' with the " + u + " column '"
-                            + rc.name() + "'");
+                    throw fail(
+                            node,
+                            "cannot compare the " + t + " column '" + lc.name() + "' with the " + u + " column '"
+                                    + rc.name() + "'");
                 }
                 yield new Expr.Compare(op, col, other);
             }
@@ -209,8 +216,12 @@ public final class Binder {
             case FLOAT -> true;
             case BYTES -> a.getClass() == b.getClass();
             case LONG, U64, WIDE_DECIMAL -> {
-                if (a instanceof DType.Extension || b instanceof DType.Extension || a instanceof DType.Decimal
-                        || b instanceof DType.Decimal || a instanceof DType.Bool || b instanceof DType.Bool) {
+                if (a instanceof DType.Extension
+                        || b instanceof DType.Extension
+                        || a instanceof DType.Decimal
+                        || b instanceof DType.Decimal
+                        || a instanceof DType.Bool
+                        || b instanceof DType.Bool) {
                     yield a.withNullable(false).equals(b.withNullable(false));
                 }
                 yield true;
@@ -234,7 +245,9 @@ public final class Binder {
             }
             case DType.Primitive p -> {
                 if (isNumber(lt)) {
-                    if (!p.ptype().isFloat() && lt instanceof DType.Primitive q && q.ptype().isFloat()
+                    if (!p.ptype().isFloat()
+                            && lt instanceof DType.Primitive q
+                            && q.ptype().isFloat()
                             && !Double.isFinite(v.asDouble())) {
                         throw fail(literal, mismatch);
                     }
@@ -253,7 +266,10 @@ public final class Binder {
                 }
             }
             case DType.Decimal d -> {
-                if (isNumber(lt) && !(lt instanceof DType.Primitive q && q.ptype().isFloat() && !Double.isFinite(v.asDouble()))) {
+                if (isNumber(lt)
+                        && !(lt instanceof DType.Primitive q
+                                && q.ptype().isFloat()
+                                && !Double.isFinite(v.asDouble()))) {
                     return v;
                 }
             }
@@ -272,19 +288,24 @@ public final class Binder {
             }
             case DType.Extension e -> {
                 DType target = e.withNullable(false);
-                if (lt.withNullable(false).equals(target) && (v.value() instanceof Long || v.value() instanceof BigDecimal)) {
+                if (lt.withNullable(false).equals(target)
+                        && (v.value() instanceof Long || v.value() instanceof BigDecimal)) {
                     return new Scalar(target, v.value());
                 }
                 if (v.value() instanceof String s) {
                     try {
                         return new Scalar(target, temporal(e, s));
                     } catch (DateTimeParseException | ArithmeticException ex) {
-                        throw fail(literal, "cannot read " + ExprParser.quote(s) + " as a " + temporalName(e)
-                                + " for the column '" + c.name() + "'; expected ISO-8601 text such as " + example(e));
+                        throw fail(
+                                literal,
+                                "cannot read " + ExprParser.quote(s) + " as a " + temporalName(e) + " for the column '"
+                                        + c.name() + "'; expected ISO-8601 text such as " + example(e));
                     }
                 }
                 if (isNumber(lt)) {
-                    throw fail(literal, mismatch + "; write the " + temporalName(e) + " as quoted text such as " + example(e));
+                    throw fail(
+                            literal,
+                            mismatch + "; write the " + temporalName(e) + " as quoted text such as " + example(e));
                 }
             }
             default -> {}
@@ -344,18 +365,23 @@ public final class Binder {
         switch (e.id()) {
             case "vortex.date" -> {
                 long days = LocalDate.parse(s).toEpochDay();
-                v = meta[0] == 4 ? BigDecimal.valueOf(days) : BigDecimal.valueOf(days).multiply(BigDecimal.valueOf(86_400_000L));
+                v = meta[0] == 4
+                        ? BigDecimal.valueOf(days)
+                        : BigDecimal.valueOf(days).multiply(BigDecimal.valueOf(86_400_000L));
             }
             case "vortex.time" -> {
                 long nanos = LocalTime.parse(s).toNanoOfDay();
-                v = BigDecimal.valueOf(nanos).multiply(BigDecimal.valueOf(unitsPerSecond(meta[0])))
+                v = BigDecimal.valueOf(nanos)
+                        .multiply(BigDecimal.valueOf(unitsPerSecond(meta[0])))
                         .divide(BigDecimal.valueOf(1_000_000_000L));
             }
             default -> {
                 Instant instant = instant(s);
                 long per = unitsPerSecond(meta[0]);
-                v = BigDecimal.valueOf(instant.getEpochSecond()).multiply(BigDecimal.valueOf(per))
-                        .add(BigDecimal.valueOf(instant.getNano()).multiply(BigDecimal.valueOf(per))
+                v = BigDecimal.valueOf(instant.getEpochSecond())
+                        .multiply(BigDecimal.valueOf(per))
+                        .add(BigDecimal.valueOf(instant.getNano())
+                                .multiply(BigDecimal.valueOf(per))
                                 .divide(BigDecimal.valueOf(1_000_000_000L)));
             }
         }

@@ -22,12 +22,26 @@ import java.util.Set;
 /// Floats compare in IEEE 754 total order, as the reference does: `-0.0 < 0.0`, and NaN is
 /// larger than every number (a NaN with the sign bit set, smaller than every number).
 public sealed interface Expr
-        permits Expr.Column, Expr.Literal, Expr.Compare, Expr.And, Expr.Or, Expr.Not, Expr.IsNull, Expr.IsNotNull,
-                Expr.Between, Expr.InList, Expr.Like {
+        permits Expr.Column,
+                Expr.Literal,
+                Expr.Compare,
+                Expr.And,
+                Expr.Or,
+                Expr.Not,
+                Expr.IsNull,
+                Expr.IsNotNull,
+                Expr.Between,
+                Expr.InList,
+                Expr.Like {
 
     /// A comparison operator.
     enum Operator {
-        EQ("="), NE("!="), LT("<"), LE("<="), GT(">"), GE(">=");
+        EQ("="),
+        NE("!="),
+        LT("<"),
+        LE("<="),
+        GT(">"),
+        GE(">=");
 
         private final String symbol;
 
@@ -161,8 +175,10 @@ public sealed interface Expr
         @Override
         public String toString() {
             if (lowerStrict || upperStrict) {
-                return new And(new Compare(lowerStrict ? Operator.GT : Operator.GE, value, lower),
-                        new Compare(upperStrict ? Operator.LT : Operator.LE, value, upper)).toString();
+                return new And(
+                                new Compare(lowerStrict ? Operator.GT : Operator.GE, value, lower),
+                                new Compare(upperStrict ? Operator.LT : Operator.LE, value, upper))
+                        .toString();
             }
             return group(value, this) + " BETWEEN " + lower + " AND " + upper;
         }
@@ -189,7 +205,9 @@ public sealed interface Expr
     record Like(Expr value, String pattern, boolean negated, boolean caseInsensitive) implements Expr {
         @Override
         public String toString() {
-            return group(value, this) + (negated ? " NOT" : "") + (caseInsensitive ? " ILIKE " : " LIKE ")
+            return group(value, this)
+                    + (negated ? " NOT" : "")
+                    + (caseInsensitive ? " ILIKE " : " LIKE ")
                     + ExprParser.quote(pattern);
         }
     }
@@ -241,7 +259,9 @@ public sealed interface Expr
             case String s -> new Literal(new Scalar(new DType.Utf8(false), s));
             case Boolean b -> new Literal(new Scalar(new DType.Bool(false), b));
             case byte[] b -> new Literal(new Scalar(new DType.Binary(false), b.clone()));
-            default -> throw VortexException.misuse("no literal for a " + value.getClass().getSimpleName());
+            default ->
+                throw VortexException.misuse(
+                        "no literal for a " + value.getClass().getSimpleName());
         };
     }
 

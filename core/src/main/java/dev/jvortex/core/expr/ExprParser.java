@@ -34,7 +34,19 @@ import java.util.Map;
 /// those values. Errors are [VortexException]s of kind `MISUSE` naming the position (1-based
 /// character index) and showing it under the text.
 public final class ExprParser {
-    private enum Kind { IDENT, QUOTED_IDENT, STRING, NUMBER, OP, LPAREN, RPAREN, COMMA, DOT, MINUS, END }
+    private enum Kind {
+        IDENT,
+        QUOTED_IDENT,
+        STRING,
+        NUMBER,
+        OP,
+        LPAREN,
+        RPAREN,
+        COMMA,
+        DOT,
+        MINUS,
+        END
+    }
 
     private record Token(Kind kind, String text, int pos) {}
 
@@ -167,8 +179,10 @@ public final class ExprParser {
             boolean ci = next().text.equalsIgnoreCase("ILIKE");
             Token pattern = next();
             if (pattern.kind != Kind.STRING) {
-                throw error(pattern.pos, "expected a quoted pattern after " + (ci ? "ILIKE" : "LIKE") + " but found "
-                        + describe(pattern));
+                throw error(
+                        pattern.pos,
+                        "expected a quoted pattern after " + (ci ? "ILIKE" : "LIKE") + " but found "
+                                + describe(pattern));
             }
             return mark(new Expr.Like(left, pattern.text, negated, ci), kw.pos);
         }
@@ -182,8 +196,10 @@ public final class ExprParser {
                 Expr e = orExpr();
                 Token close = next();
                 if (close.kind != Kind.RPAREN) {
-                    throw error(close.pos, "expected ')' to close the '(' at position " + (t.pos + 1) + " but found "
-                            + describe(close));
+                    throw error(
+                            close.pos,
+                            "expected ')' to close the '(' at position " + (t.pos + 1) + " but found "
+                                    + describe(close));
                 }
                 return e;
             }
@@ -219,7 +235,7 @@ public final class ExprParser {
                         }
                     }
                     case "AND", "OR", "NOT", "IS", "BETWEEN", "IN", "LIKE", "ILIKE" ->
-                            throw error(t.pos, "expected a column or a value but found the keyword " + t.text);
+                        throw error(t.pos, "expected a column or a value but found the keyword " + t.text);
                     default -> {}
                 }
                 return column(t);
@@ -369,7 +385,8 @@ public final class ExprParser {
                         e++;
                     }
                     if (e >= n || !Character.isDigit(s.charAt(e))) {
-                        throw error(i, "malformed exponent in the number '" + s.substring(start, Math.min(n, e + 1)) + "'");
+                        throw error(
+                                i, "malformed exponent in the number '" + s.substring(start, Math.min(n, e + 1)) + "'");
                     }
                     i = e;
                     while (i < n && Character.isDigit(s.charAt(i))) {
@@ -412,7 +429,11 @@ public final class ExprParser {
                     case '.' -> out.add(new Token(Kind.DOT, ".", start));
                     case '-' -> out.add(new Token(Kind.MINUS, "-", start));
                     case '=', '<', '>', '!' -> {
-                        if (two.equals("==") || two.equals("!=") || two.equals("<>") || two.equals("<=") || two.equals(">=")) {
+                        if (two.equals("==")
+                                || two.equals("!=")
+                                || two.equals("<>")
+                                || two.equals("<=")
+                                || two.equals(">=")) {
                             i++;
                             out.add(new Token(Kind.OP, two, start));
                         } else if (c == '!') {
@@ -450,8 +471,22 @@ public final class ExprParser {
                 return false;
             }
         }
-        return !isOneOf(name, "AND", "OR", "NOT", "IS", "NULL", "BETWEEN", "IN", "LIKE", "ILIKE", "TRUE", "FALSE",
-                "DATE", "TIME", "TIMESTAMP");
+        return !isOneOf(
+                name,
+                "AND",
+                "OR",
+                "NOT",
+                "IS",
+                "NULL",
+                "BETWEEN",
+                "IN",
+                "LIKE",
+                "ILIKE",
+                "TRUE",
+                "FALSE",
+                "DATE",
+                "TIME",
+                "TIMESTAMP");
     }
 
     /// Returns `s` as a quoted SQL string.
@@ -468,19 +503,20 @@ public final class ExprParser {
         DType t = s.dtype();
         return switch (t) {
             case DType.Bool b -> (Boolean) v ? "TRUE" : "FALSE";
-            case DType.Primitive p -> switch (p.ptype()) {
-                case U64 -> Long.toUnsignedString((Long) v);
-                case F16, F32, F64 -> {
-                    double d = s.asDouble();
-                    if (Double.isNaN(d) || Double.isInfinite(d)) {
-                        yield Double.isNaN(d) ? "'NaN'" : d > 0 ? "'Infinity'" : "'-Infinity'";
+            case DType.Primitive p ->
+                switch (p.ptype()) {
+                    case U64 -> Long.toUnsignedString((Long) v);
+                    case F16, F32, F64 -> {
+                        double d = s.asDouble();
+                        if (Double.isNaN(d) || Double.isInfinite(d)) {
+                            yield Double.isNaN(d) ? "'NaN'" : d > 0 ? "'Infinity'" : "'-Infinity'";
+                        }
+                        // An exponent keeps the literal a float when the text is parsed again.
+                        String text = Double.toString(d);
+                        yield text.contains("E") ? text : text + "E0";
                     }
-                    // An exponent keeps the literal a float when the text is parsed again.
-                    String text = Double.toString(d);
-                    yield text.contains("E") ? text : text + "E0";
-                }
-                default -> v.toString();
-            };
+                    default -> v.toString();
+                };
             case DType.Decimal d -> new BigDecimal((BigInteger) v, d.scale()).toPlainString();
             case DType.Utf8 u -> quote((String) v);
             case DType.Binary b -> "X'" + java.util.HexFormat.of().formatHex((byte[]) v) + "'";

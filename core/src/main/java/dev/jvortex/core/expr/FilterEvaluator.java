@@ -137,7 +137,8 @@ public final class FilterEvaluator {
         }
     }
 
-    private static final java.lang.foreign.ValueLayout.OfLong LE_LONG = JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final java.lang.foreign.ValueLayout.OfLong LE_LONG =
+            JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
     private final Expr expr;
     private final Node root;
@@ -191,7 +192,8 @@ public final class FilterEvaluator {
             if (r == null) {
                 Array values = d.values();
                 if (d.length() < n) {
-                    throw VortexException.misuse("column '" + node.column + "' has " + d.length() + " codes, expected " + n);
+                    throw VortexException.misuse(
+                            "column '" + node.column + "' has " + d.length() + " codes, expected " + n);
                 }
                 if (values.length() == 0) {
                     // Every row is null; the rows' own array says so.
@@ -234,7 +236,8 @@ public final class FilterEvaluator {
         private ColumnData resolve(Expr.Column c) {
             Array a = source.column(c.topLevel());
             if (a.length() < n) {
-                throw VortexException.misuse("column '" + c.topLevel() + "' has " + a.length() + " rows, expected " + n);
+                throw VortexException.misuse(
+                        "column '" + c.topLevel() + "' has " + a.length() + " rows, expected " + n);
             }
             long[] valid = validWords(a.validity(), n);
             for (int i = 1; i < c.path().size(); i++) {
@@ -404,8 +407,10 @@ public final class FilterEvaluator {
     /// once per dictionary value when the caller supplies that column as a dictionary.
     private Node compile(Expr e, DType.Struct schema) {
         List<Expr.Column> used = e.columns();
-        if (!used.isEmpty() && !(e instanceof Expr.Literal)
-                && used.stream().allMatch(c -> c.topLevel().equals(used.getFirst().topLevel()))) {
+        if (!used.isEmpty()
+                && !(e instanceof Expr.Literal)
+                && used.stream()
+                        .allMatch(c -> c.topLevel().equals(used.getFirst().topLevel()))) {
             return new PerValue(compileRows(e, schema, false), used.getFirst().topLevel());
         }
         return compileRows(e, schema, true);
@@ -441,7 +446,8 @@ public final class FilterEvaluator {
 
     private Node compileRows(Expr e, DType.Struct schema, boolean wrap) {
         return switch (e) {
-            case Expr.Literal l -> new Constant(l.value().isNull() ? null : (Boolean) l.value().value());
+            case Expr.Literal l ->
+                new Constant(l.value().isNull() ? null : (Boolean) l.value().value());
             case Expr.And a -> {
                 Node l = child(a.left(), schema, wrap);
                 Node r = child(a.right(), schema, wrap);
@@ -458,8 +464,9 @@ public final class FilterEvaluator {
             case Expr.Or o -> new OrNode(child(o.left(), schema, wrap), child(o.right(), schema, wrap));
             case Expr.IsNull n -> nullTest(n.child(), true, schema, wrap);
             case Expr.IsNotNull n -> nullTest(n.child(), false, schema, wrap);
-            case Expr.Like l -> new LikeTest((Expr.Column) l.value(), LikePattern.compile(l.pattern(), l.caseInsensitive()),
-                    l.negated());
+            case Expr.Like l ->
+                new LikeTest(
+                        (Expr.Column) l.value(), LikePattern.compile(l.pattern(), l.caseInsensitive()), l.negated());
             case Expr.Compare c -> compare(c, schema);
             default -> throw VortexException.misuse("not a bound filter: " + e + " (bind it with Binder.bind first)");
         };
@@ -498,7 +505,8 @@ public final class FilterEvaluator {
                 yield new KeyTest(col, b);
             }
             case BYTES -> new BytesTest(col, c.op(), Keys.bytes(lit.value()));
-            case WIDE_DECIMAL -> new WideDecimalTest(col, c.op(), Keys.wideDecimalBound((DType.Decimal) t, lit.value()));
+            case WIDE_DECIMAL ->
+                new WideDecimalTest(col, c.op(), Keys.wideDecimalBound((DType.Decimal) t, lit.value()));
             case NONE -> throw VortexException.misuse("cannot compare the " + t + " column '" + col.name() + "'");
         };
     }

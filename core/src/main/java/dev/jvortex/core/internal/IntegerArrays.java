@@ -21,7 +21,8 @@ public final class IntegerArrays {
     /// Returns the values at rows `[from, to)` of an integer array as longs (see [#toLongs(PrimitiveArray)]).
     public static long[] toLongs(PrimitiveArray p, int from, int to) {
         if (p.ptype().isFloat()) {
-            throw VortexException.corrupt("expected integers but got " + p.ptype().shortName() + " values");
+            throw VortexException.corrupt(
+                    "expected integers but got " + p.ptype().shortName() + " values");
         }
         MemorySegment d = p.data();
         int n = to - from;
@@ -73,8 +74,9 @@ public final class IntegerArrays {
                 for (int i = 0; i < n; i++) {
                     long v = wide[i];
                     if (v < 0 || v > Integer.MAX_VALUE) {
-                        throw VortexException.corrupt(what + " value " + (ptype == PType.U64 ? Long.toUnsignedString(v) : v)
-                                + " at index " + (from + i) + " is out of range");
+                        throw VortexException.corrupt(
+                                what + " value " + (ptype == PType.U64 ? Long.toUnsignedString(v) : v) + " at index "
+                                        + (from + i) + " is out of range");
                     }
                     dst[i] = (int) v;
                 }

@@ -73,7 +73,8 @@ public final class Primitives {
     /// unsigned type that holds `max`.
     public static PrimitiveArray narrowUnsigned(int[] values, int n, int max) {
         PType ptype = narrowestUnsigned(max);
-        return new PrimitiveArray(new DType.Primitive(ptype, false), ptype, segment(ptype, values, n), n, Validity.ALL_VALID);
+        return new PrimitiveArray(
+                new DType.Primitive(ptype, false), ptype, segment(ptype, values, n), n, Validity.ALL_VALID);
     }
 
     /// Returns every value of an integer or float array as a long: signed types sign-extended,

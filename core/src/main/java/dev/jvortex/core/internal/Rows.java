@@ -25,8 +25,11 @@ public final class Rows {
 
     /// Returns true for the array kinds this class handles.
     public static boolean supported(Array a) {
-        return (a instanceof BoolArray || a instanceof PrimitiveArray || a instanceof DecimalArray
-                || a instanceof VarBinViewArray) && !(a.dtype() instanceof DType.Extension);
+        return (a instanceof BoolArray
+                        || a instanceof PrimitiveArray
+                        || a instanceof DecimalArray
+                        || a instanceof VarBinViewArray)
+                && !(a.dtype() instanceof DType.Extension);
     }
 
     /// Returns true when rows `i` and `j` of `a` hold equal values (validity is not looked at).
@@ -34,9 +37,13 @@ public final class Rows {
         return switch (a) {
             case BoolArray b -> b.get(i) == b.get(j);
             case PrimitiveArray p -> p.getLong(i) == p.getLong(j);
-            case DecimalArray d -> d.data().asSlice((long) i * d.byteWidth(), d.byteWidth())
-                    .mismatch(d.data().asSlice((long) j * d.byteWidth(), d.byteWidth())) < 0;
-            case VarBinViewArray s -> s.byteLength(i) == s.byteLength(j) && s.slice(i).mismatch(s.slice(j)) < 0;
+            case DecimalArray d ->
+                d.data()
+                                .asSlice((long) i * d.byteWidth(), d.byteWidth())
+                                .mismatch(d.data().asSlice((long) j * d.byteWidth(), d.byteWidth()))
+                        < 0;
+            case VarBinViewArray s ->
+                s.byteLength(i) == s.byteLength(j) && s.slice(i).mismatch(s.slice(j)) < 0;
             default -> throw new IllegalArgumentException("no row equality for " + a.dtype());
         };
     }
@@ -47,7 +54,10 @@ public final class Rows {
         return switch (a) {
             case BoolArray b -> b.get(i) ? 1L : 0L;
             case PrimitiveArray p -> p.getLong(i);
-            case DecimalArray d -> new Bytes(d.data().asSlice((long) i * d.byteWidth(), d.byteWidth()).toArray(JAVA_BYTE));
+            case DecimalArray d ->
+                new Bytes(d.data()
+                        .asSlice((long) i * d.byteWidth(), d.byteWidth())
+                        .toArray(JAVA_BYTE));
             case VarBinViewArray s -> new Bytes(s.getBytes(i));
             default -> throw new IllegalArgumentException("no row keys for " + a.dtype());
         };
@@ -76,15 +86,16 @@ public final class Rows {
         }
         Object value = switch (a) {
             case BoolArray b -> b.get(i);
-            case PrimitiveArray p -> switch (p.ptype()) {
-                case F16 -> (short) p.getLong(i);
-                case F32 -> Float.intBitsToFloat((int) p.getLong(i));
-                case F64 -> Double.longBitsToDouble(p.getLong(i));
-                default -> p.getLong(i);
-            };
+            case PrimitiveArray p ->
+                switch (p.ptype()) {
+                    case F16 -> (short) p.getLong(i);
+                    case F32 -> Float.intBitsToFloat((int) p.getLong(i));
+                    case F64 -> Double.longBitsToDouble(p.getLong(i));
+                    default -> p.getLong(i);
+                };
             case DecimalArray d -> d.getUnscaled(i);
-            case VarBinViewArray s -> s.dtype() instanceof DType.Utf8 ? new String(s.getBytes(i), StandardCharsets.UTF_8)
-                    : s.getBytes(i);
+            case VarBinViewArray s ->
+                s.dtype() instanceof DType.Utf8 ? new String(s.getBytes(i), StandardCharsets.UTF_8) : s.getBytes(i);
             default -> throw new IllegalArgumentException("no scalars for " + a.dtype());
         };
         return new Scalar(a.dtype(), value);

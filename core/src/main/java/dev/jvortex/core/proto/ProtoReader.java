@@ -99,7 +99,10 @@ public final class ProtoReader {
         if (end - pos < 4) {
             throw fail("truncated fixed32");
         }
-        int v = (buf[pos] & 0xFF) | (buf[pos + 1] & 0xFF) << 8 | (buf[pos + 2] & 0xFF) << 16 | (buf[pos + 3] & 0xFF) << 24;
+        int v = (buf[pos] & 0xFF)
+                | (buf[pos + 1] & 0xFF) << 8
+                | (buf[pos + 2] & 0xFF) << 16
+                | (buf[pos + 3] & 0xFF) << 24;
         pos += 4;
         return v;
     }

@@ -15,19 +15,28 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class ExprParserTest {
-    private static final DType TS_US_UTC = new DType.Extension("vortex.timestamp", new DType.Primitive(PType.I64, true),
-            new byte[] {1, 3, 0, 'U', 'T', 'C'});
-    private static final DType DATE_DAYS = new DType.Extension("vortex.date", new DType.Primitive(PType.I32, true),
-            new byte[] {4});
-    private static final DType.Struct SCHEMA = DType.struct(false,
-            "id", new DType.Primitive(PType.I64, false),
-            "carrier", new DType.Utf8(true),
-            "dep_delay", new DType.Primitive(PType.F64, true),
-            "ts", TS_US_UTC,
-            "day", DATE_DAYS,
-            "flag", new DType.Bool(true),
-            "bytes", new DType.Binary(true),
-            "addr", DType.struct(true, "city", new DType.Utf8(true), "zip", new DType.Primitive(PType.I32, true)));
+    private static final DType TS_US_UTC = new DType.Extension(
+            "vortex.timestamp", new DType.Primitive(PType.I64, true), new byte[] {1, 3, 0, 'U', 'T', 'C'});
+    private static final DType DATE_DAYS =
+            new DType.Extension("vortex.date", new DType.Primitive(PType.I32, true), new byte[] {4});
+    private static final DType.Struct SCHEMA = DType.struct(
+            false,
+            "id",
+            new DType.Primitive(PType.I64, false),
+            "carrier",
+            new DType.Utf8(true),
+            "dep_delay",
+            new DType.Primitive(PType.F64, true),
+            "ts",
+            TS_US_UTC,
+            "day",
+            DATE_DAYS,
+            "flag",
+            new DType.Bool(true),
+            "bytes",
+            new DType.Binary(true),
+            "addr",
+            DType.struct(true, "city", new DType.Utf8(true), "zip", new DType.Primitive(PType.I32, true)));
 
     private static Expr.Column col(String... path) {
         return Expr.column(path);
@@ -35,9 +44,10 @@ class ExprParserTest {
 
     @Test
     void parsesTheCliExamples() {
-        assertEquals(col("carrier").eq("UA").and(col("dep_delay").gt(30)),
-                Expr.parse("carrier = 'UA' AND dep_delay > 30"));
-        assertEquals(new Expr.Between(col("id"), Expr.literal(10), Expr.literal(20), false, false),
+        assertEquals(
+                col("carrier").eq("UA").and(col("dep_delay").gt(30)), Expr.parse("carrier = 'UA' AND dep_delay > 30"));
+        assertEquals(
+                new Expr.Between(col("id"), Expr.literal(10), Expr.literal(20), false, false),
                 Expr.parse("id BETWEEN 10 AND 20"));
         assertEquals(col("name").isNull(), Expr.parse("name IS NULL"));
         assertEquals(col("name").isNotNull(), Expr.parse("name is not null"));
@@ -78,7 +88,8 @@ class ExprParserTest {
         assertEquals(col("x").in(1, 2, 3).not(), Expr.parse("x NOT IN (1, 2, 3)"));
         assertEquals(new Expr.Like(col("s"), "ab%", false, false), Expr.parse("s LIKE 'ab%'"));
         assertEquals(new Expr.Like(col("s"), "ab%", true, true), Expr.parse("s NOT ILIKE 'ab%'"));
-        assertEquals(new Expr.Not(new Expr.Between(col("x"), Expr.literal(1), Expr.literal(2), false, false)),
+        assertEquals(
+                new Expr.Not(new Expr.Between(col("x"), Expr.literal(1), Expr.literal(2), false, false)),
                 Expr.parse("x NOT BETWEEN 1 AND 2"));
         assertEquals(new Expr.Compare(Expr.Operator.LE, Expr.literal(5), col("x")), Expr.parse("5 <= x"));
         assertEquals(col("x").eq(1), Expr.parse("x == 1"));
@@ -152,7 +163,8 @@ class ExprParserTest {
     @Test
     void bindingNormalizes() {
         assertEquals(Expr.parse("id < 5"), ExprParser.parse("5 > id", SCHEMA));
-        assertEquals(Expr.parse("id <= 1 OR carrier IS NOT NULL"),
+        assertEquals(
+                Expr.parse("id <= 1 OR carrier IS NOT NULL"),
                 ExprParser.parse("NOT (id > 1 AND carrier IS NULL)", SCHEMA));
         assertEquals(Expr.parse("id >= 1 AND id <= 2"), ExprParser.parse("id BETWEEN 1 AND 2", SCHEMA));
         assertEquals(Expr.parse("id < 1 OR id > 2"), ExprParser.parse("id NOT BETWEEN 1 AND 2", SCHEMA));
@@ -160,9 +172,11 @@ class ExprParserTest {
         assertEquals(Expr.parse("flag = TRUE"), ExprParser.parse("flag", SCHEMA));
         assertEquals(Expr.parse("flag = TRUE"), ExprParser.parse("NOT NOT flag", SCHEMA));
         assertEquals(Expr.parse("flag != TRUE"), ExprParser.parse("NOT flag", SCHEMA));
-        assertEquals(new Expr.Like(col("carrier"), "U%", true, false), ExprParser.parse("NOT carrier LIKE 'U%'", SCHEMA));
+        assertEquals(
+                new Expr.Like(col("carrier"), "U%", true, false), ExprParser.parse("NOT carrier LIKE 'U%'", SCHEMA));
         assertEquals(col("addr", "city").eq("Oslo"), ExprParser.parse("addr.city = 'Oslo'", SCHEMA));
-        Expr bound = ExprParser.parse("ts >= '2021-03-04T05:06:07.000008Z' AND day < '2021-03-04' AND bytes = 'ab'", SCHEMA);
+        Expr bound =
+                ExprParser.parse("ts >= '2021-03-04T05:06:07.000008Z' AND day < '2021-03-04' AND bytes = 'ab'", SCHEMA);
         assertEquals(bound, Binder.bind(bound, SCHEMA), "binding is idempotent");
     }
 
@@ -172,9 +186,11 @@ class ExprParserTest {
         Scalar v = ((Expr.Literal) ((Expr.Compare) e).right()).value();
         assertEquals(TS_US_UTC.withNullable(false), v.dtype());
         assertEquals(java.time.Instant.parse("2021-03-04T05:06:07Z").getEpochSecond() * 1_000_000 + 8, v.value());
-        Scalar naive = ((Expr.Literal) ((Expr.Compare) ExprParser.parse("ts = '2021-03-04 05:06:07'", SCHEMA)).right()).value();
+        Scalar naive = ((Expr.Literal) ((Expr.Compare) ExprParser.parse("ts = '2021-03-04 05:06:07'", SCHEMA)).right())
+                .value();
         assertEquals(java.time.Instant.parse("2021-03-04T05:06:07Z").getEpochSecond() * 1_000_000, naive.value());
-        Scalar frac = ((Expr.Literal) ((Expr.Compare) ExprParser.parse("ts = '2021-03-04T05:06:07.0000085Z'", SCHEMA)).right())
+        Scalar frac = ((Expr.Literal)
+                        ((Expr.Compare) ExprParser.parse("ts = '2021-03-04T05:06:07.0000085Z'", SCHEMA)).right())
                 .value();
         assertInstanceOf(BigDecimal.class, frac.value(), "a time finer than the unit stays exact");
         Scalar day = ((Expr.Literal) ((Expr.Compare) ExprParser.parse("day = '1970-01-11'", SCHEMA)).right()).value();

@@ -21,10 +21,14 @@ import org.junit.jupiter.api.Test;
 /// A filter evaluated once per dictionary value must select exactly the rows a row-by-row
 /// evaluation selects, with nulls in the codes and in the values, for every kind of test.
 class FilterDictionaryTest {
-    private static final DType.Struct SCHEMA = DType.struct(false,
-            "s", new DType.Utf8(true),
-            "n", new DType.Primitive(PType.I64, true),
-            "k", new DType.Primitive(PType.I64, false));
+    private static final DType.Struct SCHEMA = DType.struct(
+            false,
+            "s",
+            new DType.Utf8(true),
+            "n",
+            new DType.Primitive(PType.I64, true),
+            "k",
+            new DType.Primitive(PType.I64, false));
 
     @Test
     void perValueEvaluationSelectsTheSameRowsAsPerRow() {
@@ -98,44 +102,63 @@ class FilterDictionaryTest {
                 }
                 codeArrays.add(new PrimitiveArray(new DType.Primitive(ptype, true), ptype, data, rows, codeValidity));
             }
-            List<String> filters = List.of("s = 'v74'", "s <> 'v74'", "s IS NULL", "s IS NOT NULL", "s LIKE 'v1%'",
-                    "NOT s LIKE 'v1%'", "s IN ('v0', 'v37', 'v74')", "n > 0", "n BETWEEN -20 AND 20 AND s >= 'v5'",
-                    "NOT (n < 10 OR s = 'v0')", "k < 2500 AND n <= 7", "k > 100 OR s IS NULL", "n IS NULL OR NOT n = 1");
+            List<String> filters = List.of(
+                    "s = 'v74'",
+                    "s <> 'v74'",
+                    "s IS NULL",
+                    "s IS NOT NULL",
+                    "s LIKE 'v1%'",
+                    "NOT s LIKE 'v1%'",
+                    "s IN ('v0', 'v37', 'v74')",
+                    "n > 0",
+                    "n BETWEEN -20 AND 20 AND s >= 'v5'",
+                    "NOT (n < 10 OR s = 'v0')",
+                    "k < 2500 AND n <= 7",
+                    "k > 100 OR s IS NULL",
+                    "n IS NULL OR NOT n = 1");
             for (PrimitiveArray codeArray : codeArrays) {
-            FilterEvaluator.Dictionary sd = new FilterEvaluator.Dictionary(codeArray, sDict);
-            FilterEvaluator.Dictionary nd = new FilterEvaluator.Dictionary(codeArray, nDict);
-            for (String text : filters) {
-                Expr bound = Binder.bind(Expr.parse(text), SCHEMA);
-                FilterEvaluator perRow = new FilterEvaluator(bound, SCHEMA);
-                FilterEvaluator perValue = new FilterEvaluator(bound, SCHEMA);
-                List<Integer> expected = indices(perRow.evaluate(name -> switch (name) {
-                    case "s" -> s;
-                    case "n" -> n;
-                    default -> k;
-                }, rows));
-                List<Integer> actual = indices(perValue.evaluate(new FilterEvaluator.Columns() {
-                    @Override
-                    public Array column(String name) {
-                        return switch (name) {
-                            case "s" -> s;
-                            case "n" -> n;
-                            default -> k;
-                        };
-                    }
+                FilterEvaluator.Dictionary sd = new FilterEvaluator.Dictionary(codeArray, sDict);
+                FilterEvaluator.Dictionary nd = new FilterEvaluator.Dictionary(codeArray, nDict);
+                for (String text : filters) {
+                    Expr bound = Binder.bind(Expr.parse(text), SCHEMA);
+                    FilterEvaluator perRow = new FilterEvaluator(bound, SCHEMA);
+                    FilterEvaluator perValue = new FilterEvaluator(bound, SCHEMA);
+                    List<Integer> expected = indices(perRow.evaluate(
+                            name -> switch (name) {
+                                case "s" -> s;
+                                case "n" -> n;
+                                default -> k;
+                            },
+                            rows));
+                    List<Integer> actual = indices(perValue.evaluate(
+                            new FilterEvaluator.Columns() {
+                                @Override
+                                public Array column(String name) {
+                                    return switch (name) {
+                                        case "s" -> s;
+                                        case "n" -> n;
+                                        default -> k;
+                                    };
+                                }
 
-                    @Override
-                    public FilterEvaluator.Dictionary dictionary(String name) {
-                        return switch (name) {
-                            case "s" -> sd;
-                            case "n" -> nd;
-                            default -> null;
-                        };
-                    }
-                }, rows));
-                assertTrue(!expected.isEmpty() && expected.size() < rows || text.contains("IS"), text + " selects some rows");
-                assertArrayEquals(expected.stream().mapToInt(Integer::intValue).toArray(),
-                        actual.stream().mapToInt(Integer::intValue).toArray(), text + " with " + codeArray.ptype() + " codes");
-            }
+                                @Override
+                                public FilterEvaluator.Dictionary dictionary(String name) {
+                                    return switch (name) {
+                                        case "s" -> sd;
+                                        case "n" -> nd;
+                                        default -> null;
+                                    };
+                                }
+                            },
+                            rows));
+                    assertTrue(
+                            !expected.isEmpty() && expected.size() < rows || text.contains("IS"),
+                            text + " selects some rows");
+                    assertArrayEquals(
+                            expected.stream().mapToInt(Integer::intValue).toArray(),
+                            actual.stream().mapToInt(Integer::intValue).toArray(),
+                            text + " with " + codeArray.ptype() + " codes");
+                }
             }
             assertTrue(s instanceof VarBinViewArray && n instanceof PrimitiveArray);
         }
@@ -159,21 +182,26 @@ class FilterDictionaryTest {
             for (PType ptype : List.of(PType.U8, PType.U16, PType.U32)) {
                 MemorySegment data = arena.allocate(100L * ptype.byteWidth());
                 PrimitiveArray.setLong(data, ptype, 77, 2);
-                PrimitiveArray codes = new PrimitiveArray(new DType.Primitive(ptype, false), ptype, data, 100, Validity.ALL_VALID);
+                PrimitiveArray codes =
+                        new PrimitiveArray(new DType.Primitive(ptype, false), ptype, data, 100, Validity.ALL_VALID);
                 FilterEvaluator.Dictionary d = new FilterEvaluator.Dictionary(codes, dict);
                 Expr bound = Binder.bind(Expr.parse("s = 'a'"), SCHEMA);
-                dev.jvortex.core.VortexException e = org.junit.jupiter.api.Assertions.assertThrows(dev.jvortex.core.VortexException.class,
-                        () -> new FilterEvaluator(bound, SCHEMA).evaluate(new FilterEvaluator.Columns() {
-                            @Override
-                            public Array column(String name) {
-                                throw new AssertionError("the dictionary path must be taken");
-                            }
+                dev.jvortex.core.VortexException e = org.junit.jupiter.api.Assertions.assertThrows(
+                        dev.jvortex.core.VortexException.class,
+                        () -> new FilterEvaluator(bound, SCHEMA)
+                                .evaluate(
+                                        new FilterEvaluator.Columns() {
+                                            @Override
+                                            public Array column(String name) {
+                                                throw new AssertionError("the dictionary path must be taken");
+                                            }
 
-                            @Override
-                            public FilterEvaluator.Dictionary dictionary(String name) {
-                                return d;
-                            }
-                        }, 100));
+                                            @Override
+                                            public FilterEvaluator.Dictionary dictionary(String name) {
+                                                return d;
+                                            }
+                                        },
+                                        100));
                 assertTrue(e.getMessage().contains("dictionary code 2 at row 77"), e.getMessage());
                 org.junit.jupiter.api.Assertions.assertThrows(dev.jvortex.core.VortexException.class, d::indices);
             }

@@ -27,8 +27,19 @@ import org.junit.jupiter.api.Test;
 /// evaluation of the unbound expression written here with plain Java values.
 class FilterEvaluatorTest {
     private static final int ROWS = 64 * 17 + 37;
-    private static final String[] WORDS = {"alpha", "beta", "gamma", "", "beta ", "bêta", "gamma and more long text",
-            "a%c", "a_c", "ALPHA", "zeta-zeta-zeta-zeta"};
+    private static final String[] WORDS = {
+        "alpha",
+        "beta",
+        "gamma",
+        "",
+        "beta ",
+        "bêta",
+        "gamma and more long text",
+        "a%c",
+        "a_c",
+        "ALPHA",
+        "zeta-zeta-zeta-zeta"
+    };
 
     private Arena arena;
     private DType.Struct schema;
@@ -41,14 +52,22 @@ class FilterEvaluatorTest {
     void build() {
         arena = Arena.ofConfined();
         Random r = new Random(20240531);
-        schema = DType.struct(false,
-                "i", new DType.Primitive(PType.I32, true),
-                "t", new DType.Primitive(PType.U8, true),
-                "u", new DType.Primitive(PType.U64, false),
-                "d", new DType.Primitive(PType.F64, true),
-                "s", new DType.Utf8(true),
-                "b", new DType.Bool(true),
-                "st", DType.struct(true, "x", new DType.Primitive(PType.I64, true)));
+        schema = DType.struct(
+                false,
+                "i",
+                new DType.Primitive(PType.I32, true),
+                "t",
+                new DType.Primitive(PType.U8, true),
+                "u",
+                new DType.Primitive(PType.U64, false),
+                "d",
+                new DType.Primitive(PType.F64, true),
+                "s",
+                new DType.Utf8(true),
+                "b",
+                new DType.Bool(true),
+                "st",
+                DType.struct(true, "x", new DType.Primitive(PType.I64, true)));
         Builders.LongBuilder i = Builders.longs(schema.fields().get(0));
         Builders.LongBuilder t = Builders.longs(schema.fields().get(1));
         Builders.LongBuilder u = Builders.longs(schema.fields().get(2));
@@ -123,8 +142,8 @@ class FilterEvaluatorTest {
         put("s", s.build(arena), sv);
         put("b", b.build(arena), bv);
         java.lang.foreign.MemorySegment bits = arena.allocate(structValid.length * 8L, 8);
-        java.lang.foreign.MemorySegment.copy(structValid, 0, bits, java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED, 0,
-                structValid.length);
+        java.lang.foreign.MemorySegment.copy(
+                structValid, 0, bits, java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED, 0, structValid.length);
         DType.Struct st = (DType.Struct) schema.fields().get(6);
         put("st", new StructArray(st, List.of(x.build(arena)), ROWS, Validity.ofBits(bits)), null);
         values.put("st.x", xv);
@@ -145,25 +164,108 @@ class FilterEvaluatorTest {
     @Test
     void matchesPlainEvaluation() {
         List<String> filters = List.of(
-                "i > 10", "i >= 10", "i < -3", "i <= -3", "i = 7", "i != 7",
-                "i > 2.5", "i >= 2.5", "i < 2.5", "i <= 2.5", "i = 2.5", "i != 2.5",
-                "i < 1000", "i > -1000", "i > 1e3", "i >= -2147483648", "i <= 2147483647", "i > 2147483647",
-                "i BETWEEN -5 AND 5", "i NOT BETWEEN -5 AND 5", "-5 < i AND i < 5",
-                "i IN (1, 2, 3)", "i NOT IN (1, 2, NULL)", "i IN (1, NULL)", "i NOT IN (1, 2)",
-                "i IS NULL", "i IS NOT NULL", "NOT (i > 0 AND d < 0.5)", "i > 0 OR s = 'beta'",
-                "t > 200", "t < 0", "t <= 255", "t = 256", "t != -1", "i < t", "i >= t", "i = t", "i != t",
-                "u > 9223372036854775807", "u < 5", "u >= 18446744073709551615", "u > -1", "u = 3",
-                "d > 0", "d >= 0", "d < 0", "d <= 0", "d = 0", "d = -0.0", "d = 'NaN'", "d != 1.5", "d > 'Infinity'",
-                "d >= '-Infinity'", "d < 'NaN'", "d > 0.1", "d = 0.1", "d BETWEEN -1 AND 1", "NOT d > 0",
-                "s = 'alpha'", "s != 'alpha'", "s > 'beta'", "s >= 'beta'", "s < 'bêta'", "s <= 'gamma and more long text'",
-                "s = 'gamma and more long text'", "s = ''", "s > ''",
-                "s LIKE 'al%'", "s LIKE '%ta'", "s LIKE '%et%'", "s LIKE 'b_ta'", "s LIKE 'a\\%c'", "s LIKE 'a_c'",
-                "s LIKE '%'", "s LIKE ''", "s LIKE 'gamma%text'", "s NOT LIKE 'al%'", "s ILIKE 'ALPHA'",
-                "s ILIKE 'b%A'", "s IN ('alpha', 'beta')",
-                "b", "NOT b", "b = FALSE", "b != TRUE", "b IS NULL", "b AND i > 0", "b OR i > 0",
-                "i = NULL", "NOT (i = NULL)", "(i > 0) IS NULL", "(i > 0 AND b) IS NOT NULL",
-                "TRUE", "FALSE", "NULL", "NOT NULL", "i > 0 OR TRUE", "i > 0 AND NULL", "NOT (i > 0 AND NULL)",
-                "st.x > 0", "st.x IS NULL", "st.x BETWEEN -2 AND 2", "st IS NULL");
+                "i > 10",
+                "i >= 10",
+                "i < -3",
+                "i <= -3",
+                "i = 7",
+                "i != 7",
+                "i > 2.5",
+                "i >= 2.5",
+                "i < 2.5",
+                "i <= 2.5",
+                "i = 2.5",
+                "i != 2.5",
+                "i < 1000",
+                "i > -1000",
+                "i > 1e3",
+                "i >= -2147483648",
+                "i <= 2147483647",
+                "i > 2147483647",
+                "i BETWEEN -5 AND 5",
+                "i NOT BETWEEN -5 AND 5",
+                "-5 < i AND i < 5",
+                "i IN (1, 2, 3)",
+                "i NOT IN (1, 2, NULL)",
+                "i IN (1, NULL)",
+                "i NOT IN (1, 2)",
+                "i IS NULL",
+                "i IS NOT NULL",
+                "NOT (i > 0 AND d < 0.5)",
+                "i > 0 OR s = 'beta'",
+                "t > 200",
+                "t < 0",
+                "t <= 255",
+                "t = 256",
+                "t != -1",
+                "i < t",
+                "i >= t",
+                "i = t",
+                "i != t",
+                "u > 9223372036854775807",
+                "u < 5",
+                "u >= 18446744073709551615",
+                "u > -1",
+                "u = 3",
+                "d > 0",
+                "d >= 0",
+                "d < 0",
+                "d <= 0",
+                "d = 0",
+                "d = -0.0",
+                "d = 'NaN'",
+                "d != 1.5",
+                "d > 'Infinity'",
+                "d >= '-Infinity'",
+                "d < 'NaN'",
+                "d > 0.1",
+                "d = 0.1",
+                "d BETWEEN -1 AND 1",
+                "NOT d > 0",
+                "s = 'alpha'",
+                "s != 'alpha'",
+                "s > 'beta'",
+                "s >= 'beta'",
+                "s < 'bêta'",
+                "s <= 'gamma and more long text'",
+                "s = 'gamma and more long text'",
+                "s = ''",
+                "s > ''",
+                "s LIKE 'al%'",
+                "s LIKE '%ta'",
+                "s LIKE '%et%'",
+                "s LIKE 'b_ta'",
+                "s LIKE 'a\\%c'",
+                "s LIKE 'a_c'",
+                "s LIKE '%'",
+                "s LIKE ''",
+                "s LIKE 'gamma%text'",
+                "s NOT LIKE 'al%'",
+                "s ILIKE 'ALPHA'",
+                "s ILIKE 'b%A'",
+                "s IN ('alpha', 'beta')",
+                "b",
+                "NOT b",
+                "b = FALSE",
+                "b != TRUE",
+                "b IS NULL",
+                "b AND i > 0",
+                "b OR i > 0",
+                "i = NULL",
+                "NOT (i = NULL)",
+                "(i > 0) IS NULL",
+                "(i > 0 AND b) IS NOT NULL",
+                "TRUE",
+                "FALSE",
+                "NULL",
+                "NOT NULL",
+                "i > 0 OR TRUE",
+                "i > 0 AND NULL",
+                "NOT (i > 0 AND NULL)",
+                "st.x > 0",
+                "st.x IS NULL",
+                "st.x BETWEEN -2 AND 2",
+                "st IS NULL");
         int checked = 0;
         for (String text : filters) {
             Expr parsed = Expr.parse(text);
@@ -185,13 +287,15 @@ class FilterEvaluatorTest {
 
     @Test
     void evaluatesSlicesOfBatchesRepeatedly() {
-        Expr bound = Binder.bind(Expr.column("i").between(-5, 5).and(Expr.column("s").like("%a")), schema);
+        Expr bound =
+                Binder.bind(Expr.column("i").between(-5, 5).and(Expr.column("s").like("%a")), schema);
         FilterEvaluator ev = new FilterEvaluator(bound, schema);
         for (int n : new int[] {0, 1, 63, 64, 65, 500, ROWS}) {
             Selection sel = ev.evaluate(arrays::get, n);
             assertEquals(n, sel.length());
             for (int row = 0; row < n; row++) {
-                assertEquals(Boolean.TRUE.equals(eval(Expr.parse("i BETWEEN -5 AND 5 AND s LIKE '%a'"), row)), sel.get(row));
+                assertEquals(
+                        Boolean.TRUE.equals(eval(Expr.parse("i BETWEEN -5 AND 5 AND s LIKE '%a'"), row)), sel.get(row));
             }
         }
     }
@@ -207,9 +311,12 @@ class FilterEvaluatorTest {
             case Expr.Or o -> not(and(not(eval(o.left(), row)), not(eval(o.right(), row))));
             case Expr.Not n -> not(eval(n.child(), row));
             case Expr.IsNull n -> (n.child() instanceof Expr.Column c ? value(c, row) : eval(n.child(), row)) == null;
-            case Expr.IsNotNull n -> (n.child() instanceof Expr.Column c ? value(c, row) : eval(n.child(), row)) != null;
-            case Expr.Between b -> and(compare(Expr.Operator.GE, value(b.value(), row), value(b.lower(), row)),
-                    compare(Expr.Operator.LE, value(b.value(), row), value(b.upper(), row)));
+            case Expr.IsNotNull n ->
+                (n.child() instanceof Expr.Column c ? value(c, row) : eval(n.child(), row)) != null;
+            case Expr.Between b ->
+                and(
+                        compare(Expr.Operator.GE, value(b.value(), row), value(b.lower(), row)),
+                        compare(Expr.Operator.LE, value(b.value(), row), value(b.upper(), row)));
             case Expr.InList in -> {
                 Boolean out = false;
                 for (Expr v : in.values()) {
@@ -222,7 +329,8 @@ class FilterEvaluatorTest {
                 if (s == null) {
                     yield null;
                 }
-                boolean m = likeRegex(l.pattern(), l.caseInsensitive()).matcher(s).matches();
+                boolean m =
+                        likeRegex(l.pattern(), l.caseInsensitive()).matcher(s).matches();
                 yield l.negated() != m;
             }
         };
@@ -249,9 +357,13 @@ class FilterEvaluatorTest {
         Object v = ((Expr.Literal) e).value().value();
         return switch (v) {
             case null -> null;
-            case Long l -> ((Expr.Literal) e).value().dtype() instanceof DType.Primitive p && p.ptype() == PType.U64
-                    ? new BigDecimal(new BigInteger(Long.toUnsignedString(l))) : BigDecimal.valueOf(l);
-            case BigInteger unscaled -> new BigDecimal(unscaled, ((DType.Decimal) ((Expr.Literal) e).value().dtype()).scale());
+            case Long l ->
+                ((Expr.Literal) e).value().dtype() instanceof DType.Primitive p && p.ptype() == PType.U64
+                        ? new BigDecimal(new BigInteger(Long.toUnsignedString(l)))
+                        : BigDecimal.valueOf(l);
+            case BigInteger unscaled ->
+                new BigDecimal(
+                        unscaled, ((DType.Decimal) ((Expr.Literal) e).value().dtype()).scale());
             case String s when s.equals("NaN") -> Double.NaN;
             case String s when s.equals("Infinity") -> Double.POSITIVE_INFINITY;
             case String s when s.equals("-Infinity") -> Double.NEGATIVE_INFINITY;
@@ -274,7 +386,8 @@ class FilterEvaluatorTest {
                 c = x.compareTo((BigDecimal) b);
             }
         } else if (a instanceof String x) {
-            c = Arrays.compareUnsigned(x.getBytes(StandardCharsets.UTF_8), ((String) b).getBytes(StandardCharsets.UTF_8));
+            c = Arrays.compareUnsigned(
+                    x.getBytes(StandardCharsets.UTF_8), ((String) b).getBytes(StandardCharsets.UTF_8));
         } else {
             c = Boolean.compare((Boolean) a, (Boolean) b);
         }
@@ -302,6 +415,7 @@ class FilterEvaluatorTest {
                 re.append(Pattern.quote(String.valueOf(ch)));
             }
         }
-        return Pattern.compile(re.toString(), Pattern.DOTALL | (ci ? Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE : 0));
+        return Pattern.compile(
+                re.toString(), Pattern.DOTALL | (ci ? Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE : 0));
     }
 }

@@ -26,21 +26,67 @@ public final class AlpDecoder {
     static final int F64_MAX_EXPONENT = 18;
 
     /// `10^k` as f32 literals, k = 0..10.
-    static final float[] F10_F32 = {1f, 10f, 100f, 1000f, 10000f, 100000f, 1000000f, 10000000f, 100000000f, 1000000000f,
-        10000000000f};
+    static final float[] F10_F32 = {
+        1f, 10f, 100f, 1000f, 10000f, 100000f, 1000000f, 10000000f, 100000000f, 1000000000f, 10000000000f
+    };
     /// `10^-k` as f32 literals, k = 0..10.
-    static final float[] IF10_F32 = {1f, 0.1f, 0.01f, 0.001f, 0.0001f, 0.00001f, 0.000001f, 0.0000001f, 0.00000001f,
-        0.000000001f, 0.0000000001f};
+    static final float[] IF10_F32 = {
+        1f, 0.1f, 0.01f, 0.001f, 0.0001f, 0.00001f, 0.000001f, 0.0000001f, 0.00000001f, 0.000000001f, 0.0000000001f
+    };
     /// `10^k` as f64 literals, k = 0..23.
-    static final double[] F10_F64 = {1.0, 10.0, 100.0, 1000.0, 10000.0, 100000.0, 1000000.0, 10000000.0, 100000000.0,
-        1000000000.0, 10000000000.0, 100000000000.0, 1000000000000.0, 10000000000000.0, 100000000000000.0,
-        1000000000000000.0, 10000000000000000.0, 100000000000000000.0, 1000000000000000000.0, 10000000000000000000.0,
-        100000000000000000000.0, 1000000000000000000000.0, 10000000000000000000000.0, 100000000000000000000000.0};
+    static final double[] F10_F64 = {
+        1.0,
+        10.0,
+        100.0,
+        1000.0,
+        10000.0,
+        100000.0,
+        1000000.0,
+        10000000.0,
+        100000000.0,
+        1000000000.0,
+        10000000000.0,
+        100000000000.0,
+        1000000000000.0,
+        10000000000000.0,
+        100000000000000.0,
+        1000000000000000.0,
+        10000000000000000.0,
+        100000000000000000.0,
+        1000000000000000000.0,
+        10000000000000000000.0,
+        100000000000000000000.0,
+        1000000000000000000000.0,
+        10000000000000000000000.0,
+        100000000000000000000000.0
+    };
     /// `10^-k` as f64 literals, k = 0..23.
-    static final double[] IF10_F64 = {1.0, 0.1, 0.01, 0.001, 0.0001, 0.00001, 0.000001, 0.0000001, 0.00000001, 0.000000001,
-        0.0000000001, 0.00000000001, 0.000000000001, 0.0000000000001, 0.00000000000001, 0.000000000000001,
-        0.0000000000000001, 0.00000000000000001, 0.000000000000000001, 0.0000000000000000001, 0.00000000000000000001,
-        0.000000000000000000001, 0.0000000000000000000001, 0.00000000000000000000001};
+    static final double[] IF10_F64 = {
+        1.0,
+        0.1,
+        0.01,
+        0.001,
+        0.0001,
+        0.00001,
+        0.000001,
+        0.0000001,
+        0.00000001,
+        0.000000001,
+        0.0000000001,
+        0.00000000001,
+        0.000000000001,
+        0.0000000000001,
+        0.00000000000001,
+        0.000000000000001,
+        0.0000000000000001,
+        0.00000000000000001,
+        0.000000000000000001,
+        0.0000000000000000001,
+        0.00000000000000000001,
+        0.000000000000000000001,
+        0.0000000000000000000001,
+        0.00000000000000000000001
+    };
 
     /// Decodes a `vortex.alp` node.
     public static Array decode(EncodedNode node, DType dtype, int len, DecodeContext ctx) {
@@ -52,8 +98,9 @@ public final class AlpDecoder {
         AlpMetadata meta = AlpMetadata.read(node.metadata());
         int max = ptype == PType.F32 ? F32_MAX_EXPONENT : F64_MAX_EXPONENT;
         if (meta.e() < 0 || meta.e() > max || meta.f() < 0 || meta.f() > max) {
-            throw VortexException.corrupt(node.location() + ": ALP exponents e=" + Long.toUnsignedString(meta.e()) + ", f="
-                    + Long.toUnsignedString(meta.f()) + " must be at most " + max + " for " + ptype.shortName());
+            throw VortexException.corrupt(node.location() + ": ALP exponents e=" + Long.toUnsignedString(meta.e())
+                    + ", f=" + Long.toUnsignedString(meta.f()) + " must be at most " + max + " for "
+                    + ptype.shortName());
         }
         int patchChildren = meta.patches() == null ? 0 : meta.patches().childCount();
         Nodes.children(node, 1 + patchChildren, 1 + patchChildren);
@@ -79,7 +126,8 @@ public final class AlpDecoder {
             decode64(encoded.data(), out, len, F10_F64[f], IF10_F64[e]);
         }
         if (meta.patches() != null) {
-            Patches.decode(ctx, node, meta.patches(), 1, new DType.Primitive(ptype, dtype.nullable()), len).apply(out);
+            Patches.decode(ctx, node, meta.patches(), 1, new DType.Primitive(ptype, dtype.nullable()), len)
+                    .apply(out);
         }
         return new PrimitiveArray(dtype, ptype, out, len, encoded.validity());
     }

@@ -61,8 +61,8 @@ public final class AlpEncoder {
         kids.add(children.encode(ChildEncoder.Role.ENCODED, parts.encoded()));
         PatchesMetadata patches = null;
         if (parts.patchCount() > 0) {
-            PatchesEncoder.Encoded p = PatchesEncoder.encode(a.length(), parts.patchRows(), parts.patchCount(),
-                    parts.patchValues(), true, children);
+            PatchesEncoder.Encoded p = PatchesEncoder.encode(
+                    a.length(), parts.patchRows(), parts.patchCount(), parts.patchValues(), true, children);
             patches = p.metadata();
             kids.addAll(p.children());
         }
@@ -77,8 +77,8 @@ public final class AlpEncoder {
     /// @param patchRows  the rows of the patches, ascending (first `patchCount` entries)
     /// @param patchCount the number of patches
     /// @param patchValues the original values of the patched rows (the array's type, all valid)
-    public record Parts(Exponents exponents, PrimitiveArray encoded, int[] patchRows, int patchCount,
-            PrimitiveArray patchValues) {}
+    public record Parts(
+            Exponents exponents, PrimitiveArray encoded, int[] patchRows, int patchCount, PrimitiveArray patchValues) {}
 
     /// Returns true for f32 and f64 arrays.
     public static boolean applies(PrimitiveArray a) {
@@ -92,7 +92,8 @@ public final class AlpEncoder {
         }
         int max = a.ptype() == PType.F32 ? AlpDecoder.F32_MAX_EXPONENT : AlpDecoder.F64_MAX_EXPONENT;
         if (exponents.e() < 0 || exponents.e() > max || exponents.f() < 0 || exponents.f() > max) {
-            throw new IllegalArgumentException("ALP exponents " + exponents + " out of range for " + a.ptype().shortName());
+            throw new IllegalArgumentException("ALP exponents " + exponents + " out of range for "
+                    + a.ptype().shortName());
         }
         int len = a.length();
         boolean[] valid = Primitives.validRows(a.validity(), len);
@@ -153,7 +154,8 @@ public final class AlpEncoder {
         }
         PType intType = a.ptype() == PType.F32 ? PType.I32 : PType.I64;
         PrimitiveArray ints = Primitives.array(intType, a.dtype().nullable(), encoded, len, a.validity());
-        PrimitiveArray patchValues = Primitives.array(a.ptype(), a.dtype().nullable(), values, count, Validity.ALL_VALID);
+        PrimitiveArray patchValues =
+                Primitives.array(a.ptype(), a.dtype().nullable(), values, count, Validity.ALL_VALID);
         return new Parts(exponents, ints, rows, count, patchValues);
     }
 
@@ -182,7 +184,8 @@ public final class AlpEncoder {
     /// all values when none does) plus the value and a 2-byte index per patch.
     public static long estimatedBytes(PrimitiveArray a, Exponents exponents) {
         double[] values = validValues(a);
-        return a.ptype() == PType.F32 ? estimate32(values, exponents.e(), exponents.f(), Long.MAX_VALUE)
+        return a.ptype() == PType.F32
+                ? estimate32(values, exponents.e(), exponents.f(), Long.MAX_VALUE)
                 : estimate64(values, exponents.e(), exponents.f(), Long.MAX_VALUE);
     }
 
@@ -193,7 +196,8 @@ public final class AlpEncoder {
         double[] values = validValues(a);
         boolean f32 = a.ptype() == PType.F32;
         Exponents best = start;
-        long bestBytes = f32 ? estimate32(values, start.e(), start.f(), Long.MAX_VALUE)
+        long bestBytes = f32
+                ? estimate32(values, start.e(), start.f(), Long.MAX_VALUE)
                 : estimate64(values, start.e(), start.f(), Long.MAX_VALUE);
         int max = f32 ? AlpDecoder.F32_MAX_EXPONENT : AlpDecoder.F64_MAX_EXPONENT;
         for (int e = max - 1; e >= 0; e--) {

@@ -27,8 +27,9 @@ public final class AlpRdDecoder {
         AlpRdMetadata meta = AlpRdMetadata.read(node.metadata());
         int typeBits = ptype.bitWidth();
         if (meta.rightBitWidth() < 0 || meta.rightBitWidth() > typeBits) {
-            throw VortexException.corrupt(node.location() + ": ALP-RD right bit width "
-                    + Long.toUnsignedString(meta.rightBitWidth()) + " exceeds the " + typeBits + " bits of " + ptype.shortName());
+            throw VortexException.corrupt(
+                    node.location() + ": ALP-RD right bit width " + Long.toUnsignedString(meta.rightBitWidth())
+                            + " exceeds the " + typeBits + " bits of " + ptype.shortName());
         }
         if (meta.dictLen() < 0 || meta.dictLen() > meta.dict().length) {
             throw VortexException.corrupt(node.location() + ": ALP-RD dict_len " + Long.toUnsignedString(meta.dictLen())
@@ -36,7 +37,8 @@ public final class AlpRdDecoder {
         }
         PType leftPtype = Nodes.ptypeCode(node, meta.leftPartsPtype(), "left_parts_ptype");
         if (leftPtype != PType.U16) {
-            throw VortexException.corrupt(node.location() + ": ALP-RD left parts must be u16, not " + leftPtype.shortName());
+            throw VortexException.corrupt(
+                    node.location() + ": ALP-RD left parts must be u16, not " + leftPtype.shortName());
         }
         // A chunk-offsets child, if the patches declare one, is present but not needed.
         int patchChildren = meta.patches() == null ? 0 : meta.patches().childCount();
@@ -56,7 +58,8 @@ public final class AlpRdDecoder {
         PrimitiveArray left = Nodes.primitive(ctx, node, 0, PType.U16, dtype.nullable(), len);
         PType rightPtype = ptype == PType.F32 ? PType.U32 : PType.U64;
         PrimitiveArray right = Nodes.primitive(ctx, node, 1, rightPtype, false, len);
-        Patches patches = meta.patches() == null ? null
+        Patches patches = meta.patches() == null
+                ? null
                 : Patches.decode(ctx, node, meta.patches(), 2, new DType.Primitive(PType.U16, false), len);
         Validity validity = left.validity();
 

@@ -61,8 +61,8 @@ public final class AlpRdEncoder {
         int right = dictionary.rightBitWidth();
         int[] patterns = dictionary.leftPatterns();
         if (right < typeBits - CUT_LIMIT || right >= typeBits || patterns.length == 0 || patterns.length > MAX_DICT) {
-            throw new IllegalArgumentException("ALP-RD dictionary of " + patterns.length + " entries at right width " + right
-                    + " does not fit " + a.ptype().shortName());
+            throw new IllegalArgumentException("ALP-RD dictionary of " + patterns.length + " entries at right width "
+                    + right + " does not fit " + a.ptype().shortName());
         }
         int len = a.length();
         boolean[] valid = Primitives.validRows(a.validity(), len);
@@ -128,7 +128,8 @@ public final class AlpRdEncoder {
             }
             List<Map.Entry<Integer, int[]>> sorted = new ArrayList<>(counts.entrySet());
             // Most frequent first; equal counts by pattern, so the choice does not depend on hashing.
-            sorted.sort((x, y) -> x.getValue()[0] != y.getValue()[0] ? Integer.compare(y.getValue()[0], x.getValue()[0])
+            sorted.sort((x, y) -> x.getValue()[0] != y.getValue()[0]
+                    ? Integer.compare(y.getValue()[0], x.getValue()[0])
                     : Integer.compare(x.getKey(), y.getKey()));
             int size = Math.min(MAX_DICT, sorted.size());
             int[] patterns = new int[Math.max(1, size)];

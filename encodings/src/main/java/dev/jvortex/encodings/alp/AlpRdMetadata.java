@@ -13,7 +13,8 @@ import java.util.Arrays;
 /// @param dict           `dict` (3, repeated, packed): the left patterns, as unsigned values
 /// @param leftPartsPtype `left_parts_ptype` (4): wire code
 /// @param patches        `patches` (5), or null when there are none
-public record AlpRdMetadata(long rightBitWidth, long dictLen, long[] dict, long leftPartsPtype, PatchesMetadata patches) {
+public record AlpRdMetadata(
+        long rightBitWidth, long dictLen, long[] dict, long leftPartsPtype, PatchesMetadata patches) {
     /// Most dictionary entries accepted (left parts are 16-bit patterns; the writer uses at most 8).
     static final int MAX_DICT = 1 << 16;
 
@@ -30,15 +31,17 @@ public record AlpRdMetadata(long rightBitWidth, long dictLen, long[] dict, long 
             switch (r.field()) {
                 case 1 -> right = r.readVarint();
                 case 2 -> dictLen = r.readVarint();
-                case 3 -> r.readRepeatedVarint(v -> {
-                    if (size[0] == dict[0].length) {
-                        if (size[0] >= MAX_DICT) {
-                            throw VortexException.corrupt("ALPRDMetadata: more than " + MAX_DICT + " dictionary entries");
+                case 3 ->
+                    r.readRepeatedVarint(v -> {
+                        if (size[0] == dict[0].length) {
+                            if (size[0] >= MAX_DICT) {
+                                throw VortexException.corrupt(
+                                        "ALPRDMetadata: more than " + MAX_DICT + " dictionary entries");
+                            }
+                            dict[0] = Arrays.copyOf(dict[0], size[0] * 2);
                         }
-                        dict[0] = Arrays.copyOf(dict[0], size[0] * 2);
-                    }
-                    dict[0][size[0]++] = v;
-                });
+                        dict[0][size[0]++] = v;
+                    });
                 case 4 -> leftPtype = r.readVarint();
                 case 5 -> patches = PatchesMetadata.read(r.readMessage("PatchesMetadata"));
                 default -> r.skip();

@@ -28,8 +28,9 @@ public final class AlpRdTake {
         AlpRdMetadata meta = AlpRdMetadata.read(node.metadata());
         int typeBits = ptype.bitWidth();
         if (meta.rightBitWidth() < 0 || meta.rightBitWidth() > typeBits) {
-            throw VortexException.corrupt(node.location() + ": ALP-RD right bit width "
-                    + Long.toUnsignedString(meta.rightBitWidth()) + " exceeds the " + typeBits + " bits of " + ptype.shortName());
+            throw VortexException.corrupt(
+                    node.location() + ": ALP-RD right bit width " + Long.toUnsignedString(meta.rightBitWidth())
+                            + " exceeds the " + typeBits + " bits of " + ptype.shortName());
         }
         if (meta.dictLen() < 0 || meta.dictLen() > meta.dict().length) {
             throw VortexException.corrupt(node.location() + ": ALP-RD dict_len " + Long.toUnsignedString(meta.dictLen())
@@ -37,7 +38,8 @@ public final class AlpRdTake {
         }
         PType leftPtype = Nodes.ptypeCode(node, meta.leftPartsPtype(), "left_parts_ptype");
         if (leftPtype != PType.U16) {
-            throw VortexException.corrupt(node.location() + ": ALP-RD left parts must be u16, not " + leftPtype.shortName());
+            throw VortexException.corrupt(
+                    node.location() + ": ALP-RD left parts must be u16, not " + leftPtype.shortName());
         }
         int patchChildren = meta.patches() == null ? 0 : meta.patches().childCount();
         Nodes.children(node, 2 + patchChildren, 2 + patchChildren);
@@ -61,7 +63,8 @@ public final class AlpRdTake {
         long[] leftBits = new long[n];
         boolean[] patched = new boolean[n];
         if (meta.patches() != null) {
-            PatchesTake.Hits hits = PatchesTake.lookup(ctx, node, meta.patches(), 2, new DType.Primitive(PType.U16, false), len, idx);
+            PatchesTake.Hits hits =
+                    PatchesTake.lookup(ctx, node, meta.patches(), 2, new DType.Primitive(PType.U16, false), len, idx);
             for (int h = 0; h < hits.count(); h++) {
                 int k = hits.rows()[h];
                 patched[k] = true;
@@ -85,7 +88,8 @@ public final class AlpRdTake {
         MemorySegment out = ctx.allocate((long) n * ptype.byteWidth(), ptype.byteWidth());
         if (ptype == PType.F32) {
             for (int k = 0; k < n; k++) {
-                out.setAtIndex(PrimitiveArray.LE_INT, k, (int) leftBits[k] | rights.getAtIndex(PrimitiveArray.LE_INT, k));
+                out.setAtIndex(
+                        PrimitiveArray.LE_INT, k, (int) leftBits[k] | rights.getAtIndex(PrimitiveArray.LE_INT, k));
             }
         } else {
             for (int k = 0; k < n; k++) {

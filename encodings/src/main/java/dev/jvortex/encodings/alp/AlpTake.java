@@ -26,8 +26,9 @@ public final class AlpTake {
         AlpMetadata meta = AlpMetadata.read(node.metadata());
         int max = ptype == PType.F32 ? AlpDecoder.F32_MAX_EXPONENT : AlpDecoder.F64_MAX_EXPONENT;
         if (meta.e() < 0 || meta.e() > max || meta.f() < 0 || meta.f() > max) {
-            throw VortexException.corrupt(node.location() + ": ALP exponents e=" + Long.toUnsignedString(meta.e()) + ", f="
-                    + Long.toUnsignedString(meta.f()) + " must be at most " + max + " for " + ptype.shortName());
+            throw VortexException.corrupt(node.location() + ": ALP exponents e=" + Long.toUnsignedString(meta.e())
+                    + ", f=" + Long.toUnsignedString(meta.f()) + " must be at most " + max + " for "
+                    + ptype.shortName());
         }
         int patchChildren = meta.patches() == null ? 0 : meta.patches().childCount();
         Nodes.children(node, 1 + patchChildren, 1 + patchChildren);
@@ -43,7 +44,8 @@ public final class AlpTake {
             float inverse = AlpDecoder.IF10_F32[e];
             MemorySegment in = encoded.data();
             for (int k = 0; k < n; k++) {
-                out.setAtIndex(PrimitiveArray.LE_FLOAT, k, (float) in.getAtIndex(PrimitiveArray.LE_INT, k) * scale * inverse);
+                out.setAtIndex(
+                        PrimitiveArray.LE_FLOAT, k, (float) in.getAtIndex(PrimitiveArray.LE_INT, k) * scale * inverse);
             }
         } else {
             encoded = ctx.takePrimitive(node, 0, PType.I64, dtype.nullable(), len, idx);
@@ -52,11 +54,15 @@ public final class AlpTake {
             double inverse = AlpDecoder.IF10_F64[e];
             MemorySegment in = encoded.data();
             for (int k = 0; k < n; k++) {
-                out.setAtIndex(PrimitiveArray.LE_DOUBLE, k, (double) in.getAtIndex(PrimitiveArray.LE_LONG, k) * scale * inverse);
+                out.setAtIndex(
+                        PrimitiveArray.LE_DOUBLE,
+                        k,
+                        (double) in.getAtIndex(PrimitiveArray.LE_LONG, k) * scale * inverse);
             }
         }
         if (meta.patches() != null) {
-            PatchesTake.apply(ctx, node, meta.patches(), 1, new DType.Primitive(ptype, dtype.nullable()), len, idx, out);
+            PatchesTake.apply(
+                    ctx, node, meta.patches(), 1, new DType.Primitive(ptype, dtype.nullable()), len, idx, out);
         }
         return new PrimitiveArray(dtype, ptype, out, n, encoded.validity());
     }

@@ -1,7 +1,5 @@
 package dev.jvortex.encodings.canonical;
 
-
-
 import dev.jvortex.core.DType;
 import dev.jvortex.core.PType;
 import dev.jvortex.core.VortexException;
@@ -48,8 +46,8 @@ public final class CanonicalDecoders {
         }
         MemorySegment buf = node.buffer(0);
         if (buf.byteSize() < Bits.byteLength(offset + len)) {
-            throw VortexException.corrupt(node.location() + ": bool buffer of " + buf.byteSize() + " bytes is too short for "
-                    + len + " values");
+            throw VortexException.corrupt(node.location() + ": bool buffer of " + buf.byteSize()
+                    + " bytes is too short for " + len + " values");
         }
         MemorySegment bits = offset == 0 ? buf : shifted(buf, offset, len, ctx);
         return new BoolArray(dtype, bits, len, Nodes.validity(ctx, node, 0, dtype, len));
@@ -69,8 +67,8 @@ public final class CanonicalDecoders {
         MemorySegment buf = node.buffer(0);
         long expected = (long) len * ptype.byteWidth();
         if (buf.byteSize() != expected) {
-            throw VortexException.corrupt(node.location() + ": primitive buffer has " + buf.byteSize() + " bytes, expected "
-                    + expected + " for " + len + " " + ptype.shortName() + " values");
+            throw VortexException.corrupt(node.location() + ": primitive buffer has " + buf.byteSize()
+                    + " bytes, expected " + expected + " for " + len + " " + ptype.shortName() + " values");
         }
         return new PrimitiveArray(dtype, ptype, buf, len, Nodes.validity(ctx, node, 0, dtype, len));
     }
@@ -89,8 +87,8 @@ public final class CanonicalDecoders {
         int width = 1 << type;
         MemorySegment buf = node.buffer(0);
         if (buf.byteSize() != (long) len * width) {
-            throw VortexException.corrupt(node.location() + ": decimal buffer has " + buf.byteSize() + " bytes, expected "
-                    + (long) len * width);
+            throw VortexException.corrupt(node.location() + ": decimal buffer has " + buf.byteSize()
+                    + " bytes, expected " + (long) len * width);
         }
         return new DecimalArray(d, width, buf, len, Nodes.validity(ctx, node, 0, dtype, len));
     }
@@ -106,7 +104,8 @@ public final class CanonicalDecoders {
         Validity validity = hasValidity ? Nodes.validity(ctx, node, 0, dtype, len) : Validity.ALL_VALID;
         List<Array> fields = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
-            fields.add(ctx.decode(node.child(i + (hasValidity ? 1 : 0)), s.fields().get(i), len));
+            fields.add(
+                    ctx.decode(node.child(i + (hasValidity ? 1 : 0)), s.fields().get(i), len));
         }
         return new StructArray(s, fields, len, validity);
     }
@@ -119,5 +118,4 @@ public final class CanonicalDecoders {
         Nodes.children(node, 1, 1);
         return new ExtensionArray(e, ctx.decode(node.child(0), e.storage(), len));
     }
-
 }

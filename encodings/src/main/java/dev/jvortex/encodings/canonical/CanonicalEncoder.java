@@ -34,19 +34,28 @@ public final class CanonicalEncoder {
     public static WriteNode encode(Array a) {
         return switch (a) {
             case NullArray n -> WriteNode.of(EncodingId.NULL.id(), new byte[0]);
-            case BoolArray b -> new WriteNode(EncodingId.BOOL.id(), new byte[0],
-                    List.of(new WriteNode.Buffer(exactBits(b.bits(), b.length()), 1)), validity(b.dtype(), b.validity(), b.length()));
+            case BoolArray b ->
+                new WriteNode(
+                        EncodingId.BOOL.id(),
+                        new byte[0],
+                        List.of(new WriteNode.Buffer(exactBits(b.bits(), b.length()), 1)),
+                        validity(b.dtype(), b.validity(), b.length()));
             case PrimitiveArray p -> {
                 int w = p.ptype().byteWidth();
-                yield new WriteNode(EncodingId.PRIMITIVE.id(), new byte[0],
+                yield new WriteNode(
+                        EncodingId.PRIMITIVE.id(),
+                        new byte[0],
                         List.of(new WriteNode.Buffer(p.data().asSlice(0, (long) p.length() * w), w)),
                         validity(p.dtype(), p.validity(), p.length()));
             }
             case DecimalArray d -> {
                 int type = Integer.numberOfTrailingZeros(d.byteWidth());
                 byte[] meta = new DecimalMetadata(type).write();
-                yield new WriteNode(EncodingId.DECIMAL.id(), meta,
-                        List.of(new WriteNode.Buffer(d.data().asSlice(0, (long) d.length() * d.byteWidth()), Math.min(16, d.byteWidth()))),
+                yield new WriteNode(
+                        EncodingId.DECIMAL.id(),
+                        meta,
+                        List.of(new WriteNode.Buffer(
+                                d.data().asSlice(0, (long) d.length() * d.byteWidth()), Math.min(16, d.byteWidth()))),
                         validity(d.dtype(), d.validity(), d.length()));
             }
             case VarBinViewArray s -> {
@@ -55,7 +64,8 @@ public final class CanonicalEncoder {
                     bufs.add(new WriteNode.Buffer(data, 1));
                 }
                 bufs.add(new WriteNode.Buffer(s.views().asSlice(0, s.length() * 16L), 16));
-                yield new WriteNode(EncodingId.VARBINVIEW.id(), new byte[0], bufs, validity(s.dtype(), s.validity(), s.length()));
+                yield new WriteNode(
+                        EncodingId.VARBINVIEW.id(), new byte[0], bufs, validity(s.dtype(), s.validity(), s.length()));
             }
             case StructArray s -> {
                 List<WriteNode> kids = new ArrayList<>(validity(s.dtype(), s.validity(), s.length()));
@@ -68,14 +78,21 @@ public final class CanonicalEncoder {
                 if (l.dtype() instanceof DType.MapType m) {
                     // The reference requires map entries as a list view.
                     DType.ListType lt = new DType.ListType(ArrayOps.mapEntry(m), m.nullable());
-                    yield new WriteNode(EncodingId.MAP.id(), new byte[0], List.of(),
+                    yield new WriteNode(
+                            EncodingId.MAP.id(),
+                            new byte[0],
+                            List.of(),
                             List.of(listView(new ListArray(lt, l.offsets(), l.elements(), l.length(), l.validity()))));
                 }
                 byte[] meta = new ListMetadata(l.elements().length(), PType.I64.code()).write();
                 List<WriteNode> kids = new ArrayList<>();
                 kids.add(encode(l.elements()));
-                kids.add(encode(new PrimitiveArray(new DType.Primitive(PType.I64, false), PType.I64,
-                        l.offsets().asSlice(0, (l.length() + 1L) * 8), l.length() + 1, Validity.ALL_VALID)));
+                kids.add(encode(new PrimitiveArray(
+                        new DType.Primitive(PType.I64, false),
+                        PType.I64,
+                        l.offsets().asSlice(0, (l.length() + 1L) * 8),
+                        l.length() + 1,
+                        Validity.ALL_VALID)));
                 kids.addAll(validity(l.dtype(), l.validity(), l.length()));
                 yield new WriteNode(EncodingId.LIST.id(), meta, List.of(), kids);
             }
@@ -120,14 +137,20 @@ public final class CanonicalEncoder {
         if (v.isAllInvalid()) {
             return List.of(constant(new Scalar(new DType.Bool(false), Boolean.FALSE)));
         }
-        return List.of(new WriteNode(EncodingId.BOOL.id(), new byte[0], List.of(new WriteNode.Buffer(exactBits(v.bits(), length), 1)),
+        return List.of(new WriteNode(
+                EncodingId.BOOL.id(),
+                new byte[0],
+                List.of(new WriteNode.Buffer(exactBits(v.bits(), length), 1)),
                 List.of()));
     }
 
     /// Returns a `vortex.constant` node holding `value`.
     public static WriteNode constant(Scalar value) {
-        return new WriteNode(EncodingId.CONSTANT.id(), new byte[0],
-                List.of(new WriteNode.Buffer(MemorySegment.ofArray(value.encode()), 1)), List.of());
+        return new WriteNode(
+                EncodingId.CONSTANT.id(),
+                new byte[0],
+                List.of(new WriteNode.Buffer(MemorySegment.ofArray(value.encode()), 1)),
+                List.of());
     }
 
     private static MemorySegment exactBits(MemorySegment bits, int length) {

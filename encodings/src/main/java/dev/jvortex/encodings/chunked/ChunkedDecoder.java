@@ -33,7 +33,8 @@ public final class ChunkedDecoder {
         for (int c = 0; c < chunks; c++) {
             long next = offsets.getLong(c + 1);
             if (next < prev || next > len) {
-                throw VortexException.corrupt(node.location() + ": chunk offset " + (c + 1) + " = " + next + " is out of order or past " + len);
+                throw VortexException.corrupt(node.location() + ": chunk offset " + (c + 1) + " = " + next
+                        + " is out of order or past " + len);
             }
             parts.add(ctx.decode(node.child(c + 1), dtype, (int) (next - prev)));
             prev = next;

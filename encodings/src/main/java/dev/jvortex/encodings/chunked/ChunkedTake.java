@@ -39,7 +39,8 @@ public final class ChunkedTake {
             }
         }
         if (offsets[chunks] != len) {
-            throw VortexException.corrupt(node.location() + ": chunks cover " + offsets[chunks] + " rows, expected " + len);
+            throw VortexException.corrupt(
+                    node.location() + ": chunks cover " + offsets[chunks] + " rows, expected " + len);
         }
         int n = idx.length;
         if (n == 0) {

@@ -25,8 +25,10 @@ public final class DateTimePartsDecoder {
 
     /// Decodes a `vortex.datetimeparts` node as `dtype` (a `vortex.timestamp` extension type) with `len` rows.
     public static Array decode(EncodedNode node, DType dtype, int len, DecodeContext ctx) {
-        if (!(dtype instanceof DType.Extension ext) || !TIMESTAMP_ID.equals(ext.id())
-                || !(ext.storage() instanceof DType.Primitive storage) || storage.ptype() != PType.I64) {
+        if (!(dtype instanceof DType.Extension ext)
+                || !TIMESTAMP_ID.equals(ext.id())
+                || !(ext.storage() instanceof DType.Primitive storage)
+                || storage.ptype() != PType.I64) {
             throw VortexException.corrupt(node.location() + ": vortex.datetimeparts cannot decode type " + dtype);
         }
         long unitsPerSecond = unitsPerSecond(node, ext.metadata());
@@ -73,14 +75,17 @@ public final class DateTimePartsDecoder {
             case 1 -> 1_000_000L;
             case 2 -> 1_000L;
             case 3 -> 1L;
-            case 4 -> throw VortexException.corrupt(node.location() + ": vortex.datetimeparts cannot hold a timestamp in days");
+            case 4 ->
+                throw VortexException.corrupt(
+                        node.location() + ": vortex.datetimeparts cannot hold a timestamp in days");
             default -> throw VortexException.corrupt(node.location() + ": unknown time unit tag " + metadata[0]);
         };
     }
 
     private static void requireInteger(EncodedNode node, PType ptype, String field) {
         if (!ptype.isInteger()) {
-            throw VortexException.corrupt(node.location() + ": " + field + " must be an integer type, not " + ptype.shortName());
+            throw VortexException.corrupt(
+                    node.location() + ": " + field + " must be an integer type, not " + ptype.shortName());
         }
     }
 }

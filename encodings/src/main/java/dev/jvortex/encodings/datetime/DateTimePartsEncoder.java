@@ -35,8 +35,11 @@ public final class DateTimePartsEncoder {
     /// Whether `a` can be encoded: a `vortex.timestamp` over i64 storage in a unit other than days.
     public static boolean applies(ExtensionArray a) {
         DType.Extension ext = a.dtype();
-        return DateTimePartsDecoder.TIMESTAMP_ID.equals(ext.id()) && ext.storage() instanceof DType.Primitive p
-                && p.ptype() == PType.I64 && a.storage() instanceof PrimitiveArray s && s.ptype() == PType.I64
+        return DateTimePartsDecoder.TIMESTAMP_ID.equals(ext.id())
+                && ext.storage() instanceof DType.Primitive p
+                && p.ptype() == PType.I64
+                && a.storage() instanceof PrimitiveArray s
+                && s.ptype() == PType.I64
                 && unitsPerSecond(ext.metadata()) > 0;
     }
 
@@ -47,15 +50,20 @@ public final class DateTimePartsEncoder {
         if (parts == null) {
             return null;
         }
-        return node(parts, children.encode(ChildEncoder.Role.PARTS, parts.days()),
+        return node(
+                parts,
+                children.encode(ChildEncoder.Role.PARTS, parts.days()),
                 children.encode(ChildEncoder.Role.PARTS, parts.seconds()),
                 children.encode(ChildEncoder.Role.PARTS, parts.subseconds()));
     }
 
     /// Returns the node over written parts.
     public static WriteNode node(Parts parts, WriteNode days, WriteNode seconds, WriteNode subseconds) {
-        byte[] meta = new DateTimePartsMetadata(parts.days().ptype().code(), parts.seconds().ptype().code(),
-                parts.subseconds().ptype().code()).write();
+        byte[] meta = new DateTimePartsMetadata(
+                        parts.days().ptype().code(),
+                        parts.seconds().ptype().code(),
+                        parts.subseconds().ptype().code())
+                .write();
         return WriteNode.of(EncodingId.DATETIMEPARTS.id(), meta, days, seconds, subseconds);
     }
 
@@ -94,7 +102,9 @@ public final class DateTimePartsEncoder {
             }
         }
         boolean nullable = a.dtype().storage().nullable();
-        return new Parts(narrow(days, len, nullable, validity), narrow(seconds, len, false, Validity.ALL_VALID),
+        return new Parts(
+                narrow(days, len, nullable, validity),
+                narrow(seconds, len, false, Validity.ALL_VALID),
                 narrow(subseconds, len, false, Validity.ALL_VALID));
     }
 
@@ -128,9 +138,11 @@ public final class DateTimePartsEncoder {
         if (min >= 0) {
             t = max <= 0xFF ? PType.U8 : max <= 0xFFFF ? PType.U16 : max <= 0xFFFFFFFFL ? PType.U32 : PType.I64;
         } else {
-            t = min >= Byte.MIN_VALUE && max <= Byte.MAX_VALUE ? PType.I8
-                    : min >= Short.MIN_VALUE && max <= Short.MAX_VALUE ? PType.I16
-                    : min >= Integer.MIN_VALUE && max <= Integer.MAX_VALUE ? PType.I32 : PType.I64;
+            t = min >= Byte.MIN_VALUE && max <= Byte.MAX_VALUE
+                    ? PType.I8
+                    : min >= Short.MIN_VALUE && max <= Short.MAX_VALUE
+                            ? PType.I16
+                            : min >= Integer.MIN_VALUE && max <= Integer.MAX_VALUE ? PType.I32 : PType.I64;
         }
         return Primitives.array(t, nullable, values, len, validity);
     }

@@ -32,12 +32,12 @@ public final class DecimalBytePartsDecoder {
         PType ptype = Nodes.ptypeCode(node, meta.zerothChildPtype(), "zeroth_child_ptype");
         long lowerParts = meta.lowerPartCount();
         if (!ptype.isInteger() || !ptype.isSigned()) {
-            throw VortexException.corrupt(node.location() + ": decimal_byte_parts needs a signed integer child, not "
-                    + ptype.shortName());
+            throw VortexException.corrupt(
+                    node.location() + ": decimal_byte_parts needs a signed integer child, not " + ptype.shortName());
         }
         if (lowerParts != 0) {
-            throw VortexException.unsupported(node.location() + ": decimal_byte_parts with " + Long.toUnsignedString(lowerParts)
-                    + " lower parts");
+            throw VortexException.unsupported(node.location() + ": decimal_byte_parts with "
+                    + Long.toUnsignedString(lowerParts) + " lower parts");
         }
         PrimitiveArray msp = Nodes.primitive(ctx, node, 0, ptype, dtype.nullable(), len);
         int width = Math.max(ptype.byteWidth(), decimal.minimumByteWidth());

@@ -40,11 +40,15 @@ public final class DictDecoder {
     public static Array gather(EncodedNode node, Array values, PrimitiveArray codes, int len, DecodeContext ctx) {
         Validity cv = codes.validity();
         int n = values.length();
-        if (values instanceof PrimitiveArray p && p.validity().bits() == null && n > 0 && codes.ptype().isInteger()
+        if (values instanceof PrimitiveArray p
+                && p.validity().bits() == null
+                && n > 0
+                && codes.ptype().isInteger()
                 && (n <= (1 << 16) || n <= 4L * len)) {
             // Primitive values without nulls (the usual dictionary): one pass in chunks, codes and
             // values in Java arrays, straight into the decoder's output memory.
-            MemorySegment out = ctx.allocate((long) len * p.ptype().byteWidth(), p.ptype().byteWidth());
+            MemorySegment out =
+                    ctx.allocate((long) len * p.ptype().byteWidth(), p.ptype().byteWidth());
             DictGather.gather(node, p, codes, len, out);
             Array result = new PrimitiveArray(p.dtype(), p.ptype(), out, len, p.validity());
             if (!cv.isAllValid()) {
@@ -57,7 +61,8 @@ public final class DictDecoder {
         for (int i = 0; i < len; i++) {
             if (i % all.length == 0) {
                 // The codes in blocks, with one bulk read each.
-                dev.jvortex.core.internal.Segments.load(codes.data(), codes.ptype(), i, all, 0, Math.min(all.length, len - i));
+                dev.jvortex.core.internal.Segments.load(
+                        codes.data(), codes.ptype(), i, all, 0, Math.min(all.length, len - i));
             }
             long c = all[i % all.length];
             if (c < 0 || c >= n) {

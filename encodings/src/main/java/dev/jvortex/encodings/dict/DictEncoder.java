@@ -49,13 +49,16 @@ public final class DictEncoder {
         if (parts == null) {
             return null;
         }
-        return node(parts, children.encode(ChildEncoder.Role.CODES, parts.codes()),
+        return node(
+                parts,
+                children.encode(ChildEncoder.Role.CODES, parts.codes()),
                 children.encode(ChildEncoder.Role.VALUES, parts.values()));
     }
 
     /// Returns the dictionary node over written children.
     public static WriteNode node(Parts parts, WriteNode codes, WriteNode values) {
-        byte[] meta = new DictMetadata(parts.values().length(), parts.codes().ptype().code(), false, true).write();
+        byte[] meta =
+                new DictMetadata(parts.values().length(), parts.codes().ptype().code(), false, true).write();
         return WriteNode.of(EncodingId.DICT.id(), meta, codes, values);
     }
 
@@ -76,16 +79,20 @@ public final class DictEncoder {
             expected = (int) Math.min(maxValues + 1L, (long) (estimate * 1.1) + 64);
         }
         int[] codes = new int[len];
-        int[] firstRows = a instanceof PrimitiveArray p ? primitiveCodes(p, codes, maxValues, expected)
-                : a instanceof VarBinViewArray v ? bytesCodes(v, codes, maxValues)
-                : genericCodes(a, codes, maxValues);
+        int[] firstRows = a instanceof PrimitiveArray p
+                ? primitiveCodes(p, codes, maxValues, expected)
+                : a instanceof VarBinViewArray v ? bytesCodes(v, codes, maxValues) : genericCodes(a, codes, maxValues);
         if (firstRows == null) {
             return null;
         }
         int n = firstRows.length;
         PType codeType = n <= 0x100 ? PType.U8 : n <= 0x10000 ? PType.U16 : PType.U32;
-        PrimitiveArray codeArray = new PrimitiveArray(new DType.Primitive(codeType, false), codeType,
-                Primitives.segment(codeType, codes, len), len, Validity.ALL_VALID);
+        PrimitiveArray codeArray = new PrimitiveArray(
+                new DType.Primitive(codeType, false),
+                codeType,
+                Primitives.segment(codeType, codes, len),
+                len,
+                Validity.ALL_VALID);
         Array values = Rows.gather(a, firstRows, n);
         return new Parts(codeArray, values);
     }
@@ -233,7 +240,8 @@ public final class DictEncoder {
                     return null;
                 }
                 if (pool.length - used < size) {
-                    pool = Arrays.copyOf(pool, (int) Math.min(Integer.MAX_VALUE - 16, Math.max((long) used + size, 2L * pool.length)));
+                    pool = Arrays.copyOf(pool, (int)
+                            Math.min(Integer.MAX_VALUE - 16, Math.max((long) used + size, 2L * pool.length)));
                 }
                 System.arraycopy(scratch, 0, pool, used, size);
                 used += size;

@@ -31,8 +31,8 @@ final class DictGather {
     /// [#gather(EncodedNode, PrimitiveArray, PrimitiveArray, int, MemorySegment)], 4- and 8-byte
     /// values gathered with [VectorGather] when `vector` (only when [Simd#ready]); package-private
     /// so tests can run both paths.
-    static void gather(EncodedNode node, PrimitiveArray values, PrimitiveArray codes, int len, MemorySegment out,
-            boolean vector) {
+    static void gather(
+            EncodedNode node, PrimitiveArray values, PrimitiveArray codes, int len, MemorySegment out, boolean vector) {
         int n = values.length();
         int width = values.ptype().byteWidth();
         MemorySegment v = values.data();
@@ -111,7 +111,8 @@ final class DictGather {
 
     /// Reads codes `[at, at + m)` into `idx[0, m)` as ints, each checked to be in `[0, n)`; an
     /// out-of-range code on a null row becomes 0, elsewhere it is corrupt input.
-    private static void codes(EncodedNode node, MemorySegment c, PType cp, Validity cv, int at, int m, int[] idx, int n) {
+    private static void codes(
+            EncodedNode node, MemorySegment c, PType cp, Validity cv, int at, int m, int[] idx, int n) {
         boolean bad = false;
         switch (cp.byteWidth()) {
             case 1 -> {
@@ -165,8 +166,8 @@ final class DictGather {
                 int x = idx[k];
                 if (x < 0 || x >= n) {
                     if (cv.isValid(at + k)) {
-                        throw VortexException.corrupt(node.location() + ": code " + code(c, cp, at + k) + " at row " + (at + k)
-                                + " is outside the " + n + "-entry dictionary");
+                        throw VortexException.corrupt(node.location() + ": code " + code(c, cp, at + k) + " at row "
+                                + (at + k) + " is outside the " + n + "-entry dictionary");
                     }
                     idx[k] = 0;
                 }
@@ -188,12 +189,19 @@ final class DictGather {
     private static String code(MemorySegment c, PType cp, long row) {
         return switch (cp.byteWidth()) {
             case 1 -> Long.toString(cp.isSigned() ? c.get(JAVA_BYTE, row) : c.get(JAVA_BYTE, row) & 0xFF);
-            case 2 -> Long.toString(cp.isSigned() ? c.getAtIndex(PrimitiveArray.LE_SHORT, row)
-                    : c.getAtIndex(PrimitiveArray.LE_SHORT, row) & 0xFFFF);
-            case 4 -> cp.isSigned() ? Integer.toString(c.getAtIndex(PrimitiveArray.LE_INT, row))
-                    : Integer.toUnsignedString(c.getAtIndex(PrimitiveArray.LE_INT, row));
-            default -> cp.isSigned() ? Long.toString(c.getAtIndex(PrimitiveArray.LE_LONG, row))
-                    : Long.toUnsignedString(c.getAtIndex(PrimitiveArray.LE_LONG, row));
+            case 2 ->
+                Long.toString(
+                        cp.isSigned()
+                                ? c.getAtIndex(PrimitiveArray.LE_SHORT, row)
+                                : c.getAtIndex(PrimitiveArray.LE_SHORT, row) & 0xFFFF);
+            case 4 ->
+                cp.isSigned()
+                        ? Integer.toString(c.getAtIndex(PrimitiveArray.LE_INT, row))
+                        : Integer.toUnsignedString(c.getAtIndex(PrimitiveArray.LE_INT, row));
+            default ->
+                cp.isSigned()
+                        ? Long.toString(c.getAtIndex(PrimitiveArray.LE_LONG, row))
+                        : Long.toUnsignedString(c.getAtIndex(PrimitiveArray.LE_LONG, row));
         };
     }
 }

@@ -49,8 +49,8 @@ public final class DictTake {
             long c = wide[k];
             if (c < 0 || c >= nvalues) {
                 if (cv.isValid(k)) {
-                    throw VortexException.corrupt(node.location() + ": code " + c + " at row " + idx[k] + " is outside the "
-                            + nvalues + "-entry dictionary");
+                    throw VortexException.corrupt(node.location() + ": code " + c + " at row " + idx[k]
+                            + " is outside the " + nvalues + "-entry dictionary");
                 }
                 c = 0;
             }
@@ -70,7 +70,8 @@ public final class DictTake {
             remapped.setAtIndex(PrimitiveArray.LE_INT, k, Arrays.binarySearch(distinct, local[k]));
         }
         Array values = ctx.take(node.child(1), dtype, nvalues, distinct);
-        PrimitiveArray localCodes = new PrimitiveArray(new DType.Primitive(PType.I32, codesNullable), PType.I32, remapped, n, cv);
+        PrimitiveArray localCodes =
+                new PrimitiveArray(new DType.Primitive(PType.I32, codesNullable), PType.I32, remapped, n, cv);
         return DictDecoder.gather(node, values, localCodes, n, ctx);
     }
 }

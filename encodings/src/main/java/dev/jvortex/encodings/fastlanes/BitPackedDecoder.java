@@ -32,13 +32,27 @@ public final class BitPackedDecoder {
     /// integer ptype of `dtype` whatever `alpBits` is (the caller re-labels float bits). Returns
     /// null, having decoded nothing, when the node has patches (they hold encoded values that the
     /// caller must patch in before the reference is added).
-    static PrimitiveArray decodeFused(EncodedNode node, DType dtype, int len, DecodeContext ctx, long reference,
-            int alpBits, double scale, double inverse) {
+    static PrimitiveArray decodeFused(
+            EncodedNode node,
+            DType dtype,
+            int len,
+            DecodeContext ctx,
+            long reference,
+            int alpBits,
+            double scale,
+            double inverse) {
         return decode(node, dtype, len, ctx, reference, alpBits, scale, inverse);
     }
 
-    private static PrimitiveArray decode(EncodedNode node, DType dtype, int len, DecodeContext ctx, long reference,
-            int alpBits, double scale, double inverse) {
+    private static PrimitiveArray decode(
+            EncodedNode node,
+            DType dtype,
+            int len,
+            DecodeContext ctx,
+            long reference,
+            int alpBits,
+            double scale,
+            double inverse) {
         PType ptype = Nodes.integerPtype(node, dtype);
         Nodes.buffers(node, 1, 1);
         BitPackedMetadata meta = BitPackedMetadata.read(node.metadata());
@@ -55,8 +69,8 @@ public final class BitPackedDecoder {
                     + " exceeds the " + typeBits + " bits of " + ptype.shortName());
         }
         if (meta.offset() < 0 || meta.offset() >= FastLanes.BLOCK) {
-            throw VortexException.corrupt(node.location() + ": bit-packed offset " + Long.toUnsignedString(meta.offset())
-                    + " must be below 1024");
+            throw VortexException.corrupt(node.location() + ": bit-packed offset "
+                    + Long.toUnsignedString(meta.offset()) + " must be below 1024");
         }
         int width = (int) meta.bitWidth();
         int offset = (int) meta.offset();
@@ -64,8 +78,9 @@ public final class BitPackedDecoder {
         MemorySegment packed = node.buffer(0);
         long expected = blocks * 128 * width;
         if (packed.byteSize() != expected) {
-            throw VortexException.corrupt(node.location() + ": packed buffer has " + packed.byteSize() + " bytes, expected "
-                    + expected + " for " + len + " values at offset " + offset + " and bit width " + width);
+            throw VortexException.corrupt(
+                    node.location() + ": packed buffer has " + packed.byteSize() + " bytes, expected " + expected
+                            + " for " + len + " values at offset " + offset + " and bit width " + width);
         }
         int patchChildren = meta.patches() == null ? 0 : meta.patches().childCount();
         Nodes.children(node, patchChildren, patchChildren + 1);
@@ -76,7 +91,8 @@ public final class BitPackedDecoder {
             unpackAll(packed, typeBits, width, offset, len, out, reference, alpBits, scale, inverse, Simd.ready());
         }
         if (meta.patches() != null) {
-            Patches.decode(ctx, node, meta.patches(), 0, new DType.Primitive(ptype, dtype.nullable()), len).apply(out);
+            Patches.decode(ctx, node, meta.patches(), 0, new DType.Primitive(ptype, dtype.nullable()), len)
+                    .apply(out);
         }
         Validity validity = Nodes.validity(ctx, node, patchChildren, dtype, len);
         return new PrimitiveArray(dtype, ptype, out, len, validity);
@@ -90,8 +106,18 @@ public final class BitPackedDecoder {
     /// scalar path copies each block into a `long[]`, unpacks it with [BitUnpack#unpackWords]
     /// (several narrow values per long) and copies the wanted rows out. Package-private so tests
     /// can run both paths.
-    static void unpackAll(MemorySegment packed, int typeBits, int width, int offset, int len, MemorySegment out,
-            long reference, int alpBits, double scale, double inverse, boolean vector) {
+    static void unpackAll(
+            MemorySegment packed,
+            int typeBits,
+            int width,
+            int offset,
+            int len,
+            MemorySegment out,
+            long reference,
+            int alpBits,
+            double scale,
+            double inverse,
+            boolean vector) {
         int bytes = typeBits / 8;
         long blockBytes = 128L * width;
         long end = offset + (long) len;
@@ -107,11 +133,32 @@ public final class BitPackedDecoder {
                 if (from == 0 && to == FastLanes.BLOCK) {
                     // A run of whole blocks in one call: all but a partial last block.
                     int count = (int) Math.min(Integer.MAX_VALUE, (end - q) / FastLanes.BLOCK);
-                    vectorBlocks(packed, typeBits, width, b * blockBytes, out, at, count, reference, alpBits, scale, inverse);
+                    vectorBlocks(
+                            packed,
+                            typeBits,
+                            width,
+                            b * blockBytes,
+                            out,
+                            at,
+                            count,
+                            reference,
+                            alpBits,
+                            scale,
+                            inverse);
                     b += count - 1;
                     q += (long) (count - 1) * FastLanes.BLOCK;
                 } else {
-                    vectorBlocks(packed, typeBits, width, b * blockBytes, blockSegment, 0, 1, reference, alpBits, scale,
+                    vectorBlocks(
+                            packed,
+                            typeBits,
+                            width,
+                            b * blockBytes,
+                            blockSegment,
+                            0,
+                            1,
+                            reference,
+                            alpBits,
+                            scale,
                             inverse);
                     MemorySegment.copy(blockSegment, (long) from * bytes, out, at, (long) (to - from) * bytes);
                 }
@@ -142,11 +189,23 @@ public final class BitPackedDecoder {
         }
     }
 
-    private static void vectorBlocks(MemorySegment packed, int typeBits, int width, long in, MemorySegment out, long at,
-            int count, long reference, int alpBits, double scale, double inverse) {
+    private static void vectorBlocks(
+            MemorySegment packed,
+            int typeBits,
+            int width,
+            long in,
+            MemorySegment out,
+            long at,
+            int count,
+            long reference,
+            int alpBits,
+            double scale,
+            double inverse) {
         switch (alpBits) {
             case 64 -> VectorUnpack.blockF64(width, packed, in, out, at, count, reference, scale, inverse);
-            case 32 -> VectorUnpack.blockF32(width, packed, in, out, at, count, (int) reference, (float) scale, (float) inverse);
+            case 32 ->
+                VectorUnpack.blockF32(
+                        width, packed, in, out, at, count, (int) reference, (float) scale, (float) inverse);
             default -> VectorUnpack.block(typeBits, width, packed, in, out, at, count, reference);
         }
     }

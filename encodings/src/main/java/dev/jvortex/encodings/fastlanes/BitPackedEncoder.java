@@ -11,7 +11,6 @@ import dev.jvortex.core.internal.Segments;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
 import dev.jvortex.encodings.EncodingId;
-import dev.jvortex.encodings.light.LightEncoder;
 import dev.jvortex.encodings.canonical.CanonicalEncoder;
 import dev.jvortex.encodings.patches.PatchesEncoder;
 import dev.jvortex.encodings.patches.PatchesMetadata;
@@ -108,7 +107,8 @@ public final class BitPackedEncoder {
         PType ptype = integer(a);
         int typeBits = ptype.bitWidth();
         if (width < 0 || width >= typeBits) {
-            throw new IllegalArgumentException("bit width " + width + " must be in 0.." + (typeBits - 1) + " for " + ptype.shortName());
+            throw new IllegalArgumentException(
+                    "bit width " + width + " must be in 0.." + (typeBits - 1) + " for " + ptype.shortName());
         }
         int len = a.length();
         int blocks = (len + FastLanes.BLOCK - 1) / FastLanes.BLOCK;
@@ -151,15 +151,16 @@ public final class BitPackedEncoder {
         PatchesMetadata patchesMetadata = null;
         List<WriteNode> kids = new ArrayList<>();
         if (patches > 0) {
-            PrimitiveArray patchValues = Primitives.array(ptype, a.dtype().nullable(), values, patches, Validity.ALL_VALID);
+            PrimitiveArray patchValues =
+                    Primitives.array(ptype, a.dtype().nullable(), values, patches, Validity.ALL_VALID);
             PatchesEncoder.Encoded p = PatchesEncoder.encode(len, rows, patches, patchValues, true, children);
             patchesMetadata = p.metadata();
             kids.addAll(p.children());
         }
         byte[] meta = new BitPackedMetadata(width, 0, patchesMetadata).write();
         kids.addAll(CanonicalEncoder.validity(a.dtype(), validity, len));
-        return new WriteNode(EncodingId.BITPACKED.id(), meta,
-                List.of(new WriteNode.Buffer(packed, ptype.byteWidth())), kids);
+        return new WriteNode(
+                EncodingId.BITPACKED.id(), meta, List.of(new WriteNode.Buffer(packed, ptype.byteWidth())), kids);
     }
 
     /// Packs whole blocks for one word size, with scratch arrays reused across blocks.

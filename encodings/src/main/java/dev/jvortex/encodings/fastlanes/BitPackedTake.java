@@ -48,8 +48,8 @@ public final class BitPackedTake {
                     + " exceeds the " + typeBits + " bits of " + ptype.shortName());
         }
         if (meta.offset() < 0 || meta.offset() >= FastLanes.BLOCK) {
-            throw VortexException.corrupt(node.location() + ": bit-packed offset " + Long.toUnsignedString(meta.offset())
-                    + " must be below 1024");
+            throw VortexException.corrupt(node.location() + ": bit-packed offset "
+                    + Long.toUnsignedString(meta.offset()) + " must be below 1024");
         }
         int width = (int) meta.bitWidth();
         int offset = (int) meta.offset();
@@ -57,8 +57,9 @@ public final class BitPackedTake {
         MemorySegment packed = node.buffer(0);
         long expected = blocks * 128 * width;
         if (packed.byteSize() != expected) {
-            throw VortexException.corrupt(node.location() + ": packed buffer has " + packed.byteSize() + " bytes, expected "
-                    + expected + " for " + len + " values at offset " + offset + " and bit width " + width);
+            throw VortexException.corrupt(
+                    node.location() + ": packed buffer has " + packed.byteSize() + " bytes, expected " + expected
+                            + " for " + len + " values at offset " + offset + " and bit width " + width);
         }
         int patchChildren = meta.patches() == null ? 0 : meta.patches().childCount();
         Nodes.children(node, patchChildren, patchChildren + 1);
@@ -70,7 +71,8 @@ public final class BitPackedTake {
             unpack(packed, typeBits, width, offset, idx, out);
         }
         if (meta.patches() != null) {
-            PatchesTake.apply(ctx, node, meta.patches(), 0, new DType.Primitive(ptype, dtype.nullable()), len, idx, out);
+            PatchesTake.apply(
+                    ctx, node, meta.patches(), 0, new DType.Primitive(ptype, dtype.nullable()), len, idx, out);
         }
         Validity validity = ctx.takeValidity(node, patchChildren, dtype, len, idx);
         return new PrimitiveArray(dtype, ptype, out, n, validity);
@@ -107,7 +109,8 @@ public final class BitPackedTake {
                     int shift = bit & 15;
                     int v = (packed.getAtIndex(PrimitiveArray.LE_SHORT, word) & 0xFFFF) >>> shift;
                     if (shift + width > 16) {
-                        v |= (packed.getAtIndex(PrimitiveArray.LE_SHORT, word + (1L << laneShift)) & 0xFFFF) << (16 - shift);
+                        v |= (packed.getAtIndex(PrimitiveArray.LE_SHORT, word + (1L << laneShift)) & 0xFFFF)
+                                << (16 - shift);
                     }
                     out.setAtIndex(PrimitiveArray.LE_SHORT, k, (short) (v & mask));
                 }
@@ -121,7 +124,8 @@ public final class BitPackedTake {
                     int shift = bit & 31;
                     long v = (packed.getAtIndex(PrimitiveArray.LE_INT, word) & 0xFFFFFFFFL) >>> shift;
                     if (shift + width > 32) {
-                        v |= (packed.getAtIndex(PrimitiveArray.LE_INT, word + (1L << laneShift)) & 0xFFFFFFFFL) << (32 - shift);
+                        v |= (packed.getAtIndex(PrimitiveArray.LE_INT, word + (1L << laneShift)) & 0xFFFFFFFFL)
+                                << (32 - shift);
                     }
                     out.setAtIndex(PrimitiveArray.LE_INT, k, (int) (v & mask));
                 }

@@ -25,7 +25,6 @@ import java.util.Arrays;
 public final class BitUnpack {
     private BitUnpack() {}
 
-
     /// Unpacks 1024 values of a `typeBits`-bit type (8, 16, 32 or 64) of `width` bits
     /// (0..typeBits), handling `64 / typeBits` values per `long` operation.
     ///
@@ -143,7 +142,8 @@ public final class BitUnpack {
                 int next = src + 128;
                 int up = 8 - shift;
                 for (int lane = 0; lane < 128; lane++) {
-                    out[dst + lane] = (byte) ((((packed[src + lane] & 0xFF) >>> shift) | (packed[next + lane] << up)) & mask);
+                    out[dst + lane] =
+                            (byte) ((((packed[src + lane] & 0xFF) >>> shift) | (packed[next + lane] << up)) & mask);
                 }
             }
         }
@@ -175,7 +175,8 @@ public final class BitUnpack {
                 int next = src + 64;
                 int up = 16 - shift;
                 for (int lane = 0; lane < 64; lane++) {
-                    out[dst + lane] = (short) ((((packed[src + lane] & 0xFFFF) >>> shift) | (packed[next + lane] << up)) & mask);
+                    out[dst + lane] =
+                            (short) ((((packed[src + lane] & 0xFFFF) >>> shift) | (packed[next + lane] << up)) & mask);
                 }
             }
         }

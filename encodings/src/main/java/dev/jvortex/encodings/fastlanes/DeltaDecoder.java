@@ -34,8 +34,8 @@ public final class DeltaDecoder {
         long offsetRaw = meta.offset();
         int deltasLen = Nodes.length(node, deltasLenRaw, "deltas_len");
         if (offsetRaw < 0 || offsetRaw >= FastLanes.BLOCK) {
-            throw VortexException.corrupt(node.location() + ": delta offset " + Long.toUnsignedString(offsetRaw)
-                    + " must be below 1024");
+            throw VortexException.corrupt(
+                    node.location() + ": delta offset " + Long.toUnsignedString(offsetRaw) + " must be below 1024");
         }
         int offset = (int) offsetRaw;
         if ((long) offset + len > deltasLen) {
@@ -97,7 +97,8 @@ public final class DeltaDecoder {
             int to = (int) (end - q);
             Segments.store(values, from, out, ptype, q + from - offset, to - from);
         }
-        Validity validity = topLevelValidity ? Nodes.validity(ctx, node, 2, dtype, len)
+        Validity validity = topLevelValidity
+                ? Nodes.validity(ctx, node, 2, dtype, len)
                 : validity(deltas.validity(), tail == 0, offset, len, ctx);
         return new PrimitiveArray(dtype, ptype, out, len, validity);
     }
@@ -105,8 +106,15 @@ public final class DeltaDecoder {
     /// The whole blocks of 8-, 16- and 32-bit deltas in `int` arithmetic (the sums wrap the same in
     /// the low bits): bases and deltas read in bulk into `int` arrays, each lane's running sum
     /// written straight to its un-transposed position, the block's rows copied out in bulk.
-    private static void decodeNarrowBlocks(MemorySegment bases, MemorySegment deltas, PType ptype, int lanes, int fullBlocks,
-            int offset, long end, MemorySegment out) {
+    private static void decodeNarrowBlocks(
+            MemorySegment bases,
+            MemorySegment deltas,
+            PType ptype,
+            int lanes,
+            int fullBlocks,
+            int offset,
+            long end,
+            MemorySegment out) {
         int bytes = ptype.byteWidth();
         int rows = ptype.bitWidth();
         int[] base = new int[lanes];
@@ -148,7 +156,8 @@ public final class DeltaDecoder {
         }
     }
 
-    private static void loadInts(MemorySegment src, int bytes, long from, int[] dst, int n, byte[] narrow8, short[] narrow16) {
+    private static void loadInts(
+            MemorySegment src, int bytes, long from, int[] dst, int n, byte[] narrow8, short[] narrow16) {
         switch (bytes) {
             case 1 -> {
                 MemorySegment.copy(src, java.lang.foreign.ValueLayout.JAVA_BYTE, from, narrow8, 0, n);

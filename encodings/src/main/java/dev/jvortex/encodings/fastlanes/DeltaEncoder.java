@@ -45,7 +45,9 @@ public final class DeltaEncoder {
         if (parts == null) {
             return null;
         }
-        return node(parts, children.encode(ChildEncoder.Role.BASES, parts.bases()),
+        return node(
+                parts,
+                children.encode(ChildEncoder.Role.BASES, parts.bases()),
                 children.encode(ChildEncoder.Role.DELTAS, parts.deltas()));
     }
 
@@ -119,7 +121,9 @@ public final class DeltaEncoder {
                 }
             }
         }
-        return new Parts(Primitives.array(ptype, false, bases, bases.length, Validity.ALL_VALID),
-                Primitives.array(ptype, false, deltas, deltas.length, Validity.ALL_VALID), a);
+        return new Parts(
+                Primitives.array(ptype, false, bases, bases.length, Validity.ALL_VALID),
+                Primitives.array(ptype, false, deltas, deltas.length, Validity.ALL_VALID),
+                a);
     }
 }

@@ -25,6 +25,9 @@ public record DeltaMetadata(long deltasLen, long offset) {
 
     /// Returns the metadata bytes (zero fields omitted).
     public byte[] write() {
-        return new ProtoWriter().varintIfNonZero(1, deltasLen).varintIfNonZero(2, offset).toByteArray();
+        return new ProtoWriter()
+                .varintIfNonZero(1, deltasLen)
+                .varintIfNonZero(2, offset)
+                .toByteArray();
     }
 }

@@ -52,8 +52,8 @@ public final class DeltaTake {
         long offsetRaw = meta.offset();
         int deltasLen = Nodes.length(node, deltasLenRaw, "deltas_len");
         if (offsetRaw < 0 || offsetRaw >= FastLanes.BLOCK) {
-            throw VortexException.corrupt(node.location() + ": delta offset " + Long.toUnsignedString(offsetRaw)
-                    + " must be below 1024");
+            throw VortexException.corrupt(
+                    node.location() + ": delta offset " + Long.toUnsignedString(offsetRaw) + " must be below 1024");
         }
         int offset = (int) offsetRaw;
         if ((long) offset + len > deltasLen) {

@@ -11,8 +11,8 @@ import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.serde.DecodeContext;
 import dev.jvortex.core.serde.EncodedNode;
 import dev.jvortex.encodings.EncodingId;
-import dev.jvortex.encodings.ParsedEncodingId;
 import dev.jvortex.encodings.Nodes;
+import dev.jvortex.encodings.ParsedEncodingId;
 import java.lang.foreign.MemorySegment;
 
 /// Decodes `fastlanes.for` (frame of reference): every value plus one reference, wrapping.
@@ -57,21 +57,35 @@ public final class ForDecoder {
     /// Decodes a FoR node whose child is bit-packed without patches in one pass, the reference
     /// added (and ALP applied, `alpBits` 32 or 64) while unpacking; null when it is not such a node.
     /// The reference must not be zero.
-    static PrimitiveArray fused(EncodedNode node, PType ptype, boolean nullable, int len, DecodeContext ctx,
-            long reference, int alpBits, double scale, double inverse) {
+    static PrimitiveArray fused(
+            EncodedNode node,
+            PType ptype,
+            boolean nullable,
+            int len,
+            DecodeContext ctx,
+            long reference,
+            int alpBits,
+            double scale,
+            double inverse) {
         if (node.childCount() != 1 || !EncodingId.BITPACKED.is(node.child(0).encoding())) {
             return null;
         }
-        return BitPackedDecoder.decodeFused(node.child(0), new DType.Primitive(ptype, nullable), len, ctx, reference,
-                alpBits, scale, inverse);
+        return BitPackedDecoder.decodeFused(
+                node.child(0), new DType.Primitive(ptype, nullable), len, ctx, reference, alpBits, scale, inverse);
     }
 
     /// Decodes the integers under an ALP node (`child`, of `ptype` I32 or I64) with the ALP step
     /// `value * scale * inverse` folded into the unpacking, when the child is bit-packed or FoR over
     /// bit-packed without patches; returns null (nothing decoded) otherwise. The result holds the
     /// floats' bits under the integer ptype.
-    public static PrimitiveArray decodeAlp(EncodedNode child, PType ptype, boolean nullable, int len, DecodeContext ctx,
-            double scale, double inverse) {
+    public static PrimitiveArray decodeAlp(
+            EncodedNode child,
+            PType ptype,
+            boolean nullable,
+            int len,
+            DecodeContext ctx,
+            double scale,
+            double inverse) {
         int alpBits = ptype.bitWidth();
         if (alpBits == 64 && !(Simd.ready() && VectorUnpack.FAST_L2D)) {
             // On the scalar path, unpacking and then ALP's own vectorisable pass measured faster for f64.

@@ -30,14 +30,16 @@ public final class RleDecoder {
         PType indicesPtype = Nodes.ptypeCode(node, meta.indicesPtype(), "indices_ptype");
         PType offsetsPtype = Nodes.ptypeCode(node, meta.offsetsPtype(), "values_idx_offsets_ptype");
         if (indicesPtype != PType.U8 && indicesPtype != PType.U16) {
-            throw VortexException.corrupt(node.location() + ": RLE indices must be u8 or u16, not " + indicesPtype.shortName());
+            throw VortexException.corrupt(
+                    node.location() + ": RLE indices must be u8 or u16, not " + indicesPtype.shortName());
         }
         if (!offsetsPtype.isInteger() || offsetsPtype.isSigned()) {
-            throw VortexException.corrupt(node.location() + ": RLE value offsets must be unsigned, not " + offsetsPtype.shortName());
+            throw VortexException.corrupt(
+                    node.location() + ": RLE value offsets must be unsigned, not " + offsetsPtype.shortName());
         }
         if (meta.offset() < 0 || meta.offset() >= FastLanes.BLOCK) {
-            throw VortexException.corrupt(node.location() + ": RLE offset " + Long.toUnsignedString(meta.offset())
-                    + " must be below 1024");
+            throw VortexException.corrupt(
+                    node.location() + ": RLE offset " + Long.toUnsignedString(meta.offset()) + " must be below 1024");
         }
         int offset = (int) meta.offset();
         long end = offset + (long) len;
@@ -47,7 +49,8 @@ public final class RleDecoder {
                     + " rows at offset " + offset + " in whole blocks of 1024");
         }
         if (blocks > offsetsLen) {
-            throw VortexException.corrupt(node.location() + ": " + offsetsLen + " RLE value offsets for " + blocks + " blocks");
+            throw VortexException.corrupt(
+                    node.location() + ": " + offsetsLen + " RLE value offsets for " + blocks + " blocks");
         }
         PrimitiveArray values = Nodes.primitive(ctx, node, 0, ptype, false, valuesLen);
         PrimitiveArray indices = Nodes.primitive(ctx, node, 1, indicesPtype, dtype.nullable(), indicesLen);
@@ -121,7 +124,7 @@ public final class RleDecoder {
                 case 2 -> MemorySegment.copy(values, PrimitiveArray.LE_SHORT, 0, v2, 0, n);
                 case 4 -> MemorySegment.copy(values, PrimitiveArray.LE_INT, 0, v4, 0, n);
                 case 8 -> MemorySegment.copy(values, PrimitiveArray.LE_LONG, 0, v8, 0, n);
-                default -> { }
+                default -> {}
             }
             o1 = bytes == 1 ? new byte[FastLanes.BLOCK] : null;
             o2 = bytes == 2 ? new short[FastLanes.BLOCK] : null;

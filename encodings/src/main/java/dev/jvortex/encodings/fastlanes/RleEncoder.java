@@ -45,15 +45,23 @@ public final class RleEncoder {
         if (parts == null) {
             return null;
         }
-        return node(parts, children.encode(ChildEncoder.Role.VALUES, parts.values()),
+        return node(
+                parts,
+                children.encode(ChildEncoder.Role.VALUES, parts.values()),
                 children.encode(ChildEncoder.Role.INDICES, parts.indices()),
                 children.encode(ChildEncoder.Role.OFFSETS, parts.offsets()));
     }
 
     /// Returns the RLE node over written children.
     public static WriteNode node(Parts parts, WriteNode values, WriteNode indices, WriteNode offsets) {
-        byte[] meta = new RleMetadata(parts.values().length(), parts.indices().length(), parts.indices().ptype().code(),
-                parts.offsets().length(), parts.offsets().ptype().code(), 0).write();
+        byte[] meta = new RleMetadata(
+                        parts.values().length(),
+                        parts.indices().length(),
+                        parts.indices().ptype().code(),
+                        parts.offsets().length(),
+                        parts.offsets().ptype().code(),
+                        0)
+                .write();
         return WriteNode.of(EncodingId.RLE.id(), meta, values, indices, offsets);
     }
 
@@ -119,9 +127,15 @@ public final class RleEncoder {
         }
         PType indexType = maxIndex <= 0xFF ? PType.U8 : PType.U16;
         Validity indexValidity = allValid ? Validity.ALL_VALID : paddedValidity(validity, len, padded);
-        PrimitiveArray indexArray = new PrimitiveArray(new DType.Primitive(indexType, a.dtype().nullable()), indexType,
-                Primitives.segment(indexType, indices, padded), padded, indexValidity);
-        return new Parts(Primitives.array(ptype, false, values, count, Validity.ALL_VALID), indexArray,
+        PrimitiveArray indexArray = new PrimitiveArray(
+                new DType.Primitive(indexType, a.dtype().nullable()),
+                indexType,
+                Primitives.segment(indexType, indices, padded),
+                padded,
+                indexValidity);
+        return new Parts(
+                Primitives.array(ptype, false, values, count, Validity.ALL_VALID),
+                indexArray,
                 Primitives.narrowUnsigned(offsets, blocks, blocks == 0 ? 0 : offsets[blocks - 1]));
     }
 

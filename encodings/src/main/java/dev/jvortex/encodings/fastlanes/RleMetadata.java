@@ -11,8 +11,8 @@ import dev.jvortex.core.proto.ProtoWriter;
 /// @param offsetsLen   `values_idx_offsets_len` (4): one per block
 /// @param offsetsPtype `values_idx_offsets_ptype` (5): wire code
 /// @param offset       `offset` (6): rows sliced off the front of the first block
-public record RleMetadata(long valuesLen, long indicesLen, long indicesPtype, long offsetsLen, long offsetsPtype,
-        long offset) {
+public record RleMetadata(
+        long valuesLen, long indicesLen, long indicesPtype, long offsetsLen, long offsetsPtype, long offset) {
     /// Reads the metadata bytes of a `fastlanes.rle` node.
     public static RleMetadata read(byte[] bytes) {
         long valuesLen = 0;

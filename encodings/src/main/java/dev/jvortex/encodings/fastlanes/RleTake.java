@@ -30,14 +30,16 @@ public final class RleTake {
         PType indicesPtype = Nodes.ptypeCode(node, meta.indicesPtype(), "indices_ptype");
         PType offsetsPtype = Nodes.ptypeCode(node, meta.offsetsPtype(), "values_idx_offsets_ptype");
         if (indicesPtype != PType.U8 && indicesPtype != PType.U16) {
-            throw VortexException.corrupt(node.location() + ": RLE indices must be u8 or u16, not " + indicesPtype.shortName());
+            throw VortexException.corrupt(
+                    node.location() + ": RLE indices must be u8 or u16, not " + indicesPtype.shortName());
         }
         if (!offsetsPtype.isInteger() || offsetsPtype.isSigned()) {
-            throw VortexException.corrupt(node.location() + ": RLE value offsets must be unsigned, not " + offsetsPtype.shortName());
+            throw VortexException.corrupt(
+                    node.location() + ": RLE value offsets must be unsigned, not " + offsetsPtype.shortName());
         }
         if (meta.offset() < 0 || meta.offset() >= FastLanes.BLOCK) {
-            throw VortexException.corrupt(node.location() + ": RLE offset " + Long.toUnsignedString(meta.offset())
-                    + " must be below 1024");
+            throw VortexException.corrupt(
+                    node.location() + ": RLE offset " + Long.toUnsignedString(meta.offset()) + " must be below 1024");
         }
         int offset = (int) meta.offset();
         long end = offset + (long) len;
@@ -47,7 +49,8 @@ public final class RleTake {
                     + " rows at offset " + offset + " in whole blocks of 1024");
         }
         if (blocks > offsetsLen) {
-            throw VortexException.corrupt(node.location() + ": " + offsetsLen + " RLE value offsets for " + blocks + " blocks");
+            throw VortexException.corrupt(
+                    node.location() + ": " + offsetsLen + " RLE value offsets for " + blocks + " blocks");
         }
         int n = idx.length;
         long[] starts = Nodes.longs(ctx, node, 2, offsetsPtype, offsetsLen);

@@ -41,8 +41,15 @@ final class VectorUnpack {
     /// `width` bits (1..typeBits) from `packed` at byte `in` (`128 × width` bytes each) into `out`
     /// at byte `at` (`128 × typeBits` bytes each), adding `reference` to every value, wrapping in
     /// the type.
-    static void block(int typeBits, int width, MemorySegment packed, long in, MemorySegment out, long at,
-            int count, long reference) {
+    static void block(
+            int typeBits,
+            int width,
+            MemorySegment packed,
+            long in,
+            MemorySegment out,
+            long at,
+            int count,
+            long reference) {
         long ones = BitUnpack.ones(typeBits);
         long mask = width == typeBits ? -1L : ((1L << width) - 1) * ones;
         int valueBytes = typeBits >>> 3;
@@ -63,7 +70,8 @@ final class VectorUnpack {
                 long dst = at + (long) FastLanes.rowStart(row) * valueBytes;
                 if (shift + width <= typeBits) {
                     for (int k = 0; k < ROW_BYTES; k += STEP) {
-                        LongVector v = LongVector.fromMemorySegment(L, packed, src + k, LE).lanewise(VectorOperators.LSHR, shift)
+                        LongVector v = LongVector.fromMemorySegment(L, packed, src + k, LE)
+                                .lanewise(VectorOperators.LSHR, shift)
                                 .and(mask);
                         add(v, top, notTop, r, rLow).intoMemorySegment(out, dst + k, LE);
                     }
@@ -74,7 +82,8 @@ final class VectorUnpack {
                     for (int k = 0; k < ROW_BYTES; k += STEP) {
                         LongVector a = LongVector.fromMemorySegment(L, packed, src + k, LE);
                         LongVector b = LongVector.fromMemorySegment(L, packed, src + ROW_BYTES + k, LE);
-                        LongVector v = a.lanewise(VectorOperators.LSHR, shift).and(low)
+                        LongVector v = a.lanewise(VectorOperators.LSHR, shift)
+                                .and(low)
                                 .or(b.lanewise(VectorOperators.LSHL, up).and(high));
                         add(v, top, notTop, r, rLow).intoMemorySegment(out, dst + k, LE);
                     }
@@ -85,13 +94,24 @@ final class VectorUnpack {
 
     private static LongVector add(LongVector v, LongVector top, LongVector notTop, LongVector r, LongVector rLow) {
         // Lane-wise addition in long operations (as BitUnpack.addWords): no carry leaves a value.
-        return v.and(notTop).add(rLow).lanewise(VectorOperators.XOR, v.lanewise(VectorOperators.XOR, r).and(top));
+        return v.and(notTop)
+                .add(rLow)
+                .lanewise(
+                        VectorOperators.XOR, v.lanewise(VectorOperators.XOR, r).and(top));
     }
 
     /// ALP on f64 folded in: unpacks a whole block of 64-bit integers as [#block] does (plus
     /// `reference`), and writes `(double) value * scale * inverse` for each (only when [#FAST_L2D]).
-    static void blockF64(int width, MemorySegment packed, long in, MemorySegment out, long at, int count, long reference,
-            double scale, double inverse) {
+    static void blockF64(
+            int width,
+            MemorySegment packed,
+            long in,
+            MemorySegment out,
+            long at,
+            int count,
+            long reference,
+            double scale,
+            double inverse) {
         long mask = width == 64 ? -1L : (1L << width) - 1;
         long blockIn = 128L * width;
         long blockOut = 128L * 64;
@@ -103,8 +123,10 @@ final class VectorUnpack {
                 long dst = at + (long) FastLanes.rowStart(row) * 8;
                 if (shift + width <= 64) {
                     for (int k = 0; k < ROW_BYTES; k += STEP) {
-                        LongVector v = LongVector.fromMemorySegment(L, packed, src + k, LE).lanewise(VectorOperators.LSHR, shift)
-                                .and(mask).add(reference);
+                        LongVector v = LongVector.fromMemorySegment(L, packed, src + k, LE)
+                                .lanewise(VectorOperators.LSHR, shift)
+                                .and(mask)
+                                .add(reference);
                         alp64(v, scale, inverse).intoMemorySegment(out, dst + k, LE);
                     }
                 } else {
@@ -112,7 +134,9 @@ final class VectorUnpack {
                     for (int k = 0; k < ROW_BYTES; k += STEP) {
                         LongVector a = LongVector.fromMemorySegment(L, packed, src + k, LE);
                         LongVector b = LongVector.fromMemorySegment(L, packed, src + ROW_BYTES + k, LE);
-                        LongVector v = a.lanewise(VectorOperators.LSHR, shift).or(b.lanewise(VectorOperators.LSHL, up)).and(mask)
+                        LongVector v = a.lanewise(VectorOperators.LSHR, shift)
+                                .or(b.lanewise(VectorOperators.LSHL, up))
+                                .and(mask)
                                 .add(reference);
                         alp64(v, scale, inverse).intoMemorySegment(out, dst + k, LE);
                     }
@@ -128,8 +152,16 @@ final class VectorUnpack {
 
     /// ALP on f32 folded in: unpacks a whole block of 32-bit integers as [#block] does (plus
     /// `reference`), and writes `(float) value * scale * inverse` for each.
-    static void blockF32(int width, MemorySegment packed, long in, MemorySegment out, long at, int count, int reference,
-            float scale, float inverse) {
+    static void blockF32(
+            int width,
+            MemorySegment packed,
+            long in,
+            MemorySegment out,
+            long at,
+            int count,
+            int reference,
+            float scale,
+            float inverse) {
         long ones = BitUnpack.ones(32);
         long mask = width == 32 ? -1L : ((1L << width) - 1) * ones;
         long blockIn = 128L * width;
@@ -142,7 +174,8 @@ final class VectorUnpack {
                 long dst = at + (long) FastLanes.rowStart(row) * 4;
                 if (shift + width <= 32) {
                     for (int k = 0; k < ROW_BYTES; k += STEP) {
-                        LongVector v = LongVector.fromMemorySegment(L, packed, src + k, LE).lanewise(VectorOperators.LSHR, shift)
+                        LongVector v = LongVector.fromMemorySegment(L, packed, src + k, LE)
+                                .lanewise(VectorOperators.LSHR, shift)
                                 .and(mask);
                         alp32(v, reference, scale, inverse).intoMemorySegment(out, dst + k, LE);
                     }
@@ -153,7 +186,8 @@ final class VectorUnpack {
                     for (int k = 0; k < ROW_BYTES; k += STEP) {
                         LongVector a = LongVector.fromMemorySegment(L, packed, src + k, LE);
                         LongVector b = LongVector.fromMemorySegment(L, packed, src + ROW_BYTES + k, LE);
-                        LongVector v = a.lanewise(VectorOperators.LSHR, shift).and(low)
+                        LongVector v = a.lanewise(VectorOperators.LSHR, shift)
+                                .and(low)
                                 .or(b.lanewise(VectorOperators.LSHL, up).and(high));
                         alp32(v, reference, scale, inverse).intoMemorySegment(out, dst + k, LE);
                     }
@@ -163,6 +197,8 @@ final class VectorUnpack {
     }
 
     private static FloatVector alp32(LongVector v, int reference, float scale, float inverse) {
-        return ((FloatVector) v.reinterpretAsInts().add(reference).convert(VectorOperators.I2F, 0)).mul(scale).mul(inverse);
+        return ((FloatVector) v.reinterpretAsInts().add(reference).convert(VectorOperators.I2F, 0))
+                .mul(scale)
+                .mul(inverse);
     }
 }

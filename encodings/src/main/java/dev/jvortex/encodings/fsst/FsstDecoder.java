@@ -60,12 +60,13 @@ public final class FsstDecoder {
             requireInteger(node, lengthsPtype, "uncompressed_lengths_ptype");
             EncodedNode varbin = node.child(0);
             if (!EncodingId.VARBIN.is(varbin.encoding())) {
-                throw VortexException.corrupt(node.location() + ": legacy vortex.fsst codes must be vortex.varbin, not "
-                        + varbin.encoding());
+                throw VortexException.corrupt(
+                        node.location() + ": legacy vortex.fsst codes must be vortex.varbin, not " + varbin.encoding());
             }
             Nodes.buffers(varbin, 1, 1);
             Nodes.children(varbin, 1, 2);
-            PType varbinOffsets = Nodes.ptypeCode(varbin, VarBinMetadata.read(varbin.metadata()).offsetsPtype(), "offsets_ptype");
+            PType varbinOffsets = Nodes.ptypeCode(
+                    varbin, VarBinMetadata.read(varbin.metadata()).offsetsPtype(), "offsets_ptype");
             requireInteger(varbin, varbinOffsets, "offsets_ptype");
             codes = varbin.buffer(0);
             offsets = Nodes.primitive(ctx, varbin, 0, varbinOffsets, false, len + 1);
@@ -88,14 +89,21 @@ public final class FsstDecoder {
 
     private static void requireInteger(EncodedNode node, PType ptype, String field) {
         if (!ptype.isInteger()) {
-            throw VortexException.corrupt(node.location() + ": " + field + " must be an integer type, not " + ptype.shortName());
+            throw VortexException.corrupt(
+                    node.location() + ": " + field + " must be an integer type, not " + ptype.shortName());
         }
     }
 
     /// Decompresses `codes[from, to)` into `out`, which must decode to exactly `total` bytes and
     /// have at least 7 writable bytes after them.
-    static void decompress(EncodedNode node, SymbolTable table, MemorySegment codes, long from, long to,
-            MemorySegment out, long total) {
+    static void decompress(
+            EncodedNode node,
+            SymbolTable table,
+            MemorySegment codes,
+            long from,
+            long to,
+            MemorySegment out,
+            long total) {
         long[] symbols = table.symbols;
         int[] lengths = table.lengths;
         // The codes are read from a heap copy, one chunk at a time: a byte[] load is markedly cheaper
@@ -126,8 +134,8 @@ public final class FsstDecoder {
                         }
                         out.set(JAVA_BYTE, o++, chunk[k++]);
                     } else {
-                        throw VortexException.corrupt(node.location() + ": fsst code " + code + " at byte " + (pos + k - 1)
-                                + " has no symbol (the table has " + table.count + ")");
+                        throw VortexException.corrupt(node.location() + ": fsst code " + code + " at byte "
+                                + (pos + k - 1) + " has no symbol (the table has " + table.count + ")");
                     }
                 }
                 if (k >= limit) {
@@ -191,8 +199,8 @@ public final class FsstDecoder {
             for (int c = 0; c < n; c++) {
                 int length = lengthBytes.get(JAVA_BYTE, c) & 0xFF;
                 if (length < 1 || length > 8) {
-                    throw VortexException.corrupt(node.location() + ": fsst symbol " + c + " has length " + length
-                            + ", expected 1..8");
+                    throw VortexException.corrupt(
+                            node.location() + ": fsst symbol " + c + " has length " + length + ", expected 1..8");
                 }
                 t.lengths[c] = length;
                 t.symbols[c] = symbolBytes.getAtIndex(PrimitiveArray.LE_LONG, c);

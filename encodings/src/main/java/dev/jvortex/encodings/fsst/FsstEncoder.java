@@ -43,8 +43,8 @@ public final class FsstEncoder {
     /// @param lengths the uncompressed length of each row (`i32`, non-null)
     /// @param offsets where each row's codes start, plus the end (`len + 1` values, non-null)
     /// @param validity the array's validity
-    public record Parts(FsstSymbolTable table, byte[] codes, PrimitiveArray lengths, PrimitiveArray offsets,
-            Validity validity) {}
+    public record Parts(
+            FsstSymbolTable table, byte[] codes, PrimitiveArray lengths, PrimitiveArray offsets, Validity validity) {}
 
     /// Returns the FSST node of `a` with its lengths and offsets written by `children` (roles
     /// [ChildEncoder.Role#LENGTHS] and [ChildEncoder.Role#OFFSETS]); null when `a` has no valid
@@ -67,13 +67,22 @@ public final class FsstEncoder {
             symbols.setAtIndex(PrimitiveArray.LE_LONG, k, table.symbol(k));
             lengths.set(JAVA_BYTE, k, (byte) table.length(k));
         }
-        byte[] meta = new FsstMetadata(parts.lengths().ptype().code(), parts.offsets().ptype().code()).write();
+        byte[] meta = new FsstMetadata(
+                        parts.lengths().ptype().code(), parts.offsets().ptype().code())
+                .write();
         List<WriteNode> kids = new ArrayList<>();
         kids.add(children.encode(ChildEncoder.Role.LENGTHS, parts.lengths()));
         kids.add(children.encode(ChildEncoder.Role.OFFSETS, parts.offsets()));
-        kids.addAll(CanonicalEncoder.validity(dtype, parts.validity(), parts.lengths().length()));
-        return new WriteNode(EncodingId.FSST.id(), meta, List.of(new WriteNode.Buffer(symbols, 8), new WriteNode.Buffer(lengths, 1),
-                new WriteNode.Buffer(MemorySegment.ofArray(parts.codes()), 1)), kids);
+        kids.addAll(CanonicalEncoder.validity(
+                dtype, parts.validity(), parts.lengths().length()));
+        return new WriteNode(
+                EncodingId.FSST.id(),
+                meta,
+                List.of(
+                        new WriteNode.Buffer(symbols, 8),
+                        new WriteNode.Buffer(lengths, 1),
+                        new WriteNode.Buffer(MemorySegment.ofArray(parts.codes()), 1)),
+                kids);
     }
 
     /// Trains a symbol table on a sample of `a`'s valid values: evenly spaced values, each cut to
@@ -142,7 +151,11 @@ public final class FsstEncoder {
             at = table.compress(row, 0, size, codes, at);
         }
         offsets[len] = at;
-        return new Parts(table, Arrays.copyOf(codes, at), Primitives.array(PType.I32, false, lengths, len, Validity.ALL_VALID),
-                Primitives.array(PType.I32, false, offsets, len + 1, Validity.ALL_VALID), validity);
+        return new Parts(
+                table,
+                Arrays.copyOf(codes, at),
+                Primitives.array(PType.I32, false, lengths, len, Validity.ALL_VALID),
+                Primitives.array(PType.I32, false, offsets, len + 1, Validity.ALL_VALID),
+                validity);
     }
 }

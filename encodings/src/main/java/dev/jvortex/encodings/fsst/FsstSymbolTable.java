@@ -414,7 +414,9 @@ public final class FsstSymbolTable {
             for (int i = 0; i < b.length; i++) {
                 b[i] = (byte) (symbols[k] >>> (8 * i));
             }
-            sb.append('"').append(new String(b, java.nio.charset.StandardCharsets.ISO_8859_1)).append('"');
+            sb.append('"')
+                    .append(new String(b, java.nio.charset.StandardCharsets.ISO_8859_1))
+                    .append('"');
         }
         return sb.append(']').toString();
     }

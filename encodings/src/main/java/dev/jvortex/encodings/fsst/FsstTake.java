@@ -96,8 +96,8 @@ public final class FsstTake {
 
     /// Decompresses the `m` code bytes of one row into `out` from `o`, which must end at `rowEnd`;
     /// returns the end reached, or -1 when the codes are not a valid stream of that length.
-    private static long decompressRow(byte[] codes, int m, long[] symbols, int[] symbolLengths, MemorySegment out, long o,
-            long rowEnd) {
+    private static long decompressRow(
+            byte[] codes, int m, long[] symbols, int[] symbolLengths, MemorySegment out, long o, long rowEnd) {
         int j = 0;
         while (j < m) {
             int code = codes[j++] & 0xFF;

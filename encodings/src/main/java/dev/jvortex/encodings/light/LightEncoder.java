@@ -31,7 +31,8 @@ public final class LightEncoder {
     /// Patch children: [#patchChild]. Integers: [#packInts]. Floats: [#packFloats]. Other arrays: a constant when every
     /// row is equal, else canonical.
     public static WriteNode encode(ChildEncoder.Role role, Array child) {
-        if (role == ChildEncoder.Role.PATCH_INDICES || role == ChildEncoder.Role.PATCH_VALUES
+        if (role == ChildEncoder.Role.PATCH_INDICES
+                || role == ChildEncoder.Role.PATCH_VALUES
                 || role == ChildEncoder.Role.PATCH_CHUNK_OFFSETS) {
             return patchChild(role, child);
         }

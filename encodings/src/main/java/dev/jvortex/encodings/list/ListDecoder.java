@@ -40,8 +40,8 @@ public final class ListDecoder {
         for (int i = 0; i <= len; i++) {
             long o = offsets.getLong(i);
             if (o < 0 || o > elementsLen || (i > 0 && o < prev)) {
-                throw VortexException.corrupt(node.location() + ": list offset " + i + " = " + o
-                        + " is not within [" + (i > 0 ? prev : 0) + ", " + elementsLen + "]");
+                throw VortexException.corrupt(node.location() + ": list offset " + i + " = " + o + " is not within ["
+                        + (i > 0 ? prev : 0) + ", " + elementsLen + "]");
             }
             wide.setAtIndex(PrimitiveArray.LE_LONG, i, o);
             prev = o;
@@ -119,7 +119,8 @@ public final class ListDecoder {
         }
         Nodes.children(node, 1, 2);
         long n = (long) len * f.size();
-        Array elements = ctx.decode(node.child(0), f.element(), DecodeContext.checkedLength(n, "fixed-size list elements"));
+        Array elements =
+                ctx.decode(node.child(0), f.element(), DecodeContext.checkedLength(n, "fixed-size list elements"));
         return new FixedSizeListArray(f, elements, len, Nodes.validity(ctx, node, 1, dtype, len));
     }
 }

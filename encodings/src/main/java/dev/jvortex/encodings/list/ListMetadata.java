@@ -25,6 +25,9 @@ public record ListMetadata(long elementsLen, long offsetsPtype) {
 
     /// Returns the metadata bytes (zero fields omitted).
     public byte[] write() {
-        return new ProtoWriter().varintIfNonZero(1, elementsLen).varintIfNonZero(2, offsetsPtype).toByteArray();
+        return new ProtoWriter()
+                .varintIfNonZero(1, elementsLen)
+                .varintIfNonZero(2, offsetsPtype)
+                .toByteArray();
     }
 }

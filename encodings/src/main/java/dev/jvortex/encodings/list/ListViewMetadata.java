@@ -28,7 +28,10 @@ public record ListViewMetadata(long elementsLen, long offsetsPtype, long sizesPt
 
     /// Returns the metadata bytes (zero fields omitted).
     public byte[] write() {
-        return new ProtoWriter().varintIfNonZero(1, elementsLen).varintIfNonZero(2, offsetsPtype)
-                .varintIfNonZero(3, sizesPtype).toByteArray();
+        return new ProtoWriter()
+                .varintIfNonZero(1, elementsLen)
+                .varintIfNonZero(2, offsetsPtype)
+                .varintIfNonZero(3, sizesPtype)
+                .toByteArray();
     }
 }

@@ -42,7 +42,8 @@ public final class OnPairDecoder {
         long totalTokens = meta.totalTokens(); // field 2 (bits) only describes how narrow the codes are
         int tokenCount = Nodes.length(node, dictSize, "dict_size");
         if (tokenCount > (1 << 20)) {
-            throw VortexException.corrupt(node.location() + ": onpair dict_size " + tokenCount + " is implausibly large");
+            throw VortexException.corrupt(
+                    node.location() + ": onpair dict_size " + tokenCount + " is implausibly large");
         }
         int codeCount = Nodes.length(node, totalTokens, "total_tokens");
         requireInteger(node, lengthsPtype, "uncompressed_lengths_ptype");
@@ -51,7 +52,8 @@ public final class OnPairDecoder {
         requireInteger(node, codesOffsetsPtype, "codes_offsets_ptype");
 
         MemorySegment dictBytes = node.buffer(0);
-        long[] dictOffsets = IntegerArrays.toLongs(Nodes.primitive(ctx, node, 0, dictOffsetsPtype, false, tokenCount + 1));
+        long[] dictOffsets =
+                IntegerArrays.toLongs(Nodes.primitive(ctx, node, 0, dictOffsetsPtype, false, tokenCount + 1));
         Dictionary dict = Dictionary.read(node, dictBytes, dictOffsets, tokenCount);
         PrimitiveArray codes = Nodes.primitive(ctx, node, 1, codesPtype, false, codeCount);
         PrimitiveArray codesOffsets = Nodes.primitive(ctx, node, 2, codesOffsetsPtype, false, len + 1);
@@ -98,7 +100,8 @@ public final class OnPairDecoder {
 
     private static void requireInteger(EncodedNode node, PType ptype, String field) {
         if (!ptype.isInteger()) {
-            throw VortexException.corrupt(node.location() + ": " + field + " must be an integer type, not " + ptype.shortName());
+            throw VortexException.corrupt(
+                    node.location() + ": " + field + " must be an integer type, not " + ptype.shortName());
         }
     }
 
@@ -107,8 +110,8 @@ public final class OnPairDecoder {
     /// absorbs the last one). While the tokens left in a batch cannot pass `total` even at 16
     /// bytes each, the loop runs without the per-token output check.
     /// Returns the output position after decoding `codes[0, count)` from position `o`.
-    static long decompressShortTokens(EncodedNode node, Dictionary dict, int[] codes, int count, MemorySegment out, long o,
-            long total) {
+    static long decompressShortTokens(
+            EncodedNode node, Dictionary dict, int[] codes, int count, MemorySegment out, long o, long total) {
         long[] low = dict.low;
         long[] high = dict.high;
         int[] lengths = dict.lengths;
@@ -144,8 +147,8 @@ public final class OnPairDecoder {
     }
 
     /// [#decompressShortTokens(EncodedNode, Dictionary, int[], int, MemorySegment, long, long)] for u16 codes.
-    static long decompressShortTokens(EncodedNode node, Dictionary dict, short[] codes, int count, MemorySegment out,
-            long o, long total) {
+    static long decompressShortTokens(
+            EncodedNode node, Dictionary dict, short[] codes, int count, MemorySegment out, long o, long total) {
         long[] low = dict.low;
         long[] high = dict.high;
         int[] lengths = dict.lengths;
@@ -183,8 +186,15 @@ public final class OnPairDecoder {
     /// The general path for dictionaries with tokens longer than 16 bytes (not written by the
     /// reference trainer): one bulk copy per token.
     /// Returns the output position after decoding `codes[0, count)` from position `o`.
-    static long decompressAnyTokens(EncodedNode node, Dictionary dict, MemorySegment dictBytes, int[] codes, int count,
-            MemorySegment out, long o, long total) {
+    static long decompressAnyTokens(
+            EncodedNode node,
+            Dictionary dict,
+            MemorySegment dictBytes,
+            int[] codes,
+            int count,
+            MemorySegment out,
+            long o,
+            long total) {
         long[] starts = dict.starts;
         int[] lengths = dict.lengths;
         int tokens = lengths.length;
@@ -204,8 +214,8 @@ public final class OnPairDecoder {
     }
 
     private static VortexException badCode(EncodedNode node, int code, int tokens) {
-        return VortexException.corrupt(node.location() + ": onpair code " + code + " is not below the dictionary size "
-                + tokens);
+        return VortexException.corrupt(
+                node.location() + ": onpair code " + code + " is not below the dictionary size " + tokens);
     }
 
     private static VortexException overrun(EncodedNode node, long total) {
@@ -236,8 +246,8 @@ public final class OnPairDecoder {
                 long s = offsets[t];
                 long e = offsets[t + 1];
                 if (s < 0 || e < s || e > bytes.byteSize()) {
-                    throw VortexException.corrupt(node.location() + ": onpair token " + t + " spans bytes [" + s + ", " + e
-                            + ") outside the " + bytes.byteSize() + "-byte dictionary");
+                    throw VortexException.corrupt(node.location() + ": onpair token " + t + " spans bytes [" + s + ", "
+                            + e + ") outside the " + bytes.byteSize() + "-byte dictionary");
                 }
                 if (e - s > FAST_TOKEN_BYTES) {
                     allShort = false;

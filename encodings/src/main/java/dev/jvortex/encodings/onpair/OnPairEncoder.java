@@ -53,8 +53,14 @@ public final class OnPairEncoder {
     /// @param codesOffsets where each row's codes start, plus the end (`len + 1` values, non-null)
     /// @param lengths each row's byte length, 0 for null rows (non-null)
     /// @param validity the array's validity
-    public record Parts(byte[] dictBytes, int[] dictOffsets, int tokens, PrimitiveArray codes, PrimitiveArray codesOffsets,
-            PrimitiveArray lengths, Validity validity) {}
+    public record Parts(
+            byte[] dictBytes,
+            int[] dictOffsets,
+            int tokens,
+            PrimitiveArray codes,
+            PrimitiveArray codesOffsets,
+            PrimitiveArray lengths,
+            Validity validity) {}
 
     /// Returns the OnPair node of `a` with its integer children written by `children`.
     public static WriteNode encode(VarBinViewArray a, ChildEncoder children) {
@@ -68,15 +74,24 @@ public final class OnPairEncoder {
         byte[] dict = new byte[dictLength + PADDING];
         System.arraycopy(parts.dictBytes(), 0, dict, 0, dictLength);
         PrimitiveArray dictOffsets = Primitives.narrowUnsigned(parts.dictOffsets(), tokens + 1, dictLength);
-        byte[] meta = new OnPairMetadata(parts.lengths().ptype().code(), 0, tokens, parts.codes().length(),
-                dictOffsets.ptype().code(), parts.codes().ptype().code(), parts.codesOffsets().ptype().code()).write();
+        byte[] meta = new OnPairMetadata(
+                        parts.lengths().ptype().code(),
+                        0,
+                        tokens,
+                        parts.codes().length(),
+                        dictOffsets.ptype().code(),
+                        parts.codes().ptype().code(),
+                        parts.codesOffsets().ptype().code())
+                .write();
         List<WriteNode> kids = new ArrayList<>();
         kids.add(children.encode(ChildEncoder.Role.OFFSETS, dictOffsets));
         kids.add(children.encode(ChildEncoder.Role.CODES, parts.codes()));
         kids.add(children.encode(ChildEncoder.Role.OFFSETS, parts.codesOffsets()));
         kids.add(children.encode(ChildEncoder.Role.LENGTHS, parts.lengths()));
-        kids.addAll(CanonicalEncoder.validity(dtype, parts.validity(), parts.lengths().length()));
-        return new WriteNode(EncodingId.ONPAIR.id(), meta, List.of(new WriteNode.Buffer(MemorySegment.ofArray(dict), 8)), kids);
+        kids.addAll(CanonicalEncoder.validity(
+                dtype, parts.validity(), parts.lengths().length()));
+        return new WriteNode(
+                EncodingId.ONPAIR.id(), meta, List.of(new WriteNode.Buffer(MemorySegment.ofArray(dict), 8)), kids);
     }
 
     /// Trains a dictionary of at most `2^dictBits` tokens (9 to 16) on `a`'s valid values and
@@ -123,8 +138,13 @@ public final class OnPairEncoder {
                 dictOffsets[++d] = pos;
             }
         }
-        return new Parts(dictBytes, dictOffsets, kept, codeArray(codes, count, newId, kept),
-                Primitives.narrowUnsigned(codesOffsets, len + 1, count), Primitives.narrowUnsigned(lengths, len, maxLength),
+        return new Parts(
+                dictBytes,
+                dictOffsets,
+                kept,
+                codeArray(codes, count, newId, kept),
+                Primitives.narrowUnsigned(codesOffsets, len + 1, count),
+                Primitives.narrowUnsigned(lengths, len, maxLength),
                 validity);
     }
 
@@ -159,7 +179,8 @@ public final class OnPairEncoder {
 
     /// Parses every row greedily into `codes`, row `i`'s starting at `codesOffsets[i]`; returns the
     /// number of codes.
-    private static int parse(TokenMatcher matcher, byte[] data, int[] starts, int len, char[] codes, long[] codesOffsets) {
+    private static int parse(
+            TokenMatcher matcher, byte[] data, int[] starts, int len, char[] codes, long[] codesOffsets) {
         int count = 0;
         for (int i = 0; i < len; i++) {
             codesOffsets[i] = count;
@@ -204,7 +225,7 @@ public final class OnPairEncoder {
                 SHORT.set(out, 2 * k, (short) newId[codes[k]]);
             }
         }
-        return new PrimitiveArray(new DType.Primitive(codeType, false), codeType, MemorySegment.ofArray(out), count,
-                Validity.ALL_VALID);
+        return new PrimitiveArray(
+                new DType.Primitive(codeType, false), codeType, MemorySegment.ofArray(out), count, Validity.ALL_VALID);
     }
 }

@@ -12,7 +12,14 @@ import dev.jvortex.core.proto.ProtoWriter;
 /// @param dictOffsetsPtype  `dict_offsets_ptype` (5): wire code
 /// @param codesPtype        `codes_ptype` (6): wire code
 /// @param codesOffsetsPtype `codes_offsets_ptype` (7): wire code
-public record OnPairMetadata(long lengthsPtype, long bits, long dictSize, long totalTokens, long dictOffsetsPtype, long codesPtype, long codesOffsetsPtype) {
+public record OnPairMetadata(
+        long lengthsPtype,
+        long bits,
+        long dictSize,
+        long totalTokens,
+        long dictOffsetsPtype,
+        long codesPtype,
+        long codesOffsetsPtype) {
     /// Reads the metadata bytes of a `vortex.onpair` node.
     public static OnPairMetadata read(byte[] bytes) {
         long lengthsPtype = 0;
@@ -35,7 +42,8 @@ public record OnPairMetadata(long lengthsPtype, long bits, long dictSize, long t
                 default -> r.skip();
             }
         }
-        return new OnPairMetadata(lengthsPtype, bits, dictSize, totalTokens, dictOffsetsPtype, codesPtype, codesOffsetsPtype);
+        return new OnPairMetadata(
+                lengthsPtype, bits, dictSize, totalTokens, dictOffsetsPtype, codesPtype, codesOffsetsPtype);
     }
 
     /// Returns the metadata bytes (zero fields omitted).

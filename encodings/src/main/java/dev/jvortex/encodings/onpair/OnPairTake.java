@@ -43,15 +43,19 @@ public final class OnPairTake {
         long totalTokens = meta.totalTokens();
         int tokenCount = Nodes.length(node, dictSize, "dict_size");
         if (tokenCount > (1 << 20)) {
-            throw VortexException.corrupt(node.location() + ": onpair dict_size " + tokenCount + " is implausibly large");
+            throw VortexException.corrupt(
+                    node.location() + ": onpair dict_size " + tokenCount + " is implausibly large");
         }
         int codeCount = Nodes.length(node, totalTokens, "total_tokens");
-        if (!lengthsPtype.isInteger() || !dictOffsetsPtype.isInteger() || !codesPtype.isInteger()
+        if (!lengthsPtype.isInteger()
+                || !dictOffsetsPtype.isInteger()
+                || !codesPtype.isInteger()
                 || !codesOffsetsPtype.isInteger()) {
             return null;
         }
         MemorySegment dictBytes = node.buffer(0);
-        long[] tokenBounds = IntegerArrays.toLongs(Nodes.primitive(ctx, node, 0, dictOffsetsPtype, false, tokenCount + 1));
+        long[] tokenBounds =
+                IntegerArrays.toLongs(Nodes.primitive(ctx, node, 0, dictOffsetsPtype, false, tokenCount + 1));
         for (int t = 0; t < tokenCount; t++) {
             long s = tokenBounds[t];
             long e = tokenBounds[t + 1];
@@ -97,8 +101,17 @@ public final class OnPairTake {
         }
         if (dictBytes.byteSize() <= HEAP_DICTIONARY_BYTES) {
             byte[] rows = new byte[(int) total];
-            if (!assemble(ids, bounds, rowLengths, n, tokenBounds, tokenCount, dictBytes.toArray(JAVA_BYTE), rows,
-                    null, null)) {
+            if (!assemble(
+                    ids,
+                    bounds,
+                    rowLengths,
+                    n,
+                    tokenBounds,
+                    tokenCount,
+                    dictBytes.toArray(JAVA_BYTE),
+                    rows,
+                    null,
+                    null)) {
                 return null;
             }
             MemorySegment.copy(rows, 0, out, JAVA_BYTE, 0, rows.length);
@@ -109,10 +122,20 @@ public final class OnPairTake {
     }
 
     /// Writes the tokens of each selected row back to back into `rows` from `dict`, or, when those
-    /// are null, into `out` from the dictionary buffer `dictBytes`; false when a token id is not in the dictionary or a
+    /// are null, into `out` from the dictionary buffer `dictBytes`; false when a token id is not in
+    /// the dictionary or a
     /// row's tokens do not add up to its length.
-    private static boolean assemble(long[] ids, long[] bounds, long[] rowLengths, int n, long[] tokenBounds, int tokenCount,
-            byte[] dict, byte[] rows, MemorySegment dictBytes, MemorySegment out) {
+    private static boolean assemble(
+            long[] ids,
+            long[] bounds,
+            long[] rowLengths,
+            int n,
+            long[] tokenBounds,
+            int tokenCount,
+            byte[] dict,
+            byte[] rows,
+            MemorySegment dictBytes,
+            MemorySegment out) {
         long o = 0;
         int at = 0;
         for (int k = 0; k < n; k++) {

@@ -151,7 +151,11 @@ final class OnPairTrainer {
             size++;
             created++;
             if (size < capacity && created >= nextCheck) {
-                threshold = rebalance(threshold, created - createdAtCheck, scanned - scannedAtCheck, wanted - created,
+                threshold = rebalance(
+                        threshold,
+                        created - createdAtCheck,
+                        scanned - scannedAtCheck,
+                        wanted - created,
                         budget - scanned);
                 createdAtCheck = created;
                 scannedAtCheck = scanned;

@@ -107,7 +107,9 @@ final class TokenMatcher {
                 int slot = hash(low, high, length) & slotMask;
                 long entry;
                 while ((entry = table[3 * slot + 2]) != 0) {
-                    if ((entry & 0xFFFF_FFFF_0000_0000L) == tag && table[3 * slot] == low && table[3 * slot + 1] == high) {
+                    if ((entry & 0xFFFF_FFFF_0000_0000L) == tag
+                            && table[3 * slot] == low
+                            && table[3 * slot + 1] == high) {
                         return (int) entry << 5 | length;
                     }
                     slot = (slot + 1) & slotMask;

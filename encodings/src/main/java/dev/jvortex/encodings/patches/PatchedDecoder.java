@@ -31,12 +31,12 @@ public final class PatchedDecoder {
         long offsetRaw = meta.offset();
         int count = Nodes.length(node, patchesRaw, "n_patches");
         if (lanesRaw < 1 || lanesRaw > MAX_LANES) {
-            throw VortexException.corrupt(node.location() + ": n_lanes " + Long.toUnsignedString(lanesRaw)
-                    + " must be in 1.." + MAX_LANES);
+            throw VortexException.corrupt(
+                    node.location() + ": n_lanes " + Long.toUnsignedString(lanesRaw) + " must be in 1.." + MAX_LANES);
         }
         if (offsetRaw < 0 || offsetRaw >= 1024) {
-            throw VortexException.corrupt(node.location() + ": patched offset " + Long.toUnsignedString(offsetRaw)
-                    + " must be below 1024");
+            throw VortexException.corrupt(
+                    node.location() + ": patched offset " + Long.toUnsignedString(offsetRaw) + " must be below 1024");
         }
         int lanes = (int) lanesRaw;
         int offset = (int) offsetRaw;
@@ -66,8 +66,8 @@ public final class PatchedDecoder {
             for (long k = start; k < stop; k++) {
                 int within = idx.getAtIndex(PrimitiveArray.LE_SHORT, k) & 0xFFFF;
                 if (within >= 1024) {
-                    throw VortexException.corrupt(node.location() + ": patch " + k + " index " + within
-                            + " is outside its 1024-row chunk");
+                    throw VortexException.corrupt(
+                            node.location() + ": patch " + k + " index " + within + " is outside its 1024-row chunk");
                 }
                 long grid = c * 1024 + within;
                 if (grid < offset || grid >= end) {

@@ -28,6 +28,10 @@ public record PatchedMetadata(long patches, long lanes, long offset) {
 
     /// Returns the metadata bytes (zero fields omitted).
     public byte[] write() {
-        return new ProtoWriter().varintIfNonZero(1, patches).varintIfNonZero(2, lanes).varintIfNonZero(3, offset).toByteArray();
+        return new ProtoWriter()
+                .varintIfNonZero(1, patches)
+                .varintIfNonZero(2, lanes)
+                .varintIfNonZero(3, offset)
+                .toByteArray();
     }
 }

@@ -33,8 +33,8 @@ public final class PatchedTake {
                     + " must be in 1.." + PatchedDecoder.MAX_LANES);
         }
         if (offsetRaw < 0 || offsetRaw >= 1024) {
-            throw VortexException.corrupt(node.location() + ": patched offset " + Long.toUnsignedString(offsetRaw)
-                    + " must be below 1024");
+            throw VortexException.corrupt(
+                    node.location() + ": patched offset " + Long.toUnsignedString(offsetRaw) + " must be below 1024");
         }
         int lanes = (int) lanesRaw;
         int offset = (int) offsetRaw;
@@ -43,8 +43,10 @@ public final class PatchedTake {
 
         int n = idx.length;
         PrimitiveArray inner = ctx.takePrimitive(node, 0, ptype, dtype.nullable(), len, idx);
-        MemorySegment lo = Nodes.primitive(ctx, node, 1, PType.U32, false, laneOffsetsLen).data();
-        MemorySegment within = Nodes.primitive(ctx, node, 2, PType.U16, false, count).data();
+        MemorySegment lo =
+                Nodes.primitive(ctx, node, 1, PType.U32, false, laneOffsetsLen).data();
+        MemorySegment within =
+                Nodes.primitive(ctx, node, 2, PType.U16, false, count).data();
         int[] hitRows = new int[n];
         int[] hitPatches = new int[n];
         int hits = 0;
@@ -62,8 +64,8 @@ public final class PatchedTake {
             for (long p = start; p < stop; p++) {
                 int w = within.getAtIndex(PrimitiveArray.LE_SHORT, p) & 0xFFFF;
                 if (w >= 1024) {
-                    throw VortexException.corrupt(node.location() + ": patch " + p + " index " + w
-                            + " is outside its 1024-row chunk");
+                    throw VortexException.corrupt(
+                            node.location() + ": patch " + p + " index " + w + " is outside its 1024-row chunk");
                 }
                 if (w == at) {
                     found = (int) p;
@@ -78,7 +80,8 @@ public final class PatchedTake {
         MemorySegment out = ctx.allocate((long) n * bytes, bytes);
         MemorySegment.copy(inner.data(), 0, out, 0, (long) n * bytes);
         if (hits > 0) {
-            PrimitiveArray values = ctx.takePrimitive(node, 3, ptype, dtype.nullable(), count, Arrays.copyOf(hitPatches, hits));
+            PrimitiveArray values =
+                    ctx.takePrimitive(node, 3, ptype, dtype.nullable(), count, Arrays.copyOf(hitPatches, hits));
             MemorySegment src = values.data();
             for (int h = 0; h < hits; h++) {
                 MemorySegment.copy(src, (long) h * bytes, out, (long) hitRows[h] * bytes, bytes);

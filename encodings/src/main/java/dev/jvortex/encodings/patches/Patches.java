@@ -30,7 +30,12 @@ public final class Patches {
     /// Decodes the patch children of `node` starting at child `firstChild` (indices, then values
     /// of `valuesType`; a chunk-offsets child after them is accounted for but not read) for an
     /// array of `arrayLength` rows, checking every index.
-    public static Patches decode(DecodeContext ctx, EncodedNode node, PatchesMetadata meta, int firstChild, DType.Primitive valuesType,
+    public static Patches decode(
+            DecodeContext ctx,
+            EncodedNode node,
+            PatchesMetadata meta,
+            int firstChild,
+            DType.Primitive valuesType,
             int arrayLength) {
         String where = node.location() + ": " + node.encoding() + " patches";
         int n = Nodes.length(node, meta.count(), "patches.len");
@@ -39,18 +44,20 @@ public final class Patches {
         }
         PType indicesPtype = Nodes.ptypeCode(node, meta.indicesPtype(), "patches.indices_ptype");
         if (!indicesPtype.isInteger() || indicesPtype.isSigned()) {
-            throw VortexException.corrupt(where + ": indices must be unsigned integers, not " + indicesPtype.shortName());
+            throw VortexException.corrupt(
+                    where + ": indices must be unsigned integers, not " + indicesPtype.shortName());
         }
         if (meta.hasChunkOffsets()) {
             PType chunkPtype = Nodes.ptypeCode(node, meta.chunkOffsetsPtype(), "patches.chunk_offsets_ptype");
             if (!chunkPtype.isInteger() || chunkPtype.isSigned()) {
-                throw VortexException.corrupt(where + ": chunk offsets must be unsigned integers, not " + chunkPtype.shortName());
+                throw VortexException.corrupt(
+                        where + ": chunk offsets must be unsigned integers, not " + chunkPtype.shortName());
             }
             Nodes.length(node, meta.chunkOffsetsLen(), "patches.chunk_offsets_len");
         }
         if (firstChild + meta.childCount() > node.childCount()) {
-            throw VortexException.corrupt(where + ": need children " + firstChild + ".." + (firstChild + meta.childCount() - 1)
-                    + " but the node has " + node.childCount());
+            throw VortexException.corrupt(where + ": need children " + firstChild + ".."
+                    + (firstChild + meta.childCount() - 1) + " but the node has " + node.childCount());
         }
         long offset = meta.offset();
         PrimitiveArray indices = Nodes.primitive(ctx, node, firstChild, indicesPtype, false, n);
@@ -64,15 +71,17 @@ public final class Patches {
                 // Unsigned comparisons: a u64 index or offset above 2^63 reads as negative here.
                 long position = index - offset;
                 if (Long.compareUnsigned(index, offset) < 0 || Long.compareUnsigned(position, arrayLength) >= 0) {
-                    throw VortexException.corrupt(where + ": index " + Long.toUnsignedString(index) + " of patch " + (from + k)
-                            + " minus offset " + Long.toUnsignedString(offset) + " is outside the " + arrayLength + " rows");
+                    throw VortexException.corrupt(where + ": index " + Long.toUnsignedString(index) + " of patch "
+                            + (from + k) + " minus offset " + Long.toUnsignedString(offset) + " is outside the "
+                            + arrayLength + " rows");
                 }
                 positions[from + k] = (int) position;
             }
         }
         Array decoded = ctx.decode(node.child(firstChild + 1), valuesType, n);
         if (!(decoded instanceof PrimitiveArray values) || values.ptype() != valuesType.ptype()) {
-            throw VortexException.corrupt(where + ": values did not decode to " + valuesType.ptype().shortName());
+            throw VortexException.corrupt(
+                    where + ": values did not decode to " + valuesType.ptype().shortName());
         }
         return new Patches(positions, values);
     }

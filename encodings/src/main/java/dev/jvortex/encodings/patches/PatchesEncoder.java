@@ -28,16 +28,30 @@ public final class PatchesEncoder {
     /// Encodes `count` patches at ascending `rows` with `values` (one per patch, of the type the
     /// parent expects) for an array of `arrayLength` rows; `chunkOffsets` adds the chunk-offsets
     /// child. The children are written by `children` with the patch roles.
-    public static Encoded encode(int arrayLength, int[] rows, int count, Array values, boolean chunkOffsets,
-            ChildEncoder children) {
-        return encode(arrayLength, rows, count, values, chunkOffsets, children, ChildEncoder.Role.PATCH_INDICES,
+    public static Encoded encode(
+            int arrayLength, int[] rows, int count, Array values, boolean chunkOffsets, ChildEncoder children) {
+        return encode(
+                arrayLength,
+                rows,
+                count,
+                values,
+                chunkOffsets,
+                children,
+                ChildEncoder.Role.PATCH_INDICES,
                 ChildEncoder.Role.PATCH_VALUES);
     }
 
     /// As [#encode(int, int[], int, Array, boolean, ChildEncoder)], with the roles the indices and
     /// values are written under (`vortex.sparse` uses its own, as its patches are the data).
-    public static Encoded encode(int arrayLength, int[] rows, int count, Array values, boolean chunkOffsets,
-            ChildEncoder children, ChildEncoder.Role indicesRole, ChildEncoder.Role valuesRole) {
+    public static Encoded encode(
+            int arrayLength,
+            int[] rows,
+            int count,
+            Array values,
+            boolean chunkOffsets,
+            ChildEncoder children,
+            ChildEncoder.Role indicesRole,
+            ChildEncoder.Role valuesRole) {
         if (count <= 0 || values.length() != count) {
             throw new IllegalArgumentException("patches need at least one row and one value per row, got " + count
                     + " rows and " + values.length() + " values");
@@ -46,7 +60,8 @@ public final class PatchesEncoder {
         WriteNode indexNode = children.encode(indicesRole, indices);
         WriteNode valueNode = children.encode(valuesRole, values);
         if (!chunkOffsets) {
-            return new Encoded(new PatchesMetadata(count, 0, indices.ptype().code(), false, 0, 0, 0),
+            return new Encoded(
+                    new PatchesMetadata(count, 0, indices.ptype().code(), false, 0, 0, 0),
                     List.of(indexNode, valueNode));
         }
         int chunks = (arrayLength + CHUNK - 1) / CHUNK;
@@ -61,7 +76,15 @@ public final class PatchesEncoder {
         }
         PrimitiveArray offsetArray = Primitives.narrowUnsigned(offsets, chunks, count);
         WriteNode offsetNode = children.encode(ChildEncoder.Role.PATCH_CHUNK_OFFSETS, offsetArray);
-        return new Encoded(new PatchesMetadata(count, 0, indices.ptype().code(), true, chunks, offsetArray.ptype().code(), 0),
+        return new Encoded(
+                new PatchesMetadata(
+                        count,
+                        0,
+                        indices.ptype().code(),
+                        true,
+                        chunks,
+                        offsetArray.ptype().code(),
+                        0),
                 List.of(indexNode, valueNode, offsetNode));
     }
 }

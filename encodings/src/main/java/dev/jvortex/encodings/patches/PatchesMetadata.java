@@ -14,8 +14,14 @@ import dev.jvortex.core.proto.ProtoWriter;
 /// @param chunkOffsetsLen   `chunk_offsets_len` (4, optional)
 /// @param chunkOffsetsPtype `chunk_offsets_ptype` (5, optional): wire code
 /// @param offsetWithinChunk `offset_within_chunk` (6, optional; only meaningful with chunk offsets)
-public record PatchesMetadata(long count, long offset, long indicesPtype, boolean hasChunkOffsets, long chunkOffsetsLen,
-        long chunkOffsetsPtype, long offsetWithinChunk) {
+public record PatchesMetadata(
+        long count,
+        long offset,
+        long indicesPtype,
+        boolean hasChunkOffsets,
+        long chunkOffsetsLen,
+        long chunkOffsetsPtype,
+        long offsetWithinChunk) {
 
     /// The message with every field absent (what an absent nested message reads as).
     public static final PatchesMetadata EMPTY = new PatchesMetadata(0, 0, 0, false, 0, 0, 0);
@@ -43,15 +49,18 @@ public record PatchesMetadata(long count, long offset, long indicesPtype, boolea
                 default -> r.skip();
             }
         }
-        return new PatchesMetadata(count, offset, indicesPtype, hasChunkOffsets, chunkOffsetsLen, chunkOffsetsPtype,
-                offsetWithinChunk);
+        return new PatchesMetadata(
+                count, offset, indicesPtype, hasChunkOffsets, chunkOffsetsLen, chunkOffsetsPtype, offsetWithinChunk);
     }
 
     /// Returns the message's bytes: zero fields omitted, and the three optional chunk-offset
     /// fields all written (even when zero) when there are chunk offsets, as the reference writes
     /// its optional fields.
     public byte[] write() {
-        ProtoWriter w = new ProtoWriter().varintIfNonZero(1, count).varintIfNonZero(2, offset).varintIfNonZero(3, indicesPtype);
+        ProtoWriter w = new ProtoWriter()
+                .varintIfNonZero(1, count)
+                .varintIfNonZero(2, offset)
+                .varintIfNonZero(3, indicesPtype);
         if (hasChunkOffsets) {
             w.varint(4, chunkOffsetsLen).varint(5, chunkOffsetsPtype).varint(6, offsetWithinChunk);
         }

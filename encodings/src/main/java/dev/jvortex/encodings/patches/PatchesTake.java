@@ -30,8 +30,15 @@ public final class PatchesTake {
 
     /// Overwrites `out[k]` (values of the patch values' type) with the patch of row `idx[k]`, for
     /// the patches in children `firstChild..` of `node` (an array of `arrayLength` rows).
-    public static void apply(TakeContext ctx, EncodedNode node, PatchesMetadata meta, int firstChild,
-            DType.Primitive valuesType, int arrayLength, int[] idx, MemorySegment out) {
+    public static void apply(
+            TakeContext ctx,
+            EncodedNode node,
+            PatchesMetadata meta,
+            int firstChild,
+            DType.Primitive valuesType,
+            int arrayLength,
+            int[] idx,
+            MemorySegment out) {
         Hits found = lookup(ctx, node, meta, firstChild, valuesType, arrayLength, idx);
         int hits = found.count();
         if (hits == 0) {
@@ -65,8 +72,14 @@ public final class PatchesTake {
 
     /// Finds the patches of rows `idx` among the patches in children `firstChild..` of `node` (an
     /// array of `arrayLength` rows), checking every index as a full decode does, and takes their values.
-    public static Hits lookup(TakeContext ctx, EncodedNode node, PatchesMetadata meta, int firstChild,
-            DType.Primitive valuesType, int arrayLength, int[] idx) {
+    public static Hits lookup(
+            TakeContext ctx,
+            EncodedNode node,
+            PatchesMetadata meta,
+            int firstChild,
+            DType.Primitive valuesType,
+            int arrayLength,
+            int[] idx) {
         String where = node.location() + ": " + node.encoding() + " patches";
         int n = Nodes.length(node, meta.count(), "patches.len");
         if (n > arrayLength) {
@@ -74,18 +87,20 @@ public final class PatchesTake {
         }
         PType indicesPtype = Nodes.ptypeCode(node, meta.indicesPtype(), "patches.indices_ptype");
         if (!indicesPtype.isInteger() || indicesPtype.isSigned()) {
-            throw VortexException.corrupt(where + ": indices must be unsigned integers, not " + indicesPtype.shortName());
+            throw VortexException.corrupt(
+                    where + ": indices must be unsigned integers, not " + indicesPtype.shortName());
         }
         if (meta.hasChunkOffsets()) {
             PType chunkPtype = Nodes.ptypeCode(node, meta.chunkOffsetsPtype(), "patches.chunk_offsets_ptype");
             if (!chunkPtype.isInteger() || chunkPtype.isSigned()) {
-                throw VortexException.corrupt(where + ": chunk offsets must be unsigned integers, not " + chunkPtype.shortName());
+                throw VortexException.corrupt(
+                        where + ": chunk offsets must be unsigned integers, not " + chunkPtype.shortName());
             }
             Nodes.length(node, meta.chunkOffsetsLen(), "patches.chunk_offsets_len");
         }
         if (firstChild + meta.childCount() > node.childCount()) {
-            throw VortexException.corrupt(where + ": need children " + firstChild + ".." + (firstChild + meta.childCount() - 1)
-                    + " but the node has " + node.childCount());
+            throw VortexException.corrupt(where + ": need children " + firstChild + ".."
+                    + (firstChild + meta.childCount() - 1) + " but the node has " + node.childCount());
         }
         long offset = meta.offset();
         long[] stored = IntegerArrays.toLongs(Nodes.primitive(ctx, node, firstChild, indicesPtype, false, n));
@@ -94,8 +109,9 @@ public final class PatchesTake {
             long index = stored[k];
             long position = index - offset;
             if (Long.compareUnsigned(index, offset) < 0 || Long.compareUnsigned(position, arrayLength) >= 0) {
-                throw VortexException.corrupt(where + ": index " + Long.toUnsignedString(index) + " of patch " + k
-                        + " minus offset " + Long.toUnsignedString(offset) + " is outside the " + arrayLength + " rows");
+                throw VortexException.corrupt(
+                        where + ": index " + Long.toUnsignedString(index) + " of patch " + k + " minus offset "
+                                + Long.toUnsignedString(offset) + " is outside the " + arrayLength + " rows");
             }
             positions[k] = (int) position;
         }
@@ -118,7 +134,8 @@ public final class PatchesTake {
         }
         Array taken = ctx.take(node.child(firstChild + 1), valuesType, n, java.util.Arrays.copyOf(hitPatches, hits));
         if (!(taken instanceof PrimitiveArray values) || values.ptype() != valuesType.ptype()) {
-            throw VortexException.corrupt(where + ": values did not decode to " + valuesType.ptype().shortName());
+            throw VortexException.corrupt(
+                    where + ": values did not decode to " + valuesType.ptype().shortName());
         }
         return new Hits(hits, hitRows, values);
     }

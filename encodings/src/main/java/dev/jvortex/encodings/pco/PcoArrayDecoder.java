@@ -119,5 +119,4 @@ public final class PcoArrayDecoder {
     private static boolean isSet(MemorySegment bits, int i) {
         return (bits.get(ValueLayout.JAVA_BYTE, i >>> 3) & (1 << (i & 7))) != 0;
     }
-
 }

@@ -85,7 +85,6 @@ public final class PcoArrayEncoder {
                 buffers.add(new WriteNode.Buffer(MemorySegment.ofArray(page), 1));
             }
         }
-        return new WriteNode(EncodingId.PCO.id(), meta, buffers,
-                CanonicalEncoder.validity(a.dtype(), validity, len));
+        return new WriteNode(EncodingId.PCO.id(), meta, buffers, CanonicalEncoder.validity(a.dtype(), validity, len));
     }
 }

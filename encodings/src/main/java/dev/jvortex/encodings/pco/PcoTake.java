@@ -105,7 +105,8 @@ public final class PcoTake {
         }
         List<MemorySegment> buffers = new ArrayList<>(chunkBuffers);
         buffers.addAll(pageBuffers);
-        PartNode part = new PartNode(node, new PcoMetadata(header, partChunks).write(), buffers.toArray(MemorySegment[]::new));
+        PartNode part =
+                new PartNode(node, new PcoMetadata(header, partChunks).write(), buffers.toArray(MemorySegment[]::new));
         Array decoded = PcoArrayDecoder.decode(part, dtype, (int) rows, ctx);
         int[] positions = new int[n];
         for (int k = 0; k < n; k++) {

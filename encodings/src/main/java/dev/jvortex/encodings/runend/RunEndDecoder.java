@@ -37,11 +37,13 @@ public final class RunEndDecoder {
         long numRuns = meta.numRuns();
         long offset = meta.offset();
         if (!endsPtype.isInteger()) {
-            throw VortexException.corrupt(node.location() + ": run ends must be integers, not " + endsPtype.shortName());
+            throw VortexException.corrupt(
+                    node.location() + ": run ends must be integers, not " + endsPtype.shortName());
         }
         int runs = Nodes.length(node, numRuns, "num_runs");
         if (offset < 0) {
-            throw VortexException.corrupt(node.location() + ": run-end offset " + Long.toUnsignedString(offset) + " is out of range");
+            throw VortexException.corrupt(
+                    node.location() + ": run-end offset " + Long.toUnsignedString(offset) + " is out of range");
         }
         long[] ends = IntegerArrays.toLongs(Nodes.primitive(ctx, node, 0, endsPtype, false, runs));
         int[] bounds = runBounds(node, ends, offset, len);
@@ -62,16 +64,16 @@ public final class RunEndDecoder {
         for (int j = 0; j < runs; j++) {
             long e = ends[j];
             if (e < 0) {
-                throw VortexException.corrupt(node.location() + ": run end ends[" + j + "]=" + Long.toUnsignedString(e)
-                        + " is out of range");
+                throw VortexException.corrupt(
+                        node.location() + ": run end ends[" + j + "]=" + Long.toUnsignedString(e) + " is out of range");
             }
             if (e < previous) {
                 throw VortexException.corrupt(node.location() + ": run ends must be non-decreasing but ends[" + j + "]="
                         + e + " after ends[" + (j - 1) + "]=" + previous);
             }
             if (e < offset) {
-                throw VortexException.corrupt(node.location() + ": run end ends[" + j + "]=" + e
-                        + " lies before the offset " + offset);
+                throw VortexException.corrupt(
+                        node.location() + ": run end ends[" + j + "]=" + e + " lies before the offset " + offset);
             }
             out[j] = (int) Math.min(e - offset, len);
             previous = e;
@@ -79,7 +81,8 @@ public final class RunEndDecoder {
         int covered = runs == 0 ? 0 : out[runs - 1];
         if (covered != len) {
             throw VortexException.corrupt(node.location() + ": runs cover " + covered + " rows (last end "
-                    + (runs == 0 ? "none" : String.valueOf(ends[runs - 1])) + ", offset " + offset + ") but the array has "
+                    + (runs == 0 ? "none" : String.valueOf(ends[runs - 1])) + ", offset " + offset
+                    + ") but the array has "
                     + len);
         }
         return out;

@@ -31,13 +31,16 @@ public final class RunEndEncoder {
         if (parts == null) {
             return null;
         }
-        return node(parts, children.encode(ChildEncoder.Role.ENDS, parts.ends()),
+        return node(
+                parts,
+                children.encode(ChildEncoder.Role.ENDS, parts.ends()),
                 children.encode(ChildEncoder.Role.VALUES, parts.values()));
     }
 
     /// Returns the run-end node over written children.
     public static WriteNode node(Parts parts, WriteNode ends, WriteNode values) {
-        byte[] meta = new RunEndMetadata(parts.ends().ptype().code(), parts.ends().length(), 0).write();
+        byte[] meta =
+                new RunEndMetadata(parts.ends().ptype().code(), parts.ends().length(), 0).write();
         return WriteNode.of(EncodingId.RUNEND.id(), meta, ends, values);
     }
 

@@ -24,11 +24,13 @@ public final class RunEndTake {
         long numRuns = meta.numRuns();
         long offset = meta.offset();
         if (!endsPtype.isInteger()) {
-            throw VortexException.corrupt(node.location() + ": run ends must be integers, not " + endsPtype.shortName());
+            throw VortexException.corrupt(
+                    node.location() + ": run ends must be integers, not " + endsPtype.shortName());
         }
         int runs = Nodes.length(node, numRuns, "num_runs");
         if (offset < 0) {
-            throw VortexException.corrupt(node.location() + ": run-end offset " + Long.toUnsignedString(offset) + " is out of range");
+            throw VortexException.corrupt(
+                    node.location() + ": run-end offset " + Long.toUnsignedString(offset) + " is out of range");
         }
         long[] ends = IntegerArrays.toLongs(Nodes.primitive(ctx, node, 0, endsPtype, false, runs));
         int[] bounds = RunEndDecoder.runBounds(node, ends, offset, len);

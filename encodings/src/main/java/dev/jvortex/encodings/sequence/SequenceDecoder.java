@@ -72,7 +72,8 @@ public final class SequenceDecoder {
     private static boolean fits(BigInteger v, PType ptype) {
         int bits = ptype.bitWidth();
         BigInteger min = ptype.isSigned() ? BigInteger.ONE.shiftLeft(bits - 1).negate() : BigInteger.ZERO;
-        BigInteger max = ptype.isSigned() ? BigInteger.ONE.shiftLeft(bits - 1).subtract(BigInteger.ONE)
+        BigInteger max = ptype.isSigned()
+                ? BigInteger.ONE.shiftLeft(bits - 1).subtract(BigInteger.ONE)
                 : BigInteger.ONE.shiftLeft(bits).subtract(BigInteger.ONE);
         return v.compareTo(min) >= 0 && v.compareTo(max) <= 0;
     }

@@ -18,7 +18,9 @@ public final class SequenceEncoder {
     public static WriteNode encode(PrimitiveArray a) {
         PType ptype = a.ptype();
         int len = a.length();
-        if (!ptype.isInteger() || len == 0 || !a.validity().isAllValid() && a.validity().nullCount(len) > 0) {
+        if (!ptype.isInteger()
+                || len == 0
+                || !a.validity().isAllValid() && a.validity().nullCount(len) > 0) {
             return null;
         }
         long base = a.getLong(0);

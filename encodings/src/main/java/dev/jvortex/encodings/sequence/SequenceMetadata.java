@@ -24,14 +24,16 @@ public record SequenceMetadata(long base, BigInteger multiplier) {
         ProtoReader r = new ProtoReader(node.metadata(), "SequenceMetadata");
         while (r.next()) {
             switch (r.field()) {
-                case 1 -> base = (Long) Scalar.decodeValue(r.readMessage("SequenceMetadata.base"), new DType.Primitive(ptype, false));
+                case 1 ->
+                    base = (Long) Scalar.decodeValue(
+                            r.readMessage("SequenceMetadata.base"), new DType.Primitive(ptype, false));
                 case 2 -> multiplier = integerValue(node, r.readMessage("SequenceMetadata.multiplier"));
                 default -> r.skip();
             }
         }
         if (base == null || multiplier == null) {
-            throw VortexException.corrupt(node.location() + ": sequence metadata lacks its "
-                    + (base == null ? "base" : "multiplier"));
+            throw VortexException.corrupt(
+                    node.location() + ": sequence metadata lacks its " + (base == null ? "base" : "multiplier"));
         }
         return new SequenceMetadata(base, multiplier);
     }

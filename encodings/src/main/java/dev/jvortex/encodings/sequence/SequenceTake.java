@@ -32,7 +32,8 @@ public final class SequenceTake {
         BigInteger last = first.add(multiplier.multiply(BigInteger.valueOf(len - 1L)));
         int bits = ptype.bitWidth();
         BigInteger min = ptype.isSigned() ? BigInteger.ONE.shiftLeft(bits - 1).negate() : BigInteger.ZERO;
-        BigInteger max = ptype.isSigned() ? BigInteger.ONE.shiftLeft(bits - 1).subtract(BigInteger.ONE)
+        BigInteger max = ptype.isSigned()
+                ? BigInteger.ONE.shiftLeft(bits - 1).subtract(BigInteger.ONE)
                 : BigInteger.ONE.shiftLeft(bits).subtract(BigInteger.ONE);
         if (last.compareTo(min) < 0 || last.compareTo(max) > 0) {
             throw VortexException.corrupt(node.location() + ": sequence " + first + " + i * " + multiplier + " leaves "

@@ -52,8 +52,8 @@ public final class SparseEncoder {
         int n = 0;
         for (int i = 0; i < len; i++) {
             boolean valid = allValid || validity.isValid(i);
-            boolean differs = nullFill ? valid
-                    : !valid || (bits != null ? bits[i] != bits[fillRow] : !Rows.equal(a, fillRow, i));
+            boolean differs =
+                    nullFill ? valid : !valid || (bits != null ? bits[i] != bits[fillRow] : !Rows.equal(a, fillRow, i));
             if (differs) {
                 if (n == rows.length) {
                     rows = Arrays.copyOf(rows, n * 2);
@@ -66,10 +66,13 @@ public final class SparseEncoder {
         }
         Scalar fill = nullFill ? new Scalar(a.dtype(), null) : Rows.scalar(a, fillRow);
         Array values = Rows.gather(a, rows, n);
-        PatchesEncoder.Encoded patches = PatchesEncoder.encode(len, rows, n, values, false, children,
-                ChildEncoder.Role.INDICES, ChildEncoder.Role.VALUES);
+        PatchesEncoder.Encoded patches = PatchesEncoder.encode(
+                len, rows, n, values, false, children, ChildEncoder.Role.INDICES, ChildEncoder.Role.VALUES);
         byte[] meta = new SparseMetadata(patches.metadata()).write();
-        return new WriteNode(EncodingId.SPARSE.id(), meta, List.of(new WriteNode.Buffer(MemorySegment.ofArray(fill.encode()), 1)),
+        return new WriteNode(
+                EncodingId.SPARSE.id(),
+                meta,
+                List.of(new WriteNode.Buffer(MemorySegment.ofArray(fill.encode()), 1)),
                 patches.children());
     }
 
@@ -130,7 +133,8 @@ public final class SparseEncoder {
         Validity validity = a.validity();
         long differing = 0;
         for (int i = 0; i < len; i++) {
-            if ((!validity.isAllValid() && !validity.isValid(i) || !Rows.equal(a, row, i)) && ++differing > maxDiffering) {
+            if ((!validity.isAllValid() && !validity.isValid(i) || !Rows.equal(a, row, i))
+                    && ++differing > maxDiffering) {
                 return NO_FILL;
             }
         }

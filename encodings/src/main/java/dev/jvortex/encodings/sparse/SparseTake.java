@@ -45,8 +45,8 @@ public final class SparseTake {
                 if (indices[k] < offset) {
                     continue;
                 }
-                throw VortexException.corrupt(node.location() + ": sparse patch index " + indices[k] + " (offset " + offset
-                        + ") outside " + len + " rows");
+                throw VortexException.corrupt(node.location() + ": sparse patch index " + indices[k] + " (offset "
+                        + offset + ") outside " + len + " rows");
             }
             rows[kept] = (int) pos;
             patchOf[kept++] = k;

@@ -59,8 +59,14 @@ public final class StringViews {
 
     /// Builds `len` views over `data`, row `i` being the `lengths[i]` bytes after row `i - 1`'s.
     /// `data` holds `total` data bytes followed by at least [#SLACK] zeroed bytes.
-    public static VarBinViewArray build(DType dtype, MemorySegment data, long total, long[] lengths, int len,
-            Validity validity, DecodeContext ctx) {
+    public static VarBinViewArray build(
+            DType dtype,
+            MemorySegment data,
+            long total,
+            long[] lengths,
+            int len,
+            Validity validity,
+            DecodeContext ctx) {
         if (data.byteSize() < total + SLACK) {
             throw new IllegalStateException("decoded string buffer lacks its slack bytes");
         }

@@ -33,12 +33,13 @@ public final class VarBinDecoder {
             long start = offsets.getLong(i);
             long end = offsets.getLong(i + 1);
             if (start < 0 || end < start || end > bytes.byteSize()) {
-                throw VortexException.corrupt(node.location() + ": varbin offsets [" + start + ", " + end + ") of row " + i
-                        + " outside the " + bytes.byteSize() + "-byte buffer");
+                throw VortexException.corrupt(node.location() + ": varbin offsets [" + start + ", " + end + ") of row "
+                        + i + " outside the " + bytes.byteSize() + "-byte buffer");
             }
             writeView(views, i, bytes, start, (int) (end - start), 0);
         }
-        return new VarBinViewArray(dtype, views, new MemorySegment[] {bytes}, len, Nodes.validity(ctx, node, 1, dtype, len));
+        return new VarBinViewArray(
+                dtype, views, new MemorySegment[] {bytes}, len, Nodes.validity(ctx, node, 1, dtype, len));
     }
 
     /// Builds the views of consecutive values of the given lengths laid end to end in `data` (buffer 0).
@@ -94,7 +95,8 @@ public final class VarBinDecoder {
     }
 
     /// Writes view `i` for `size` bytes at `start` of `data` (buffer index `bufferIndex`).
-    public static void writeView(MemorySegment views, int i, MemorySegment data, long start, int size, int bufferIndex) {
+    public static void writeView(
+            MemorySegment views, int i, MemorySegment data, long start, int size, int bufferIndex) {
         long v = i * 16L;
         views.set(PrimitiveArray.LE_INT, v, size);
         if (size <= VarBinViewArray.MAX_INLINED) {
@@ -119,8 +121,8 @@ public final class VarBinDecoder {
         }
         MemorySegment views = node.buffer(nbuf - 1);
         if (views.byteSize() != len * 16L) {
-            throw VortexException.corrupt(node.location() + ": views buffer has " + views.byteSize() + " bytes, expected "
-                    + len * 16L);
+            throw VortexException.corrupt(
+                    node.location() + ": views buffer has " + views.byteSize() + " bytes, expected " + len * 16L);
         }
         MemorySegment[] data = new MemorySegment[nbuf - 1];
         for (int i = 0; i < data.length; i++) {
@@ -140,8 +142,8 @@ public final class VarBinDecoder {
                     if (!validity.isValid(i)) {
                         continue;
                     }
-                    throw VortexException.corrupt(node.location() + ": view " + i + " points at buffer " + b + " bytes ["
-                            + off + ", " + (off + size) + ") outside the data");
+                    throw VortexException.corrupt(node.location() + ": view " + i + " points at buffer " + b
+                            + " bytes [" + off + ", " + (off + size) + ") outside the data");
                 }
             }
         }

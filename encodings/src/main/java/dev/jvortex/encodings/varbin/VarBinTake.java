@@ -46,12 +46,13 @@ public final class VarBinTake {
             long start = bounds[2 * k];
             long end = bounds[2 * k + 1];
             if (start < 0 || end < start || end > bytes.byteSize()) {
-                throw VortexException.corrupt(node.location() + ": varbin offsets [" + start + ", " + end + ") of row " + idx[k]
-                        + " outside the " + bytes.byteSize() + "-byte buffer");
+                throw VortexException.corrupt(node.location() + ": varbin offsets [" + start + ", " + end + ") of row "
+                        + idx[k] + " outside the " + bytes.byteSize() + "-byte buffer");
             }
             VarBinDecoder.writeView(views, k, bytes, start, (int) (end - start), 0);
         }
-        return new VarBinViewArray(dtype, views, new MemorySegment[] {bytes}, n, ctx.takeValidity(node, 1, dtype, len, idx));
+        return new VarBinViewArray(
+                dtype, views, new MemorySegment[] {bytes}, n, ctx.takeValidity(node, 1, dtype, len, idx));
     }
 
     /// Returns `[idx[0], idx[0] + 1, idx[1], idx[1] + 1, ...]`: the offsets bounding the selected rows.

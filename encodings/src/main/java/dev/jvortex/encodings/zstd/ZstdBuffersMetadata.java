@@ -13,8 +13,8 @@ import java.util.List;
 /// @param innerMetadata     `inner_metadata` (2)
 /// @param uncompressedSizes `uncompressed_sizes` (3): one per buffer
 /// @param alignments        `buffer_alignments` (4): one per buffer
-public record ZstdBuffersMetadata(String innerEncoding, byte[] innerMetadata, List<Long> uncompressedSizes,
-        List<Long> alignments) {
+public record ZstdBuffersMetadata(
+        String innerEncoding, byte[] innerMetadata, List<Long> uncompressedSizes, List<Long> alignments) {
     /// Reads the metadata bytes of a `vortex.zstd_buffers` node.
     public static ZstdBuffersMetadata read(byte[] bytes) {
         String inner = null;

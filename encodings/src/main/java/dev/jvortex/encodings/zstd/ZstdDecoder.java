@@ -10,10 +10,10 @@ import dev.jvortex.core.array.VarBinViewArray;
 import dev.jvortex.core.serde.DecodeContext;
 import dev.jvortex.core.serde.EncodedNode;
 import dev.jvortex.encodings.Nodes;
+import dev.jvortex.encodings.zstd.ZstdMetadata.Frame;
 import dev.jvortex.zstd.ZstdDecompressor;
 import dev.jvortex.zstd.ZstdDictionary;
 import dev.jvortex.zstd.ZstdException;
-import dev.jvortex.encodings.zstd.ZstdMetadata.Frame;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandles;
@@ -43,8 +43,9 @@ public final class ZstdDecoder {
         List<Frame> frames = meta.frames();
         int first = dictionarySize > 0 ? 1 : 0;
         if (node.bufferCount() != first + frames.size()) {
-            throw VortexException.corrupt(node.location() + ": vortex.zstd has " + node.bufferCount() + " buffers but its metadata "
-                    + "describes " + frames.size() + " frames" + (first == 1 ? " and a dictionary" : ""));
+            throw VortexException.corrupt(
+                    node.location() + ": vortex.zstd has " + node.bufferCount() + " buffers but its metadata "
+                            + "describes " + frames.size() + " frames" + (first == 1 ? " and a dictionary" : ""));
         }
         ZstdDictionary dictionary = null;
         if (first == 1) {
@@ -69,24 +70,26 @@ public final class ZstdDecoder {
             Frame f = frames.get(i);
             long compressed = node.buffer(first + i).byteSize();
             if (f.uncompressedSize() < 0 || f.uncompressedSize() > compressed * MAX_RATIO) {
-                throw VortexException.corrupt(node.location() + ": zstd frame " + i + " of " + compressed
-                        + " bytes cannot hold the " + Long.toUnsignedString(f.uncompressedSize()) + " bytes its metadata claims");
+                throw VortexException.corrupt(
+                        node.location() + ": zstd frame " + i + " of " + compressed + " bytes cannot hold the "
+                                + Long.toUnsignedString(f.uncompressedSize()) + " bytes its metadata claims");
             }
             total += f.uncompressedSize();
             // Old primitive-only writers left n_values at 0: the frame then holds size / width values.
             values += f.values() != 0 || strings ? f.values() : f.uncompressedSize() / width;
             if (total > MAX_TOTAL || values < 0) {
-                throw VortexException.corrupt(node.location() + ": zstd frames total more than " + MAX_TOTAL + " bytes");
+                throw VortexException.corrupt(
+                        node.location() + ": zstd frames total more than " + MAX_TOTAL + " bytes");
             }
         }
         if (!strings) {
             if (total != (long) valid * width) {
-                throw VortexException.corrupt(node.location() + ": zstd frames hold " + total + " bytes but " + valid + " valid "
-                        + ptype.shortName() + " values need " + (long) valid * width);
+                throw VortexException.corrupt(node.location() + ": zstd frames hold " + total + " bytes but " + valid
+                        + " valid " + ptype.shortName() + " values need " + (long) valid * width);
             }
             if (values != valid) {
-                throw VortexException.corrupt(node.location() + ": zstd frames hold " + values + " values but " + valid
-                        + " rows are valid");
+                throw VortexException.corrupt(
+                        node.location() + ": zstd frames hold " + values + " values but " + valid + " rows are valid");
             }
         }
 
@@ -147,8 +150,17 @@ public final class ZstdDecoder {
     /// Decompresses the frames of a string array one after the other into the decompressor's heap
     /// buffer, builds the views from there (heap reads and writes, no per-row segment access),
     /// then copies the string bytes and the views out once each.
-    private static Array strings(EncodedNode node, DType dtype, int len, Validity validity, int valid, List<Frame> frames,
-            int first, long total, ZstdDecompressor decompressor, DecodeContext ctx) {
+    private static Array strings(
+            EncodedNode node,
+            DType dtype,
+            int len,
+            Validity validity,
+            int valid,
+            List<Frame> frames,
+            int first,
+            long total,
+            ZstdDecompressor decompressor,
+            DecodeContext ctx) {
         decompressor.clearOutput();
         for (int i = 0; i < frames.size(); i++) {
             long size = frames.get(i).uncompressedSize();
@@ -180,13 +192,13 @@ public final class ZstdDecoder {
                 continue;
             }
             if (size - pos < 4) {
-                throw VortexException.corrupt(node.location() + ": zstd string payload of " + size + " bytes ends before row "
-                        + i + " (" + valid + " valid rows)");
+                throw VortexException.corrupt(node.location() + ": zstd string payload of " + size
+                        + " bytes ends before row " + i + " (" + valid + " valid rows)");
             }
             long n = Integer.toUnsignedLong((int) LE_INT.get(buf, pos));
             if (n > size - pos - 4) {
-                throw VortexException.corrupt(node.location() + ": zstd string of row " + i + " claims " + n + " bytes but "
-                        + (size - pos - 4) + " remain");
+                throw VortexException.corrupt(node.location() + ": zstd string of row " + i + " claims " + n
+                        + " bytes but " + (size - pos - 4) + " remain");
             }
             int at = i * 16;
             int from = pos + 4;
@@ -214,8 +226,8 @@ public final class ZstdDecoder {
     private static MemorySegment input(EncodedNode node, int index, String what) {
         MemorySegment in = node.buffer(index);
         if (in.byteSize() > ZstdDecompressor.MAX_INPUT) {
-            throw VortexException.unsupported(node.location() + ": " + what + ": zstd: input of " + in.byteSize()
-                    + " bytes is too large");
+            throw VortexException.unsupported(
+                    node.location() + ": " + what + ": zstd: input of " + in.byteSize() + " bytes is too large");
         }
         return in;
     }
@@ -229,8 +241,8 @@ public final class ZstdDecoder {
     private static final long MAX_TOTAL = Integer.MAX_VALUE - 16;
 
     /// Places the packed values of the valid rows at their row positions (null rows stay zero).
-    private static Array scatter(DType dtype, PType ptype, int len, Validity validity, int valid, MemorySegment packed,
-            DecodeContext ctx) {
+    private static Array scatter(
+            DType dtype, PType ptype, int len, Validity validity, int valid, MemorySegment packed, DecodeContext ctx) {
         if (valid == len) {
             return new PrimitiveArray(dtype, ptype, packed, len, validity);
         }
@@ -259,8 +271,8 @@ public final class ZstdDecoder {
         }
         int n = node.bufferCount();
         if (sizes.size() != n || alignments.size() != n) {
-            throw VortexException.corrupt(node.location() + ": vortex.zstd_buffers has " + n + " buffers, " + sizes.size()
-                    + " sizes and " + alignments.size() + " alignments");
+            throw VortexException.corrupt(node.location() + ": vortex.zstd_buffers has " + n + " buffers, "
+                    + sizes.size() + " sizes and " + alignments.size() + " alignments");
         }
         List<MemorySegment> buffers = new ArrayList<>(n);
         ZstdDecompressor decompressor = acquire(null);
@@ -274,8 +286,9 @@ public final class ZstdDecoder {
                             + " is not a power of two up to 65536");
                 }
                 if (size < 0 || size > compressed.byteSize() * MAX_RATIO) {
-                    throw VortexException.corrupt(node.location() + ": zstd buffer " + i + " of " + compressed.byteSize()
-                            + " bytes cannot hold the " + Long.toUnsignedString(size) + " bytes its metadata claims");
+                    throw VortexException.corrupt(node.location() + ": zstd buffer " + i + " of "
+                            + compressed.byteSize() + " bytes cannot hold the " + Long.toUnsignedString(size)
+                            + " bytes its metadata claims");
                 }
                 MemorySegment out = ctx.allocate(size, alignment);
                 long written;

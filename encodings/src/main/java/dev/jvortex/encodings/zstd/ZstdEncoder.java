@@ -60,8 +60,8 @@ public final class ZstdEncoder {
         int valid = allValid ? len : len - validity.nullCount(len);
         int perFrame = valuesPerFrame > 0 ? valuesPerFrame : Math.max(valid, 1);
         if ((long) Math.min(perFrame, valid) * width > ZstdDecompressor.MAX_OUTPUT - 1024) {
-            throw VortexException.unsupported("zstd: a frame of " + perFrame + " " + a.ptype().shortName()
-                    + " values is too large; use fewer values per frame");
+            throw VortexException.unsupported("zstd: a frame of " + perFrame + " "
+                    + a.ptype().shortName() + " values is too large; use fewer values per frame");
         }
         Frames frames = new Frames();
         int row = 0;
@@ -139,7 +139,11 @@ public final class ZstdEncoder {
         }
 
         WriteNode node(DType dtype, Validity validity, int len) {
-            return new WriteNode(EncodingId.ZSTD.id(), new ZstdMetadata(0, frames).write(), buffers, CanonicalEncoder.validity(dtype, validity, len));
+            return new WriteNode(
+                    EncodingId.ZSTD.id(),
+                    new ZstdMetadata(0, frames).write(),
+                    buffers,
+                    CanonicalEncoder.validity(dtype, validity, len));
         }
     }
 }

@@ -47,7 +47,12 @@ public record ZstdMetadata(long dictionarySize, List<Frame> frames) {
     public byte[] write() {
         ProtoWriter w = new ProtoWriter().varintIfNonZero(1, dictionarySize);
         for (Frame f : frames) {
-            w.bytes(2, new ProtoWriter().varintIfNonZero(1, f.uncompressedSize()).varintIfNonZero(2, f.values()).toByteArray());
+            w.bytes(
+                    2,
+                    new ProtoWriter()
+                            .varintIfNonZero(1, f.uncompressedSize())
+                            .varintIfNonZero(2, f.values())
+                            .toByteArray());
         }
         return w.toByteArray();
     }

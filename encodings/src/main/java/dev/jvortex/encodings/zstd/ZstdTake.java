@@ -107,8 +107,8 @@ public final class ZstdTake {
         if (rows > Integer.MAX_VALUE - 16) {
             return null;
         }
-        PartNode part = new PartNode(node, new ZstdMetadata(dictionarySize, partFrames).write(),
-                buffers.toArray(MemorySegment[]::new));
+        PartNode part = new PartNode(
+                node, new ZstdMetadata(dictionarySize, partFrames).write(), buffers.toArray(MemorySegment[]::new));
         Array decoded = ZstdDecoder.zstd(part, dtype, (int) rows, ctx);
         int[] positions = new int[n];
         for (int k = 0; k < n; k++) {

@@ -30,13 +30,17 @@ class AlpDecoderTest {
     static double oracle64(long encoded, int e, int f) {
         BigDecimal x = new BigDecimal((double) encoded);
         double step = x.multiply(new BigDecimal(Double.parseDouble("1e" + f))).doubleValue();
-        return new BigDecimal(step).multiply(new BigDecimal(Double.parseDouble("1e-" + e))).doubleValue();
+        return new BigDecimal(step)
+                .multiply(new BigDecimal(Double.parseDouble("1e-" + e)))
+                .doubleValue();
     }
 
     static float oracle32(int encoded, int e, int f) {
         BigDecimal x = new BigDecimal((float) encoded);
         float step = x.multiply(new BigDecimal(Float.parseFloat("1e" + f))).floatValue();
-        return new BigDecimal(step).multiply(new BigDecimal(Float.parseFloat("1e-" + e))).floatValue();
+        return new BigDecimal(step)
+                .multiply(new BigDecimal(Float.parseFloat("1e-" + e)))
+                .floatValue();
     }
 
     @Test
@@ -55,7 +59,14 @@ class AlpDecoderTest {
 
     /// Builds an ALP node: encodes `values` with exponents (e, f), turning every value that does not
     /// come back exactly into a patch (its encoded slot holds a fill value).
-    static TestNode encode(PType ptype, double[] values, boolean[] valid, int e, int f, boolean chunkOffsets, long patchOffset,
+    static TestNode encode(
+            PType ptype,
+            double[] values,
+            boolean[] valid,
+            int e,
+            int f,
+            boolean chunkOffsets,
+            long patchOffset,
             List<Integer> patchRows) {
         boolean f32 = ptype == PType.F32;
         long[] encoded = new long[values.length];
@@ -65,7 +76,8 @@ class AlpDecoderTest {
             double v = values[i];
             double scaled = v * Math.pow(10, e) / Math.pow(10, f);
             long enc = Double.isFinite(scaled) && Math.abs(scaled) < (f32 ? 1e9 : 1e18) ? Math.round(scaled) : 0;
-            boolean exact = f32 ? Float.floatToRawIntBits(oracle32((int) enc, e, f)) == Float.floatToRawIntBits((float) v)
+            boolean exact = f32
+                    ? Float.floatToRawIntBits(oracle32((int) enc, e, f)) == Float.floatToRawIntBits((float) v)
                     : Double.doubleToRawLongBits(oracle64(enc, e, f)) == Double.doubleToRawLongBits(v);
             if (exact) {
                 encoded[i] = enc;
@@ -80,9 +92,14 @@ class AlpDecoderTest {
         List<EncodedNode> children = new ArrayList<>();
         children.add(TestArrays.primitive(f32 ? PType.I32 : PType.I64, encoded, valid));
         if (!idx.isEmpty()) {
-            ProtoWriter pm = new ProtoWriter().varint(1, idx.size()).varintIfNonZero(2, patchOffset).varint(3, PType.U32.code());
-            children.add(TestArrays.primitive(PType.U32, idx.stream().mapToLong(Long::longValue).toArray()));
-            children.add(TestArrays.primitive(ptype, patchBits.stream().mapToLong(Long::longValue).toArray()));
+            ProtoWriter pm = new ProtoWriter()
+                    .varint(1, idx.size())
+                    .varintIfNonZero(2, patchOffset)
+                    .varint(3, PType.U32.code());
+            children.add(TestArrays.primitive(
+                    PType.U32, idx.stream().mapToLong(Long::longValue).toArray()));
+            children.add(TestArrays.primitive(
+                    ptype, patchBits.stream().mapToLong(Long::longValue).toArray()));
             if (chunkOffsets) {
                 int chunks = (values.length + 1023) / 1024;
                 pm.varint(4, chunks).varint(5, PType.U8.code());
@@ -122,7 +139,9 @@ class AlpDecoderTest {
                     boolean ok = valid == null || valid[i];
                     assertEquals(ok, a.isValid(i), "validity " + i);
                     if (ok) {
-                        long want = f32 ? Float.floatToRawIntBits((float) values[i]) : Double.doubleToRawLongBits(values[i]);
+                        long want = f32
+                                ? Float.floatToRawIntBits((float) values[i])
+                                : Double.doubleToRawLongBits(values[i]);
                         long got = f32 ? a.getInt(i) : a.getLong(i);
                         assertEquals(want, got, name + " e=" + e + " f=" + f + " row " + i + " value " + values[i]);
                     }
@@ -145,16 +164,24 @@ class AlpDecoderTest {
         }
         for (int e = 0; e <= max; e++) {
             for (int f = 0; f <= max; f++) {
-                byte[] meta = new ProtoWriter().varintIfNonZero(1, e).varintIfNonZero(2, f).toByteArray();
-                TestNode node = TestNode.of("vortex.alp", meta, List.of(), TestArrays.primitive(f32 ? PType.I32 : PType.I64, encoded));
+                byte[] meta = new ProtoWriter()
+                        .varintIfNonZero(1, e)
+                        .varintIfNonZero(2, f)
+                        .toByteArray();
+                TestNode node = TestNode.of(
+                        "vortex.alp", meta, List.of(), TestArrays.primitive(f32 ? PType.I32 : PType.I64, encoded));
                 try (Arena arena = Arena.ofConfined()) {
                     PrimitiveArray a = TestArrays.decode(node, ptype, false, encoded.length, arena);
                     for (int i = 0; i < encoded.length; i++) {
                         if (f32) {
-                            assertEquals(Float.floatToRawIntBits(oracle32((int) encoded[i], e, f)), a.getInt(i),
+                            assertEquals(
+                                    Float.floatToRawIntBits(oracle32((int) encoded[i], e, f)),
+                                    a.getInt(i),
                                     "e=" + e + " f=" + f + " x=" + encoded[i]);
                         } else {
-                            assertEquals(Double.doubleToRawLongBits(oracle64(encoded[i], e, f)), a.getLong(i),
+                            assertEquals(
+                                    Double.doubleToRawLongBits(oracle64(encoded[i], e, f)),
+                                    a.getLong(i),
                                     "e=" + e + " f=" + f + " x=" + encoded[i]);
                         }
                     }
@@ -165,24 +192,49 @@ class AlpDecoderTest {
 
     private static void rejects(TestNode node, PType ptype, int len) {
         try (Arena arena = Arena.ofConfined()) {
-            assertThrows(VortexException.class, () -> Decoding.decodeRoot(node, new DType.Primitive(ptype, false), len, arena));
+            assertThrows(
+                    VortexException.class,
+                    () -> Decoding.decodeRoot(node, new DType.Primitive(ptype, false), len, arena));
         }
     }
 
     @Test
     void rejectsBadInput() {
         TestNode ints = TestArrays.primitive(PType.I32, new long[] {1, 2, 3});
-        rejects(TestNode.of("vortex.alp", new ProtoWriter().varint(1, 11).toByteArray(), List.of(), ints), PType.F32, 3);
-        rejects(TestNode.of("vortex.alp", new ProtoWriter().varint(2, 11).toByteArray(), List.of(), ints), PType.F32, 3);
-        rejects(TestNode.of("vortex.alp", new ProtoWriter().varint(1, 19).toByteArray(), List.of(),
-                TestArrays.primitive(PType.I64, new long[3])), PType.F64, 3);
+        rejects(
+                TestNode.of("vortex.alp", new ProtoWriter().varint(1, 11).toByteArray(), List.of(), ints),
+                PType.F32,
+                3);
+        rejects(
+                TestNode.of("vortex.alp", new ProtoWriter().varint(2, 11).toByteArray(), List.of(), ints),
+                PType.F32,
+                3);
+        rejects(
+                TestNode.of(
+                        "vortex.alp",
+                        new ProtoWriter().varint(1, 19).toByteArray(),
+                        List.of(),
+                        TestArrays.primitive(PType.I64, new long[3])),
+                PType.F64,
+                3);
         rejects(TestNode.of("vortex.alp", new byte[0], List.of(), ints), PType.I32, 3);
         rejects(TestNode.of("vortex.alp", new byte[0], List.of(), ints), PType.F32, 4);
         rejects(TestNode.of("vortex.alp", new byte[0], List.of()), PType.F32, 0);
         byte[] pm = new ProtoWriter().varint(1, 1).varint(3, PType.U8.code()).toByteArray();
         byte[] withPatches = new ProtoWriter().bytes(3, pm).toByteArray();
-        rejects(TestNode.of("vortex.alp", withPatches, List.of(), ints, TestArrays.primitive(PType.U8, new long[] {3}),
-                TestArrays.primitive(PType.F32, new long[] {0})), PType.F32, 3);
-        rejects(TestNode.of("vortex.alp", withPatches, List.of(), ints, TestArrays.primitive(PType.U8, new long[] {1})), PType.F32, 3);
+        rejects(
+                TestNode.of(
+                        "vortex.alp",
+                        withPatches,
+                        List.of(),
+                        ints,
+                        TestArrays.primitive(PType.U8, new long[] {3}),
+                        TestArrays.primitive(PType.F32, new long[] {0})),
+                PType.F32,
+                3);
+        rejects(
+                TestNode.of("vortex.alp", withPatches, List.of(), ints, TestArrays.primitive(PType.U8, new long[] {1})),
+                PType.F32,
+                3);
     }
 }

@@ -8,7 +8,6 @@ import dev.jvortex.core.PType;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.internal.Primitives;
 import dev.jvortex.core.serde.WriteNode;
-import dev.jvortex.encodings.ChildEncoder;
 import dev.jvortex.encodings.EncodeTesting;
 import dev.jvortex.encodings.light.LightEncoder;
 import java.util.Arrays;
@@ -39,7 +38,9 @@ class AlpEncoderTest {
         assertEquals(1, parts.patchCount());
         assertEquals(2, parts.patchRows()[0]);
         assertEquals(Math.PI, parts.patchValues().getDouble(0));
-        assertEquals(Arrays.toString(new long[] {1234, 2718, 1234, 4000}), Arrays.toString(Primitives.longs(parts.encoded())));
+        assertEquals(
+                Arrays.toString(new long[] {1234, 2718, 1234, 4000}),
+                Arrays.toString(Primitives.longs(parts.encoded())));
     }
 
     @Test
@@ -57,7 +58,8 @@ class AlpEncoderTest {
 
     @Test
     void nullRowsAreNotPatches() {
-        PrimitiveArray a = EncodeTesting.doubles(new double[] {1.5, Double.NaN, 2.5}, new boolean[] {true, false, true});
+        PrimitiveArray a =
+                EncodeTesting.doubles(new double[] {1.5, Double.NaN, 2.5}, new boolean[] {true, false, true});
         AlpEncoder.Parts parts = AlpEncoder.split(a, AlpEncoder.bestExponents(a));
         assertEquals(0, parts.patchCount());
         assertTrue(parts.encoded().isNull(1));
@@ -90,7 +92,8 @@ class AlpEncoderTest {
             prices[i] = random.nextInt(100000) / 100.0;
         }
         PrimitiveArray p = EncodeTesting.doubles(prices, null);
-        assertTrue(AlpEncoder.encode(p, LightEncoder.PACKED).bufferBytes() < AlpRdEncoder.encode(p, LightEncoder.PACKED).bufferBytes());
+        assertTrue(AlpEncoder.encode(p, LightEncoder.PACKED).bufferBytes()
+                < AlpRdEncoder.encode(p, LightEncoder.PACKED).bufferBytes());
         assertTrue(AlpEncoder.encode(p, LightEncoder.PACKED).bufferBytes() <= prices.length * 17L / 8 + 64);
     }
 }

@@ -69,11 +69,16 @@ class AlpRdDecoderTest {
         children.add(TestArrays.primitive(PType.U16, codes, valid));
         children.add(TestArrays.primitive(typeBits == 32 ? PType.U32 : PType.U64, rights));
         if (!idx.isEmpty()) {
-            byte[] pm = new ProtoWriter().varint(1, idx.size()).varintIfNonZero(2, patchOffset).varint(3, PType.U64.code())
+            byte[] pm = new ProtoWriter()
+                    .varint(1, idx.size())
+                    .varintIfNonZero(2, patchOffset)
+                    .varint(3, PType.U64.code())
                     .toByteArray();
             meta.bytes(5, pm);
-            children.add(TestArrays.primitive(PType.U64, idx.stream().mapToLong(Long::longValue).toArray()));
-            children.add(TestArrays.primitive(PType.U16, lefts.stream().mapToLong(Long::longValue).toArray()));
+            children.add(TestArrays.primitive(
+                    PType.U64, idx.stream().mapToLong(Long::longValue).toArray()));
+            children.add(TestArrays.primitive(
+                    PType.U16, lefts.stream().mapToLong(Long::longValue).toArray()));
         }
         return new TestNode("vortex.alprd", meta.toByteArray(), List.of(), children);
     }
@@ -90,7 +95,9 @@ class AlpRdDecoderTest {
             long[] bits = new long[len];
             for (int i = 0; i < len; i++) {
                 double v = random.nextGaussian() * (random.nextInt(20) == 0 ? 1e6 : 10);
-                bits[i] = typeBits == 32 ? Float.floatToRawIntBits((float) v) & 0xFFFFFFFFL : Double.doubleToRawLongBits(v);
+                bits[i] = typeBits == 32
+                        ? Float.floatToRawIntBits((float) v) & 0xFFFFFFFFL
+                        : Double.doubleToRawLongBits(v);
             }
             boolean nullable = round % 3 == 1;
             boolean[] valid = nullable ? TestArrays.validity(random, len, 0.2) : null;
@@ -104,19 +111,32 @@ class AlpRdDecoderTest {
 
     private static void rejects(TestNode node, PType ptype, int len) {
         try (Arena arena = Arena.ofConfined()) {
-            assertThrows(VortexException.class, () -> Decoding.decodeRoot(node, new DType.Primitive(ptype, false), len, arena));
+            assertThrows(
+                    VortexException.class,
+                    () -> Decoding.decodeRoot(node, new DType.Primitive(ptype, false), len, arena));
         }
     }
 
     @Test
     void codeOutsideTheDictionaryIsFineOnlyUnderANull() {
-        byte[] meta = new ProtoWriter().varint(1, 20).varint(2, 1).bytes(3, new byte[] {0x05}).varint(4, PType.U16.code())
+        byte[] meta = new ProtoWriter()
+                .varint(1, 20)
+                .varint(2, 1)
+                .bytes(3, new byte[] {0x05})
+                .varint(4, PType.U16.code())
                 .toByteArray();
         long[] codes = {0, 3};
         TestNode rights = TestArrays.primitive(PType.U32, new long[] {1, 2});
-        rejects(TestNode.of("vortex.alprd", meta, List.of(), TestArrays.primitive(PType.U16, codes), rights), PType.F32, 2);
-        TestNode nullable = TestNode.of("vortex.alprd", meta, List.of(),
-                TestArrays.primitive(PType.U16, codes, new boolean[] {true, false}), rights);
+        rejects(
+                TestNode.of("vortex.alprd", meta, List.of(), TestArrays.primitive(PType.U16, codes), rights),
+                PType.F32,
+                2);
+        TestNode nullable = TestNode.of(
+                "vortex.alprd",
+                meta,
+                List.of(),
+                TestArrays.primitive(PType.U16, codes, new boolean[] {true, false}),
+                rights);
         try (Arena arena = Arena.ofConfined()) {
             PrimitiveArray a = TestArrays.decode(nullable, PType.F32, true, 2, arena);
             assertEquals((5 << 20) | 1, a.getInt(0));
@@ -127,16 +147,42 @@ class AlpRdDecoderTest {
     void rejectsBadMetadata() {
         TestNode codes = TestArrays.primitive(PType.U16, new long[] {0});
         TestNode rights = TestArrays.primitive(PType.U32, new long[] {0});
-        byte[] wide = new ProtoWriter().varint(1, 33).varint(2, 1).bytes(3, new byte[] {1}).varint(4, 1).toByteArray();
+        byte[] wide = new ProtoWriter()
+                .varint(1, 33)
+                .varint(2, 1)
+                .bytes(3, new byte[] {1})
+                .varint(4, 1)
+                .toByteArray();
         rejects(TestNode.of("vortex.alprd", wide, List.of(), codes, rights), PType.F32, 1);
-        byte[] longDict = new ProtoWriter().varint(1, 20).varint(2, 2).bytes(3, new byte[] {1}).varint(4, 1).toByteArray();
+        byte[] longDict = new ProtoWriter()
+                .varint(1, 20)
+                .varint(2, 2)
+                .bytes(3, new byte[] {1})
+                .varint(4, 1)
+                .toByteArray();
         rejects(TestNode.of("vortex.alprd", longDict, List.of(), codes, rights), PType.F32, 1);
-        byte[] bigEntry = new ProtoWriter().varint(1, 20).varint(2, 1).bytes(3, new byte[] {(byte) 0x80, (byte) 0x80, 0x04})
-                .varint(4, 1).toByteArray();
+        byte[] bigEntry = new ProtoWriter()
+                .varint(1, 20)
+                .varint(2, 1)
+                .bytes(3, new byte[] {(byte) 0x80, (byte) 0x80, 0x04})
+                .varint(4, 1)
+                .toByteArray();
         rejects(TestNode.of("vortex.alprd", bigEntry, List.of(), codes, rights), PType.F32, 1);
-        byte[] u8Left = new ProtoWriter().varint(1, 20).varint(2, 1).bytes(3, new byte[] {1}).toByteArray();
-        rejects(TestNode.of("vortex.alprd", u8Left, List.of(), TestArrays.primitive(PType.U8, new long[] {0}), rights), PType.F32, 1);
-        byte[] ok = new ProtoWriter().varint(1, 20).varint(2, 1).bytes(3, new byte[] {1}).varint(4, 1).toByteArray();
+        byte[] u8Left = new ProtoWriter()
+                .varint(1, 20)
+                .varint(2, 1)
+                .bytes(3, new byte[] {1})
+                .toByteArray();
+        rejects(
+                TestNode.of("vortex.alprd", u8Left, List.of(), TestArrays.primitive(PType.U8, new long[] {0}), rights),
+                PType.F32,
+                1);
+        byte[] ok = new ProtoWriter()
+                .varint(1, 20)
+                .varint(2, 1)
+                .bytes(3, new byte[] {1})
+                .varint(4, 1)
+                .toByteArray();
         rejects(TestNode.of("vortex.alprd", ok, List.of(), codes), PType.F32, 1);
         rejects(TestNode.of("vortex.alprd", ok, List.of(), codes, rights), PType.I32, 1);
     }

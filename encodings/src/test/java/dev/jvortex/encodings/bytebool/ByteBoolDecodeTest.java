@@ -29,7 +29,11 @@ class ByteBoolDecodeTest {
                     valid[i] = random.nextInt(4) != 0;
                 }
                 TestNode node = nullable
-                        ? TestNode.of("vortex.bytebool", new byte[0], List.of(MemorySegment.ofArray(bytes)), StringTestArrays.bools(valid))
+                        ? TestNode.of(
+                                "vortex.bytebool",
+                                new byte[0],
+                                List.of(MemorySegment.ofArray(bytes)),
+                                StringTestArrays.bools(valid))
                         : TestNode.of("vortex.bytebool", new byte[0], List.of(MemorySegment.ofArray(bytes)));
                 try (Arena arena = Arena.ofConfined()) {
                     BoolArray a = assertInstanceOf(BoolArray.class, decode(node, new DType.Bool(nullable), n, arena));
@@ -48,8 +52,10 @@ class ByteBoolDecodeTest {
         assertCorrupt(node, new DType.Bool(false), 6);
         assertCorrupt(node, new DType.Bool(false), 4);
         assertCorrupt(node, new DType.Utf8(false), 5);
-        assertCorrupt(TestNode.of("vortex.bytebool", new byte[] {8, 0}, List.of(MemorySegment.ofArray(new byte[5]))),
-                new DType.Bool(false), 5);
+        assertCorrupt(
+                TestNode.of("vortex.bytebool", new byte[] {8, 0}, List.of(MemorySegment.ofArray(new byte[5]))),
+                new DType.Bool(false),
+                5);
         assertCorrupt(TestNode.of("vortex.bytebool", new byte[0], List.of()), new DType.Bool(false), 0);
     }
 }

@@ -33,10 +33,17 @@ class DateTimePartsDecodeTest {
     }
 
     static TestNode parts(PType days, PType seconds, PType subseconds, long[] d, long[] s, long[] ss, boolean[] valid) {
-        ProtoWriter meta = new ProtoWriter().varintIfNonZero(1, days.code()).varintIfNonZero(2, seconds.code())
+        ProtoWriter meta = new ProtoWriter()
+                .varintIfNonZero(1, days.code())
+                .varintIfNonZero(2, seconds.code())
                 .varintIfNonZero(3, subseconds.code());
-        return TestNode.of("vortex.datetimeparts", meta.toByteArray(), List.of(), StringTestArrays.primitive(days, d, valid),
-                StringTestArrays.primitive(seconds, s), StringTestArrays.primitive(subseconds, ss));
+        return TestNode.of(
+                "vortex.datetimeparts",
+                meta.toByteArray(),
+                List.of(),
+                StringTestArrays.primitive(days, d, valid),
+                StringTestArrays.primitive(seconds, s),
+                StringTestArrays.primitive(subseconds, ss));
     }
 
     @Test
@@ -87,7 +94,8 @@ class DateTimePartsDecodeTest {
         long[] ss = {0, 999, 1};
         TestNode node = parts(PType.U16, PType.U32, PType.U16, d, s, ss, null);
         try (Arena arena = Arena.ofConfined()) {
-            PrimitiveArray storage = (PrimitiveArray) ((ExtensionArray) decode(node, timestamp(2, "UTC", false), 3, arena)).storage();
+            PrimitiveArray storage =
+                    (PrimitiveArray) ((ExtensionArray) decode(node, timestamp(2, "UTC", false), 3, arena)).storage();
             for (int i = 0; i < 3; i++) {
                 assertEquals((d[i] * 86_400 + s[i]) * 1000 + ss[i], storage.getLong(i));
             }
@@ -98,18 +106,32 @@ class DateTimePartsDecodeTest {
     void rejectsOtherTypesDaysUnitAndBadChildren() {
         TestNode node = parts(PType.I32, PType.U32, PType.U8, new long[] {1}, new long[] {2}, new long[] {3}, null);
         assertCorrupt(node, new DType.Primitive(PType.I64, false), 1);
-        assertCorrupt(node, new DType.Extension("vortex.date", new DType.Primitive(PType.I64, false), new byte[] {2}), 1);
+        assertCorrupt(
+                node, new DType.Extension("vortex.date", new DType.Primitive(PType.I64, false), new byte[] {2}), 1);
         assertCorrupt(node, timestamp(4, null, false), 1);
         assertCorrupt(node, timestamp(9, null, false), 1);
-        assertCorrupt(node, new DType.Extension("vortex.timestamp", new DType.Primitive(PType.I64, false), new byte[0]), 1);
-        assertCorrupt(node, new DType.Extension("vortex.timestamp", new DType.Primitive(PType.I32, false), new byte[] {2, 0, 0}), 1);
-        assertCorrupt(parts(PType.F32, PType.U32, PType.U8, new long[] {1}, new long[] {2}, new long[] {3}, null),
-                timestamp(2, null, false), 1);
-        assertCorrupt(TestNode.of("vortex.datetimeparts", new byte[0], List.of(), StringTestArrays.primitive(PType.U8, 1)),
-                timestamp(2, null, false), 1);
+        assertCorrupt(
+                node, new DType.Extension("vortex.timestamp", new DType.Primitive(PType.I64, false), new byte[0]), 1);
+        assertCorrupt(
+                node,
+                new DType.Extension("vortex.timestamp", new DType.Primitive(PType.I32, false), new byte[] {2, 0, 0}),
+                1);
+        assertCorrupt(
+                parts(PType.F32, PType.U32, PType.U8, new long[] {1}, new long[] {2}, new long[] {3}, null),
+                timestamp(2, null, false),
+                1);
+        assertCorrupt(
+                TestNode.of("vortex.datetimeparts", new byte[0], List.of(), StringTestArrays.primitive(PType.U8, 1)),
+                timestamp(2, null, false),
+                1);
         // seconds and subseconds are never nullable
-        TestNode nullableSeconds = TestNode.of("vortex.datetimeparts", new byte[0], List.of(), StringTestArrays.primitive(PType.U8, 1),
-                StringTestArrays.primitive(PType.U8, new long[] {1}, new boolean[] {true}), StringTestArrays.primitive(PType.U8, 1));
+        TestNode nullableSeconds = TestNode.of(
+                "vortex.datetimeparts",
+                new byte[0],
+                List.of(),
+                StringTestArrays.primitive(PType.U8, 1),
+                StringTestArrays.primitive(PType.U8, new long[] {1}, new boolean[] {true}),
+                StringTestArrays.primitive(PType.U8, 1));
         assertCorrupt(nullableSeconds, timestamp(2, null, true), 1);
     }
 }

@@ -42,8 +42,9 @@ class DateTimePartsEncoderTest {
                             // Increasing event times.
                             case 0 -> t += random.nextInt(1000) * (perSecond / Math.min(perSecond, 1000)) + 1;
                             // Anywhere within about ±250 years, before 1970 included.
-                            case 1 -> random.nextLong(-8_000_000_000L, 8_000_000_000L) * perSecond
-                                    + (perSecond == 1 ? 0 : random.nextLong(perSecond));
+                            case 1 ->
+                                random.nextLong(-8_000_000_000L, 8_000_000_000L) * perSecond
+                                        + (perSecond == 1 ? 0 : random.nextLong(perSecond));
                             // Whole days.
                             default -> (random.nextInt(40_000) - 10_000) * 86_400L * perSecond;
                         };
@@ -84,8 +85,10 @@ class DateTimePartsEncoderTest {
         assertEquals(PType.I8, parts.subseconds().ptype());
 
         // Nanoseconds in 2023: days need u16, seconds u32 (up to 86 399), subseconds u32.
-        ExtensionArray ns = timestamps(0, "UTC", new long[] {1_700_000_000_123_456_789L, 1_700_050_000_999_999_999L},
-                new boolean[] {true, false});
+        ExtensionArray ns = timestamps(
+                0, "UTC", new long[] {1_700_000_000_123_456_789L, 1_700_050_000_999_999_999L}, new boolean[] {
+                    true, false
+                });
         DateTimePartsEncoder.Parts p = DateTimePartsEncoder.split(ns);
         assertEquals(PType.U16, p.days().ptype());
         assertTrue(p.days().dtype().nullable());
@@ -101,8 +104,11 @@ class DateTimePartsEncoderTest {
     @Test
     void refusesDaysAndOtherExtensions() {
         DType.Extension days = DateTimePartsDecodeTest.timestamp(4, null, false);
-        assertNull(DateTimePartsEncoder.encode(new ExtensionArray(days, EncodeTesting.ints(PType.I64, new long[] {1}, null)), LightEncoder.PACKED));
-        DType.Extension date = new DType.Extension("vortex.date", new DType.Primitive(PType.I32, false), new byte[] {4});
-        assertNull(DateTimePartsEncoder.encode(new ExtensionArray(date, EncodeTesting.ints(PType.I32, new long[] {1}, null)), LightEncoder.PACKED));
+        assertNull(DateTimePartsEncoder.encode(
+                new ExtensionArray(days, EncodeTesting.ints(PType.I64, new long[] {1}, null)), LightEncoder.PACKED));
+        DType.Extension date =
+                new DType.Extension("vortex.date", new DType.Primitive(PType.I32, false), new byte[] {4});
+        assertNull(DateTimePartsEncoder.encode(
+                new ExtensionArray(date, EncodeTesting.ints(PType.I32, new long[] {1}, null)), LightEncoder.PACKED));
     }
 }

@@ -21,7 +21,10 @@ import org.junit.jupiter.api.Test;
 
 class DecimalBytePartsDecodeTest {
     static TestNode parts(PType ptype, long[] values, boolean[] valid) {
-        return TestNode.of("vortex.decimal_byte_parts", new ProtoWriter().varintIfNonZero(1, ptype.code()).toByteArray(), List.of(),
+        return TestNode.of(
+                "vortex.decimal_byte_parts",
+                new ProtoWriter().varintIfNonZero(1, ptype.code()).toByteArray(),
+                List.of(),
                 StringTestArrays.primitive(ptype, values, valid));
     }
 
@@ -42,12 +45,15 @@ class DecimalBytePartsDecodeTest {
                 boolean nullable = precision % 2 == 0;
                 DType.Decimal dtype = new DType.Decimal(precision, Math.min(precision, 3), nullable);
                 try (Arena arena = Arena.ofConfined()) {
-                    DecimalArray a = assertInstanceOf(DecimalArray.class,
-                            decode(parts(ptype, values, nullable ? valid : null), dtype, n, arena));
+                    DecimalArray a = assertInstanceOf(
+                            DecimalArray.class, decode(parts(ptype, values, nullable ? valid : null), dtype, n, arena));
                     assertEquals(Math.max(ptype.byteWidth(), dtype.minimumByteWidth()), a.byteWidth());
                     for (int i = 0; i < n; i++) {
                         assertEquals(!nullable || valid[i], a.isValid(i));
-                        assertEquals(BigInteger.valueOf(values[i]), a.getUnscaled(i), ptype + " p" + precision + " row " + i);
+                        assertEquals(
+                                BigInteger.valueOf(values[i]),
+                                a.getUnscaled(i),
+                                ptype + " p" + precision + " row " + i);
                     }
                 }
             }
@@ -61,8 +67,10 @@ class DecimalBytePartsDecodeTest {
         assertCorrupt(parts(PType.F64, new long[] {1}, null), dtype, 1);
         assertCorrupt(parts(PType.I32, new long[] {1}, null), new DType.Primitive(PType.I32, false), 1);
         assertCorrupt(parts(PType.I32, new long[] {1}, new boolean[] {true}), dtype, 1);
-        TestNode lower = TestNode.of("vortex.decimal_byte_parts",
-                new ProtoWriter().varint(1, PType.I32.code()).varint(2, 1).toByteArray(), List.of(),
+        TestNode lower = TestNode.of(
+                "vortex.decimal_byte_parts",
+                new ProtoWriter().varint(1, PType.I32.code()).varint(2, 1).toByteArray(),
+                List.of(),
                 StringTestArrays.primitive(PType.I32, 1));
         try (Arena arena = Arena.ofConfined()) {
             VortexException e = assertThrows(VortexException.class, () -> decode(lower, dtype, 1, arena));

@@ -10,8 +10,8 @@ import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
 import dev.jvortex.encodings.EncodeTesting;
 import dev.jvortex.encodings.canonical.CanonicalEncoder;
-import dev.jvortex.encodings.light.LightEncoder;
 import dev.jvortex.encodings.constant.ConstantEncoder;
+import dev.jvortex.encodings.light.LightEncoder;
 import dev.jvortex.encodings.sparse.SparseEncoder;
 import java.lang.foreign.Arena;
 import java.util.HexFormat;
@@ -31,7 +31,9 @@ class DictConstantSparseEncodersTest {
                     for (int k = 0; k < distinct; k++) {
                         long v;
                         do {
-                            v = ptype == PType.U16 ? random.nextInt(65_536) : ptype == PType.I32 ? random.nextInt() : random.nextLong();
+                            v = ptype == PType.U16
+                                    ? random.nextInt(65_536)
+                                    : ptype == PType.I32 ? random.nextInt() : random.nextLong();
                             if (ptype == PType.F64) {
                                 v = Double.doubleToRawLongBits(Math.round(random.nextDouble() * 1e6) / 100.0);
                             }
@@ -44,7 +46,10 @@ class DictConstantSparseEncodersTest {
                         values[i] = i < distinct ? pool[i] : pool[random.nextInt(distinct)];
                     }
                     PrimitiveArray a = EncodeTesting.ints(ptype, values, null);
-                    assertEquals(false, DictEncoder.surelyMoreDistinct(a, limit), ptype + " len " + len + " distinct " + distinct);
+                    assertEquals(
+                            false,
+                            DictEncoder.surelyMoreDistinct(a, limit),
+                            ptype + " len " + len + " distinct " + distinct);
                     assertNotNull(DictEncoder.split(a, limit));
                     if (2 * distinct <= len && distinct >= len / 8) {
                         // Twice the distinct values of the bound: rejected without a table.
@@ -60,13 +65,20 @@ class DictConstantSparseEncodersTest {
         assertNull(ConstantEncoder.encode(EncodeTesting.ints(PType.I32, new long[0], null)));
         assertNull(ConstantEncoder.encode(EncodeTesting.ints(PType.I32, new long[] {1, 2}, null)));
         assertNull(ConstantEncoder.encode(EncodeTesting.doubles(new double[] {0.0, -0.0}, null)));
-        assertEquals("vortex.constant", ConstantEncoder.encode(EncodeTesting.ints(PType.I32, new long[] {4, 4}, null)).encoding());
-        WriteNode masked = ConstantEncoder.encode(EncodeTesting.ints(PType.I32, new long[] {4, 9, 4}, new boolean[] {true, false, true}));
+        assertEquals(
+                "vortex.constant",
+                ConstantEncoder.encode(EncodeTesting.ints(PType.I32, new long[] {4, 4}, null))
+                        .encoding());
+        WriteNode masked = ConstantEncoder.encode(
+                EncodeTesting.ints(PType.I32, new long[] {4, 9, 4}, new boolean[] {true, false, true}));
         assertEquals("vortex.masked", masked.encoding());
         assertEquals("vortex.constant", masked.children().get(0).encoding());
         assertEquals("vortex.bool", masked.children().get(1).encoding());
         WriteNode allNull = ConstantEncoder.encode(EncodeTesting.ints(PType.I32, new long[] {4, 9}, new boolean[2]));
-        assertEquals("0800", HexFormat.of().formatHex(allNull.buffers().get(0).data().toArray(java.lang.foreign.ValueLayout.JAVA_BYTE)));
+        assertEquals(
+                "0800",
+                HexFormat.of()
+                        .formatHex(allNull.buffers().get(0).data().toArray(java.lang.foreign.ValueLayout.JAVA_BYTE)));
     }
 
     @Test
@@ -85,15 +97,21 @@ class DictConstantSparseEncodersTest {
         assertEquals(false, parts.values().isValid(1));
         assertEquals(PType.U8, parts.codes().ptype());
         assertEquals(false, parts.codes().dtype().nullable());
-        WriteNode node = DictEncoder.node(parts, CanonicalEncoder.encode(parts.codes()), CanonicalEncoder.encode(parts.values()));
-        // values_len 4, codes u8 (absent), is_nullable_codes false, all_values_referenced: as the reference writes them.
+        WriteNode node = DictEncoder.node(
+                parts, CanonicalEncoder.encode(parts.codes()), CanonicalEncoder.encode(parts.values()));
+        // values_len 4, codes u8 (absent), is_nullable_codes false, all_values_referenced: as the reference writes
+        // them.
         assertEquals("080418002001", HexFormat.of().formatHex(node.metadata()));
         assertNull(DictEncoder.split(EncodeTesting.ints(PType.I64, values, valid), 2), "over the limit");
         long[] many = new long[300];
         for (int i = 0; i < many.length; i++) {
             many[i] = i;
         }
-        assertEquals(PType.U16, DictEncoder.split(EncodeTesting.ints(PType.U16, many, null), 1000).codes().ptype());
+        assertEquals(
+                PType.U16,
+                DictEncoder.split(EncodeTesting.ints(PType.U16, many, null), 1000)
+                        .codes()
+                        .ptype());
     }
 
     @Test
@@ -110,7 +128,9 @@ class DictConstantSparseEncodersTest {
         assertNotNull(node);
         // patches: len 2, u8 indices (absent); no chunk offsets.
         assertEquals("0a020802", HexFormat.of().formatHex(node.metadata()));
-        assertNull(SparseEncoder.encode(EncodeTesting.ints(PType.U32, new long[] {5, 5}, null), LightEncoder.PACKED), "nothing to patch");
+        assertNull(
+                SparseEncoder.encode(EncodeTesting.ints(PType.U32, new long[] {5, 5}, null), LightEncoder.PACKED),
+                "nothing to patch");
     }
 
     @Test

@@ -26,8 +26,9 @@ import org.junit.jupiter.api.Test;
 /// out of range on null rows (allowed) and on valid rows (corrupt), dictionaries whose size makes
 /// the range check unnecessary, and lengths that are not a multiple of the chunk.
 class DictGatherTest {
-    private static final PType[] CODE_TYPES = {PType.U8, PType.I8, PType.U16, PType.I16, PType.U32, PType.I32, PType.U64,
-        PType.I64};
+    private static final PType[] CODE_TYPES = {
+        PType.U8, PType.I8, PType.U16, PType.I16, PType.U32, PType.I32, PType.U64, PType.I64
+    };
     private static final PType[] VALUE_TYPES = {PType.U8, PType.I16, PType.F32, PType.I64};
 
     @Test
@@ -58,8 +59,10 @@ class DictGatherTest {
                 long bad = cp.isSigned() ? -1 : 9;
                 PrimitiveArray codes = array(arena, cp, new long[] {0, 1, bad, 2}, null);
                 PrimitiveArray values = array(arena, PType.I32, new long[] {10, 11, 12}, null);
-                VortexException e = assertThrows(VortexException.class, () -> DictDecoder.gather(node(), values, codes,
-                        4, new Decoding(arena)), cp.shortName());
+                VortexException e = assertThrows(
+                        VortexException.class,
+                        () -> DictDecoder.gather(node(), values, codes, 4, new Decoding(arena)),
+                        cp.shortName());
                 assertTrue(e.getMessage().contains("at row 2"), e.getMessage());
             }
         }
@@ -72,14 +75,17 @@ class DictGatherTest {
         }
         long[] codes = new long[len];
         boolean[] valid = new boolean[len];
-        long maxCode = cp.byteWidth() == 1 ? (cp.isSigned() ? 127 : 255) : cp.byteWidth() == 2 ? (cp.isSigned() ? 32767 : 65535)
-                : 1L << 40;
+        long maxCode = cp.byteWidth() == 1
+                ? (cp.isSigned() ? 127 : 255)
+                : cp.byteWidth() == 2 ? (cp.isSigned() ? 32767 : 65535) : 1L << 40;
         for (int i = 0; i < len; i++) {
             valid[i] = !withNulls || random.nextInt(4) != 0;
             codes[i] = random.nextInt(n);
             if (!valid[i] && random.nextBoolean()) {
                 // Null rows may hold anything that fits the code type, in range or not.
-                codes[i] = cp.isSigned() && random.nextBoolean() ? -1 - random.nextInt(3) : Math.min(maxCode, n + random.nextInt(1000));
+                codes[i] = cp.isSigned() && random.nextBoolean()
+                        ? -1 - random.nextInt(3)
+                        : Math.min(maxCode, n + random.nextInt(1000));
             }
         }
         try (Arena arena = Arena.ofConfined()) {
@@ -108,8 +114,10 @@ class DictGatherTest {
                 DictGather.gather(node(), valueArray, codeArray, len, direct, vector);
                 for (int i = 0; i < len; i++) {
                     if (valid[i]) {
-                        assertEquals(low(dict[(int) codes[i]], vp), raw(direct, vp, i), what + (vector ? " vector" : " scalar")
-                                + " at " + i);
+                        assertEquals(
+                                low(dict[(int) codes[i]], vp),
+                                raw(direct, vp, i),
+                                what + (vector ? " vector" : " scalar") + " at " + i);
                     }
                 }
             }

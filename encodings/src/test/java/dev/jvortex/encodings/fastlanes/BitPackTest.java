@@ -98,7 +98,8 @@ class BitPackTest {
             }
             long[] packed = new long[16 * width];
             BitPack.pack64(width, in, packed);
-            assertArrayEquals(ReferenceFastLanes.packBlock(block, width, 64), packed, "width " + width + ", seed " + SEED);
+            assertArrayEquals(
+                    ReferenceFastLanes.packBlock(block, width, 64), packed, "width " + width + ", seed " + SEED);
             long[] out = new long[1024];
             BitUnpack.unpack64(width, packed, out);
             for (int i = 0; i < 1024; i++) {

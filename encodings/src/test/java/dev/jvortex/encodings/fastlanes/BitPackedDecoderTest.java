@@ -20,9 +20,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.junit.jupiter.api.Test;
 
 class BitPackedDecoderTest {
     static final long SEED = Long.getLong("jvortex.seed", 20260701L);
@@ -31,8 +31,15 @@ class BitPackedDecoderTest {
     record Case(TestNode node, long[] expected, boolean[] valid) {}
 
     /// Options for [#build].
-    record Options(int len, int offset, int width, int patchCount, PType indicesPtype, long patchOffset,
-            boolean chunkOffsets, boolean nullable) {}
+    record Options(
+            int len,
+            int offset,
+            int width,
+            int patchCount,
+            PType indicesPtype,
+            long patchOffset,
+            boolean chunkOffsets,
+            boolean nullable) {}
 
     /// Builds a bit-packed node over random values with the given shape.
     static Case build(Random random, PType ptype, Options o) {
@@ -65,7 +72,9 @@ class BitPackedDecoderTest {
         ProtoWriter meta = new ProtoWriter().varintIfNonZero(1, o.width()).varintIfNonZero(2, o.offset());
         List<EncodedNode> children = new ArrayList<>();
         if (o.patchCount() > 0) {
-            ProtoWriter pm = new ProtoWriter().varint(1, patchIndices.length).varintIfNonZero(2, o.patchOffset())
+            ProtoWriter pm = new ProtoWriter()
+                    .varint(1, patchIndices.length)
+                    .varintIfNonZero(2, o.patchOffset())
                     .varintIfNonZero(3, o.indicesPtype().code());
             children.add(TestArrays.primitive(o.indicesPtype(), patchIndices));
             children.add(TestArrays.primitive(ptype, patchValues));
@@ -100,7 +109,9 @@ class BitPackedDecoderTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = PType.class, names = {"U8", "I8", "U16", "I16", "U32", "I32", "U64", "I64"})
+    @EnumSource(
+            value = PType.class,
+            names = {"U8", "I8", "U16", "I16", "U32", "I32", "U64", "I64"})
     void everyWidthRoundTrips(PType ptype) {
         Random random = new Random(SEED ^ ptype.ordinal());
         int[] lengths = {0, 1, 100, 1023, 1024, 1025, 2500};
@@ -113,7 +124,9 @@ class BitPackedDecoderTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = PType.class, names = {"U8", "I8", "U16", "I16", "U32", "I32", "U64", "I64"})
+    @EnumSource(
+            value = PType.class,
+            names = {"U8", "I8", "U16", "I16", "U32", "I32", "U64", "I64"})
     void everyWidthWithPatchesAndNulls(PType ptype) {
         Random random = new Random(SEED * 31 + ptype.ordinal());
         PType[] indexTypes = {PType.U16, PType.U32, PType.U64};
@@ -122,14 +135,23 @@ class BitPackedDecoderTest {
             int offset = random.nextBoolean() ? 0 : random.nextInt(1024);
             PType indices = indexTypes[random.nextInt(indexTypes.length)];
             long patchOffset = random.nextBoolean() ? 0 : random.nextInt(5000);
-            Options o = new Options(len, offset, width, 1 + random.nextInt(40), indices, patchOffset, random.nextBoolean(),
+            Options o = new Options(
+                    len,
+                    offset,
+                    width,
+                    1 + random.nextInt(40),
+                    indices,
+                    patchOffset,
+                    random.nextBoolean(),
                     random.nextBoolean());
             check(build(random, ptype, o), ptype, o.nullable(), ptype + " width " + width + " " + o + " seed " + SEED);
         }
     }
 
     @ParameterizedTest
-    @EnumSource(value = PType.class, names = {"U8", "U16", "U32", "U64"})
+    @EnumSource(
+            value = PType.class,
+            names = {"U8", "U16", "U32", "U64"})
     void kernelsMatchTheBitByBitPacker(PType ptype) {
         Random random = new Random(SEED + 7 * ptype.ordinal());
         int bits = ptype.bitWidth();
@@ -203,7 +225,8 @@ class BitPackedDecoderTest {
 
     private static VortexException rejects(TestNode node, PType ptype, int len) {
         try (Arena arena = Arena.ofConfined()) {
-            return assertThrows(VortexException.class,
+            return assertThrows(
+                    VortexException.class,
                     () -> Decoding.decodeRoot(node, new DType.Primitive(ptype, false), len, arena));
         }
     }
@@ -251,14 +274,21 @@ class BitPackedDecoderTest {
     }
 
     private static byte[] patchedMeta(int width, long count, long offset, PType indices) {
-        byte[] pm = new ProtoWriter().varint(1, count).varintIfNonZero(2, offset).varintIfNonZero(3, indices.code()).toByteArray();
+        byte[] pm = new ProtoWriter()
+                .varint(1, count)
+                .varintIfNonZero(2, offset)
+                .varintIfNonZero(3, indices.code())
+                .toByteArray();
         return new ProtoWriter().varint(1, width).bytes(3, pm).toByteArray();
     }
 
     @Test
     void rejectsPatchIndexPastTheEnd() {
         byte[] meta = patchedMeta(1, 1, 0, PType.U16);
-        TestNode n = node(meta, MemorySegment.ofArray(new byte[128]), TestArrays.primitive(PType.U16, new long[] {10}),
+        TestNode n = node(
+                meta,
+                MemorySegment.ofArray(new byte[128]),
+                TestArrays.primitive(PType.U16, new long[] {10}),
                 TestArrays.primitive(PType.U8, new long[] {200}));
         VortexException e = rejects(n, PType.U8, 10);
         assertTrue(e.getMessage().contains("index 10"), e.getMessage());
@@ -267,7 +297,10 @@ class BitPackedDecoderTest {
     @Test
     void rejectsPatchIndexBelowTheOffset() {
         byte[] meta = patchedMeta(1, 1, 5, PType.U16);
-        TestNode n = node(meta, MemorySegment.ofArray(new byte[128]), TestArrays.primitive(PType.U16, new long[] {4}),
+        TestNode n = node(
+                meta,
+                MemorySegment.ofArray(new byte[128]),
+                TestArrays.primitive(PType.U16, new long[] {4}),
                 TestArrays.primitive(PType.U8, new long[] {200}));
         rejects(n, PType.U8, 10);
     }
@@ -275,7 +308,10 @@ class BitPackedDecoderTest {
     @Test
     void rejectsHugeUnsignedPatchIndex() {
         byte[] meta = patchedMeta(1, 1, 0, PType.U64);
-        TestNode n = node(meta, MemorySegment.ofArray(new byte[128]), TestArrays.primitive(PType.U64, new long[] {-2L}),
+        TestNode n = node(
+                meta,
+                MemorySegment.ofArray(new byte[128]),
+                TestArrays.primitive(PType.U64, new long[] {-2L}),
                 TestArrays.primitive(PType.U8, new long[] {200}));
         rejects(n, PType.U8, 10);
     }
@@ -283,7 +319,10 @@ class BitPackedDecoderTest {
     @Test
     void rejectsSignedPatchIndices() {
         byte[] meta = patchedMeta(1, 1, 0, PType.I32);
-        TestNode n = node(meta, MemorySegment.ofArray(new byte[128]), TestArrays.primitive(PType.I32, new long[] {1}),
+        TestNode n = node(
+                meta,
+                MemorySegment.ofArray(new byte[128]),
+                TestArrays.primitive(PType.I32, new long[] {1}),
                 TestArrays.primitive(PType.U8, new long[] {200}));
         rejects(n, PType.U8, 10);
     }
@@ -291,7 +330,10 @@ class BitPackedDecoderTest {
     @Test
     void rejectsMorePatchesThanRows() {
         byte[] meta = patchedMeta(1, 11, 0, PType.U16);
-        TestNode n = node(meta, MemorySegment.ofArray(new byte[128]), TestArrays.primitive(PType.U16, new long[11]),
+        TestNode n = node(
+                meta,
+                MemorySegment.ofArray(new byte[128]),
+                TestArrays.primitive(PType.U16, new long[11]),
                 TestArrays.primitive(PType.U8, new long[11]));
         rejects(n, PType.U8, 10);
     }
@@ -299,13 +341,19 @@ class BitPackedDecoderTest {
     @Test
     void rejectsMissingPatchChildren() {
         byte[] meta = patchedMeta(1, 1, 0, PType.U16);
-        rejects(node(meta, MemorySegment.ofArray(new byte[128]), TestArrays.primitive(PType.U16, new long[] {1})), PType.U8, 10);
+        rejects(
+                node(meta, MemorySegment.ofArray(new byte[128]), TestArrays.primitive(PType.U16, new long[] {1})),
+                PType.U8,
+                10);
     }
 
     @Test
     void rejectsShortPatchValues() {
         byte[] meta = patchedMeta(1, 2, 0, PType.U16);
-        TestNode n = node(meta, MemorySegment.ofArray(new byte[128]), TestArrays.primitive(PType.U16, new long[] {1, 2}),
+        TestNode n = node(
+                meta,
+                MemorySegment.ofArray(new byte[128]),
+                TestArrays.primitive(PType.U16, new long[] {1, 2}),
                 TestArrays.primitive(PType.U8, new long[] {200}));
         rejects(n, PType.U8, 10);
     }
@@ -314,7 +362,10 @@ class BitPackedDecoderTest {
     void rejectsExtraChildren() {
         byte[] meta = new ProtoWriter().varint(1, 1).toByteArray();
         boolean[] v = new boolean[10];
-        rejects(node(meta, MemorySegment.ofArray(new byte[128]), TestArrays.bools(v), TestArrays.bools(v)), PType.U8, 10);
+        rejects(
+                node(meta, MemorySegment.ofArray(new byte[128]), TestArrays.bools(v), TestArrays.bools(v)),
+                PType.U8,
+                10);
     }
 
     @Test

@@ -20,8 +20,9 @@ import org.junit.jupiter.api.Test;
 class BitPackedEncoderTest {
     @Test
     void histogramCountsNullsAsZeroBits() {
-        PrimitiveArray a = EncodeTesting.ints(PType.I16, new long[] {0, 1, 2, 3, 255, -1, 7},
-                new boolean[] {true, true, true, true, true, false, true});
+        PrimitiveArray a = EncodeTesting.ints(
+                PType.I16, new long[] {0, 1, 2, 3, 255, -1, 7}, new boolean[] {true, true, true, true, true, false, true
+                });
         long[] h = BitPackedEncoder.histogram(a);
         assertEquals(17, h.length);
         assertEquals(2, h[0]); // 0 and the null row
@@ -85,13 +86,17 @@ class BitPackedEncoderTest {
         PrimitiveArray negative = EncodeTesting.ints(PType.I64, new long[] {1, 2, -3}, null);
         assertNull(BitPackedEncoder.encode(negative, 4, ChildEncoder.CANONICAL));
         assertNull(BitPackedEncoder.encode(negative, LightEncoder.PATCHES));
-        PrimitiveArray nullNegative = EncodeTesting.ints(PType.I8, new long[] {1, 2, -3}, new boolean[] {true, true, false});
+        PrimitiveArray nullNegative =
+                EncodeTesting.ints(PType.I8, new long[] {1, 2, -3}, new boolean[] {true, true, false});
         assertNotNull(BitPackedEncoder.encode(nullNegative, 2, ChildEncoder.CANONICAL));
-        PrimitiveArray random = EncodeTesting.ints(PType.U8, EncodeTesting.randomInts(new Random(3), 4000, 8, 0, PType.U8), null);
+        PrimitiveArray random =
+                EncodeTesting.ints(PType.U8, EncodeTesting.randomInts(new Random(3), 4000, 8, 0, PType.U8), null);
         assertNull(BitPackedEncoder.encode(random, LightEncoder.PATCHES), "8 bits of u8 do not pack");
         assertThrows(IllegalArgumentException.class, () -> BitPackedEncoder.encode(random, 8, ChildEncoder.CANONICAL));
-        assertThrows(IllegalArgumentException.class,
-                () -> BitPackedEncoder.encode(EncodeTesting.doubles(new double[] {1}, null), 1, ChildEncoder.CANONICAL));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> BitPackedEncoder.encode(
+                        EncodeTesting.doubles(new double[] {1}, null), 1, ChildEncoder.CANONICAL));
     }
 
     @Test
@@ -100,9 +105,11 @@ class BitPackedEncoderTest {
         for (PType ptype : EncodeTesting.INTEGERS) {
             int width = 1 + random.nextInt(ptype.bitWidth() - 1);
             long[] values = EncodeTesting.randomInts(random, 2500, Math.min(width, ptype.bitWidth() - 1), 0, ptype);
-            WriteNode node = BitPackedEncoder.encode(EncodeTesting.ints(ptype, values, null), width, ChildEncoder.CANONICAL);
+            WriteNode node =
+                    BitPackedEncoder.encode(EncodeTesting.ints(ptype, values, null), width, ChildEncoder.CANONICAL);
             byte[] got = node.buffers().get(0).data().toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);
-            byte[] want = ReferenceFastLanes.pack(values, width, ptype).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);
+            byte[] want =
+                    ReferenceFastLanes.pack(values, width, ptype).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);
             assertArrayEquals(want, got, ptype + " width " + width);
         }
     }

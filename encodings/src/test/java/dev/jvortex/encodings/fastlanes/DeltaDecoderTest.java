@@ -66,12 +66,20 @@ class DeltaDecoderTest {
                 }
             }
         }
-        byte[] meta = new ProtoWriter().varintIfNonZero(1, values.length).varintIfNonZero(2, offset).toByteArray();
-        return TestNode.of("fastlanes.delta", meta, List.of(), TestArrays.primitive(ptype, bases),
+        byte[] meta = new ProtoWriter()
+                .varintIfNonZero(1, values.length)
+                .varintIfNonZero(2, offset)
+                .toByteArray();
+        return TestNode.of(
+                "fastlanes.delta",
+                meta,
+                List.of(),
+                TestArrays.primitive(ptype, bases),
                 TestArrays.primitive(ptype, deltas, storedValid));
     }
 
-    private static void roundTrip(Random random, PType ptype, int storedLen, int offset, int len, boolean nullable, String what) {
+    private static void roundTrip(
+            Random random, PType ptype, int storedLen, int offset, int len, boolean nullable, String what) {
         long[] values = new long[storedLen];
         long v = TestArrays.random(random, ptype.bitWidth());
         for (int q = 0; q < storedLen; q++) {
@@ -89,7 +97,9 @@ class DeltaDecoderTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = PType.class, names = {"U8", "I8", "U16", "I16", "U32", "I32", "U64", "I64"})
+    @EnumSource(
+            value = PType.class,
+            names = {"U8", "I8", "U16", "I16", "U32", "I32", "U64", "I64"})
     void paddedBlocksWithOffsetsAndNulls(PType ptype) {
         Random random = new Random(SEED + 11 * ptype.ordinal());
         for (int round = 0; round < 10; round++) {
@@ -101,7 +111,9 @@ class DeltaDecoderTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = PType.class, names = {"U8", "I16", "U32", "I64"})
+    @EnumSource(
+            value = PType.class,
+            names = {"U8", "I16", "U32", "I64"})
     void legacyPartialTail(PType ptype) {
         Random random = new Random(SEED + 13 * ptype.ordinal());
         for (int round = 0; round < 8; round++) {
@@ -113,7 +125,9 @@ class DeltaDecoderTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = PType.class, names = {"U8", "I16", "U32", "I64"})
+    @EnumSource(
+            value = PType.class,
+            names = {"U8", "I16", "U32", "I64"})
     void validityAsAThirdChild(PType ptype) {
         Random random = new Random(SEED + 19 * ptype.ordinal());
         for (int round = 0; round < 6; round++) {
@@ -126,11 +140,17 @@ class DeltaDecoderTest {
             }
             boolean[] valid = TestArrays.validity(random, len, 0.3);
             TestNode twoChildren = encode(random, ptype, values, null, offset);
-            TestNode node = new TestNode("fastlanes.delta", twoChildren.metadata(), List.of(),
+            TestNode node = new TestNode(
+                    "fastlanes.delta",
+                    twoChildren.metadata(),
+                    List.of(),
                     List.of(twoChildren.child(0), twoChildren.child(1), TestArrays.bools(valid)));
             try (Arena arena = Arena.ofConfined()) {
                 PrimitiveArray a = TestArrays.decode(node, ptype, true, len, arena);
-                TestArrays.assertValues(a, java.util.Arrays.copyOfRange(values, offset, offset + len), valid,
+                TestArrays.assertValues(
+                        a,
+                        java.util.Arrays.copyOfRange(values, offset, offset + len),
+                        valid,
                         ptype + " round " + round);
             }
         }
@@ -139,17 +159,25 @@ class DeltaDecoderTest {
     @Test
     void thirdChildFormHasNonNullDeltas() {
         boolean[] stored = new boolean[1024];
-        TestNode node = TestNode.of("fastlanes.delta", new ProtoWriter().varint(1, 1024).toByteArray(), List.of(),
-                TestArrays.primitive(PType.U32, new long[32]), TestArrays.primitive(PType.U32, new long[1024], stored),
+        TestNode node = TestNode.of(
+                "fastlanes.delta",
+                new ProtoWriter().varint(1, 1024).toByteArray(),
+                List.of(),
+                TestArrays.primitive(PType.U32, new long[32]),
+                TestArrays.primitive(PType.U32, new long[1024], stored),
                 TestArrays.bools(new boolean[10]));
         try (Arena arena = Arena.ofConfined()) {
-            assertThrows(VortexException.class, () -> Decoding.decodeRoot(node, new DType.Primitive(PType.U32, true), 10, arena));
+            assertThrows(
+                    VortexException.class,
+                    () -> Decoding.decodeRoot(node, new DType.Primitive(PType.U32, true), 10, arena));
         }
     }
 
     private static void rejects(TestNode node, PType ptype, int len) {
         try (Arena arena = Arena.ofConfined()) {
-            assertThrows(VortexException.class, () -> Decoding.decodeRoot(node, new DType.Primitive(ptype, false), len, arena));
+            assertThrows(
+                    VortexException.class,
+                    () -> Decoding.decodeRoot(node, new DType.Primitive(ptype, false), len, arena));
         }
     }
 
@@ -159,19 +187,47 @@ class DeltaDecoderTest {
         long[] deltas = new long[1024];
         byte[] meta = new ProtoWriter().varint(1, 1024).toByteArray();
         // more rows than deltas
-        rejects(TestNode.of("fastlanes.delta", meta, List.of(), TestArrays.primitive(PType.U32, bases),
-                TestArrays.primitive(PType.U32, deltas)), PType.U32, 1025);
+        rejects(
+                TestNode.of(
+                        "fastlanes.delta",
+                        meta,
+                        List.of(),
+                        TestArrays.primitive(PType.U32, bases),
+                        TestArrays.primitive(PType.U32, deltas)),
+                PType.U32,
+                1025);
         // offset of a whole block
         byte[] offset = new ProtoWriter().varint(1, 1024).varint(2, 1024).toByteArray();
-        rejects(TestNode.of("fastlanes.delta", offset, List.of(), TestArrays.primitive(PType.U32, bases),
-                TestArrays.primitive(PType.U32, deltas)), PType.U32, 0);
+        rejects(
+                TestNode.of(
+                        "fastlanes.delta",
+                        offset,
+                        List.of(),
+                        TestArrays.primitive(PType.U32, bases),
+                        TestArrays.primitive(PType.U32, deltas)),
+                PType.U32,
+                0);
         // too few bases
-        rejects(TestNode.of("fastlanes.delta", meta, List.of(), TestArrays.primitive(PType.U32, new long[31]),
-                TestArrays.primitive(PType.U32, deltas)), PType.U32, 1024);
+        rejects(
+                TestNode.of(
+                        "fastlanes.delta",
+                        meta,
+                        List.of(),
+                        TestArrays.primitive(PType.U32, new long[31]),
+                        TestArrays.primitive(PType.U32, deltas)),
+                PType.U32,
+                1024);
         // deltas_len beyond int
         byte[] huge = new ProtoWriter().varint(1, 1L << 40).toByteArray();
-        rejects(TestNode.of("fastlanes.delta", huge, List.of(), TestArrays.primitive(PType.U32, bases),
-                TestArrays.primitive(PType.U32, deltas)), PType.U32, 10);
+        rejects(
+                TestNode.of(
+                        "fastlanes.delta",
+                        huge,
+                        List.of(),
+                        TestArrays.primitive(PType.U32, bases),
+                        TestArrays.primitive(PType.U32, deltas)),
+                PType.U32,
+                10);
         // one child
         rejects(TestNode.of("fastlanes.delta", meta, List.of(), TestArrays.primitive(PType.U32, bases)), PType.U32, 10);
     }

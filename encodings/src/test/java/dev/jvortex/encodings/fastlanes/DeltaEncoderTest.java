@@ -40,7 +40,8 @@ class DeltaEncoderTest {
                             continue; // the large length once per type, with nulls
                         }
                         boolean[] valid = nulls == 0 ? null : TestArrays.validity(random, len, nulls == 1 ? 0.1 : 0.97);
-                        PrimitiveArray a = Primitives.array(ptype, valid != null, values, len, EncodeTesting.validity(valid));
+                        PrimitiveArray a =
+                                Primitives.array(ptype, valid != null, values, len, EncodeTesting.validity(valid));
                         String what = ptype.shortName() + "/" + len + "/shape " + shape + "/nulls " + nulls;
                         check(a, DeltaEncoder.encode(a, LightEncoder.PACKED), what);
                         check(a, DeltaEncoder.encode(a, ChildEncoder.CANONICAL), what + "/canonical");
@@ -77,7 +78,8 @@ class DeltaEncoderTest {
             for (int row = 1; row < 32; row++) {
                 int at = FastLanes.index(row, lane);
                 int up = FastLanes.index(row - 1, lane);
-                assertEquals(FastLanes.transpose(at) - FastLanes.transpose(up), deltas[at], "row " + row + " lane " + lane);
+                assertEquals(
+                        FastLanes.transpose(at) - FastLanes.transpose(up), deltas[at], "row " + row + " lane " + lane);
             }
         }
     }

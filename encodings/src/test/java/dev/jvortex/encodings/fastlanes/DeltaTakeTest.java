@@ -6,9 +6,9 @@ import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.ArrayOps;
 import dev.jvortex.encodings.Decoding;
 import dev.jvortex.encodings.EncodeTesting;
+import dev.jvortex.encodings.Taking;
 import dev.jvortex.encodings.TestArrays;
 import dev.jvortex.encodings.TestNode;
-import dev.jvortex.encodings.Taking;
 import java.lang.foreign.Arena;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -23,7 +23,8 @@ class DeltaTakeTest {
         for (PType ptype : new PType[] {PType.U8, PType.I16, PType.U32, PType.I64}) {
             for (int round = 0; round < 12; round++) {
                 boolean legacy = round % 4 == 3;
-                int stored = legacy ? random.nextInt(3) * 1024 + 1 + random.nextInt(1023) : (1 + random.nextInt(3)) * 1024;
+                int stored =
+                        legacy ? random.nextInt(3) * 1024 + 1 + random.nextInt(1023) : (1 + random.nextInt(3)) * 1024;
                 int offset = round % 2 == 0 ? 0 : random.nextInt(Math.min(1024, stored));
                 int len = 1 + random.nextInt(stored - offset);
                 long[] values = new long[stored];

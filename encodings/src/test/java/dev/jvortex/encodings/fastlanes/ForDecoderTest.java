@@ -28,13 +28,22 @@ class ForDecoderTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = PType.class, names = {"U8", "I8", "U16", "I16", "U32", "I32", "U64", "I64"})
+    @EnumSource(
+            value = PType.class,
+            names = {"U8", "I8", "U16", "I16", "U32", "I32", "U64", "I64"})
     void addsTheReferenceOverBitPackedWithPatchesAndNulls(PType ptype) {
         Random random = new Random(SEED + 3 * ptype.ordinal());
         for (int round = 0; round < 12; round++) {
             int width = random.nextInt(ptype.bitWidth());
-            BitPackedDecoderTest.Options o = new BitPackedDecoderTest.Options(1 + random.nextInt(2500), random.nextInt(1024),
-                    width, random.nextInt(3) * 5, PType.U16, 0, false, random.nextBoolean());
+            BitPackedDecoderTest.Options o = new BitPackedDecoderTest.Options(
+                    1 + random.nextInt(2500),
+                    random.nextInt(1024),
+                    width,
+                    random.nextInt(3) * 5,
+                    PType.U16,
+                    0,
+                    false,
+                    random.nextBoolean());
             BitPackedDecoderTest.Case inner = BitPackedDecoderTest.build(random, ptype, o);
             long ref = TestArrays.random(random, ptype.bitWidth());
             if (round == 0) {
@@ -53,7 +62,9 @@ class ForDecoderTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = PType.class, names = {"U8", "I8", "U16", "I16", "U32", "I32", "U64", "I64"})
+    @EnumSource(
+            value = PType.class,
+            names = {"U8", "I8", "U16", "I16", "U32", "I32", "U64", "I64"})
     void leavesAPrimitiveChildUntouched(PType ptype) {
         Random random = new Random(SEED + 5 * ptype.ordinal());
         long[] values = new long[777];
@@ -78,18 +89,23 @@ class ForDecoderTest {
     @Test
     void rejectsNullReference() {
         byte[] nullScalar = new ProtoWriter().varint(1, 0).toByteArray();
-        TestNode node = TestNode.of("fastlanes.for", nullScalar, List.of(), TestArrays.primitive(PType.I32, new long[] {1}));
+        TestNode node =
+                TestNode.of("fastlanes.for", nullScalar, List.of(), TestArrays.primitive(PType.I32, new long[] {1}));
         try (Arena arena = Arena.ofConfined()) {
-            assertThrows(VortexException.class, () -> Decoding.decodeRoot(node, new DType.Primitive(PType.I32, true), 1, arena));
+            assertThrows(
+                    VortexException.class,
+                    () -> Decoding.decodeRoot(node, new DType.Primitive(PType.I32, true), 1, arena));
         }
     }
 
     @Test
     void rejectsReferenceOutOfRange() {
-        TestNode node = TestNode.of("fastlanes.for", reference(PType.I64, 300), List.of(),
-                TestArrays.primitive(PType.U8, new long[] {1}));
+        TestNode node = TestNode.of(
+                "fastlanes.for", reference(PType.I64, 300), List.of(), TestArrays.primitive(PType.U8, new long[] {1}));
         try (Arena arena = Arena.ofConfined()) {
-            assertThrows(VortexException.class, () -> Decoding.decodeRoot(node, new DType.Primitive(PType.U8, false), 1, arena));
+            assertThrows(
+                    VortexException.class,
+                    () -> Decoding.decodeRoot(node, new DType.Primitive(PType.U8, false), 1, arena));
         }
     }
 
@@ -97,10 +113,17 @@ class ForDecoderTest {
     void rejectsBuffersAndMissingChild() {
         try (Arena arena = Arena.ofConfined()) {
             TestNode noChild = TestNode.of("fastlanes.for", reference(PType.U8, 1), List.of());
-            assertThrows(VortexException.class, () -> Decoding.decodeRoot(noChild, new DType.Primitive(PType.U8, false), 1, arena));
-            TestNode buffer = TestNode.of("fastlanes.for", reference(PType.U8, 1), List.of(MemorySegment.ofArray(new byte[1])),
+            assertThrows(
+                    VortexException.class,
+                    () -> Decoding.decodeRoot(noChild, new DType.Primitive(PType.U8, false), 1, arena));
+            TestNode buffer = TestNode.of(
+                    "fastlanes.for",
+                    reference(PType.U8, 1),
+                    List.of(MemorySegment.ofArray(new byte[1])),
                     TestArrays.primitive(PType.U8, new long[] {1}));
-            assertThrows(VortexException.class, () -> Decoding.decodeRoot(buffer, new DType.Primitive(PType.U8, false), 1, arena));
+            assertThrows(
+                    VortexException.class,
+                    () -> Decoding.decodeRoot(buffer, new DType.Primitive(PType.U8, false), 1, arena));
         }
     }
 }

@@ -37,7 +37,10 @@ class ForEncoderTest {
     void referenceIsTheScalarOfTheArrayType() {
         PrimitiveArray a = EncodeTesting.ints(PType.I16, new long[] {-300, -290, -299}, null);
         WriteNode node = ForEncoder.encode(a, ChildEncoder.CANONICAL);
-        assertEquals(-300L, Scalar.decode(node.metadata(), new DType.Primitive(PType.I16, false)).asLong());
+        assertEquals(
+                -300L,
+                Scalar.decode(node.metadata(), new DType.Primitive(PType.I16, false))
+                        .asLong());
         PrimitiveArray shifted = ForEncoder.subtract(a, -300);
         assertEquals(0, shifted.getLong(0));
         assertEquals(10, shifted.getLong(1));

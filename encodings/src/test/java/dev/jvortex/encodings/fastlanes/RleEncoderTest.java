@@ -22,8 +22,10 @@ import org.junit.jupiter.api.Test;
 /// with and without nulls, and the parts of small hand-worked inputs.
 class RleEncoderTest {
     static final int[] LENGTHS = {0, 1, 2, 1023, 1024, 1025, 3000, 70_000};
-    static final PType[] TYPES = {PType.U8, PType.U16, PType.U32, PType.U64, PType.I8, PType.I16, PType.I32, PType.I64,
-        PType.F16, PType.F32, PType.F64};
+    static final PType[] TYPES = {
+        PType.U8, PType.U16, PType.U32, PType.U64, PType.I8, PType.I16, PType.I32, PType.I64, PType.F16, PType.F32,
+        PType.F64
+    };
 
     @Test
     void roundTripsEveryTypeAndLength() {
@@ -37,7 +39,8 @@ class RleEncoderTest {
                             continue; // the large length once per type, with nulls
                         }
                         boolean[] valid = nulls == 0 ? null : TestArrays.validity(random, len, nulls == 1 ? 0.1 : 0.97);
-                        PrimitiveArray a = Primitives.array(ptype, valid != null, values, len, EncodeTesting.validity(valid));
+                        PrimitiveArray a =
+                                Primitives.array(ptype, valid != null, values, len, EncodeTesting.validity(valid));
                         String what = ptype.shortName() + "/" + len + "/shape " + shape + "/nulls " + nulls;
                         check(a, RleEncoder.encode(a, LightEncoder.PACKED), what);
                         check(a, RleEncoder.encode(a, ChildEncoder.CANONICAL), what + "/canonical");
@@ -88,8 +91,8 @@ class RleEncoderTest {
 
     @Test
     void nullsRepeatTheirNeighbourAndPaddingIsNull() {
-        PrimitiveArray a = EncodeTesting.ints(PType.U16, new long[] {9, 5, 5, 77, 6, 6},
-                new boolean[] {false, true, true, false, true, true});
+        PrimitiveArray a = EncodeTesting.ints(
+                PType.U16, new long[] {9, 5, 5, 77, 6, 6}, new boolean[] {false, true, true, false, true, true});
         RleEncoder.Parts parts = RleEncoder.split(a);
         // The leading null takes the first valid value, the inner one its predecessor's.
         assertEquals("[5, 6]", Arrays.toString(Primitives.longs(parts.values())));
@@ -118,7 +121,8 @@ class RleEncoderTest {
         PrimitiveArray a = EncodeTesting.doubles(new double[] {0.0, -0.0, -0.0, Double.NaN, Double.NaN}, null);
         assertEquals(3, RleEncoder.split(a).values().length());
         assertEquals(5.0 / 3, RleEncoder.averageRunLength(a), 1e-12);
-        PrimitiveArray n = EncodeTesting.ints(PType.I8, new long[] {1, 1, 0, 1, 2}, new boolean[] {true, true, false, true, true});
+        PrimitiveArray n =
+                EncodeTesting.ints(PType.I8, new long[] {1, 1, 0, 1, 2}, new boolean[] {true, true, false, true, true});
         // Valid values 1, 1, 1, 2: two runs.
         assertEquals(2.0, RleEncoder.averageRunLength(n), 1e-12);
     }

@@ -147,10 +147,20 @@ class UnpackPathsTest {
                 // One spare value each side, to catch writes outside the range.
                 MemorySegment out = arena.allocate((long) (len + 2) * bytes, 8);
                 out.fill((byte) 0x5A);
-                BitPackedDecoder.unpackAll(packed, typeBits, width, offset, len, out.asSlice(bytes, (long) len * bytes),
-                        reference, alpBits, scale, inverse, vector);
-                String what = ptype.shortName() + " width " + width + " offset " + offset + " len " + len + " reference "
-                        + reference + " alp " + alpBits + (vector ? " (vector)" : " (scalar)");
+                BitPackedDecoder.unpackAll(
+                        packed,
+                        typeBits,
+                        width,
+                        offset,
+                        len,
+                        out.asSlice(bytes, (long) len * bytes),
+                        reference,
+                        alpBits,
+                        scale,
+                        inverse,
+                        vector);
+                String what = ptype.shortName() + " width " + width + " offset " + offset + " len " + len
+                        + " reference " + reference + " alp " + alpBits + (vector ? " (vector)" : " (scalar)");
                 for (int i = 0; i < len; i++) {
                     long actual = switch (bytes) {
                         case 1 -> out.get(java.lang.foreign.ValueLayout.JAVA_BYTE, (long) (i + 1)) & 0xFFL;
@@ -164,7 +174,10 @@ class UnpackPathsTest {
                 }
                 for (long at : new long[] {0, (long) (len + 1) * bytes}) {
                     for (int k = 0; k < bytes; k++) {
-                        assertEquals((byte) 0x5A, out.get(java.lang.foreign.ValueLayout.JAVA_BYTE, at + k), what + ": wrote outside");
+                        assertEquals(
+                                (byte) 0x5A,
+                                out.get(java.lang.foreign.ValueLayout.JAVA_BYTE, at + k),
+                                what + ": wrote outside");
                     }
                 }
             }

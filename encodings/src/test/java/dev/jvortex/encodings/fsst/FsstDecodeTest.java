@@ -95,8 +95,10 @@ class FsstDecodeTest {
 
     static List<byte[]> handMadeTable() {
         List<byte[]> t = new ArrayList<>();
-        for (String s : new String[] {"http://", "www.", "example", ".com/", "the ", "quick ", "brown ", "vortex",
-            "alpha", "beta", "gamma", "data", "fox", "€uro", "ü", "a", "e", " ", "o", "t"}) {
+        for (String s : new String[] {
+            "http://", "www.", "example", ".com/", "the ", "quick ", "brown ", "vortex", "alpha", "beta", "gamma",
+            "data", "fox", "€uro", "ü", "a", "e", " ", "o", "t"
+        }) {
             t.add(utf8(s));
         }
         return t;
@@ -145,19 +147,24 @@ class FsstDecodeTest {
         ProtoWriter meta = new ProtoWriter().varintIfNonZero(1, shape.lengths().code());
         TestNode lengthsNode = StringTestArrays.primitive(shape.lengths(), lengths);
         if (shape.legacy()) {
-            ProtoWriter varbinMeta = new ProtoWriter().varintIfNonZero(1, shape.offsets().code());
+            ProtoWriter varbinMeta =
+                    new ProtoWriter().varintIfNonZero(1, shape.offsets().code());
             TestNode offsetsNode = StringTestArrays.primitive(shape.offsets(), offsets);
             MemorySegment bytes = MemorySegment.ofArray(codes.toByteArray());
             TestNode varbin = nullable
-                    ? StringTestArrays.node("vortex.varbin", varbinMeta, List.of(bytes), offsetsNode, StringTestArrays.bools(valid))
+                    ? StringTestArrays.node(
+                            "vortex.varbin", varbinMeta, List.of(bytes), offsetsNode, StringTestArrays.bools(valid))
                     : StringTestArrays.node("vortex.varbin", varbinMeta, List.of(bytes), offsetsNode);
-            return StringTestArrays.node("vortex.fsst", meta, List.of(enc.symbolBuffer(), enc.lengthBuffer()), varbin, lengthsNode);
+            return StringTestArrays.node(
+                    "vortex.fsst", meta, List.of(enc.symbolBuffer(), enc.lengthBuffer()), varbin, lengthsNode);
         }
         meta.varintIfNonZero(2, shape.offsets().code());
-        List<MemorySegment> buffers = List.of(enc.symbolBuffer(), enc.lengthBuffer(), MemorySegment.ofArray(codes.toByteArray()));
+        List<MemorySegment> buffers =
+                List.of(enc.symbolBuffer(), enc.lengthBuffer(), MemorySegment.ofArray(codes.toByteArray()));
         TestNode offsetsNode = StringTestArrays.primitive(shape.offsets(), offsets);
         return nullable
-                ? StringTestArrays.node("vortex.fsst", meta, buffers, lengthsNode, offsetsNode, StringTestArrays.bools(valid))
+                ? StringTestArrays.node(
+                        "vortex.fsst", meta, buffers, lengthsNode, offsetsNode, StringTestArrays.bools(valid))
                 : StringTestArrays.node("vortex.fsst", meta, buffers, lengthsNode, offsetsNode);
     }
 
@@ -187,7 +194,12 @@ class FsstDecodeTest {
             byte[][] rows = StringTestArrays.randomStrings(random, 400, 0.1, true);
             int max = seed == 1 ? 255 : 1 + random.nextInt(255);
             List<byte[]> table = trainedTable(random, rows, max);
-            roundTrip(new SimpleFsstEncoder(table), rows, UTF8_NULLABLE, Shape.PLAIN, "seed " + seed + ", " + table.size() + " symbols");
+            roundTrip(
+                    new SimpleFsstEncoder(table),
+                    rows,
+                    UTF8_NULLABLE,
+                    Shape.PLAIN,
+                    "seed " + seed + ", " + table.size() + " symbols");
         }
     }
 
@@ -196,8 +208,18 @@ class FsstDecodeTest {
         for (long seed = 1; seed <= 10; seed++) {
             Random random = new Random(seed);
             byte[][] rows = StringTestArrays.randomBinary(random, 200, true);
-            roundTrip(new SimpleFsstEncoder(trainedTable(random, rows, 40)), rows, new DType.Binary(true), Shape.PLAIN, "seed " + seed);
-            roundTrip(new SimpleFsstEncoder(List.of()), rows, new DType.Binary(true), Shape.PLAIN, "no symbols, seed " + seed);
+            roundTrip(
+                    new SimpleFsstEncoder(trainedTable(random, rows, 40)),
+                    rows,
+                    new DType.Binary(true),
+                    Shape.PLAIN,
+                    "seed " + seed);
+            roundTrip(
+                    new SimpleFsstEncoder(List.of()),
+                    rows,
+                    new DType.Binary(true),
+                    Shape.PLAIN,
+                    "no symbols, seed " + seed);
         }
     }
 
@@ -244,9 +266,11 @@ class FsstDecodeTest {
         for (long seed = 1; seed <= 8; seed++) {
             Random random = new Random(seed);
             byte[][] rows = StringTestArrays.randomStrings(random, 1 + random.nextInt(200), 0.2, seed % 2 == 0);
-            Shape shape = new Shape(PType.U16, seed % 3 == 0 ? PType.I64 : PType.U32, random.nextInt(5), random.nextInt(5), true);
+            Shape shape = new Shape(
+                    PType.U16, seed % 3 == 0 ? PType.I64 : PType.U32, random.nextInt(5), random.nextInt(5), true);
             DType dtype = new DType.Utf8(seed % 2 == 0);
-            roundTrip(new SimpleFsstEncoder(trainedTable(random, rows, 100)), rows, dtype, shape, "legacy seed " + seed);
+            roundTrip(
+                    new SimpleFsstEncoder(trainedTable(random, rows, 100)), rows, dtype, shape, "legacy seed " + seed);
         }
     }
 
@@ -274,23 +298,38 @@ class FsstDecodeTest {
                 }
             }
         }
-        roundTrip(new SimpleFsstEncoder(List.of()), rows, new DType.Binary(false), new Shape(PType.U32, PType.U32, 0, 0, false),
+        roundTrip(
+                new SimpleFsstEncoder(List.of()),
+                rows,
+                new DType.Binary(false),
+                new Shape(PType.U32, PType.U32, 0, 0, false),
                 "even escapes");
         byte[][] shifted = new byte[rows.length + 1][];
         shifted[0] = utf8("a");
         System.arraycopy(rows, 0, shifted, 1, rows.length);
-        roundTrip(new SimpleFsstEncoder(List.of(utf8("a"))), shifted, new DType.Binary(false),
-                new Shape(PType.U32, PType.U32, 0, 0, false), "odd escapes");
-        roundTrip(new SimpleFsstEncoder(List.of(utf8("a"))), shifted, new DType.Binary(false),
-                new Shape(PType.U32, PType.U64, 12_345, 77, false), "odd escapes, offset window");
+        roundTrip(
+                new SimpleFsstEncoder(List.of(utf8("a"))),
+                shifted,
+                new DType.Binary(false),
+                new Shape(PType.U32, PType.U32, 0, 0, false),
+                "odd escapes");
+        roundTrip(
+                new SimpleFsstEncoder(List.of(utf8("a"))),
+                shifted,
+                new DType.Binary(false),
+                new Shape(PType.U32, PType.U64, 12_345, 77, false),
+                "odd escapes, offset window");
     }
 
     @Test
     void longRowsReferToOneDataBuffer() {
         byte[][] rows = {utf8("the quick brown fox jumps over"), utf8("short"), utf8("vortexvortexvortex")};
         try (Arena arena = Arena.ofConfined()) {
-            VarBinViewArray a = (VarBinViewArray) decode(encode(new SimpleFsstEncoder(handMadeTable()), rows, false, Shape.PLAIN),
-                    new DType.Utf8(false), 3, arena);
+            VarBinViewArray a = (VarBinViewArray) decode(
+                    encode(new SimpleFsstEncoder(handMadeTable()), rows, false, Shape.PLAIN),
+                    new DType.Utf8(false),
+                    3,
+                    arena);
             assertEquals(1, a.buffers().length);
             assertEquals(30 + 5 + 18, a.buffers()[0].byteSize());
             assertStrings(rows, a, "long");
@@ -342,8 +381,14 @@ class FsstDecodeTest {
         TestNode tooLong = withChild(good(), 0, StringTestArrays.primitive(PType.U32, 19, 0, 10, 5));
         assertTrue(assertCorrupt(tooLong, UTF8_NULLABLE, 4).getMessage().contains("add up to"));
         TestNode negative = withChild(good(), 0, StringTestArrays.primitive(PType.I32, -1, 0, 30, 0));
-        TestNode negativeMeta = new TestNode(negative.encoding(), new ProtoWriter().varint(1, PType.I32.code())
-                .varint(2, PType.U32.code()).toByteArray(), negative.buffers(), negative.children());
+        TestNode negativeMeta = new TestNode(
+                negative.encoding(),
+                new ProtoWriter()
+                        .varint(1, PType.I32.code())
+                        .varint(2, PType.U32.code())
+                        .toByteArray(),
+                negative.buffers(),
+                negative.children());
         assertTrue(assertCorrupt(negativeMeta, UTF8_NULLABLE, 4).getMessage().contains("negative"));
     }
 
@@ -363,8 +408,11 @@ class FsstDecodeTest {
         java.util.Arrays.fill(nine, (byte) 9);
         assertCorrupt(withBuffer(good(), 1, MemorySegment.ofArray(nine)), UTF8_NULLABLE, 4);
         assertTrue(assertCorrupt(withBuffer(good(), 0, MemorySegment.ofArray(new byte[8 * 19])), UTF8_NULLABLE, 4)
-                .getMessage().contains("symbols buffer"));
-        TestNode tooMany = withBuffer(withBuffer(good(), 0, MemorySegment.ofArray(new byte[8 * 256])), 1,
+                .getMessage()
+                .contains("symbols buffer"));
+        TestNode tooMany = withBuffer(
+                withBuffer(good(), 0, MemorySegment.ofArray(new byte[8 * 256])),
+                1,
                 MemorySegment.ofArray(new byte[256]));
         assertTrue(assertCorrupt(tooMany, UTF8_NULLABLE, 4).getMessage().contains("at most 255"));
     }
@@ -372,13 +420,18 @@ class FsstDecodeTest {
     @Test
     void rejectsWrongShapes() {
         assertCorrupt(good(), new DType.Primitive(PType.I32, true), 4);
-        TestNode oneBuffer = new TestNode("vortex.fsst", new byte[0], List.of(good().buffers().get(0)), good().children());
+        TestNode oneBuffer = new TestNode(
+                "vortex.fsst", new byte[0], List.of(good().buffers().get(0)), good().children());
         assertCorrupt(oneBuffer, UTF8_NULLABLE, 4);
-        TestNode legacy = encode(new SimpleFsstEncoder(handMadeTable()), ROWS, true, new Shape(PType.U32, PType.U32, 0, 0, true));
+        TestNode legacy =
+                encode(new SimpleFsstEncoder(handMadeTable()), ROWS, true, new Shape(PType.U32, PType.U32, 0, 0, true));
         TestNode notVarbin = withChild(legacy, 0, StringTestArrays.primitive(PType.U8, 1, 2, 3, 4));
         assertTrue(assertCorrupt(notVarbin, UTF8_NULLABLE, 4).getMessage().contains("vortex.varbin"));
-        TestNode floatLengths = new TestNode("vortex.fsst", new ProtoWriter().varint(1, PType.F32.code()).toByteArray(),
-                good().buffers(), good().children());
+        TestNode floatLengths = new TestNode(
+                "vortex.fsst",
+                new ProtoWriter().varint(1, PType.F32.code()).toByteArray(),
+                good().buffers(),
+                good().children());
         assertCorrupt(floatLengths, UTF8_NULLABLE, 4);
         TestNode validityOnNonNull = good();
         assertCorrupt(validityOnNonNull, new DType.Utf8(false), 4);

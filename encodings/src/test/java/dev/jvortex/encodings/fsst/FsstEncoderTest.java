@@ -19,7 +19,8 @@ class FsstEncoderTest {
     void tableIsInTheReferenceOrder() {
         List<byte[]> sample = new ArrayList<>();
         for (int i = 0; i < 500; i++) {
-            sample.add(("https://www.example.com/item/" + i + "?q=" + (i * 7919 % 1000)).getBytes(StandardCharsets.UTF_8));
+            sample.add(
+                    ("https://www.example.com/item/" + i + "?q=" + (i * 7919 % 1000)).getBytes(StandardCharsets.UTF_8));
         }
         FsstSymbolTable table = FsstSymbolTable.train(sample);
         assertTrue(table.size() > 10 && table.size() <= 255, table.toString());
@@ -36,7 +37,9 @@ class FsstEncoderTest {
                 previous = len;
             }
         }
-        assertThrows(IllegalArgumentException.class, () -> FsstSymbolTable.of(new long[] {'a', 'b' | 'c' << 8}, new int[] {1, 2}));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> FsstSymbolTable.of(new long[] {'a', 'b' | 'c' << 8}, new int[] {1, 2}));
     }
 
     @Test
@@ -64,7 +67,8 @@ class FsstEncoderTest {
     @Test
     void nothingToCompress() {
         try (Arena arena = Arena.ofConfined()) {
-            assertNull(FsstEncoder.encode(EncodeTesting.strings(new String[] {"", null}, true, arena), LightEncoder.PACKED));
+            assertNull(FsstEncoder.encode(
+                    EncodeTesting.strings(new String[] {"", null}, true, arena), LightEncoder.PACKED));
             assertNull(FsstEncoder.encode(EncodeTesting.strings(new String[0], false, arena), LightEncoder.PACKED));
         }
     }

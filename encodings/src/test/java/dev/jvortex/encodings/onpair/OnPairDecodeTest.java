@@ -49,7 +49,8 @@ class OnPairDecodeTest {
                 int bestLength = 0;
                 for (int t = 0; t < tokens.size(); t++) {
                     byte[] s = tokens.get(t);
-                    if (s.length > bestLength && p + s.length <= row.length
+                    if (s.length > bestLength
+                            && p + s.length <= row.length
                             && Arrays.equals(row, p, p + s.length, s, 0, s.length)) {
                         best = t;
                         bestLength = s.length;
@@ -62,7 +63,13 @@ class OnPairDecodeTest {
         }
     }
 
-    record Shape(PType dictOffsets, PType codes, PType codesOffsets, PType lengths, int junkCodesBefore, int junkCodesAfter,
+    record Shape(
+            PType dictOffsets,
+            PType codes,
+            PType codesOffsets,
+            PType lengths,
+            int junkCodesBefore,
+            int junkCodesAfter,
             int dictPadding) {
         static final Shape PLAIN = new Shape(PType.U32, PType.U16, PType.U32, PType.I32, 0, 0, 16);
     }
@@ -104,13 +111,15 @@ class OnPairDecodeTest {
                 .varintIfNonZero(7, shape.codesOffsets().code());
         List<EncodedNode> children = new ArrayList<>(List.of(
                 StringTestArrays.primitive(shape.dictOffsets(), dictOffsets),
-                StringTestArrays.primitive(shape.codes(), codes.stream().mapToLong(Long::longValue).toArray()),
+                StringTestArrays.primitive(
+                        shape.codes(), codes.stream().mapToLong(Long::longValue).toArray()),
                 StringTestArrays.primitive(shape.codesOffsets(), codesOffsets),
                 StringTestArrays.primitive(shape.lengths(), lengths)));
         if (nullable) {
             children.add(StringTestArrays.bools(StringTestArrays.validity(rows)));
         }
-        return new TestNode("vortex.onpair", meta.toByteArray(), List.of(MemorySegment.ofArray(dict.toByteArray())), children);
+        return new TestNode(
+                "vortex.onpair", meta.toByteArray(), List.of(MemorySegment.ofArray(dict.toByteArray())), children);
     }
 
     static List<byte[]> extraTokens(Random random, byte[][] rows, int count, int maxLength) {
@@ -138,7 +147,8 @@ class OnPairDecodeTest {
         for (long seed = 1; seed <= 15; seed++) {
             Random random = new Random(seed);
             byte[][] rows = StringTestArrays.randomStrings(random, 1 + random.nextInt(300), 0.15, true);
-            SimpleOnPairEncoder enc = new SimpleOnPairEncoder(extraTokens(random, rows, random.nextInt(500), 16), seed % 2 == 0);
+            SimpleOnPairEncoder enc =
+                    new SimpleOnPairEncoder(extraTokens(random, rows, random.nextInt(500), 16), seed % 2 == 0);
             roundTrip(enc, rows, UTF8_NULLABLE, Shape.PLAIN, "seed " + seed);
         }
     }
@@ -149,7 +159,12 @@ class OnPairDecodeTest {
             Random random = new Random(seed);
             byte[][] rows = StringTestArrays.randomStrings(random, 200, 0.1, true);
             SimpleOnPairEncoder enc = new SimpleOnPairEncoder(extraTokens(random, rows, 100, 40), true);
-            roundTrip(enc, rows, UTF8_NULLABLE, new Shape(PType.U32, PType.U16, PType.U32, PType.U32, 0, 0, 0), "long tokens " + seed);
+            roundTrip(
+                    enc,
+                    rows,
+                    UTF8_NULLABLE,
+                    new Shape(PType.U32, PType.U16, PType.U32, PType.U32, 0, 0, 0),
+                    "long tokens " + seed);
         }
     }
 
@@ -179,9 +194,19 @@ class OnPairDecodeTest {
         Random random = new Random(21);
         byte[][] rows = StringTestArrays.randomStrings(random, 4000, 0.05, true);
         SimpleOnPairEncoder bytesOnly = new SimpleOnPairEncoder(List.of(), false);
-        roundTrip(bytesOnly, rows, UTF8_NULLABLE, new Shape(PType.U32, PType.U16, PType.U32, PType.U32, 3, 3, 16), "bytes only");
+        roundTrip(
+                bytesOnly,
+                rows,
+                UTF8_NULLABLE,
+                new Shape(PType.U32, PType.U16, PType.U32, PType.U32, 3, 3, 16),
+                "bytes only");
         SimpleOnPairEncoder longTokens = new SimpleOnPairEncoder(extraTokens(random, rows, 50, 30), true);
-        roundTrip(longTokens, rows, UTF8_NULLABLE, new Shape(PType.U32, PType.U32, PType.U64, PType.U32, 0, 0, 0), "long tokens");
+        roundTrip(
+                longTokens,
+                rows,
+                UTF8_NULLABLE,
+                new Shape(PType.U32, PType.U32, PType.U64, PType.U32, 0, 0, 0),
+                "long tokens");
     }
 
     @Test
@@ -224,29 +249,44 @@ class OnPairDecodeTest {
         }
         offsets[100] = 1_000_000;
         assertTrue(assertCorrupt(withChild(good(), 0, StringTestArrays.primitive(PType.U32, offsets)), UTF8_NULLABLE, 3)
-                .getMessage().contains("outside"));
+                .getMessage()
+                .contains("outside"));
         offsets[100] = 2;
         assertCorrupt(withChild(good(), 0, StringTestArrays.primitive(PType.U32, offsets)), UTF8_NULLABLE, 3);
     }
 
     @Test
     void rejectsLengthMismatchAndBadWindow() {
-        assertTrue(assertCorrupt(withChild(good(), 3, StringTestArrays.primitive(PType.I32, 10, 0, 4)), UTF8_NULLABLE, 3)
-                .getMessage().contains("more than"));
-        assertTrue(assertCorrupt(withChild(good(), 3, StringTestArrays.primitive(PType.I32, 10, 0, 6)), UTF8_NULLABLE, 3)
-                .getMessage().contains("add up to"));
-        assertTrue(assertCorrupt(withChild(good(), 3, StringTestArrays.primitive(PType.I32, 10, -1, 6)), UTF8_NULLABLE, 3)
-                .getMessage().contains("negative"));
-        assertTrue(assertCorrupt(withChild(good(), 2, StringTestArrays.primitive(PType.U32, 0, 2, 2, 70)), UTF8_NULLABLE, 3)
-                .getMessage().contains("code window"));
+        assertTrue(assertCorrupt(
+                        withChild(good(), 3, StringTestArrays.primitive(PType.I32, 10, 0, 4)), UTF8_NULLABLE, 3)
+                .getMessage()
+                .contains("more than"));
+        assertTrue(assertCorrupt(
+                        withChild(good(), 3, StringTestArrays.primitive(PType.I32, 10, 0, 6)), UTF8_NULLABLE, 3)
+                .getMessage()
+                .contains("add up to"));
+        assertTrue(assertCorrupt(
+                        withChild(good(), 3, StringTestArrays.primitive(PType.I32, 10, -1, 6)), UTF8_NULLABLE, 3)
+                .getMessage()
+                .contains("negative"));
+        assertTrue(assertCorrupt(
+                        withChild(good(), 2, StringTestArrays.primitive(PType.U32, 0, 2, 2, 70)), UTF8_NULLABLE, 3)
+                .getMessage()
+                .contains("code window"));
     }
 
     @Test
     void rejectsWrongShapes() {
         assertCorrupt(good(), new DType.Bool(true), 3);
         assertCorrupt(new TestNode("vortex.onpair", good().metadata(), List.of(), good().children()), UTF8_NULLABLE, 3);
-        assertCorrupt(new TestNode("vortex.onpair", good().metadata(), good().buffers(), good().children().subList(0, 3)),
-                UTF8_NULLABLE, 3);
+        assertCorrupt(
+                new TestNode(
+                        "vortex.onpair",
+                        good().metadata(),
+                        good().buffers(),
+                        good().children().subList(0, 3)),
+                UTF8_NULLABLE,
+                3);
         byte[] hugeDict = new ProtoWriter().varint(3, 1L << 40).toByteArray();
         assertCorrupt(new TestNode("vortex.onpair", hugeDict, good().buffers(), good().children()), UTF8_NULLABLE, 3);
     }

@@ -33,7 +33,11 @@ class OnPairEncoderTest {
                 Array back = EncodeTesting.roundTrip(node, a.dtype(), a.length(), arena);
                 EncodeTesting.assertSameRows(a, back, what);
             }
-            checkParts(what, a, OnPairEncoder.split(a, OnPairEncoder.DEFAULT_DICT_BITS), 1 << OnPairEncoder.DEFAULT_DICT_BITS);
+            checkParts(
+                    what,
+                    a,
+                    OnPairEncoder.split(a, OnPairEncoder.DEFAULT_DICT_BITS),
+                    1 << OnPairEncoder.DEFAULT_DICT_BITS);
         }
     }
 
@@ -168,8 +172,15 @@ class OnPairEncoderTest {
             urls[i] = "https://www." + d + "/products/" + random.nextInt(1_000_000) + "?q=alpha&page=1";
             emails[i] = "user." + random.nextInt(1000) + "@" + d;
             int s = random.nextInt(86400);
-            logs[i] = String.format(Locale.ROOT, "2024-05-01T%02d:%02d:%02dZ %s [svc] request %d served from %s", s / 3600, s / 60 % 60,
-                    s % 60, levels[random.nextInt(4)], random.nextInt(1_000_000), d);
+            logs[i] = String.format(
+                    Locale.ROOT,
+                    "2024-05-01T%02d:%02d:%02dZ %s [svc] request %d served from %s",
+                    s / 3600,
+                    s / 60 % 60,
+                    s % 60,
+                    levels[random.nextInt(4)],
+                    random.nextInt(1_000_000),
+                    d);
         }
         for (String[] values : new String[][] {urls, emails, logs}) {
             VarBinViewArray a = strings(values, false);
@@ -180,7 +191,9 @@ class OnPairEncoderTest {
                 raw += v.getBytes(StandardCharsets.UTF_8).length;
             }
             // 12-bit codes: fewer than a third as many codes as bytes means under 1.5 bits a byte.
-            assertTrue(p.codes().length() * 3L < raw, values[0] + ": " + p.codes().length() + " codes for " + raw + " bytes");
+            assertTrue(
+                    p.codes().length() * 3L < raw,
+                    values[0] + ": " + p.codes().length() + " codes for " + raw + " bytes");
         }
     }
 
@@ -232,8 +245,12 @@ class OnPairEncoderTest {
     @Test
     void rejectsOtherTypes() {
         VarBinViewArray a = strings(new String[] {"x"}, false);
-        VarBinViewArray wrong = new VarBinViewArray(new DType.Primitive(dev.jvortex.core.PType.I32, false), a.views(),
-                a.buffers(), a.length(), a.validity());
+        VarBinViewArray wrong = new VarBinViewArray(
+                new DType.Primitive(dev.jvortex.core.PType.I32, false),
+                a.views(),
+                a.buffers(),
+                a.length(),
+                a.validity());
         assertThrows(dev.jvortex.core.VortexException.class, () -> OnPairEncoder.encode(wrong, LightEncoder.PACKED));
     }
 }

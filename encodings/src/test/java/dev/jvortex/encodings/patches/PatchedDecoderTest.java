@@ -47,13 +47,25 @@ class PatchedDecoderTest {
             }
         }
         laneOffsets[buckets.size()] = n;
-        byte[] meta = new ProtoWriter().varintIfNonZero(1, grid.length).varint(2, lanes).varintIfNonZero(3, offset).toByteArray();
-        return TestNode.of("vortex.patched", meta, List.of(), inner, TestArrays.primitive(PType.U32, laneOffsets),
-                TestArrays.primitive(PType.U16, indices), TestArrays.primitive(ptype, vals));
+        byte[] meta = new ProtoWriter()
+                .varintIfNonZero(1, grid.length)
+                .varint(2, lanes)
+                .varintIfNonZero(3, offset)
+                .toByteArray();
+        return TestNode.of(
+                "vortex.patched",
+                meta,
+                List.of(),
+                inner,
+                TestArrays.primitive(PType.U32, laneOffsets),
+                TestArrays.primitive(PType.U16, indices),
+                TestArrays.primitive(ptype, vals));
     }
 
     @ParameterizedTest
-    @EnumSource(value = PType.class, names = {"U8", "I16", "U32", "I64", "F32", "F64"})
+    @EnumSource(
+            value = PType.class,
+            names = {"U8", "I16", "U32", "I64", "F32", "F64"})
     void patchesLandAndSlicedOnesAreSkipped(PType ptype) {
         Random random = new Random(SEED + ptype.ordinal());
         for (int round = 0; round < 10; round++) {
@@ -68,7 +80,10 @@ class PatchedDecoderTest {
             TestNode inner = TestArrays.primitive(ptype, base, valid);
             byte[] before = TestArrays.copy(inner.buffer(0));
             int count = gridLen == 0 ? 0 : random.nextInt(Math.min(gridLen, 60) + 1);
-            int[] grid = random.ints(count, 0, Math.max(1, gridLen)).distinct().sorted().toArray();
+            int[] grid = random.ints(count, 0, Math.max(1, gridLen))
+                    .distinct()
+                    .sorted()
+                    .toArray();
             long[] values = new long[grid.length];
             long[] expected = base.clone();
             for (int k = 0; k < grid.length; k++) {
@@ -80,7 +95,8 @@ class PatchedDecoderTest {
             }
             // Lane offsets cover every chunk of the grid the rows touch: ceil((offset + len) / 1024).
             int chunksNeeded = (offset + len + 1023) / 1024;
-            int[] kept = Arrays.stream(grid).filter(g -> g / 1024 < chunksNeeded).toArray();
+            int[] kept =
+                    Arrays.stream(grid).filter(g -> g / 1024 < chunksNeeded).toArray();
             long[] keptValues = new long[kept.length];
             for (int k = 0, j = 0; k < grid.length; k++) {
                 if (grid[k] / 1024 < chunksNeeded) {
@@ -99,13 +115,20 @@ class PatchedDecoderTest {
 
     private static void rejects(TestNode node, PType ptype, int len) {
         try (Arena arena = Arena.ofConfined()) {
-            assertThrows(VortexException.class, () -> Decoding.decodeRoot(node, new DType.Primitive(ptype, false), len, arena));
+            assertThrows(
+                    VortexException.class,
+                    () -> Decoding.decodeRoot(node, new DType.Primitive(ptype, false), len, arena));
         }
     }
 
     private static TestNode node(byte[] meta, long[] laneOffsets, long[] indices) {
-        return TestNode.of("vortex.patched", meta, List.of(), TestArrays.primitive(PType.U32, new long[10]),
-                TestArrays.primitive(PType.U32, laneOffsets), TestArrays.primitive(PType.U16, indices),
+        return TestNode.of(
+                "vortex.patched",
+                meta,
+                List.of(),
+                TestArrays.primitive(PType.U32, new long[10]),
+                TestArrays.primitive(PType.U32, laneOffsets),
+                TestArrays.primitive(PType.U16, indices),
                 TestArrays.primitive(PType.U32, new long[indices.length]));
     }
 
@@ -116,10 +139,25 @@ class PatchedDecoderTest {
         rejects(node(meta, new long[] {1, 0}, new long[] {1}), PType.U32, 10); // decreasing lane offsets
         rejects(node(meta, new long[] {0, 2}, new long[] {1}), PType.U32, 10); // past the patches
         rejects(node(meta, new long[] {0}, new long[] {1}), PType.U32, 10); // too few lane offsets
-        rejects(node(new ProtoWriter().varint(1, 1).toByteArray(), new long[] {0, 1}, new long[] {1}), PType.U32, 10); // no lanes
-        rejects(node(new ProtoWriter().varint(1, 1).varint(2, 1).varint(3, 1024).toByteArray(), new long[] {0, 1, 1},
-                new long[] {1}), PType.U32, 10);
-        rejects(node(new ProtoWriter().varint(1, 1).varint(2, 1L << 40).toByteArray(), new long[] {0, 1}, new long[] {1}),
-                PType.U32, 10);
+        rejects(
+                node(new ProtoWriter().varint(1, 1).toByteArray(), new long[] {0, 1}, new long[] {1}),
+                PType.U32,
+                10); // no lanes
+        rejects(
+                node(
+                        new ProtoWriter()
+                                .varint(1, 1)
+                                .varint(2, 1)
+                                .varint(3, 1024)
+                                .toByteArray(),
+                        new long[] {0, 1, 1},
+                        new long[] {1}),
+                PType.U32,
+                10);
+        rejects(
+                node(new ProtoWriter().varint(1, 1).varint(2, 1L << 40).toByteArray(), new long[] {0, 1}, new long[] {1
+                }),
+                PType.U32,
+                10);
     }
 }

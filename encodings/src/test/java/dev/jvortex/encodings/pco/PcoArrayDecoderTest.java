@@ -77,8 +77,16 @@ class PcoArrayDecoderTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"i64_multichunk", "f64_specials_floatmult", "u32_dict", "f16_floatquant", "i16_conv1_6",
-            "i32_small_lookback", "u8_auto"})
+    @ValueSource(
+            strings = {
+                "i64_multichunk",
+                "f64_specials_floatmult",
+                "u32_dict",
+                "f16_floatquant",
+                "i16_conv1_6",
+                "i32_small_lookback",
+                "u8_auto"
+            })
     void decodesAllValidColumn(String name) {
         PcoVectors.Vector v = PcoVectors.named(PcoVectors.V102, name);
         try (Arena arena = Arena.ofConfined()) {
@@ -91,7 +99,8 @@ class PcoArrayDecoderTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"i64_multichunk", "f32_nan_mix", "u16_constant", "i32_small_chunks", "f16_floatmult_specials"})
+    @ValueSource(
+            strings = {"i64_multichunk", "f32_nan_mix", "u16_constant", "i32_small_chunks", "f16_floatmult_specials"})
     void scattersValuesIntoValidRows(String name) {
         for (String file : List.of(PcoVectors.V102, PcoVectors.V044)) {
             PcoVectors.Vector v = PcoVectors.named(file, name);
@@ -112,8 +121,8 @@ class PcoArrayDecoderTest {
                 mask[i] = rows.get(i);
             }
             try (Arena arena = Arena.ofConfined()) {
-                PrimitiveArray p = (PrimitiveArray) Decoding.decodeRoot(node(v, validityNode(mask)),
-                        new DType.Primitive(ptype(v), true), mask.length, arena);
+                PrimitiveArray p = (PrimitiveArray) Decoding.decodeRoot(
+                        node(v, validityNode(mask)), new DType.Primitive(ptype(v), true), mask.length, arena);
                 byte[] got = bytes(p);
                 int k = 0;
                 for (int i = 0; i < mask.length; i++) {
@@ -173,7 +182,8 @@ class PcoArrayDecoderTest {
         boolean[] mask = new boolean[10];
         TestNode node = TestNode.of("vortex.pco", md, List.of(), validityNode(mask));
         try (Arena arena = Arena.ofConfined()) {
-            PrimitiveArray p = (PrimitiveArray) Decoding.decodeRoot(node, new DType.Primitive(PType.F64, true), 10, arena);
+            PrimitiveArray p =
+                    (PrimitiveArray) Decoding.decodeRoot(node, new DType.Primitive(PType.F64, true), 10, arena);
             for (int i = 0; i < 10; i++) {
                 assertFalse(p.isValid(i));
                 assertEquals(0L, p.getLong(i));
@@ -185,7 +195,10 @@ class PcoArrayDecoderTest {
     void emptyColumn() {
         TestNode node = TestNode.of("vortex.pco", metadata(new byte[] {4, 1}, List.of()), List.of());
         try (Arena arena = Arena.ofConfined()) {
-            assertEquals(0, Decoding.decodeRoot(node, new DType.Primitive(PType.I32, false), 0, arena).length());
+            assertEquals(
+                    0,
+                    Decoding.decodeRoot(node, new DType.Primitive(PType.I32, false), 0, arena)
+                            .length());
         }
     }
 
@@ -193,8 +206,10 @@ class PcoArrayDecoderTest {
     void rejectsCountsThatDisagreeWithTheRows() {
         PcoVectors.Vector v = PcoVectors.named(PcoVectors.V102, "i32_negative");
         try (Arena arena = Arena.ofConfined()) {
-            VortexException e = assertThrows(VortexException.class,
-                    () -> Decoding.decodeRoot(node(v), new DType.Primitive(PType.I32, false), v.valueCount() + 1, arena));
+            VortexException e = assertThrows(
+                    VortexException.class,
+                    () -> Decoding.decodeRoot(
+                            node(v), new DType.Primitive(PType.I32, false), v.valueCount() + 1, arena));
             assertTrue(e.getMessage().contains("valid rows"), e.getMessage());
         }
     }
@@ -203,9 +218,11 @@ class PcoArrayDecoderTest {
     void rejectsMissingBuffers() {
         PcoVectors.Vector v = PcoVectors.named(PcoVectors.V102, "i32_negative");
         TestNode full = node(v);
-        TestNode shortNode = TestNode.of("vortex.pco", full.metadata(), full.buffers().subList(0, full.bufferCount() - 1));
+        TestNode shortNode =
+                TestNode.of("vortex.pco", full.metadata(), full.buffers().subList(0, full.bufferCount() - 1));
         try (Arena arena = Arena.ofConfined()) {
-            VortexException e = assertThrows(VortexException.class,
+            VortexException e = assertThrows(
+                    VortexException.class,
                     () -> Decoding.decodeRoot(shortNode, new DType.Primitive(PType.I32, false), v.valueCount(), arena));
             assertTrue(e.getMessage().contains("buffers"), e.getMessage());
         }
@@ -215,10 +232,12 @@ class PcoArrayDecoderTest {
     void newerFormatIsUnsupportedNotCorrupt() {
         PcoVectors.Vector v = PcoVectors.named(PcoVectors.V102, "i32_negative");
         TestNode full = node(v);
-        List<int[]> counts = List.of(v.chunks().get(0).pages().stream().mapToInt(PcoVectors.Page::n).toArray());
+        List<int[]> counts = List.of(
+                v.chunks().get(0).pages().stream().mapToInt(PcoVectors.Page::n).toArray());
         TestNode newer = TestNode.of("vortex.pco", metadata(new byte[] {5, 0}, counts), full.buffers());
         try (Arena arena = Arena.ofConfined()) {
-            VortexException e = assertThrows(VortexException.class,
+            VortexException e = assertThrows(
+                    VortexException.class,
                     () -> Decoding.decodeRoot(newer, new DType.Primitive(PType.I32, false), v.valueCount(), arena));
             assertEquals(VortexException.Kind.UNSUPPORTED, e.kind());
         }
@@ -230,10 +249,14 @@ class PcoArrayDecoderTest {
         PcoVectors.Vector ints = PcoVectors.named(PcoVectors.V102, "u64_intmult_auto");
         PcoVectors.Vector floats = PcoVectors.named(PcoVectors.V102, "f64_decimal_floatmult");
         try (Arena arena = Arena.ofConfined()) {
-            assertThrows(VortexException.class,
-                    () -> Decoding.decodeRoot(node(ints), new DType.Primitive(PType.F64, false), ints.valueCount(), arena));
-            assertThrows(VortexException.class,
-                    () -> Decoding.decodeRoot(node(floats), new DType.Primitive(PType.U64, false), floats.valueCount(), arena));
+            assertThrows(
+                    VortexException.class,
+                    () -> Decoding.decodeRoot(
+                            node(ints), new DType.Primitive(PType.F64, false), ints.valueCount(), arena));
+            assertThrows(
+                    VortexException.class,
+                    () -> Decoding.decodeRoot(
+                            node(floats), new DType.Primitive(PType.U64, false), floats.valueCount(), arena));
         }
     }
 }

@@ -29,7 +29,9 @@ class PcoArrayEncoderTest {
                     for (double nullRate : new double[] {0, 0.3, 1}) {
                         List<String> shapes = PcoTestData.shapes(type);
                         long[] values = PcoTestData.values(type, shapes.get(r.nextInt(shapes.size())), len, r);
-                        boolean[] valid = nullRate == 0 && r.nextBoolean() ? null : EncodeTesting.randomValidity(r, len, nullRate);
+                        boolean[] valid = nullRate == 0 && r.nextBoolean()
+                                ? null
+                                : EncodeTesting.randomValidity(r, len, nullRate);
                         PrimitiveArray a = EncodeTesting.ints(ptype, values, valid);
                         WriteNode node = PcoArrayEncoder.encode(a);
                         Array decoded = EncodeTesting.roundTrip(node, a.dtype(), len, arena);

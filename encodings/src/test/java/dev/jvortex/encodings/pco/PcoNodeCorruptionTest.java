@@ -58,14 +58,19 @@ class PcoNodeCorruptionTest {
                 TestNode node = PcoArrayDecoderTest.node(v);
                 byte[] metadata = node.metadata();
                 for (int k = 0; k < 100; k++) {
-                    byte[] damaged = k % 3 == 0 ? Arrays.copyOf(metadata, random.nextInt(metadata.length)) : metadata.clone();
+                    byte[] damaged =
+                            k % 3 == 0 ? Arrays.copyOf(metadata, random.nextInt(metadata.length)) : metadata.clone();
                     if (k % 3 != 0) {
                         flip(damaged, random);
                     }
                     TestNode bad = TestNode.of("vortex.pco", damaged, node.buffers());
                     cleanly(v + " metadata damage " + k, () -> {
                         try (Arena arena = Arena.ofConfined()) {
-                            Decoding.decodeRoot(bad, new DType.Primitive(PType.valueOf(v.ptype().name()), false), v.valueCount(), arena);
+                            Decoding.decodeRoot(
+                                    bad,
+                                    new DType.Primitive(PType.valueOf(v.ptype().name()), false),
+                                    v.valueCount(),
+                                    arena);
                         }
                     });
                 }

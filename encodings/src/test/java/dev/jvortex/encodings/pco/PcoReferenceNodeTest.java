@@ -32,7 +32,13 @@ import org.junit.jupiter.params.provider.MethodSource;
 class PcoReferenceNodeTest {
     private static final String RESOURCE = "vortex-0.90-compact-nodes.jsonl";
 
-    record RefNode(String column, PType ptype, boolean zigzag, int rows, byte[] metadata, List<byte[]> buffers,
+    record RefNode(
+            String column,
+            PType ptype,
+            boolean zigzag,
+            int rows,
+            byte[] metadata,
+            List<byte[]> buffers,
             byte[] validity) {
         @Override
         public String toString() {
@@ -60,9 +66,14 @@ class PcoReferenceNodeTest {
                         buffers.add(hex.parseHex(b));
                     }
                 }
-                out.add(new RefNode(f.get("column"), PType.valueOf(f.get("ptype").toUpperCase(Locale.ROOT)),
-                        Boolean.parseBoolean(f.get("zigzag")), Integer.parseInt(f.get("rows")), hex.parseHex(f.get("metadata")),
-                        buffers, f.get("validity").equals("null") ? null : hex.parseHex(f.get("validity"))));
+                out.add(new RefNode(
+                        f.get("column"),
+                        PType.valueOf(f.get("ptype").toUpperCase(Locale.ROOT)),
+                        Boolean.parseBoolean(f.get("zigzag")),
+                        Integer.parseInt(f.get("rows")),
+                        hex.parseHex(f.get("metadata")),
+                        buffers,
+                        f.get("validity").equals("null") ? null : hex.parseHex(f.get("validity"))));
             }
         }
         return out.stream();
@@ -154,15 +165,19 @@ class PcoReferenceNodeTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("nodes")
     void decodesTheReferencesNode(RefNode ref) {
-        List<MemorySegment> buffers = ref.buffers().stream().map(MemorySegment::ofArray).toList();
+        List<MemorySegment> buffers =
+                ref.buffers().stream().map(MemorySegment::ofArray).toList();
         TestNode node = ref.validity() == null
                 ? TestNode.of("vortex.pco", ref.metadata(), buffers)
-                : TestNode.of("vortex.pco", ref.metadata(), buffers,
+                : TestNode.of(
+                        "vortex.pco",
+                        ref.metadata(),
+                        buffers,
                         TestNode.of("vortex.bool", new byte[0], List.of(MemorySegment.ofArray(ref.validity()))));
         long[][] expected = expected(ref.column(), ref.rows());
         try (Arena arena = Arena.ofConfined()) {
-            PrimitiveArray a = (PrimitiveArray) Decoding.decodeRoot(node, new DType.Primitive(ref.ptype(), true), ref.rows(),
-                    arena);
+            PrimitiveArray a = (PrimitiveArray)
+                    Decoding.decodeRoot(node, new DType.Primitive(ref.ptype(), true), ref.rows(), arena);
             long mask = ref.ptype().bitWidth() == 64 ? -1L : (1L << ref.ptype().bitWidth()) - 1;
             int nulls = 0;
             for (int i = 0; i < ref.rows(); i++) {

@@ -83,7 +83,8 @@ class RunEndDecodeTest {
                 .varintIfNonZero(1, endsPtype.code())
                 .varintIfNonZero(2, ends.length)
                 .varintIfNonZero(3, w.offset());
-        return StringTestArrays.node("vortex.runend", meta, List.of(), StringTestArrays.primitive(endsPtype, ends), values);
+        return StringTestArrays.node(
+                "vortex.runend", meta, List.of(), StringTestArrays.primitive(endsPtype, ends), values);
     }
 
     private static PType endsTypeFor(Runs runs, Random random) {
@@ -100,8 +101,10 @@ class RunEndDecodeTest {
 
     @Test
     void expandsPrimitiveRunsOfEveryWidth() {
-        PType[] types = {PType.I8, PType.U8, PType.I16, PType.U16, PType.I32, PType.U32, PType.I64, PType.U64, PType.F32,
-            PType.F64, PType.F16};
+        PType[] types = {
+            PType.I8, PType.U8, PType.I16, PType.U16, PType.I32, PType.U32, PType.I64, PType.U64, PType.F32, PType.F64,
+            PType.F16
+        };
         for (long seed = 1; seed <= 40; seed++) {
             Random random = new Random(seed);
             PType ptype = types[(int) (seed % types.length)];
@@ -114,11 +117,14 @@ class RunEndDecodeTest {
                 values[j] = random.nextLong();
                 valid[j] = !nullable || random.nextInt(4) != 0;
             }
-            TestNode node = runEnd(runs, w, endsTypeFor(runs, random),
+            TestNode node = runEnd(
+                    runs,
+                    w,
+                    endsTypeFor(runs, random),
                     StringTestArrays.primitive(ptype, values, nullable ? valid : null));
             try (Arena arena = Arena.ofConfined()) {
-                PrimitiveArray a = assertInstanceOf(PrimitiveArray.class,
-                        decode(node, new DType.Primitive(ptype, nullable), w.len(), arena));
+                PrimitiveArray a = assertInstanceOf(
+                        PrimitiveArray.class, decode(node, new DType.Primitive(ptype, nullable), w.len(), arena));
                 long mask = ptype.byteWidth() == 8 ? -1L : (1L << (8 * ptype.byteWidth())) - 1;
                 for (int i = 0; i < w.len(); i++) {
                     int j = w.runOfRow(runs, i);
@@ -144,7 +150,11 @@ class RunEndDecodeTest {
                 values[j] = random.nextBoolean();
                 valid[j] = random.nextInt(3) != 0;
             }
-            TestNode bools = TestNode.of("vortex.bool", new byte[0], StringTestArrays.bools(values).buffers(), StringTestArrays.bools(valid));
+            TestNode bools = TestNode.of(
+                    "vortex.bool",
+                    new byte[0],
+                    StringTestArrays.bools(values).buffers(),
+                    StringTestArrays.bools(valid));
             TestNode node = runEnd(runs, w, PType.U32, bools);
             try (Arena arena = Arena.ofConfined()) {
                 BoolArray a = assertInstanceOf(BoolArray.class, decode(node, new DType.Bool(true), w.len(), arena));
@@ -192,11 +202,13 @@ class RunEndDecodeTest {
                 data.set(java.lang.foreign.ValueLayout.JAVA_BYTE, j * 16L + k, b);
             }
         }
-        TestNode decimals = TestNode.of("vortex.decimal", new ProtoWriter().varint(1, 4).toByteArray(), List.of(data));
+        TestNode decimals =
+                TestNode.of("vortex.decimal", new ProtoWriter().varint(1, 4).toByteArray(), List.of(data));
         DType.Decimal dtype = new DType.Decimal(38, 5, false);
         try (Arena arena = Arena.ofConfined()) {
-            DecimalArray a = assertInstanceOf(DecimalArray.class, decode(runEnd(runs, w, runs.rows() < 256 ? PType.U8 : PType.U32, decimals),
-                    dtype, w.len(), arena));
+            DecimalArray a = assertInstanceOf(
+                    DecimalArray.class,
+                    decode(runEnd(runs, w, runs.rows() < 256 ? PType.U8 : PType.U32, decimals), dtype, w.len(), arena));
             for (int i = 0; i < w.len(); i++) {
                 assertEquals(values[w.runOfRow(runs, i)], a.getUnscaled(i), "row " + i);
             }
@@ -205,7 +217,10 @@ class RunEndDecodeTest {
 
     @Test
     void decodesTheDocumentedExampleAndEmptyArrays() {
-        TestNode node = runEnd(new Runs(new long[] {2, 5, 10}), new Window(0, 2, 0, 10), PType.U32,
+        TestNode node = runEnd(
+                new Runs(new long[] {2, 5, 10}),
+                new Window(0, 2, 0, 10),
+                PType.U32,
                 StringTestArrays.primitive(PType.I32, 1, 2, 3));
         try (Arena arena = Arena.ofConfined()) {
             PrimitiveArray a = (PrimitiveArray) decode(node, new DType.Primitive(PType.I32, false), 10, arena);
@@ -213,19 +228,35 @@ class RunEndDecodeTest {
             for (int i = 0; i < 10; i++) {
                 assertEquals(expected[i], a.getLong(i));
             }
-            TestNode empty = StringTestArrays.node("vortex.runend", new ProtoWriter(), List.of(), StringTestArrays.primitive(PType.U8),
+            TestNode empty = StringTestArrays.node(
+                    "vortex.runend",
+                    new ProtoWriter(),
+                    List.of(),
+                    StringTestArrays.primitive(PType.U8),
                     StringTestArrays.primitive(PType.I64));
-            assertEquals(0, decode(empty, new DType.Primitive(PType.I64, true), 0, arena).length());
+            assertEquals(
+                    0,
+                    decode(empty, new DType.Primitive(PType.I64, true), 0, arena)
+                            .length());
             // A zero-length slice may keep its runs.
-            TestNode slicedEmpty = runEnd(new Runs(new long[] {2, 5, 10}), new Window(0, 2, 3, 0), PType.U32,
+            TestNode slicedEmpty = runEnd(
+                    new Runs(new long[] {2, 5, 10}),
+                    new Window(0, 2, 3, 0),
+                    PType.U32,
                     StringTestArrays.primitive(PType.I32, 1, 2, 3));
-            assertEquals(0, decode(slicedEmpty, new DType.Primitive(PType.I32, false), 0, arena).length());
+            assertEquals(
+                    0,
+                    decode(slicedEmpty, new DType.Primitive(PType.I32, false), 0, arena)
+                            .length());
         }
     }
 
     @Test
     void allNullValuesStayAllNull() {
-        TestNode allNull = TestNode.of("vortex.primitive", new byte[0], List.of(MemorySegment.ofArray(new byte[2])),
+        TestNode allNull = TestNode.of(
+                "vortex.primitive",
+                new byte[0],
+                List.of(MemorySegment.ofArray(new byte[2])),
                 StringTestArrays.bools(new boolean[] {false, false}));
         TestNode node = runEnd(new Runs(new long[] {3, 7}), new Window(0, 1, 1, 6), PType.U8, allNull);
         try (Arena arena = Arena.ofConfined()) {
@@ -239,8 +270,10 @@ class RunEndDecodeTest {
     // ---- corrupt input ----
 
     private static TestNode raw(long[] ends, long offset, long numRuns, EncodedNode values) {
-        ProtoWriter meta = new ProtoWriter().varint(1, PType.U64.code()).varint(2, numRuns).varintIfNonZero(3, offset);
-        return StringTestArrays.node("vortex.runend", meta, List.of(), StringTestArrays.primitive(PType.U64, ends), values);
+        ProtoWriter meta =
+                new ProtoWriter().varint(1, PType.U64.code()).varint(2, numRuns).varintIfNonZero(3, offset);
+        return StringTestArrays.node(
+                "vortex.runend", meta, List.of(), StringTestArrays.primitive(PType.U64, ends), values);
     }
 
     private static final DType I32 = new DType.Primitive(PType.I32, false);
@@ -272,11 +305,20 @@ class RunEndDecodeTest {
         assertCorrupt(raw(new long[] {-1}, 0, 1, StringTestArrays.primitive(PType.I32, 1)), I32, 1);
         assertCorrupt(raw(new long[] {5}, -1, 1, StringTestArrays.primitive(PType.I32, 1)), I32, 1);
         assertCorrupt(raw(new long[] {5}, 0, 1L << 40, StringTestArrays.primitive(PType.I32, 1)), I32, 5);
-        TestNode floatEnds = StringTestArrays.node("vortex.runend", new ProtoWriter().varint(1, PType.F64.code()).varint(2, 1),
-                List.of(), StringTestArrays.primitive(PType.F64, Double.doubleToLongBits(5.0)), StringTestArrays.primitive(PType.I32, 1));
+        TestNode floatEnds = StringTestArrays.node(
+                "vortex.runend",
+                new ProtoWriter().varint(1, PType.F64.code()).varint(2, 1),
+                List.of(),
+                StringTestArrays.primitive(PType.F64, Double.doubleToLongBits(5.0)),
+                StringTestArrays.primitive(PType.I32, 1));
         assertCorrupt(floatEnds, I32, 5);
-        TestNode withBuffer = new TestNode("vortex.runend", raw(new long[] {5}, 0, 1, StringTestArrays.primitive(PType.I32, 1)).metadata(),
-                List.of(MemorySegment.ofArray(new byte[1])), raw(new long[] {5}, 0, 1, StringTestArrays.primitive(PType.I32, 1)).children());
+        TestNode withBuffer = new TestNode(
+                "vortex.runend",
+                raw(new long[] {5}, 0, 1, StringTestArrays.primitive(PType.I32, 1))
+                        .metadata(),
+                List.of(MemorySegment.ofArray(new byte[1])),
+                raw(new long[] {5}, 0, 1, StringTestArrays.primitive(PType.I32, 1))
+                        .children());
         assertCorrupt(withBuffer, I32, 5);
         // The values child must decode to as many rows as there are runs.
         assertCorrupt(raw(new long[] {2, 5}, 0, 2, StringTestArrays.primitive(PType.I32, 1)), I32, 5);

@@ -15,8 +15,9 @@ import org.junit.jupiter.api.Test;
 class RunEndEncoderTest {
     @Test
     void nullsFormTheirOwnRuns() {
-        PrimitiveArray a = EncodeTesting.ints(PType.I32, new long[] {1, 1, 9, 8, 2, 2, 2},
-                new boolean[] {true, true, false, false, true, true, true});
+        PrimitiveArray a = EncodeTesting.ints(
+                PType.I32, new long[] {1, 1, 9, 8, 2, 2, 2}, new boolean[] {true, true, false, false, true, true, true
+                });
         RunEndEncoder.Parts parts = RunEndEncoder.split(a);
         assertEquals(PType.U8, parts.ends().ptype());
         assertEquals("[2, 4, 7]", Arrays.toString(Primitives.longs(parts.ends())));

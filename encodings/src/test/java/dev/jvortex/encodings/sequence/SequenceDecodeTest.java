@@ -8,8 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.jvortex.core.DType;
 import dev.jvortex.core.PType;
-import dev.jvortex.core.proto.ProtoWriter;
 import dev.jvortex.core.array.PrimitiveArray;
+import dev.jvortex.core.proto.ProtoWriter;
 import dev.jvortex.encodings.TestNode;
 import java.lang.foreign.Arena;
 import java.math.BigInteger;
@@ -39,9 +39,11 @@ class SequenceDecodeTest {
         return TestNode.of("vortex.sequence", meta.toByteArray(), List.of());
     }
 
-    private static void check(PType ptype, BigInteger base, BigInteger step, int len, byte[] baseBytes, byte[] stepBytes) {
+    private static void check(
+            PType ptype, BigInteger base, BigInteger step, int len, byte[] baseBytes, byte[] stepBytes) {
         try (Arena arena = Arena.ofConfined()) {
-            PrimitiveArray a = assertInstanceOf(PrimitiveArray.class,
+            PrimitiveArray a = assertInstanceOf(
+                    PrimitiveArray.class,
                     decode(sequence(baseBytes, stepBytes), new DType.Primitive(ptype, true), len, arena));
             assertTrue(a.validity().isAllValid());
             BigInteger modulus = BigInteger.ONE.shiftLeft(ptype.bitWidth());
@@ -60,16 +62,24 @@ class SequenceDecodeTest {
         for (PType ptype : types) {
             for (int round = 0; round < 20; round++) {
                 int len = 1 + random.nextInt(ptype.byteWidth() == 1 ? 20 : 2000);
-                BigInteger min = ptype.isSigned() ? BigInteger.ONE.shiftLeft(ptype.bitWidth() - 1).negate() : BigInteger.ZERO;
+                BigInteger min = ptype.isSigned()
+                        ? BigInteger.ONE.shiftLeft(ptype.bitWidth() - 1).negate()
+                        : BigInteger.ZERO;
                 BigInteger span = BigInteger.ONE.shiftLeft(ptype.bitWidth());
-                long maxStep = Math.max(1, span.divide(BigInteger.valueOf(len + 1)).min(BigInteger.valueOf(1000)).longValue());
+                long maxStep = Math.max(
+                        1,
+                        span.divide(BigInteger.valueOf(len + 1))
+                                .min(BigInteger.valueOf(1000))
+                                .longValue());
                 long step = random.nextLong(-maxStep, maxStep + 1);
                 if (!ptype.isSigned()) {
                     step = Math.abs(step);
                 }
                 // Choose the base so the whole run fits.
-                BigInteger lowest = min.add(step < 0 ? BigInteger.valueOf(-step).multiply(BigInteger.valueOf(len - 1)) : BigInteger.ZERO);
-                BigInteger room = span.subtract(BigInteger.valueOf(Math.abs(step)).multiply(BigInteger.valueOf(len - 1)));
+                BigInteger lowest = min.add(
+                        step < 0 ? BigInteger.valueOf(-step).multiply(BigInteger.valueOf(len - 1)) : BigInteger.ZERO);
+                BigInteger room =
+                        span.subtract(BigInteger.valueOf(Math.abs(step)).multiply(BigInteger.valueOf(len - 1)));
                 BigInteger base = lowest.add(new BigInteger(ptype.bitWidth(), random).mod(room));
                 byte[] baseBytes = ptype.isSigned() ? signed(base.longValue()) : unsigned(base.longValue());
                 check(ptype, base, BigInteger.valueOf(step), len, baseBytes, signed(step));
@@ -92,7 +102,9 @@ class SequenceDecodeTest {
     @Test
     void rejectsOverflowAndMissingParts() {
         DType i8 = new DType.Primitive(PType.I8, false);
-        assertTrue(assertCorrupt(sequence(signed(-128), signed(1)), i8, 257).getMessage().contains("leaves i8"));
+        assertTrue(assertCorrupt(sequence(signed(-128), signed(1)), i8, 257)
+                .getMessage()
+                .contains("leaves i8"));
         assertCorrupt(sequence(unsigned(5), signed(-1)), new DType.Primitive(PType.U32, false), 7);
         assertCorrupt(sequence(unsigned(1L << 62), signed(1L << 62)), new DType.Primitive(PType.U64, false), 5);
         assertTrue(assertCorrupt(sequence(null, signed(1)), i8, 3).getMessage().contains("base"));

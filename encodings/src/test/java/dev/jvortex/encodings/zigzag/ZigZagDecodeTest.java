@@ -45,10 +45,14 @@ class ZigZagDecodeTest {
                 valid[i] = random.nextInt(5) != 0;
             }
             boolean nullable = seed % 2 == 0;
-            TestNode node = TestNode.of("vortex.zigzag", new byte[0], List.of(),
+            TestNode node = TestNode.of(
+                    "vortex.zigzag",
+                    new byte[0],
+                    List.of(),
                     StringTestArrays.primitive(ptype.toUnsigned(), encoded, nullable ? valid : null));
             try (Arena arena = Arena.ofConfined()) {
-                PrimitiveArray a = assertInstanceOf(PrimitiveArray.class, decode(node, new DType.Primitive(ptype, nullable), n, arena));
+                PrimitiveArray a = assertInstanceOf(
+                        PrimitiveArray.class, decode(node, new DType.Primitive(ptype, nullable), n, arena));
                 assertEquals(ptype, a.ptype());
                 for (int i = 0; i < n; i++) {
                     assertEquals(!nullable || valid[i], a.isValid(i));
@@ -60,11 +64,15 @@ class ZigZagDecodeTest {
 
     @Test
     void rejectsUnsignedTypesMetadataAndMissingChild() {
-        TestNode node = TestNode.of("vortex.zigzag", new byte[0], List.of(), StringTestArrays.primitive(PType.U32, 1, 2, 3));
+        TestNode node =
+                TestNode.of("vortex.zigzag", new byte[0], List.of(), StringTestArrays.primitive(PType.U32, 1, 2, 3));
         assertCorrupt(node, new DType.Primitive(PType.U32, false), 3);
         assertCorrupt(node, new DType.Primitive(PType.F32, false), 3);
-        assertCorrupt(TestNode.of("vortex.zigzag", new byte[] {8, 1}, List.of(), StringTestArrays.primitive(PType.U32, 1, 2, 3)),
-                new DType.Primitive(PType.I32, false), 3);
+        assertCorrupt(
+                TestNode.of(
+                        "vortex.zigzag", new byte[] {8, 1}, List.of(), StringTestArrays.primitive(PType.U32, 1, 2, 3)),
+                new DType.Primitive(PType.I32, false),
+                3);
         assertCorrupt(TestNode.of("vortex.zigzag", new byte[0], List.of()), new DType.Primitive(PType.I32, false), 3);
         assertCorrupt(node, new DType.Primitive(PType.I64, false), 3);
     }

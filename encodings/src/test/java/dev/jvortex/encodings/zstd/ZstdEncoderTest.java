@@ -63,7 +63,10 @@ class ZstdEncoderTest {
             values[i] = r.nextLong() >> r.nextInt(60);
             valid[i] = r.nextInt(10) >= 3;
             if (valid[i]) {
-                expected.writeBytes(ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putLong(values[i]).array());
+                expected.writeBytes(ByteBuffer.allocate(8)
+                        .order(ByteOrder.LITTLE_ENDIAN)
+                        .putLong(values[i])
+                        .array());
                 validCount++;
             }
         }
@@ -101,7 +104,10 @@ class ZstdEncoderTest {
             values[i] = i % 7 == 0 ? null : i % 11 == 0 ? "" : "value-" + r.nextInt(1000) + "-é";
             if (values[i] != null) {
                 byte[] b = values[i].getBytes(StandardCharsets.UTF_8);
-                expected.writeBytes(ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt(b.length).array());
+                expected.writeBytes(ByteBuffer.allocate(4)
+                        .order(ByteOrder.LITTLE_ENDIAN)
+                        .putInt(b.length)
+                        .array());
                 expected.writeBytes(b);
                 frameBytes += 4 + b.length;
                 if (++inFrame == 1000) {
@@ -121,7 +127,9 @@ class ZstdEncoderTest {
             ByteArrayOutputStream payload = new ByteArrayOutputStream();
             for (int i = 0; i < frames.size(); i++) {
                 assertEquals((long) frameSizes.get(i), frames.get(i).size());
-                assertEquals(i < frames.size() - 1 ? 1000 : inFrame == 0 ? 1000 : inFrame, frames.get(i).values());
+                assertEquals(
+                        i < frames.size() - 1 ? 1000 : inFrame == 0 ? 1000 : inFrame,
+                        frames.get(i).values());
                 payload.writeBytes(frame(node, i, frames.get(i).size()));
             }
             assertArrayEquals(expected.toByteArray(), payload.toByteArray());

@@ -90,7 +90,8 @@ class ZstdNodeTest {
         assertThrows(VortexException.class, () -> decodeStrings(stringNode(false, 1L << 40), 20_000));
         // Validity with fewer valid rows than values in the frames.
         EncodedNode n = stringNode(false, 0);
-        TestNode fewer = new TestNode(n.encoding(), n.metadata(), buffersOf(n), List.of(validityNode(20_000, i -> i % 7 > 3)));
+        TestNode fewer =
+                new TestNode(n.encoding(), n.metadata(), buffersOf(n), List.of(validityNode(20_000, i -> i % 7 > 3)));
         assertThrows(VortexException.class, () -> decodeStrings(fewer, 20_000));
     }
 
@@ -115,8 +116,8 @@ class ZstdNodeTest {
             }
             MemorySegment victim = buffers.get(random.nextInt(buffers.size()));
             long at = random.nextLong(victim.byteSize());
-            victim.set(java.lang.foreign.ValueLayout.JAVA_BYTE, at,
-                    (byte) (victim.get(java.lang.foreign.ValueLayout.JAVA_BYTE, at) ^ (1 << random.nextInt(8))));
+            victim.set(java.lang.foreign.ValueLayout.JAVA_BYTE, at, (byte)
+                    (victim.get(java.lang.foreign.ValueLayout.JAVA_BYTE, at) ^ (1 << random.nextInt(8))));
             TestNode damaged = new TestNode(n.encoding(), n.metadata(), buffers, List.of(n.child(0)));
             try {
                 decodeStrings(damaged, 20_000);
@@ -156,7 +157,9 @@ class ZstdNodeTest {
             for (int k = 0; k < count; k++) {
                 size += 4 + values.get(f * perFrame + k).length;
             }
-            String name = dictionary ? String.format(Locale.ROOT, "vortex/strings-dict-%02d.zst", f) : "vortex/strings-" + f + ".zst";
+            String name = dictionary
+                    ? String.format(Locale.ROOT, "vortex/strings-dict-%02d.zst", f)
+                    : "vortex/strings-" + f + ".zst";
             buffers.add(MemorySegment.ofArray(ZstdFixtures.resource(name)));
             meta[f] = new long[] {f == frames - 1 ? size + lie : size, count};
         }
@@ -169,8 +172,8 @@ class ZstdNodeTest {
     @Test
     void longsWithValidity() {
         EncodedNode node = longNode(true, false);
-        PrimitiveArray a = assertInstanceOf(PrimitiveArray.class,
-                Decoding.decodeRoot(node, new DType.Primitive(PType.I64, true), 10_000, arena));
+        PrimitiveArray a = assertInstanceOf(
+                PrimitiveArray.class, Decoding.decodeRoot(node, new DType.Primitive(PType.I64, true), 10_000, arena));
         for (int i = 0; i < 10_000; i++) {
             assertEquals(longValid(i), a.isValid(i), "row " + i);
             if (longValid(i)) {
@@ -189,7 +192,8 @@ class ZstdNodeTest {
         }
         for (boolean legacy : new boolean[] {false, true}) {
             EncodedNode node = longNode(false, legacy);
-            PrimitiveArray a = assertInstanceOf(PrimitiveArray.class,
+            PrimitiveArray a = assertInstanceOf(
+                    PrimitiveArray.class,
                     Decoding.decodeRoot(node, new DType.Primitive(PType.I64, false), expected.size(), arena));
             for (int i = 0; i < expected.size(); i++) {
                 assertEquals(expected.get(i), a.getLong(i), "row " + i);
@@ -200,7 +204,8 @@ class ZstdNodeTest {
     @Test
     void longsRejectWrongTypeWidth() {
         EncodedNode node = longNode(true, false);
-        assertThrows(VortexException.class,
+        assertThrows(
+                VortexException.class,
                 () -> Decoding.decodeRoot(node, new DType.Primitive(PType.I32, true), 10_000, arena));
     }
 
@@ -236,8 +241,8 @@ class ZstdNodeTest {
         writeVarint(m, 4 << 3);
         writeVarint(m, 8);
         TestNode node = TestNode.of("vortex.zstd_buffers", m.toByteArray(), List.of(MemorySegment.ofArray(frame)));
-        PrimitiveArray a = assertInstanceOf(PrimitiveArray.class,
-                Decoding.decodeRoot(node, new DType.Primitive(PType.I64, false), 4096, arena));
+        PrimitiveArray a = assertInstanceOf(
+                PrimitiveArray.class, Decoding.decodeRoot(node, new DType.Primitive(PType.I64, false), 4096, arena));
         int row = 0;
         for (int i = 0; row < 4096; i++) {
             if (longValid(i)) {
@@ -252,7 +257,8 @@ class ZstdNodeTest {
         writeVarint(bad, 4 << 3);
         writeVarint(bad, 8);
         TestNode lying = TestNode.of("vortex.zstd_buffers", bad.toByteArray(), List.of(MemorySegment.ofArray(frame)));
-        assertThrows(VortexException.class,
+        assertThrows(
+                VortexException.class,
                 () -> Decoding.decodeRoot(lying, new DType.Primitive(PType.I64, false), 4095, arena));
     }
 

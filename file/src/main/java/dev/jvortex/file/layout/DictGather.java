@@ -27,7 +27,8 @@ final class DictGather {
     static Array gatherAll(FilterEvaluator.Dictionary d, Arena arena) {
         Array values = d.values();
         PrimitiveArray codes = d.codes();
-        int width = values instanceof PrimitiveArray p ? p.ptype().byteWidth() : values instanceof VarBinViewArray ? 16 : 0;
+        int width =
+                values instanceof PrimitiveArray p ? p.ptype().byteWidth() : values instanceof VarBinViewArray ? 16 : 0;
         if (width == 0 || codes.ptype().isSigned() || codes.ptype().byteWidth() > 4) {
             return gather(values, d.indices(), arena);
         }
@@ -36,7 +37,8 @@ final class DictGather {
         MemorySegment src = values instanceof PrimitiveArray p ? p.data() : ((VarBinViewArray) values).views();
         MemorySegment out = arena.allocate(Math.max(1L, (long) len * width), Math.min(width, 8));
         Validity valueValidity = values.validity();
-        boolean[] valueValid = valueValidity.isAllValid() || valueValidity.isAllInvalid() ? null : validTable(valueValidity, n);
+        boolean[] valueValid =
+                valueValidity.isAllValid() || valueValidity.isAllInvalid() ? null : validTable(valueValidity, n);
         long[] validWords = valueValid == null ? null : new long[(len + 63) >>> 6];
         int[] chunk = new int[CHUNK];
         Looker look = looker(width, src, n, out);
@@ -98,7 +100,8 @@ final class DictGather {
     /// Returns `values[codes[i]]` for every `i`; codes are already checked to be within the values.
     static Array gather(Array values, int[] codes, Arena arena) {
         int len = codes.length;
-        int width = values instanceof PrimitiveArray p ? p.ptype().byteWidth() : values instanceof VarBinViewArray ? 16 : 0;
+        int width =
+                values instanceof PrimitiveArray p ? p.ptype().byteWidth() : values instanceof VarBinViewArray ? 16 : 0;
         if (width == 0) {
             return ArrayOps.take(values, codes, arena);
         }
@@ -215,11 +218,12 @@ final class DictGather {
                     MemorySegment.copy(o, 0, out, PrimitiveArray.LE_LONG, (long) at << 4, 2 * m);
                 };
             }
-            default -> (codes, m, at) -> {
-                for (int i = 0; i < m; i++) {
-                    MemorySegment.copy(src, (long) codes[i] * width, out, (long) (at + i) * width, width);
-                }
-            };
+            default ->
+                (codes, m, at) -> {
+                    for (int i = 0; i < m; i++) {
+                        MemorySegment.copy(src, (long) codes[i] * width, out, (long) (at + i) * width, width);
+                    }
+                };
         };
     }
 }

@@ -6,11 +6,8 @@ import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.ArrayOps;
 import dev.jvortex.core.array.Constants;
 import dev.jvortex.core.array.PrimitiveArray;
-import dev.jvortex.core.array.Validity;
 import dev.jvortex.core.expr.FilterEvaluator;
 import dev.jvortex.format.LayoutNode;
-import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.util.SortedSet;
 
 /// Reads a `vortex.dict` layout: child 0 the dictionary values, child 1 the codes.

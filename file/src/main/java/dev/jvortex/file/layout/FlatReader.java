@@ -27,8 +27,9 @@ public final class FlatReader implements LayoutReader {
         this.dtype = dtype;
         this.source = source;
         if (node.segments().length != 1 || !node.children().isEmpty()) {
-            throw VortexException.corrupt(source.name() + ": flat layout " + path + " must have 1 segment and no children but has "
-                    + node.segments().length + " and " + node.children().size());
+            throw VortexException.corrupt(
+                    source.name() + ": flat layout " + path + " must have 1 segment and no children but has "
+                            + node.segments().length + " and " + node.children().size());
         }
     }
 

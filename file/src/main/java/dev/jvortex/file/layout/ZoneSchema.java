@@ -71,21 +71,28 @@ public final class ZoneSchema {
 
     private static DType stateType(String id, DType column) {
         return switch (id) {
-            case "vortex.max", "vortex.min", "vortex.bounded_min" -> switch (column) {
-                case DType.Null n -> null;
-                case DType.Struct s -> null;
-                case DType.Variant v -> null;
-                default -> column.withNullable(true);
-            };
-            case "vortex.bounded_max" -> switch (column) {
-                case DType.Null n -> null;
-                case DType.Struct s -> null;
-                default -> new DType.Struct(List.of("bound", "unknown"),
-                        List.of(column.withNullable(true), new DType.Bool(false)), true);
-            };
+            case "vortex.max", "vortex.min", "vortex.bounded_min" ->
+                switch (column) {
+                    case DType.Null n -> null;
+                    case DType.Struct s -> null;
+                    case DType.Variant v -> null;
+                    default -> column.withNullable(true);
+                };
+            case "vortex.bounded_max" ->
+                switch (column) {
+                    case DType.Null n -> null;
+                    case DType.Struct s -> null;
+                    default ->
+                        new DType.Struct(
+                                List.of("bound", "unknown"),
+                                List.of(column.withNullable(true), new DType.Bool(false)),
+                                true);
+                };
             case "vortex.sum" -> sumType(column);
-            case "vortex.nan_count" -> column instanceof DType.Primitive p && p.ptype().isFloat()
-                    ? new DType.Primitive(PType.U64, true) : null;
+            case "vortex.nan_count" ->
+                column instanceof DType.Primitive p && p.ptype().isFloat()
+                        ? new DType.Primitive(PType.U64, true)
+                        : null;
             case "vortex.null_count" -> new DType.Primitive(PType.U64, true);
             default -> null;
         };
@@ -95,8 +102,10 @@ public final class ZoneSchema {
     public static DType sumType(DType column) {
         return switch (column) {
             case DType.Bool b -> new DType.Primitive(PType.U64, true);
-            case DType.Primitive p -> p.ptype().isFloat() ? new DType.Primitive(PType.F64, true)
-                    : new DType.Primitive(p.ptype().isSigned() ? PType.I64 : PType.U64, true);
+            case DType.Primitive p ->
+                p.ptype().isFloat()
+                        ? new DType.Primitive(PType.F64, true)
+                        : new DType.Primitive(p.ptype().isSigned() ? PType.I64 : PType.U64, true);
             case DType.Decimal d -> new DType.Decimal(Math.min(76, d.precision() + 10), d.scale(), true);
             default -> null;
         };

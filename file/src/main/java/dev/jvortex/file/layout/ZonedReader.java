@@ -17,7 +17,12 @@ public final class ZonedReader implements LayoutReader {
     private final long zoneLength;
     private final List<ZoneSchema.Aggregate> aggregates;
 
-    ZonedReader(LayoutNode node, DType dtype, LayoutReader data, LayoutReader zones, long zoneLength,
+    ZonedReader(
+            LayoutNode node,
+            DType dtype,
+            LayoutReader data,
+            LayoutReader zones,
+            long zoneLength,
             List<ZoneSchema.Aggregate> aggregates) {
         this.node = node;
         this.dtype = dtype;

@@ -65,9 +65,12 @@ public final class Pruner {
                 RowRanges l = prune(o.left());
                 yield l.isEmpty() ? l : l.intersect(prune(o.right()));
             }
-            case Expr.Literal l -> Boolean.TRUE.equals(l.value().value()) ? RowRanges.empty() : RowRanges.of(0, rowCount);
-            case Expr.IsNull n -> n.child() instanceof Expr.Column c && c.path().size() == 1
-                    ? zones(c, (s, z) -> s.nullCounts() != null && s.nullCounts()[z] == 0) : RowRanges.empty();
+            case Expr.Literal l ->
+                Boolean.TRUE.equals(l.value().value()) ? RowRanges.empty() : RowRanges.of(0, rowCount);
+            case Expr.IsNull n ->
+                n.child() instanceof Expr.Column c && c.path().size() == 1
+                        ? zones(c, (s, z) -> s.nullCounts() != null && s.nullCounts()[z] == 0)
+                        : RowRanges.empty();
             case Expr.IsNotNull n -> n.child() instanceof Expr.Column c ? zones(c, Pruner::allNull) : RowRanges.empty();
             case Expr.Compare c -> compare(c);
             case Expr.Like l -> like(l);
@@ -148,7 +151,9 @@ public final class Pruner {
     private static final long NEGATIVE_ZERO = Keys.floatKey(-0.0);
 
     private static long[] keys(Array a, int zones, boolean isFloat, boolean upper) {
-        if (a == null || Keys.kind(a.dtype()) == Keys.Kind.NONE || Keys.kind(a.dtype()) == Keys.Kind.BYTES
+        if (a == null
+                || Keys.kind(a.dtype()) == Keys.Kind.NONE
+                || Keys.kind(a.dtype()) == Keys.Kind.BYTES
                 || Keys.kind(a.dtype()) == Keys.Kind.WIDE_DECIMAL) {
             return null;
         }
@@ -173,8 +178,12 @@ public final class Pruner {
             VarBinViewArray max = s.max() instanceof VarBinViewArray v ? v : null;
             VarBinViewArray min = s.min() instanceof VarBinViewArray v ? v : null;
             for (int z = 0; z < s.zoneCount(); z++) {
-                int cmax = max != null && s.maxKnown()[z] ? Keys.compareBytes(max, z, lit, literal.length) : Integer.MIN_VALUE;
-                int cmin = min != null && s.minKnown()[z] ? Keys.compareBytes(min, z, lit, literal.length) : Integer.MIN_VALUE;
+                int cmax = max != null && s.maxKnown()[z]
+                        ? Keys.compareBytes(max, z, lit, literal.length)
+                        : Integer.MIN_VALUE;
+                int cmin = min != null && s.minKnown()[z]
+                        ? Keys.compareBytes(min, z, lit, literal.length)
+                        : Integer.MIN_VALUE;
                 if (allNull(s, z) || skip(op, cmax, cmin)) {
                     b.add(s.zoneStart(z), s.zoneEnd(z));
                 }
@@ -204,9 +213,11 @@ public final class Pruner {
             DecimalArray max = s.max() instanceof DecimalArray d ? d : null;
             DecimalArray min = s.min() instanceof DecimalArray d ? d : null;
             for (int z = 0; z < s.zoneCount(); z++) {
-                int cmax = max != null && s.maxKnown()[z] ? Integer.signum(new BigDecimal(max.getUnscaled(z)).compareTo(unscaled))
+                int cmax = max != null && s.maxKnown()[z]
+                        ? Integer.signum(new BigDecimal(max.getUnscaled(z)).compareTo(unscaled))
                         : Integer.MIN_VALUE;
-                int cmin = min != null && s.minKnown()[z] ? Integer.signum(new BigDecimal(min.getUnscaled(z)).compareTo(unscaled))
+                int cmin = min != null && s.minKnown()[z]
+                        ? Integer.signum(new BigDecimal(min.getUnscaled(z)).compareTo(unscaled))
                         : Integer.MIN_VALUE;
                 if (allNull(s, z) || skip(op, cmax, cmin)) {
                     b.add(s.zoneStart(z), s.zoneEnd(z));

@@ -180,7 +180,12 @@ public final class RowRanges {
     public String toString() {
         StringBuilder sb = new StringBuilder("[");
         for (int i = 0; i < size() && i < 20; i++) {
-            sb.append(i == 0 ? "" : ", ").append('[').append(start(i)).append(", ").append(end(i)).append(')');
+            sb.append(i == 0 ? "" : ", ")
+                    .append('[')
+                    .append(start(i))
+                    .append(", ")
+                    .append(end(i))
+                    .append(')');
         }
         if (size() > 20) {
             sb.append(", ... ").append(size() - 20).append(" more");

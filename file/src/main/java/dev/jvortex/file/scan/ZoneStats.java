@@ -24,8 +24,17 @@ import java.lang.foreign.Arena;
 /// @param minKnown whether `min` holds for each zone
 /// @param nullCounts the nulls of each zone (-1 unknown), or null when not kept
 /// @param nanCounts the NaNs of each zone (-1 unknown), or null when not kept
-public record ZoneStats(long base, long zoneLength, long rowCount, int zoneCount, Array max, boolean[] maxKnown, Array min,
-        boolean[] minKnown, long[] nullCounts, long[] nanCounts) {
+public record ZoneStats(
+        long base,
+        long zoneLength,
+        long rowCount,
+        int zoneCount,
+        Array max,
+        boolean[] maxKnown,
+        Array min,
+        boolean[] minKnown,
+        long[] nullCounts,
+        long[] nanCounts) {
 
     /// Returns the first row of zone `z` (in column rows).
     public long zoneStart(int z) {
@@ -60,28 +69,47 @@ public record ZoneStats(long base, long zoneLength, long rowCount, int zoneCount
                 }
                 max = bound;
                 maxKnown = k;
-            } else if (name.equals("vortex.min()") || (min == null && (name.equals("min")
-                    || name.startsWith("vortex.bounded_min(")))) {
+            } else if (name.equals("vortex.min()")
+                    || (min == null && (name.equals("min") || name.startsWith("vortex.bounded_min(")))) {
                 min = a;
                 minKnown = known(a, truncated(table, name.equals("min") ? "min_is_truncated" : null), zones);
             }
         }
-        long[] nulls = counts(table.field(table.dtype().indexOf("vortex.null_count()") >= 0 ? "vortex.null_count()" : "null_count"),
+        long[] nulls = counts(
+                table.field(table.dtype().indexOf("vortex.null_count()") >= 0 ? "vortex.null_count()" : "null_count"),
                 zones);
-        long[] nans = counts(table.field(table.dtype().indexOf("vortex.nan_count()") >= 0 ? "vortex.nan_count()" : "nan_count"),
+        long[] nans = counts(
+                table.field(table.dtype().indexOf("vortex.nan_count()") >= 0 ? "vortex.nan_count()" : "nan_count"),
                 zones);
-        return new ZoneStats(base, zoneLength, rowCount, zones, unwrap(max, column), maxKnown, unwrap(min, column), minKnown,
-                nulls, nans);
+        return new ZoneStats(
+                base,
+                zoneLength,
+                rowCount,
+                zones,
+                unwrap(max, column),
+                maxKnown,
+                unwrap(min, column),
+                minKnown,
+                nulls,
+                nans);
     }
 
     /// Returns whole-file statistics as one zone of `rowCount` rows.
-    public static ZoneStats ofFile(long rowCount, DType column, Scalar min, Scalar max, Long nullCount, Long nanCount,
-            Arena arena) {
+    public static ZoneStats ofFile(
+            long rowCount, DType column, Scalar min, Scalar max, Long nullCount, Long nanCount, Arena arena) {
         DType t = column.withNullable(true);
         Array maxArray = max == null || max.isNull() ? null : Constants.repeat(t, new Scalar(t, max.value()), 1, arena);
         Array minArray = min == null || min.isNull() ? null : Constants.repeat(t, new Scalar(t, min.value()), 1, arena);
-        return new ZoneStats(0, Math.max(1, rowCount), rowCount, 1, maxArray, new boolean[] {maxArray != null}, minArray,
-                new boolean[] {minArray != null}, new long[] {nullCount == null ? -1 : nullCount},
+        return new ZoneStats(
+                0,
+                Math.max(1, rowCount),
+                rowCount,
+                1,
+                maxArray,
+                new boolean[] {maxArray != null},
+                minArray,
+                new boolean[] {minArray != null},
+                new long[] {nullCount == null ? -1 : nullCount},
                 nanCount == null ? null : new long[] {nanCount});
     }
 
@@ -90,8 +118,9 @@ public record ZoneStats(long base, long zoneLength, long rowCount, int zoneCount
         if (a == null || !(column instanceof DType.Extension e) || a.dtype() instanceof DType.Extension) {
             return a;
         }
-        return new dev.jvortex.core.array.ExtensionArray((DType.Extension) e.withNullable(true), ArrayOps.withDType(a,
-                e.storage().withNullable(true)));
+        return new dev.jvortex.core.array.ExtensionArray(
+                (DType.Extension) e.withNullable(true),
+                ArrayOps.withDType(a, e.storage().withNullable(true)));
     }
 
     private static BoolArray truncated(StructArray table, String name) {

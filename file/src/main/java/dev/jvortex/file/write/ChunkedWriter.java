@@ -1,11 +1,11 @@
 package dev.jvortex.file.write;
 
-import dev.jvortex.file.layout.LayoutId;
 import dev.jvortex.core.DType;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.ArrayOps;
 import dev.jvortex.core.array.VarBinViewArray;
 import dev.jvortex.encodings.canonical.CanonicalEncoder;
+import dev.jvortex.file.layout.LayoutId;
 import dev.jvortex.file.write.CompressionPipeline.Compression;
 import dev.jvortex.format.internal.FormatWriter.LayoutSpec;
 import java.io.IOException;

@@ -1,11 +1,11 @@
 package dev.jvortex.file.write;
 
+import dev.jvortex.compress.Compressor;
+import dev.jvortex.compress.Verify;
 import dev.jvortex.core.VortexException;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.canonical.CanonicalEncoder;
-import dev.jvortex.compress.Compressor;
-import dev.jvortex.compress.Verify;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.nio.file.Path;
@@ -67,11 +67,13 @@ final class CompressionPipeline {
         this.dataCompressor = Compressor.data(options.preset(), options.cascadeDepth());
         this.fullCompressor = Compressor.full(options.preset(), options.cascadeDepth());
         if (options.parallelism() > 1 && options.compress()) {
-            this.ownPool = options.executor() == null ? Executors.newFixedThreadPool(options.parallelism(), r -> {
-                Thread t = new Thread(r, "jvortex-compress");
-                t.setDaemon(true);
-                return t;
-            }) : null;
+            this.ownPool = options.executor() == null
+                    ? Executors.newFixedThreadPool(options.parallelism(), r -> {
+                        Thread t = new Thread(r, "jvortex-compress");
+                        t.setDaemon(true);
+                        return t;
+                    })
+                    : null;
             this.executor = options.executor() != null ? options.executor() : ownPool;
         } else {
             this.ownPool = null;
@@ -115,7 +117,8 @@ final class CompressionPipeline {
     /// Writes finished tasks from the head of the queue, waiting for the head while more than
     /// `keep` tasks are queued.
     private void drain(int keep) throws IOException {
-        while (!inflight.isEmpty() && (inflight.size() > keep || inflight.peek().node().isDone())) {
+        while (!inflight.isEmpty()
+                && (inflight.size() > keep || inflight.peek().node().isDone())) {
             Pending p = inflight.peek();
             WriteNode node;
             try {

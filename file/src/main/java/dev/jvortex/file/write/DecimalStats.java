@@ -172,8 +172,20 @@ final class DecimalStats extends ZoneCounts implements StatsAccumulator {
             }
         }
         DType t = dtype.withNullable(true);
-        byte[] sumBytes = total.abs().compareTo(BigInteger.TEN.pow(sumType.precision())) >= 0 ? null : new Scalar(sumType, total).encode();
-        return new ArrayStats(lo == null ? null : new Scalar(t, lo).encode(), lo != null, hi == null ? null : new Scalar(t, hi).encode(),
-                hi != null, sumBytes, null, null, null, nullCount(), null, null);
+        byte[] sumBytes = total.abs().compareTo(BigInteger.TEN.pow(sumType.precision())) >= 0
+                ? null
+                : new Scalar(sumType, total).encode();
+        return new ArrayStats(
+                lo == null ? null : new Scalar(t, lo).encode(),
+                lo != null,
+                hi == null ? null : new Scalar(t, hi).encode(),
+                hi != null,
+                sumBytes,
+                null,
+                null,
+                null,
+                nullCount(),
+                null,
+                null);
     }
 }

@@ -64,7 +64,9 @@ final class DictState {
         // picks a dictionary for the first block.
         try (Arena arena = Arena.ofConfined()) {
             Array first = n == a.length() ? a : dev.jvortex.core.array.ArrayOps.slice(a, 0, n, arena);
-            return dev.jvortex.encodings.EncodingId.DICT.id().equals(dev.jvortex.compress.Compressor.FULL.compress(first).encoding());
+            return dev.jvortex.encodings.EncodingId.DICT
+                    .id()
+                    .equals(dev.jvortex.compress.Compressor.FULL.compress(first).encoding());
         }
     }
 
@@ -109,7 +111,8 @@ final class DictState {
                 }
                 return code;
             }
-            if (e != nullCode && starts[e + 1] - starts[e] == size
+            if (e != nullCode
+                    && starts[e + 1] - starts[e] == size
                     && Arrays.equals(data, starts[e], starts[e + 1], v, 0, size)) {
                 return e;
             }
@@ -176,9 +179,15 @@ final class DictState {
     /// Returns the codes added since the last call as a u16 array, and forgets them.
     PrimitiveArray takeCodes(Arena arena) {
         MemorySegment seg = arena.allocate(Math.max(2L, pending * 2L), 2);
-        MemorySegment.copy(codes, 0, seg, java.lang.foreign.ValueLayout.JAVA_CHAR_UNALIGNED.withOrder(java.nio.ByteOrder.LITTLE_ENDIAN),
-                0, pending);
-        PrimitiveArray out = new PrimitiveArray(new DType.Primitive(PType.U16, false), PType.U16, seg, pending, Validity.ALL_VALID);
+        MemorySegment.copy(
+                codes,
+                0,
+                seg,
+                java.lang.foreign.ValueLayout.JAVA_CHAR_UNALIGNED.withOrder(java.nio.ByteOrder.LITTLE_ENDIAN),
+                0,
+                pending);
+        PrimitiveArray out =
+                new PrimitiveArray(new DType.Primitive(PType.U16, false), PType.U16, seg, pending, Validity.ALL_VALID);
         pending = 0;
         return out;
     }

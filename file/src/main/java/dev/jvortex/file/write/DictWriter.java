@@ -1,12 +1,12 @@
 package dev.jvortex.file.write;
 
-import dev.jvortex.file.layout.DictLayoutMetadata;
-import dev.jvortex.file.layout.LayoutId;
 import dev.jvortex.core.DType;
 import dev.jvortex.core.PType;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.VarBinViewArray;
+import dev.jvortex.file.layout.DictLayoutMetadata;
+import dev.jvortex.file.layout.LayoutId;
 import dev.jvortex.file.write.CompressionPipeline.Compression;
 import dev.jvortex.format.internal.FormatWriter.LayoutSpec;
 import java.io.IOException;
@@ -19,8 +19,7 @@ import java.util.List;
 /// next.
 final class DictWriter implements LayoutWriter {
     /// `{codes_ptype: u16, is_nullable_codes: false, all_values_referenced: false}`.
-    private static final byte[] METADATA =
-            new DictLayoutMetadata(PType.U16.code(), false, false).write();
+    private static final byte[] METADATA = new DictLayoutMetadata(PType.U16.code(), false, false).write();
 
     private final WriteContext ctx;
     private final DictState dict;

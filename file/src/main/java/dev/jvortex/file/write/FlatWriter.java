@@ -1,7 +1,7 @@
 package dev.jvortex.file.write;
 
-import dev.jvortex.file.layout.LayoutId;
 import dev.jvortex.core.array.Array;
+import dev.jvortex.file.layout.LayoutId;
 import dev.jvortex.file.write.CompressionPipeline.Compression;
 import dev.jvortex.format.internal.FormatWriter.LayoutSpec;
 import java.io.IOException;

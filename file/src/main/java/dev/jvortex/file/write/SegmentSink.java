@@ -68,7 +68,8 @@ final class SegmentSink {
     /// renamed file is as readable as a file written in place.
     private static Path newTempFile(Path dir, String name) throws IOException {
         for (int attempt = 0; ; attempt++) {
-            Path p = dir.resolve("." + name + "." + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36) + ".tmp");
+            Path p = dir.resolve("." + name + "."
+                    + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36) + ".tmp");
             try {
                 return Files.createFile(p);
             } catch (FileAlreadyExistsException e) {
@@ -86,7 +87,8 @@ final class SegmentSink {
 
     /// Serializes an array tree as the next segment, aligned as the tree asks; returns its id.
     int append(WriteNode node) throws IOException {
-        ArraySerializer.Serialized s = ArraySerializer.serialize(node, id -> arrayIds.computeIfAbsent(id, k -> arrayIds.size()));
+        ArraySerializer.Serialized s =
+                ArraySerializer.serialize(node, id -> arrayIds.computeIfAbsent(id, k -> arrayIds.size()));
         pad(s.alignment());
         long start = position;
         for (MemorySegment part : s.parts()) {

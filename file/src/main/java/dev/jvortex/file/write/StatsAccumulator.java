@@ -14,7 +14,14 @@ import java.util.List;
 /// One accumulator per kind of value, each with its own tight loops over a batch's rows;
 /// [#of(DType, int)] picks it from the column's type.
 sealed interface StatsAccumulator
-        permits IntegerStats, UnsignedStats, TemporalStats, FloatStats, BoolStats, DecimalStats, StringStats, NullCountStats {
+        permits IntegerStats,
+                UnsignedStats,
+                TemporalStats,
+                FloatStats,
+                BoolStats,
+                DecimalStats,
+                StringStats,
+                NullCountStats {
     /// One zone-table column: its aggregate id, option bytes, column name and one value per zone.
     record ZoneColumn(String id, byte[] options, String name, Array values) {}
 
@@ -28,7 +35,12 @@ sealed interface StatsAccumulator
             case DType.Utf8 _, DType.Binary _ -> new StringStats(dtype, zoneLength);
             case DType.Decimal d -> new DecimalStats(d, zoneLength);
             case DType.Extension e -> ofExtension(e, zoneLength);
-            case DType.Null _, DType.Struct _, DType.ListType _, DType.FixedSizeList _, DType.MapType _, DType.Variant _,
+            case DType.Null _,
+                    DType.Struct _,
+                    DType.ListType _,
+                    DType.FixedSizeList _,
+                    DType.MapType _,
+                    DType.Variant _,
                     DType.Union _ -> new NullCountStats(zoneLength);
         };
     }
@@ -40,8 +52,16 @@ sealed interface StatsAccumulator
             case DType.Primitive p when p.ptype().isInteger() -> new TemporalStats(e, p.ptype(), zoneLength);
             case DType.Bool b -> new BoolStats(b, zoneLength);
             case DType.Utf8 _, DType.Binary _ -> new StringStats(e.storage(), zoneLength);
-            case DType.Primitive _, DType.Decimal _, DType.Null _, DType.Struct _, DType.ListType _, DType.FixedSizeList _,
-                    DType.MapType _, DType.Variant _, DType.Union _, DType.Extension _ -> new NullCountStats(zoneLength);
+            case DType.Primitive _,
+                    DType.Decimal _,
+                    DType.Null _,
+                    DType.Struct _,
+                    DType.ListType _,
+                    DType.FixedSizeList _,
+                    DType.MapType _,
+                    DType.Variant _,
+                    DType.Union _,
+                    DType.Extension _ -> new NullCountStats(zoneLength);
         };
     }
 

@@ -89,12 +89,14 @@ final class StringStats extends ZoneCounts implements StatsAccumulator {
             }
             strings.copyBytes(r, scratch, 0);
             long prefix = prefix(scratch, size);
-            if (curMin == null || Long.compareUnsigned(prefix, minPrefix) < 0
+            if (curMin == null
+                    || Long.compareUnsigned(prefix, minPrefix) < 0
                     || prefix == minPrefix && Arrays.compareUnsigned(scratch, 0, size, curMin, 0, curMin.length) < 0) {
                 curMin = Arrays.copyOf(scratch, size);
                 minPrefix = prefix;
             }
-            if (curMax == null || Long.compareUnsigned(prefix, maxPrefix) > 0
+            if (curMax == null
+                    || Long.compareUnsigned(prefix, maxPrefix) > 0
                     || prefix == maxPrefix && Arrays.compareUnsigned(scratch, 0, size, curMax, 0, curMax.length) > 0) {
                 curMax = Arrays.copyOf(scratch, size);
                 maxPrefix = prefix;
@@ -178,7 +180,8 @@ final class StringStats extends ZoneCounts implements StatsAccumulator {
     void addZoneColumns(List<ZoneColumn> out, boolean anyValue, Arena arena) {
         finish();
         if (anyValue) {
-            out.add(new ZoneColumn("vortex.bounded_max", BOUND_OPTIONS, "vortex.bounded_max(64)", bounds(arena, false)));
+            out.add(new ZoneColumn(
+                    "vortex.bounded_max", BOUND_OPTIONS, "vortex.bounded_max(64)", bounds(arena, false)));
             out.add(new ZoneColumn("vortex.bounded_min", BOUND_OPTIONS, "vortex.bounded_min(64)", bounds(arena, true)));
         }
     }
@@ -212,7 +215,8 @@ final class StringStats extends ZoneCounts implements StatsAccumulator {
         }
         Array bounds = ArrayOps.withValidity(strings, Validity.ofBits(boundValid));
         BoolArray unknownCol = new BoolArray(new DType.Bool(false), unknown, n, Validity.ALL_VALID);
-        DType.Struct st = new DType.Struct(List.of("bound", "unknown"), List.of(valueType, new DType.Bool(false)), true);
+        DType.Struct st =
+                new DType.Struct(List.of("bound", "unknown"), List.of(valueType, new DType.Bool(false)), true);
         return new StructArray(st, List.of(bounds, unknownCol), n, Validity.ofBits(valid));
     }
 
@@ -231,7 +235,8 @@ final class StringStats extends ZoneCounts implements StatsAccumulator {
             dev.jvortex.encodings.varbin.VarBinDecoder.writeView(views, i, data, pos, v.length, 0);
             pos += v.length;
         }
-        return new VarBinViewArray(type, views, new MemorySegment[] {data.asSlice(0, Math.max(1, total))}, n, Validity.ALL_VALID);
+        return new VarBinViewArray(
+                type, views, new MemorySegment[] {data.asSlice(0, Math.max(1, total))}, n, Validity.ALL_VALID);
     }
 
     @Override
@@ -240,9 +245,18 @@ final class StringStats extends ZoneCounts implements StatsAccumulator {
         DType base = dtype.withNullable(true);
         byte[] lo = fileMin == null ? null : lowerBound(fileMin, utf8, MAX_STRING_BYTES);
         byte[] hi = fileMax == null ? null : upperBound(fileMax, utf8, MAX_STRING_BYTES);
-        return new ArrayStats(lo == null ? null : scalar(base, lo), lo != null && lo.length == fileMin.length,
-                hi == null ? null : scalar(base, hi), hi != null && hi.length == fileMax.length && Arrays.equals(hi, fileMax),
-                null, null, null, null, nullCount(), null, null);
+        return new ArrayStats(
+                lo == null ? null : scalar(base, lo),
+                lo != null && lo.length == fileMin.length,
+                hi == null ? null : scalar(base, hi),
+                hi != null && hi.length == fileMax.length && Arrays.equals(hi, fileMax),
+                null,
+                null,
+                null,
+                null,
+                nullCount(),
+                null,
+                null);
     }
 
     private static byte[] scalar(DType t, byte[] v) {

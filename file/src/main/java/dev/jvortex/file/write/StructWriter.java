@@ -1,11 +1,11 @@
 package dev.jvortex.file.write;
 
-import dev.jvortex.file.layout.LayoutId;
 import dev.jvortex.core.DType;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.BoolArray;
 import dev.jvortex.core.array.StructArray;
 import dev.jvortex.core.array.Validity;
+import dev.jvortex.file.layout.LayoutId;
 import dev.jvortex.format.ArrayStats;
 import dev.jvortex.format.internal.FormatWriter.LayoutSpec;
 import java.io.IOException;
@@ -18,7 +18,8 @@ import java.util.List;
 /// structs. The file's root is one, over the schema's columns.
 final class StructWriter implements ColumnWriter {
     /// The file statistics of a column that has none (a struct).
-    private static final ArrayStats NO_STATISTICS = new ArrayStats(null, false, null, false, null, null, null, null, null, null, null);
+    private static final ArrayStats NO_STATISTICS =
+            new ArrayStats(null, false, null, false, null, null, null, null, null, null, null);
 
     private final ChunkedWriter validity;
     private final List<ColumnWriter> fields = new ArrayList<>();
@@ -41,7 +42,10 @@ final class StructWriter implements ColumnWriter {
         StructArray s = (StructArray) a;
         if (validity != null) {
             try (Arena arena = Arena.ofConfined()) {
-                validity.append(new BoolArray(new DType.Bool(false), s.validity().toBits(0, s.length(), arena), s.length(),
+                validity.append(new BoolArray(
+                        new DType.Bool(false),
+                        s.validity().toBits(0, s.length(), arena),
+                        s.length(),
                         Validity.ALL_VALID));
             }
         }
@@ -82,10 +86,11 @@ final class StructWriter implements ColumnWriter {
     List<ArrayStats> fieldStatistics() {
         List<ArrayStats> out = new ArrayList<>();
         for (ColumnWriter f : fields) {
-            out.add(switch (f) {
-                case ZonedWriter z -> z.fileStatistics();
-                case StructWriter _, ChunkedWriter _ -> NO_STATISTICS;
-            });
+            out.add(
+                    switch (f) {
+                        case ZonedWriter z -> z.fileStatistics();
+                        case StructWriter _, ChunkedWriter _ -> NO_STATISTICS;
+                    });
         }
         return out;
     }

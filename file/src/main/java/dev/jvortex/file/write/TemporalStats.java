@@ -74,8 +74,10 @@ final class TemporalStats extends ZoneCounts implements StatsAccumulator {
     void addZoneColumns(List<ZoneColumn> out, boolean anyValue, Arena arena) {
         if (anyValue) {
             DType.Extension type = (DType.Extension) dtype.withNullable(true);
-            out.add(new ZoneColumn("vortex.max", SKIP_NANS, "vortex.max()", new ExtensionArray(type, extremes(ptype, max, arena))));
-            out.add(new ZoneColumn("vortex.min", SKIP_NANS, "vortex.min()", new ExtensionArray(type, extremes(ptype, min, arena))));
+            out.add(new ZoneColumn(
+                    "vortex.max", SKIP_NANS, "vortex.max()", new ExtensionArray(type, extremes(ptype, max, arena))));
+            out.add(new ZoneColumn(
+                    "vortex.min", SKIP_NANS, "vortex.min()", new ExtensionArray(type, extremes(ptype, min, arena))));
         }
     }
 

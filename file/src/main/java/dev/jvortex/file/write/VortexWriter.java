@@ -5,13 +5,6 @@ import dev.jvortex.core.VortexException;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.ArrayOps;
 import dev.jvortex.core.array.StructArray;
-import dev.jvortex.core.proto.ProtoWriter;
-import dev.jvortex.core.serde.WriteNode;
-import dev.jvortex.encodings.canonical.CanonicalEncoder;
-import dev.jvortex.compress.Compressor;
-import dev.jvortex.compress.Verify;
-import dev.jvortex.file.layout.LayoutId;
-import dev.jvortex.format.ArraySerializer;
 import dev.jvortex.format.ArrayStats;
 import dev.jvortex.format.internal.FormatWriter;
 import dev.jvortex.format.internal.FormatWriter.LayoutSpec;
@@ -111,10 +104,12 @@ public final class VortexWriter implements AutoCloseable {
             Array a = batch.get(i);
             DType want = schema.fields().get(i);
             if (a.length() != n) {
-                throw VortexException.misuse("column '" + schema.names().get(i) + "' has " + a.length() + " rows, expected " + n);
+                throw VortexException.misuse(
+                        "column '" + schema.names().get(i) + "' has " + a.length() + " rows, expected " + n);
             }
             if (!sameIgnoringNullability(a.dtype(), want)) {
-                throw VortexException.misuse("column '" + schema.names().get(i) + "' has type " + a.dtype() + " but the schema says " + want);
+                throw VortexException.misuse("column '" + schema.names().get(i) + "' has type " + a.dtype()
+                        + " but the schema says " + want);
             }
             if (!want.nullable() && a.validity().nullCount(n) > 0) {
                 throw VortexException.misuse("column '" + schema.names().get(i) + "' is not nullable but has nulls");
@@ -136,7 +131,8 @@ public final class VortexWriter implements AutoCloseable {
     }
 
     private static boolean sameIgnoringNullability(DType a, DType b) {
-        return a.withNullable(false).equals(b.withNullable(false)) || a.withNullable(true).equals(b.withNullable(true));
+        return a.withNullable(false).equals(b.withNullable(false))
+                || a.withNullable(true).equals(b.withNullable(true));
     }
 
     private void ensureOpen() {
@@ -168,7 +164,8 @@ public final class VortexWriter implements AutoCloseable {
                 List<ArrayStats> fieldStats = root.fieldStatistics();
                 statistics = FormatWriter.fileStatistics(fieldStats);
             }
-            sink.finish(FormatWriter.dtypeBuffer(schema), FormatWriter.layoutBuffer(layout), statistics, layoutIds.names());
+            sink.finish(
+                    FormatWriter.dtypeBuffer(schema), FormatWriter.layoutBuffer(layout), statistics, layoutIds.names());
         } catch (IOException e) {
             failed = true;
             throw new VortexException(VortexException.Kind.IO, target + ": write failed: " + e.getMessage(), e);

@@ -1,12 +1,12 @@
 package dev.jvortex.file.write;
 
-import dev.jvortex.file.layout.ZoneSchema;
-import dev.jvortex.file.layout.ZonedLayoutMetadata;
-import dev.jvortex.file.layout.LayoutId;
 import dev.jvortex.core.DType;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.StructArray;
 import dev.jvortex.core.array.Validity;
+import dev.jvortex.file.layout.LayoutId;
+import dev.jvortex.file.layout.ZoneSchema;
+import dev.jvortex.file.layout.ZonedLayoutMetadata;
 import dev.jvortex.file.write.CompressionPipeline.Compression;
 import dev.jvortex.file.write.StatsAccumulator.ZoneColumn;
 import dev.jvortex.format.ArrayStats;

@@ -19,8 +19,11 @@ class LayoutMetadataTest {
 
     @Test
     void zonedLayout() {
-        ZonedLayoutMetadata meta = new ZonedLayoutMetadata(8192, List.of(new ZoneSchema.Aggregate("vortex.max", new byte[] {0x08, 1}),
-                new ZoneSchema.Aggregate("vortex.null_count", new byte[0])));
+        ZonedLayoutMetadata meta = new ZonedLayoutMetadata(
+                8192,
+                List.of(
+                        new ZoneSchema.Aggregate("vortex.max", new byte[] {0x08, 1}),
+                        new ZoneSchema.Aggregate("vortex.null_count", new byte[0])));
         byte[] bytes = meta.write();
         assertEquals(ZonedLayoutMetadata.VERSION, bytes[0]);
         ZonedLayoutMetadata back = ZonedLayoutMetadata.read(bytes);
@@ -28,7 +31,8 @@ class LayoutMetadataTest {
         assertEquals(2, back.aggregates().size());
         for (int i = 0; i < 2; i++) {
             assertEquals(meta.aggregates().get(i).id(), back.aggregates().get(i).id());
-            assertArrayEquals(meta.aggregates().get(i).options(), back.aggregates().get(i).options());
+            assertArrayEquals(
+                    meta.aggregates().get(i).options(), back.aggregates().get(i).options());
         }
     }
 }

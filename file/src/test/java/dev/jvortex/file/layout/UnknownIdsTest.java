@@ -51,7 +51,8 @@ class UnknownIdsTest {
         // Uncompressed, the column is a vortex.primitive array; rename its encoding.
         rename(file, EncodingId.PRIMITIVE.id(), "vortex.primitivX");
         VortexException e = assertThrows(VortexException.class, () -> {
-            try (VortexFile f = VortexFile.open(file); Scan scan = f.scan()) {
+            try (VortexFile f = VortexFile.open(file);
+                    Scan scan = f.scan()) {
                 for (Batch b : scan) {
                     b.close();
                 }
@@ -67,7 +68,8 @@ class UnknownIdsTest {
         Path file = write(dir.resolve("layout.vortex"));
         rename(file, LayoutId.FLAT.id(), "vortex.flaX");
         VortexException e = assertThrows(VortexException.class, () -> {
-            try (VortexFile f = VortexFile.open(file); Scan scan = f.scan()) {
+            try (VortexFile f = VortexFile.open(file);
+                    Scan scan = f.scan()) {
                 for (Batch b : scan) {
                     b.close();
                 }
@@ -79,8 +81,10 @@ class UnknownIdsTest {
     }
 
     private static Path write(Path target) {
-        WriteOptions options = WriteOptions.defaults().compress(false).withZoneMaps(false).withDictionaries(false);
-        try (Arena arena = Arena.ofConfined(); VortexWriter w = VortexWriter.create(target, SCHEMA, options)) {
+        WriteOptions options =
+                WriteOptions.defaults().compress(false).withZoneMaps(false).withDictionaries(false);
+        try (Arena arena = Arena.ofConfined();
+                VortexWriter w = VortexWriter.create(target, SCHEMA, options)) {
             Builders.LongBuilder ids = Builders.longs(SCHEMA.fields().get(0));
             for (int i = 0; i < 100; i++) {
                 ids.append(i * 7L);

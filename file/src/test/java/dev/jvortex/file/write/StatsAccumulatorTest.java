@@ -32,10 +32,14 @@ class StatsAccumulatorTest {
         assertInstanceOf(DecimalStats.class, StatsAccumulator.of(new DType.Decimal(12, 2, true), 8));
         assertInstanceOf(NullCountStats.class, StatsAccumulator.of(new DType.Null(), 8));
         assertInstanceOf(NullCountStats.class, StatsAccumulator.of(new DType.ListType(new DType.Bool(false), true), 8));
-        DType.Extension ts = new DType.Extension("vortex.timestamp", new DType.Primitive(PType.I64, true), new byte[] {2, 0, 0});
+        DType.Extension ts =
+                new DType.Extension("vortex.timestamp", new DType.Primitive(PType.I64, true), new byte[] {2, 0, 0});
         assertInstanceOf(TemporalStats.class, StatsAccumulator.of(ts, 8));
-        assertInstanceOf(StringStats.class, StatsAccumulator.of(new DType.Extension("x.label", new DType.Utf8(true), new byte[0]), 8));
-        assertInstanceOf(NullCountStats.class,
+        assertInstanceOf(
+                StringStats.class,
+                StatsAccumulator.of(new DType.Extension("x.label", new DType.Utf8(true), new byte[0]), 8));
+        assertInstanceOf(
+                NullCountStats.class,
                 StatsAccumulator.of(new DType.Extension("x.f", new DType.Primitive(PType.F64, true), new byte[0]), 8));
     }
 
@@ -72,10 +76,15 @@ class StatsAccumulatorTest {
                 }
                 assertEquals(10, whole.zoneCount());
                 assertEquals(whole.zoneCount(), pieces.zoneCount());
-                assertArrayEquals(bytes(whole.fileStatistics()), bytes(pieces.fileStatistics()), all.dtype().toString());
+                assertArrayEquals(
+                        bytes(whole.fileStatistics()),
+                        bytes(pieces.fileStatistics()),
+                        all.dtype().toString());
                 List<ZoneColumn> a = whole.zoneColumns(arena);
                 List<ZoneColumn> b = pieces.zoneColumns(arena);
-                assertEquals(a.stream().map(ZoneColumn::name).toList(), b.stream().map(ZoneColumn::name).toList());
+                assertEquals(
+                        a.stream().map(ZoneColumn::name).toList(),
+                        b.stream().map(ZoneColumn::name).toList());
             }
         }
     }
@@ -89,7 +98,8 @@ class StatsAccumulatorTest {
             assertNull(stats.sum());
             assertNotNull(stats.min());
             List<ZoneColumn> cols = s.zoneColumns(arena);
-            assertEquals(List.of("vortex.max()", "vortex.min()", "vortex.null_count()", "vortex.sum()"),
+            assertEquals(
+                    List.of("vortex.max()", "vortex.min()", "vortex.null_count()", "vortex.sum()"),
                     cols.stream().map(ZoneColumn::name).toList());
             PrimitiveArray sums = (PrimitiveArray) cols.get(3).values();
             assertEquals(false, sums.validity().isValid(0));

@@ -27,8 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
 /// Writer behaviour that does not need the reference: misuse errors and all-or-nothing files.
 /// (That the reference reads what we write is checked in the conformance module.)
 class VortexWriterTest {
-    private static final DType.Struct SCHEMA = DType.struct(false,
-            "id", new DType.Primitive(PType.I64, false), "name", new DType.Utf8(true));
+    private static final DType.Struct SCHEMA =
+            DType.struct(false, "id", new DType.Primitive(PType.I64, false), "name", new DType.Utf8(true));
 
     @TempDir
     Path dir;
@@ -57,12 +57,14 @@ class VortexWriterTest {
     void writesAndReadsBackAcrossManyChunks() {
         Path target = dir.resolve("t.vortex");
         WriteOptions small = WriteOptions.defaults().withTargetChunkBytes(4096).withRowBlock(256);
-        try (Arena arena = Arena.ofConfined(); VortexWriter w = VortexWriter.create(target, SCHEMA, small)) {
+        try (Arena arena = Arena.ofConfined();
+                VortexWriter w = VortexWriter.create(target, SCHEMA, small)) {
             for (int start = 0; start < 10_000; start += 777) {
                 w.write(batch(arena, start, Math.min(777, 10_000 - start)));
             }
         }
-        try (VortexFile f = VortexFile.open(target); Scan scan = f.scan()) {
+        try (VortexFile f = VortexFile.open(target);
+                Scan scan = f.scan()) {
             assertEquals(10_000, f.rowCount());
             long row = 0;
             for (Batch b : scan) {
@@ -90,11 +92,13 @@ class VortexWriterTest {
             Path target = dir.resolve("c" + k + ".vortex");
             WriteOptions options = WriteOptions.defaults().compress(k == 0);
             assertEquals(k == 0, options.compress());
-            try (Arena arena = Arena.ofConfined(); VortexWriter w = VortexWriter.create(target, SCHEMA, options)) {
+            try (Arena arena = Arena.ofConfined();
+                    VortexWriter w = VortexWriter.create(target, SCHEMA, options)) {
                 w.write(batch(arena, 0, 50_000));
             }
             sizes[k] = Files.size(target);
-            try (VortexFile f = VortexFile.open(target); Scan scan = f.scan()) {
+            try (VortexFile f = VortexFile.open(target);
+                    Scan scan = f.scan()) {
                 long row = 0;
                 for (Batch b : scan) {
                     try (b) {
@@ -118,22 +122,35 @@ class VortexWriterTest {
 
     @Test
     void parallelCompressionWritesTheSameBytesAsSerial() throws IOException {
-        DType.Struct schema = DType.struct(false, "id", new DType.Primitive(PType.I64, false), "name", new DType.Utf8(true),
-                "city", new DType.Utf8(false), "price", new DType.Primitive(PType.F64, true));
+        DType.Struct schema = DType.struct(
+                false,
+                "id",
+                new DType.Primitive(PType.I64, false),
+                "name",
+                new DType.Utf8(true),
+                "city",
+                new DType.Utf8(false),
+                "price",
+                new DType.Primitive(PType.F64, true));
         WriteOptions base = WriteOptions.defaults().withTargetChunkBytes(16_384).withRowBlock(512);
         java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(3);
         try {
-            List<WriteOptions> variants = List.of(base.withParallelism(1), base.withParallelism(4),
+            List<WriteOptions> variants = List.of(
+                    base.withParallelism(1),
+                    base.withParallelism(4),
                     base.withParallelism(2).withExecutor(pool));
             byte[] first = null;
             for (int k = 0; k < variants.size(); k++) {
                 Path target = dir.resolve("p" + k + ".vortex");
-                try (Arena arena = Arena.ofConfined(); VortexWriter w = VortexWriter.create(target, schema, variants.get(k))) {
+                try (Arena arena = Arena.ofConfined();
+                        VortexWriter w = VortexWriter.create(target, schema, variants.get(k))) {
                     for (int start = 0; start < 60_000; start += 7_001) {
                         int n = Math.min(7_001, 60_000 - start);
                         List<Array> b = batch(arena, start, n);
-                        Builders.StringBuilder cities = Builders.strings(schema.fields().get(2));
-                        Builders.DoubleBuilder prices = Builders.doubles(schema.fields().get(3));
+                        Builders.StringBuilder cities =
+                                Builders.strings(schema.fields().get(2));
+                        Builders.DoubleBuilder prices =
+                                Builders.doubles(schema.fields().get(3));
                         for (int i = start; i < start + n; i++) {
                             cities.append("city-" + (i * 7919 % 37));
                             if (i % 11 == 0) {
@@ -148,7 +165,8 @@ class VortexWriterTest {
                 byte[] bytes = Files.readAllBytes(target);
                 if (first == null) {
                     first = bytes;
-                    try (VortexFile f = VortexFile.open(target); Scan scan = f.scan()) {
+                    try (VortexFile f = VortexFile.open(target);
+                            Scan scan = f.scan()) {
                         long row = 0;
                         for (Batch b : scan) {
                             try (b) {
@@ -177,11 +195,12 @@ class VortexWriterTest {
 
     @Test
     void writtenFileHasTheUsualPermissions() throws IOException {
-        org.junit.jupiter.api.Assumptions.assumeTrue(dir.getFileSystem().supportedFileAttributeViews().contains("posix"),
-                "POSIX permissions only");
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+                dir.getFileSystem().supportedFileAttributeViews().contains("posix"), "POSIX permissions only");
         Path plain = Files.createFile(dir.resolve("plain"));
         Path out = dir.resolve("out.vortex");
-        try (VortexWriter w = VortexWriter.create(out, SCHEMA, WriteOptions.defaults()); Arena arena = Arena.ofConfined()) {
+        try (VortexWriter w = VortexWriter.create(out, SCHEMA, WriteOptions.defaults());
+                Arena arena = Arena.ofConfined()) {
             w.write(batch(arena, 0, 10));
         }
         // The same permissions as any file this process creates (not owner-only, as a JDK temp file).
@@ -205,7 +224,8 @@ class VortexWriterTest {
         Path target = dir.resolve("d.vortex");
         DType.Struct schema = DType.struct(false, "s", new DType.Utf8(true));
         int rows = 200_000;
-        try (Arena arena = Arena.ofConfined(); VortexWriter w = VortexWriter.create(target, schema, WriteOptions.defaults())) {
+        try (Arena arena = Arena.ofConfined();
+                VortexWriter w = VortexWriter.create(target, schema, WriteOptions.defaults())) {
             Builders.StringBuilder b = Builders.strings(schema.fields().getFirst());
             for (int i = 0; i < rows; i++) {
                 // Few distinct values at first (so the column gets a dictionary), then ~100k distinct ones.
@@ -217,8 +237,10 @@ class VortexWriterTest {
             }
             w.write(List.of(b.build(arena)));
         }
-        try (VortexFile f = VortexFile.open(target); Scan scan = f.scan()) {
-            dev.jvortex.format.LayoutNode data = f.layout().children().getFirst().children().getFirst();
+        try (VortexFile f = VortexFile.open(target);
+                Scan scan = f.scan()) {
+            dev.jvortex.format.LayoutNode data =
+                    f.layout().children().getFirst().children().getFirst();
             assertEquals("vortex.chunked", data.encoding(), "a full dictionary starts a new one");
             assertTrue(data.children().size() >= 2);
             assertEquals("vortex.dict", data.children().getFirst().encoding());
@@ -247,14 +269,15 @@ class VortexWriterTest {
             List<Array> good = batch(arena, 0, 10);
             VortexException wrongCount = assertThrows(VortexException.class, () -> w.write(List.of(good.getFirst())));
             assertEquals(VortexException.Kind.MISUSE, wrongCount.kind());
-            VortexException wrongType = assertThrows(VortexException.class, () -> w.write(List.of(good.get(1), good.getFirst())));
+            VortexException wrongType =
+                    assertThrows(VortexException.class, () -> w.write(List.of(good.get(1), good.getFirst())));
             assertTrue(wrongType.getMessage().contains("type"), wrongType.getMessage());
             Builders.LongBuilder nullable = Builders.longs(new DType.Primitive(PType.I64, true));
             nullable.appendNull();
             Builders.StringBuilder one = Builders.strings(new DType.Utf8(true));
             one.append("x");
-            VortexException nulls = assertThrows(VortexException.class,
-                    () -> w.write(List.of(nullable.build(arena), one.build(arena))));
+            VortexException nulls = assertThrows(
+                    VortexException.class, () -> w.write(List.of(nullable.build(arena), one.build(arena))));
             assertTrue(nulls.getMessage().contains("not nullable"), nulls.getMessage());
             w.write(good);
             w.close();

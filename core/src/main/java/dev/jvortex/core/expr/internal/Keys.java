@@ -18,6 +18,7 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
 
+// spotless:off
 /// Comparison keys: values of a comparable column mapped to signed 64-bit keys whose order is
 /// the column's order, so that one set of comparison loops serves every numeric type.
 ///
@@ -32,6 +33,7 @@ import java.math.RoundingMode;
 /// literal lies outside the column's range or between two representable values (`i > 2.5` is
 /// `i > 2`, `i = 2.5` is false for every non-null row).
 public final class Keys {
+// spotless:on
     private Keys() {}
 
     /// How values of a type compare.
@@ -54,12 +56,17 @@ public final class Keys {
     public static Kind kind(DType t) {
         return switch (t) {
             case DType.Bool b -> Kind.LONG;
-            case DType.Primitive p -> p.ptype() == PType.U64 ? Kind.U64 : p.ptype().isFloat() ? Kind.FLOAT : Kind.LONG;
+            case DType.Primitive p ->
+                p.ptype() == PType.U64 ? Kind.U64 : p.ptype().isFloat() ? Kind.FLOAT : Kind.LONG;
             case DType.Decimal d -> d.minimumByteWidth() <= 8 ? Kind.LONG : Kind.WIDE_DECIMAL;
             case DType.Utf8 u -> Kind.BYTES;
             case DType.Binary b -> Kind.BYTES;
-            case DType.Extension e -> isTemporal(e) && e.storage() instanceof DType.Primitive p && p.ptype().isInteger()
-                    ? (p.ptype() == PType.U64 ? Kind.U64 : Kind.LONG) : Kind.NONE;
+            case DType.Extension e ->
+                isTemporal(e)
+                                && e.storage() instanceof DType.Primitive p
+                                && p.ptype().isInteger()
+                        ? (p.ptype() == PType.U64 ? Kind.U64 : Kind.LONG)
+                        : Kind.NONE;
             default -> Kind.NONE;
         };
     }
@@ -97,7 +104,8 @@ public final class Keys {
                     case 2 -> PType.I16;
                     case 4 -> PType.I32;
                     case 8 -> PType.I64;
-                    default -> throw VortexException.misuse("decimal of " + d.byteWidth() + " bytes has no 64-bit keys");
+                    default ->
+                        throw VortexException.misuse("decimal of " + d.byteWidth() + " bytes has no 64-bit keys");
                 };
                 loadPrimitive(d.data(), as, n, out);
             }
@@ -160,7 +168,8 @@ public final class Keys {
             }
             case F16 -> {
                 for (int i = 0; i < n; i++) {
-                    long b = Double.doubleToRawLongBits(Float.float16ToFloat(data.getAtIndex(PrimitiveArray.LE_SHORT, i)));
+                    long b = Double.doubleToRawLongBits(
+                            Float.float16ToFloat(data.getAtIndex(PrimitiveArray.LE_SHORT, i)));
                     out[i] = b ^ ((b >> 63) >>> 1);
                 }
             }
@@ -264,16 +273,30 @@ public final class Keys {
         BigDecimal ceil = r.setScale(0, RoundingMode.CEILING);
         boolean integral = floor.compareTo(r) == 0;
         return switch (op) {
-            case EQ -> !integral || r.compareTo(lo) < 0 || r.compareTo(hi) > 0 ? Bound.NONE : new Bound(Test.EQ, key(r, u64));
-            case NE -> !integral || r.compareTo(lo) < 0 || r.compareTo(hi) > 0 ? Bound.ALL : new Bound(Test.NE, key(r, u64));
-            case GT -> floor.compareTo(lo) < 0 ? Bound.ALL : floor.compareTo(hi) >= 0 ? Bound.NONE
-                    : new Bound(Test.GT, key(floor, u64));
-            case GE -> ceil.compareTo(lo) <= 0 ? Bound.ALL : ceil.compareTo(hi) > 0 ? Bound.NONE
-                    : new Bound(Test.GT, key(ceil.subtract(BigDecimal.ONE), u64));
-            case LT -> ceil.compareTo(hi) > 0 ? Bound.ALL : ceil.compareTo(lo) <= 0 ? Bound.NONE
-                    : new Bound(Test.LT, key(ceil, u64));
-            case LE -> floor.compareTo(hi) >= 0 ? Bound.ALL : floor.compareTo(lo) < 0 ? Bound.NONE
-                    : new Bound(Test.LT, key(floor.add(BigDecimal.ONE), u64));
+            case EQ ->
+                !integral || r.compareTo(lo) < 0 || r.compareTo(hi) > 0 ? Bound.NONE : new Bound(Test.EQ, key(r, u64));
+            case NE ->
+                !integral || r.compareTo(lo) < 0 || r.compareTo(hi) > 0 ? Bound.ALL : new Bound(Test.NE, key(r, u64));
+            case GT ->
+                floor.compareTo(lo) < 0
+                        ? Bound.ALL
+                        : floor.compareTo(hi) >= 0 ? Bound.NONE : new Bound(Test.GT, key(floor, u64));
+            case GE ->
+                ceil.compareTo(lo) <= 0
+                        ? Bound.ALL
+                        : ceil.compareTo(hi) > 0
+                                ? Bound.NONE
+                                : new Bound(Test.GT, key(ceil.subtract(BigDecimal.ONE), u64));
+            case LT ->
+                ceil.compareTo(hi) > 0
+                        ? Bound.ALL
+                        : ceil.compareTo(lo) <= 0 ? Bound.NONE : new Bound(Test.LT, key(ceil, u64));
+            case LE ->
+                floor.compareTo(hi) >= 0
+                        ? Bound.ALL
+                        : floor.compareTo(lo) < 0
+                                ? Bound.NONE
+                                : new Bound(Test.LT, key(floor.add(BigDecimal.ONE), u64));
         };
     }
 
@@ -291,7 +314,8 @@ public final class Keys {
     }
 
     private static BigInteger maxValue(PType p) {
-        return p.isSigned() ? BigInteger.ONE.shiftLeft(p.bitWidth() - 1).subtract(BigInteger.ONE)
+        return p.isSigned()
+                ? BigInteger.ONE.shiftLeft(p.bitWidth() - 1).subtract(BigInteger.ONE)
                 : BigInteger.ONE.shiftLeft(p.bitWidth()).subtract(BigInteger.ONE);
     }
 
@@ -319,7 +343,8 @@ public final class Keys {
         DType t = literal.dtype() instanceof DType.Extension e ? e.storage() : literal.dtype();
         return switch (t) {
             case DType.Bool b -> (Boolean) v ? BigDecimal.ONE : BigDecimal.ZERO;
-            case DType.Primitive p when p.ptype() == PType.U64 -> new BigDecimal(new BigInteger(Long.toUnsignedString((Long) v)));
+            case DType.Primitive p
+            when p.ptype() == PType.U64 -> new BigDecimal(new BigInteger(Long.toUnsignedString((Long) v)));
             case DType.Primitive p when p.ptype().isInteger() -> new BigDecimal((Long) v);
             case DType.Primitive p -> {
                 double d = literal.asDouble();

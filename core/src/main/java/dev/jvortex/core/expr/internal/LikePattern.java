@@ -16,7 +16,13 @@ import java.util.List;
 /// and `'%infix%'`; any other pattern (and every case-insensitive one) matches code points.
 public final class LikePattern {
     /// The pattern's shape.
-    public enum Shape { EXACT, PREFIX, SUFFIX, CONTAINS, GENERAL }
+    public enum Shape {
+        EXACT,
+        PREFIX,
+        SUFFIX,
+        CONTAINS,
+        GENERAL
+    }
 
     private static final int ANY_RUN = -1;
     private static final int ANY_ONE = -2;
@@ -123,8 +129,11 @@ public final class LikePattern {
                     if (size < len) {
                         continue;
                     }
-                    MemorySegment seg = size <= VarBinViewArray.MAX_INLINED ? views : buffers[views.get(PrimitiveArray.LE_INT, v + 8)];
-                    long off = size <= VarBinViewArray.MAX_INLINED ? v + 4
+                    MemorySegment seg = size <= VarBinViewArray.MAX_INLINED
+                            ? views
+                            : buffers[views.get(PrimitiveArray.LE_INT, v + 8)];
+                    long off = size <= VarBinViewArray.MAX_INLINED
+                            ? v + 4
                             : Integer.toUnsignedLong(views.get(PrimitiveArray.LE_INT, v + 12));
                     long from = prefix ? off : off + size - len;
                     if (MemorySegment.mismatch(seg, from, from + len, literalSegment, 0, len) < 0) {
@@ -139,8 +148,11 @@ public final class LikePattern {
                     if (size < len) {
                         continue;
                     }
-                    MemorySegment seg = size <= VarBinViewArray.MAX_INLINED ? views : buffers[views.get(PrimitiveArray.LE_INT, v + 8)];
-                    long off = size <= VarBinViewArray.MAX_INLINED ? v + 4
+                    MemorySegment seg = size <= VarBinViewArray.MAX_INLINED
+                            ? views
+                            : buffers[views.get(PrimitiveArray.LE_INT, v + 8)];
+                    long off = size <= VarBinViewArray.MAX_INLINED
+                            ? v + 4
                             : Integer.toUnsignedLong(views.get(PrimitiveArray.LE_INT, v + 12));
                     if (contains(seg, off, size)) {
                         out[i >>> 6] |= 1L << i;
