@@ -29,6 +29,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -131,7 +132,7 @@ class MutationFuzzTest {
                     city.append(CITIES[r.nextInt(CITIES.length)]);
                 }
                 url.append("https://example.org/items/" + (i * 7919 % 10007) + "?ref="
-                        + CITIES[i % CITIES.length].toLowerCase());
+                        + CITIES[i % CITIES.length].toLowerCase(Locale.ROOT));
                 runs.append(i / 150);
                 if (i % 5 == 0) {
                     flag.appendNull();
