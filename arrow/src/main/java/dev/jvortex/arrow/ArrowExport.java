@@ -2,7 +2,6 @@ package dev.jvortex.arrow;
 
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 
-import dev.jvortex.core.DType;
 import dev.jvortex.core.VortexException;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.ArrayOps;
@@ -67,6 +66,7 @@ public final class ArrowExport {
         }
         int rows = columns.isEmpty() ? 0 : columns.getFirst().length();
         List<FieldVector> vectors = new ArrayList<>(columns.size());
+        List<Field> fields = new ArrayList<>(columns.size());
         try {
             for (int i = 0; i < columns.size(); i++) {
                 Array a = columns.get(i);
@@ -74,15 +74,13 @@ public final class ArrowExport {
                     throw VortexException.misuse(
                             "column '" + names.get(i) + "' has " + a.length() + " rows, expected " + rows);
                 }
+                // The schema keeps our child names (`item`), which Arrow's list vectors rename.
+                fields.add(ArrowTypes.toArrow(names.get(i), a.dtype()));
                 vectors.add(toVector(names.get(i), a, allocator));
             }
         } catch (RuntimeException e) {
             vectors.forEach(FieldVector::close);
             throw e;
-        }
-        List<Field> fields = new ArrayList<>(vectors.size());
-        for (FieldVector v : vectors) {
-            fields.add(v.getField());
         }
         return new VectorSchemaRoot(fields, vectors, rows);
     }
@@ -108,7 +106,8 @@ public final class ArrowExport {
                 case NullArray _ -> {}
                 case BoolArray b -> {
                     bufs.add(Buffers.validity(b.validity(), n, allocator));
-                    bufs.add(Buffers.copyOf(b.bits(), Math.min(Buffers.bitmapBytes(n), b.bits().byteSize()), allocator));
+                    bufs.add(Buffers.copyOf(
+                            b.bits(), Math.min(Buffers.bitmapBytes(n), b.bits().byteSize()), allocator));
                 }
                 case PrimitiveArray p -> {
                     bufs.add(Buffers.validity(p.validity(), n, allocator));

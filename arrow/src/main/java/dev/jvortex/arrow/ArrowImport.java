@@ -77,8 +77,8 @@ public final class ArrowImport {
         if (encoding != null) {
             Dictionary dictionary = provider == null ? null : provider.lookup(encoding.getId());
             if (dictionary == null) {
-                throw VortexException.corrupt(
-                        vector.getName() + ": dictionary " + encoding.getId() + " of a dictionary-encoded column is missing");
+                throw VortexException.corrupt(vector.getName() + ": dictionary " + encoding.getId()
+                        + " of a dictionary-encoded column is missing");
             }
             try (ValueVector decoded = DictionaryEncoder.decode(vector, dictionary)) {
                 FieldVector values = (FieldVector) decoded;
@@ -109,7 +109,8 @@ public final class ArrowImport {
             case DType.Null _ -> new NullArray(n);
             case DType.Bool _ -> {
                 BitVector b = cast(v, BitVector.class, dtype, where);
-                yield new BoolArray(dtype, copy(b.getDataBuffer(), Buffers.bitmapBytes(n), arena, where), n, validity(v, arena));
+                yield new BoolArray(
+                        dtype, copy(b.getDataBuffer(), Buffers.bitmapBytes(n), arena, where), n, validity(v, arena));
             }
             case DType.Primitive p -> {
                 BaseFixedWidthVector f = cast(v, BaseFixedWidthVector.class, dtype, where);
@@ -124,19 +125,24 @@ public final class ArrowImport {
                 if (w != 16 && w != 32) {
                     throw VortexException.unsupported(where + ": Arrow decimal of " + w + " bytes");
                 }
-                yield new DecimalArray(d, w, copy(f.getDataBuffer(), (long) n * w, arena, where), n, validity(v, arena));
+                yield new DecimalArray(
+                        d, w, copy(f.getDataBuffer(), (long) n * w, arena, where), n, validity(v, arena));
             }
             case DType.Utf8 _, DType.Binary _ -> strings(v, dtype, arena, where);
             case DType.Struct s -> {
                 StructVector sv = cast(v, StructVector.class, dtype, where);
                 List<FieldVector> children = sv.getChildrenFromFields();
                 if (children.size() != s.size()) {
-                    throw VortexException.corrupt(where + ": struct vector has " + children.size() + " children, the type "
-                            + s.size());
+                    throw VortexException.corrupt(
+                            where + ": struct vector has " + children.size() + " children, the type " + s.size());
                 }
                 List<Array> fields = new ArrayList<>(s.size());
                 for (int i = 0; i < s.size(); i++) {
-                    fields.add(convert(children.get(i), s.fields().get(i), arena, where + "." + s.names().get(i)));
+                    fields.add(convert(
+                            children.get(i),
+                            s.fields().get(i),
+                            arena,
+                            where + "." + s.names().get(i)));
                 }
                 yield new StructArray(s, fields, n, validity(v, arena));
             }
@@ -193,7 +199,8 @@ public final class ArrowImport {
         } else if (v instanceof LargeListVector lv) {
             child = lv.getDataVector();
             if (n > 0) {
-                MemorySegment.copy(Buffers.segment(lv.getOffsetBuffer(), (n + 1L) * 8, where), 0, offsets, 0, (n + 1L) * 8);
+                MemorySegment.copy(
+                        Buffers.segment(lv.getOffsetBuffer(), (n + 1L) * 8, where), 0, offsets, 0, (n + 1L) * 8);
             }
         } else {
             throw mismatch(v, dtype, where);
@@ -206,8 +213,8 @@ public final class ArrowImport {
         for (int i = 1; i <= n; i++) {
             long o = offsets.getAtIndex(PrimitiveArray.LE_LONG, i);
             if (o < prev || o > elements.length()) {
-                throw VortexException.corrupt(where + ": list offset " + o + " at row " + (i - 1) + " is out of order or past "
-                        + elements.length() + " elements");
+                throw VortexException.corrupt(where + ": list offset " + o + " at row " + (i - 1)
+                        + " is out of order or past " + elements.length() + " elements");
             }
             prev = o;
         }
@@ -259,8 +266,8 @@ public final class ArrowImport {
         long first = starts[0];
         long last = starts[n];
         if (first < 0 || last < first || last > data.byteSize()) {
-            throw VortexException.corrupt(where + ": string offsets [" + first + ", " + last + "] outside the data buffer of "
-                    + data.byteSize() + " bytes");
+            throw VortexException.corrupt(where + ": string offsets [" + first + ", " + last
+                    + "] outside the data buffer of " + data.byteSize() + " bytes");
         }
         if (last - first > 0xFFFF_FFFFL) {
             throw VortexException.unsupported(where + ": more than 4 GiB of string data in one batch");

@@ -50,6 +50,16 @@ public final class ArrowTypes {
     /// The Arrow field-metadata key holding a Vortex extension's metadata bytes, in hex.
     public static final String EXTENSION_METADATA_KEY = "vortex.extension.metadata";
 
+    /// The Arrow field-metadata key naming an Arrow extension type (when the reader did not know it).
+    private static final String ARROW_EXTENSION_NAME = "ARROW:extension:name";
+
+    static {
+        // Readers then give `arrow.uuid` columns as UuidVectors rather than plain fixed-size binary.
+        if (org.apache.arrow.vector.types.pojo.ExtensionTypeRegistry.lookup(UuidType.EXTENSION_NAME) == null) {
+            org.apache.arrow.vector.types.pojo.ExtensionTypeRegistry.register(UuidType.INSTANCE);
+        }
+    }
+
     private ArrowTypes() {}
 
     /// Returns the Arrow schema of a Vortex struct type (one field per column).
@@ -94,7 +104,8 @@ public final class ArrowTypes {
                         "entries",
                         FieldType.notNullable(ArrowType.Struct.INSTANCE),
                         List.of(toArrow("key", m.key().withNullable(false)), toArrow("value", m.value())));
-                yield new Field(name, new FieldType(nullable, new ArrowType.Map(m.keysSorted()), null), List.of(entries));
+                yield new Field(
+                        name, new FieldType(nullable, new ArrowType.Map(m.keysSorted()), null), List.of(entries));
             }
             case DType.Extension e -> extension(name, e);
             case DType.Variant _ -> throw unsupported(name, dtype);
@@ -106,13 +117,11 @@ public final class ArrowTypes {
         boolean nullable = e.nullable();
         TemporalType t = TemporalType.of(e);
         if (t != null) {
-            ArrowType type =
-                    switch (t.kind()) {
-                        case DATE ->
-                            new ArrowType.Date(t.unit() == TimeUnit.DAYS ? DateUnit.DAY : DateUnit.MILLISECOND);
-                        case TIME -> new ArrowType.Time(arrowUnit(t.unit()), t.storage().bitWidth());
-                        case TIMESTAMP -> new ArrowType.Timestamp(arrowUnit(t.unit()), t.zone());
-                    };
+            ArrowType type = switch (t.kind()) {
+                case DATE -> new ArrowType.Date(t.unit() == TimeUnit.DAYS ? DateUnit.DAY : DateUnit.MILLISECOND);
+                case TIME -> new ArrowType.Time(arrowUnit(t.unit()), t.storage().bitWidth());
+                case TIMESTAMP -> new ArrowType.Timestamp(arrowUnit(t.unit()), t.zone());
+            };
             return leaf(name, nullable, type);
         }
         if (isUuid(e)) {
@@ -197,86 +206,85 @@ public final class ArrowTypes {
     private static DType toVortex(Field field, String where) {
         boolean nullable = field.isNullable();
         ArrowType type = field.getType();
-        DType dtype =
-                switch (type) {
-                    case ArrowType.Null _ -> new DType.Null();
-                    case ArrowType.Bool _ -> new DType.Bool(nullable);
-                    case ArrowType.Int i -> new DType.Primitive(intType(i, where), nullable);
-                    case ArrowType.FloatingPoint f ->
-                        new DType.Primitive(
-                                switch (f.getPrecision()) {
-                                    case HALF -> PType.F16;
-                                    case SINGLE -> PType.F32;
-                                    case DOUBLE -> PType.F64;
-                                },
-                                nullable);
-                    case ArrowType.Decimal d -> {
-                        try {
-                            yield new DType.Decimal(d.getPrecision(), d.getScale(), nullable);
-                        } catch (VortexException e) {
-                            throw VortexException.unsupported(where + ": " + e.getMessage());
-                        }
-                    }
-                    case ArrowType.Utf8 _, ArrowType.LargeUtf8 _, ArrowType.Utf8View _ -> new DType.Utf8(nullable);
-                    case ArrowType.Binary _,
-                            ArrowType.LargeBinary _,
-                            ArrowType.BinaryView _,
-                            ArrowType.FixedSizeBinary _ -> new DType.Binary(nullable);
-                    case ArrowType.Date d ->
-                        new TemporalType(
-                                        TemporalType.Kind.DATE,
-                                        d.getUnit() == DateUnit.DAY ? TimeUnit.DAYS : TimeUnit.MILLISECONDS,
-                                        null)
-                                .toDType(nullable);
-                    case ArrowType.Time t -> {
-                        TemporalType tt = new TemporalType(TemporalType.Kind.TIME, vortexUnit(t.getUnit()), null);
-                        if (tt.storage().bitWidth() != t.getBitWidth()) {
-                            throw VortexException.unsupported(
-                                    where + ": Arrow time of " + t.getBitWidth() + " bits in " + t.getUnit());
-                        }
-                        yield tt.toDType(nullable);
-                    }
-                    case ArrowType.Timestamp t ->
-                        new TemporalType(TemporalType.Kind.TIMESTAMP, vortexUnit(t.getUnit()), t.getTimezone())
-                                .toDType(nullable);
-                    case ArrowType.Struct _ -> {
-                        List<String> names = new ArrayList<>();
-                        List<DType> types = new ArrayList<>();
-                        for (Field c : field.getChildren()) {
-                            names.add(c.getName());
-                            types.add(toVortex(c, where + "." + c.getName()));
-                        }
-                        yield new DType.Struct(names, types, nullable);
-                    }
-                    case ArrowType.List _, ArrowType.LargeList _ ->
-                        new DType.ListType(toVortex(onlyChild(field, where), where + "[]"), nullable);
-                    case ArrowType.FixedSizeList f ->
-                        new DType.FixedSizeList(
-                                toVortex(onlyChild(field, where), where + "[]"), f.getListSize(), nullable);
-                    case ArrowType.Map m -> {
-                        Field entries = onlyChild(field, where);
-                        if (entries.getChildren().size() != 2) {
-                            throw VortexException.unsupported(
-                                    where + ": map entries with " + entries.getChildren().size() + " fields");
-                        }
-                        yield new DType.MapType(
-                                toVortex(entries.getChildren().get(0), where + ".key")
-                                        .withNullable(false),
-                                toVortex(entries.getChildren().get(1), where + ".value"),
-                                m.getKeysSorted(),
-                                nullable);
-                    }
-                    case UuidType _ -> DType.uuid().withNullable(nullable);
-                    case ArrowType.ExtensionType e -> toVortex(
-                            new Field(
-                                    field.getName(),
-                                    new FieldType(nullable, e.storageType(), null, field.getMetadata()),
-                                    field.getChildren()),
-                            where);
-                    default ->
-                        throw VortexException.unsupported(
-                                where + ": Arrow type " + type + " has no Vortex counterpart");
-                };
+        DType dtype = switch (type) {
+            case ArrowType.Null _ -> new DType.Null();
+            case ArrowType.Bool _ -> new DType.Bool(nullable);
+            case ArrowType.Int i -> new DType.Primitive(intType(i, where), nullable);
+            case ArrowType.FloatingPoint f ->
+                new DType.Primitive(
+                        switch (f.getPrecision()) {
+                            case HALF -> PType.F16;
+                            case SINGLE -> PType.F32;
+                            case DOUBLE -> PType.F64;
+                        },
+                        nullable);
+            case ArrowType.Decimal d -> {
+                try {
+                    yield new DType.Decimal(d.getPrecision(), d.getScale(), nullable);
+                } catch (VortexException e) {
+                    throw VortexException.unsupported(where + ": " + e.getMessage());
+                }
+            }
+            case ArrowType.Utf8 _, ArrowType.LargeUtf8 _, ArrowType.Utf8View _ -> new DType.Utf8(nullable);
+            case ArrowType.FixedSizeBinary b
+            when b.getByteWidth() == 16
+                    && field.getMetadata() != null
+                    && UuidType.EXTENSION_NAME.equals(field.getMetadata().get(ARROW_EXTENSION_NAME)) ->
+                DType.uuid().withNullable(nullable);
+            case ArrowType.Binary _, ArrowType.LargeBinary _, ArrowType.BinaryView _, ArrowType.FixedSizeBinary _ ->
+                new DType.Binary(nullable);
+            case ArrowType.Date d ->
+                new TemporalType(
+                                TemporalType.Kind.DATE,
+                                d.getUnit() == DateUnit.DAY ? TimeUnit.DAYS : TimeUnit.MILLISECONDS,
+                                null)
+                        .toDType(nullable);
+            case ArrowType.Time t -> {
+                TemporalType tt = new TemporalType(TemporalType.Kind.TIME, vortexUnit(t.getUnit()), null);
+                if (tt.storage().bitWidth() != t.getBitWidth()) {
+                    throw VortexException.unsupported(
+                            where + ": Arrow time of " + t.getBitWidth() + " bits in " + t.getUnit());
+                }
+                yield tt.toDType(nullable);
+            }
+            case ArrowType.Timestamp t ->
+                new TemporalType(TemporalType.Kind.TIMESTAMP, vortexUnit(t.getUnit()), t.getTimezone())
+                        .toDType(nullable);
+            case ArrowType.Struct _ -> {
+                List<String> names = new ArrayList<>();
+                List<DType> types = new ArrayList<>();
+                for (Field c : field.getChildren()) {
+                    names.add(c.getName());
+                    types.add(toVortex(c, where + "." + c.getName()));
+                }
+                yield new DType.Struct(names, types, nullable);
+            }
+            case ArrowType.List _, ArrowType.LargeList _ ->
+                new DType.ListType(toVortex(onlyChild(field, where), where + "[]"), nullable);
+            case ArrowType.FixedSizeList f ->
+                new DType.FixedSizeList(toVortex(onlyChild(field, where), where + "[]"), f.getListSize(), nullable);
+            case ArrowType.Map m -> {
+                Field entries = onlyChild(field, where);
+                if (entries.getChildren().size() != 2) {
+                    throw VortexException.unsupported(where + ": map entries with "
+                            + entries.getChildren().size() + " fields");
+                }
+                yield new DType.MapType(
+                        toVortex(entries.getChildren().get(0), where + ".key").withNullable(false),
+                        toVortex(entries.getChildren().get(1), where + ".value"),
+                        m.getKeysSorted(),
+                        nullable);
+            }
+            case UuidType _ -> DType.uuid().withNullable(nullable);
+            case ArrowType.ExtensionType e ->
+                toVortex(
+                        new Field(
+                                field.getName(),
+                                new FieldType(nullable, e.storageType(), null, field.getMetadata()),
+                                field.getChildren()),
+                        where);
+            default -> throw VortexException.unsupported(where + ": Arrow type " + type + " has no Vortex counterpart");
+        };
         Map<String, String> meta = field.getMetadata();
         String extId = meta == null ? null : meta.get(EXTENSION_ID_KEY);
         if (extId != null && !(dtype instanceof DType.Extension)) {

@@ -395,8 +395,21 @@ public sealed interface DType {
     }
 
     /// Returns the struct type from alternating names and types: `struct("id", int64(), "name", utf8())`.
-    static Struct struct(Object... namesAndTypes) {
-        return struct(false, namesAndTypes);
+    static Struct struct(String name, DType type, Object... moreNamesAndTypes) {
+        Object[] all = new Object[moreNamesAndTypes.length + 2];
+        all[0] = name;
+        all[1] = type;
+        System.arraycopy(moreNamesAndTypes, 0, all, 2, moreNamesAndTypes.length);
+        if (all.length % 2 != 0) {
+            throw VortexException.misuse("struct(...) takes names and types in pairs");
+        }
+        for (int i = 0; i < all.length; i += 2) {
+            if (!(all[i] instanceof String) || !(all[i + 1] instanceof DType)) {
+                throw VortexException.misuse(
+                        "struct(...) argument " + i + " and " + (i + 1) + " must be a name and a type");
+            }
+        }
+        return struct(false, all);
     }
 
     /// Returns the `vortex.date` type in `unit` (days, stored as i32, or milliseconds, as i64).

@@ -44,8 +44,8 @@ public record TemporalType(Kind kind, TimeUnit unit, String zone) {
             }
             case TIME, TIMESTAMP -> {
                 if (unit == TimeUnit.DAYS) {
-                    throw VortexException.misuse("a " + kind.name().toLowerCase(java.util.Locale.ROOT)
-                            + " cannot be in days");
+                    throw VortexException.misuse(
+                            "a " + kind.name().toLowerCase(java.util.Locale.ROOT) + " cannot be in days");
                 }
             }
         }
@@ -103,13 +103,12 @@ public record TemporalType(Kind kind, TimeUnit unit, String zone) {
         if (!(dtype instanceof DType.Extension e)) {
             return null;
         }
-        Kind kind =
-                switch (e.id()) {
-                    case DATE_ID -> Kind.DATE;
-                    case TIME_ID -> Kind.TIME;
-                    case TIMESTAMP_ID -> Kind.TIMESTAMP;
-                    default -> null;
-                };
+        Kind kind = switch (e.id()) {
+            case DATE_ID -> Kind.DATE;
+            case TIME_ID -> Kind.TIME;
+            case TIMESTAMP_ID -> Kind.TIMESTAMP;
+            default -> null;
+        };
         if (kind == null) {
             return null;
         }
