@@ -30,6 +30,7 @@ import java.time.LocalDate;
 import java.time.ZonedDateTime;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Stream;
 import org.apache.arrow.memory.BufferAllocator;
@@ -322,6 +323,39 @@ class ArrowBridgeTest {
             try (UuidVector v = (UuidVector) ArrowExport.toVector("u", b.build(arena), allocator)) {
                 assertEquals(u, v.getObject(0));
             }
+        }
+    }
+
+    @Test
+    void dictionaryColumnsComeAsArrowDictionaryVectors() {
+        List<Object[]> rows = EveryType.rows(ROWS, 4);
+        DType.Struct schema = EveryType.schema();
+        Set<String> encode = Set.of("u8", "s", "st", "l");
+        try (Arena arena = Arena.ofConfined();
+                BufferAllocator allocator = new RootAllocator()) {
+            List<Array> columns = EveryType.columns(rows, arena);
+            try (DictionaryRoot d = DictionaryRoot.of(schema.names(), columns, allocator, encode)) {
+                for (String name : encode) {
+                    var v = d.root().getVector(name);
+                    assertInstanceOf(org.apache.arrow.vector.IntVector.class, v, name);
+                    var dict = d.dictionary(name);
+                    Set<Object> distinct = new java.util.HashSet<>();
+                    for (Object[] row : rows) {
+                        Object value = row[idx(name)];
+                        if (value != null) {
+                            distinct.add(value instanceof byte[] b ? List.of(toBoxed(b)) : value);
+                        }
+                    }
+                    assertEquals(distinct.size(), dict.getVector().getValueCount(), name + ": dictionary size");
+                }
+                assertNull(d.dictionary("i64"));
+                List<Array> back = ArrowImport.toArrays(d.root(), d.dictionaries(), arena);
+                for (int c = 0; c < columns.size(); c++) {
+                    ArrayRows.assertSameTypeAndRows(
+                            columns.get(c), back.get(c), schema.names().get(c));
+                }
+            }
+            assertEquals(0, allocator.getAllocatedMemory(), "Arrow memory leaked");
         }
     }
 

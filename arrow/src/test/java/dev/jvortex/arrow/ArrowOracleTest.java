@@ -79,7 +79,8 @@ class ArrowOracleTest {
         return Json.parseObject(r.stdout());
     }
 
-    private static void assertSame(List<String> names, List<List<Object>> expected, Map<String, Object> got, String what) {
+    private static void assertSame(
+            List<String> names, List<List<Object>> expected, Map<String, Object> got, String what) {
         assertEquals(names, strings(got.get("columns")), what + ": columns");
         List<List<Object>> rows = rowsOf(got.get("rows"));
         assertEquals(expected.size(), rows.size(), what + ": rows");
