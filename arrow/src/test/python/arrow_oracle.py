@@ -4,6 +4,8 @@ the files the Java tests compare against.
   arrow_oracle.py dump FILE        prints FILE's rows in the canonical JSON form below; FILE is a
                                    .vortex file (read by the reference), an Arrow IPC file
                                    (.arrow) or stream (.arrows) (read by pyarrow)
+  arrow_oracle.py compare A B ...  for each pair of files A, B (read as by dump), prints one line
+                                   "A: ok" or "A: <first difference>"
   arrow_oracle.py write-all DIR    writes one table of every type as DIR/all.arrow (IPC file),
                                    DIR/all.arrows (IPC stream), DIR/all.vortex (the reference's
                                    writer) and DIR/all.json (its canonical rows), then DIR/done
@@ -88,6 +90,18 @@ def canon_table(table):
     cols = [canon_array(table.column(i).combine_chunks()) for i in range(table.num_columns)]
     rows = [[c[r] for c in cols] for r in range(table.num_rows)]
     return {"columns": table.column_names, "rows": rows}
+
+
+def first_difference(x, y):
+    if x["columns"] != y["columns"]:
+        return f"columns {x['columns']} vs {y['columns']}"
+    if len(x["rows"]) != len(y["rows"]):
+        return f"{len(x['rows'])} rows vs {len(y['rows'])}"
+    for r, (a, b) in enumerate(zip(x["rows"], y["rows"])):
+        for c, (u, v) in enumerate(zip(a, b)):
+            if u != v:
+                return f"column {x['columns'][c]} row {r}: {str(u)[:200]} vs {str(v)[:200]}"
+    return "ok"
 
 
 def read(path):
@@ -182,6 +196,16 @@ def write_all(out):
 def main():
     if sys.argv[1] == "dump":
         print(json.dumps(canon_table(read(sys.argv[2]))))
+    elif sys.argv[1] == "compare":
+        args = sys.argv[2:]
+        for a, b in zip(args[0::2], args[1::2]):
+            try:
+                x = canon_table(read(a))
+                y = canon_table(read(b))
+            except Exception as e:  # noqa: BLE001 - reported per file
+                print(f"{a}: cannot read: {type(e).__name__}: {e}")
+                continue
+            print(f"{a}: {first_difference(x, y)}")
     elif sys.argv[1] == "write-all":
         write_all(sys.argv[2])
     else:
