@@ -138,11 +138,16 @@ public final class ArrowImport {
                 }
                 List<Array> fields = new ArrayList<>(s.size());
                 for (int i = 0; i < s.size(); i++) {
-                    fields.add(convert(
+                    Array f = convert(
                             children.get(i),
                             s.fields().get(i),
                             arena,
-                            where + "." + s.names().get(i)));
+                            where + "." + s.names().get(i));
+                    if (f.length() < n) {
+                        throw VortexException.corrupt(where + "." + s.names().get(i) + ": " + f.length()
+                                + " values in a struct of " + n + " rows");
+                    }
+                    fields.add(f.length() == n ? f : ArrayOps.slice(f, 0, n, arena));
                 }
                 yield new StructArray(s, fields, n, validity(v, arena));
             }
@@ -234,6 +239,7 @@ public final class ArrowImport {
                 ArrowBuf b = data.get(i);
                 buffers[i] = copy(b, b.capacity(), arena, where);
             }
+            checkViews(views, buffers, n, where);
             return new VarBinViewArray(dtype, views, buffers, n, validity);
         }
         long[] starts = new long[n + 1];
@@ -293,6 +299,24 @@ public final class ArrowImport {
             }
         }
         return new VarBinViewArray(dtype, views, new MemorySegment[] {bytes}, n, validity);
+    }
+
+    /// Checks that every out-of-line view points inside its data buffer.
+    private static void checkViews(MemorySegment views, MemorySegment[] buffers, int n, String where) {
+        for (int i = 0; i < n; i++) {
+            long at = (long) i * VarBinViewArray.VIEW_SIZE;
+            int size = views.get(PrimitiveArray.LE_INT, at);
+            if (size < 0) {
+                throw VortexException.corrupt(where + ": view of row " + i + " has negative size " + size);
+            }
+            if (size > VarBinViewArray.MAX_INLINED) {
+                int buffer = views.get(PrimitiveArray.LE_INT, at + 8);
+                long offset = Integer.toUnsignedLong(views.get(PrimitiveArray.LE_INT, at + 12));
+                if (buffer < 0 || buffer >= buffers.length || offset + size > buffers[buffer].byteSize()) {
+                    throw VortexException.corrupt(where + ": view of row " + i + " points past its data buffer");
+                }
+            }
+        }
     }
 
     private static Validity validity(ValueVector v, Arena arena) {

@@ -68,12 +68,12 @@ public final class ArrowIpc {
     /// Writes the Vortex file `source` to the Arrow IPC file `target` in record batches of at most
     /// `batchRows` rows; returns the rows written.
     public static long toArrowFile(Path source, Path target, int batchRows) {
-        return toArrow(source, target, batchRows, true);
+        return toArrow(source, target, batches(batchRows), true);
     }
 
     /// Writes the Vortex file `source` to `target` in the Arrow IPC stream format; returns the rows written.
     public static long toArrowStream(Path source, Path target) {
-        return toArrow(source, target, DEFAULT_BATCH_ROWS, false);
+        return toArrow(source, target, batches(DEFAULT_BATCH_ROWS), false);
     }
 
     /// Writes the Vortex file `source` to `out` in the Arrow IPC stream format (`out` is not
@@ -86,11 +86,14 @@ public final class ArrowIpc {
     /// of at most `batchRows` rows (`out` is not closed); returns the rows written.
     public static long toArrowStream(Path source, OutputStream out, int batchRows) {
         try (VortexFile file = VortexFile.open(source)) {
-            return export(file, Channels.newChannel(out), batchRows, false, source.toString());
+            return export(file, Channels.newChannel(out), batches(batchRows), false, source.toString());
         }
     }
 
-    private static long toArrow(Path source, Path target, int batchRows, boolean fileFormat) {
+    /// Writes the rows and columns of `source` that `options` select (projection, filter, row
+    /// range) to `target`: the Arrow IPC file format when `fileFormat` is true, else the stream
+    /// format, in record batches of at most the options' `maxBatchRows`; returns the rows written.
+    public static long toArrow(Path source, Path target, ScanOptions options, boolean fileFormat) {
         try (VortexFile file = VortexFile.open(source)) {
             Path abs = target.toAbsolutePath();
             Path temp = Files.createTempFile(abs.getParent(), "." + abs.getFileName(), ".tmp");
@@ -98,7 +101,7 @@ public final class ArrowIpc {
             try {
                 long rows;
                 try (FileChannel ch = FileChannel.open(temp, StandardOpenOption.WRITE)) {
-                    rows = export(file, ch, batchRows, fileFormat, source.toString());
+                    rows = export(file, ch, options, fileFormat, source.toString());
                 }
                 Files.move(temp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
                 done = true;
@@ -113,19 +116,30 @@ public final class ArrowIpc {
         }
     }
 
-    private static long export(
-            VortexFile file, WritableByteChannel out, int batchRows, boolean fileFormat, String where) {
+    private static ScanOptions batches(int batchRows) {
         if (batchRows < 1) {
             throw VortexException.misuse("batch rows must be positive but was " + batchRows);
         }
-        Schema schema = ArrowTypes.toArrow(file.dtype() instanceof DType.Struct s ? s : wrap(file.dtype()));
+        return ScanOptions.all().withMaxBatchRows(batchRows);
+    }
+
+    private static long export(
+            VortexFile file, WritableByteChannel out, ScanOptions options, boolean fileFormat, String where) {
+        DType.Struct all = file.dtype() instanceof DType.Struct s ? s : wrap(file.dtype());
+        // One thread: batches come in file order and one at a time.
+        ScanOptions opts = options.withParallelism(1);
+        List<String> names = file.plan(opts).columnNames();
+        List<DType> types = new ArrayList<>(names.size());
+        for (String n : names) {
+            types.add(all.fields().get(all.indexOf(n)));
+        }
+        Schema schema = ArrowTypes.toArrow(new DType.Struct(names, types, false));
         long rows = 0;
         try (BufferAllocator allocator = new RootAllocator();
                 VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
                 ArrowWriter writer =
                         fileFormat ? new ArrowFileWriter(root, null, out) : new ArrowStreamWriter(root, null, out);
-                Scan scan =
-                        file.scan(ScanOptions.all().withMaxBatchRows(batchRows).withParallelism(1))) {
+                Scan scan = file.scan(opts)) {
             writer.start();
             VectorLoader loader = new VectorLoader(root);
             for (Batch batch : scan) {

@@ -212,6 +212,38 @@ class ArrowBridgeTest {
     }
 
     @Test
+    void scanOptionsSelectWhatGoesToArrow() throws Exception {
+        List<Object[]> rows = EveryType.rows(ROWS, 5);
+        DType.Struct schema = EveryType.schema();
+        Path vortex = dir.resolve("sel.vortex");
+        try (Arena arena = Arena.ofConfined()) {
+            try (VortexWriter w = VortexWriter.create(vortex, schema, WriteOptions.defaults())) {
+                w.write(EveryType.columns(rows, arena));
+            }
+        }
+        Path arrow = dir.resolve("sel.arrow");
+        ScanOptions options = ScanOptions.columns("s", "id").withFilter("id >= 100 AND id < 150");
+        assertEquals(50, ArrowIpc.toArrow(vortex, arrow, options, true));
+        Path back = dir.resolve("sel-back.vortex");
+        ArrowIpc.fromArrow(arrow, back, WriteOptions.defaults());
+        try (VortexFile f = VortexFile.open(back);
+                Scan scan = f.scan();
+                Batch b = scan.iterator().next()) {
+            assertEquals(List.of("s", "id"), f.columnNames());
+            assertEquals(50, b.rowCount());
+            for (int i = 0; i < 50; i++) {
+                assertEquals(100L + i, ((dev.jvortex.core.array.PrimitiveArray) b.column(1)).getLong(i));
+                Object want = rows.get(100 + i)[schema.indexOf("s")];
+                assertEquals(
+                        want,
+                        b.column(0).isValid(i)
+                                ? ((dev.jvortex.core.array.VarBinViewArray) b.column(0)).getString(i)
+                                : null);
+            }
+        }
+    }
+
+    @Test
     void emptyFileGivesAnEmptyArrowFile() {
         Path vortex = dir.resolve("empty.vortex");
         DType.Struct schema = DType.struct("a", DType.utf8().withNullable(true), "b", DType.list(DType.int8()));
