@@ -280,6 +280,163 @@ public sealed interface DType {
         }
     }
 
+    // Factories. Every type they return is non-nullable; `withNullable(true)` gives the nullable one.
+
+    /// Returns the null type.
+    static Null nullType() {
+        return new Null();
+    }
+
+    /// Returns the boolean type.
+    static Bool bool() {
+        return new Bool(false);
+    }
+
+    /// Returns the primitive type of `ptype`.
+    static Primitive primitive(PType ptype) {
+        return new Primitive(ptype, false);
+    }
+
+    /// Returns the signed 8-bit integer type.
+    static Primitive int8() {
+        return primitive(PType.I8);
+    }
+
+    /// Returns the signed 16-bit integer type.
+    static Primitive int16() {
+        return primitive(PType.I16);
+    }
+
+    /// Returns the signed 32-bit integer type.
+    static Primitive int32() {
+        return primitive(PType.I32);
+    }
+
+    /// Returns the signed 64-bit integer type.
+    static Primitive int64() {
+        return primitive(PType.I64);
+    }
+
+    /// Returns the unsigned 8-bit integer type.
+    static Primitive uint8() {
+        return primitive(PType.U8);
+    }
+
+    /// Returns the unsigned 16-bit integer type.
+    static Primitive uint16() {
+        return primitive(PType.U16);
+    }
+
+    /// Returns the unsigned 32-bit integer type.
+    static Primitive uint32() {
+        return primitive(PType.U32);
+    }
+
+    /// Returns the unsigned 64-bit integer type.
+    static Primitive uint64() {
+        return primitive(PType.U64);
+    }
+
+    /// Returns the IEEE binary16 type.
+    static Primitive float16() {
+        return primitive(PType.F16);
+    }
+
+    /// Returns the IEEE binary32 type.
+    static Primitive float32() {
+        return primitive(PType.F32);
+    }
+
+    /// Returns the IEEE binary64 type.
+    static Primitive float64() {
+        return primitive(PType.F64);
+    }
+
+    /// Returns the decimal type of `precision` digits (1..76), `scale` of them after the point.
+    static Decimal decimal(int precision, int scale) {
+        if (precision < 1 || precision > 76 || scale > precision || scale < -76) {
+            throw VortexException.misuse("decimal(" + precision + ", " + scale
+                    + "): the precision must be in 1..76 and the scale at most the precision");
+        }
+        return new Decimal(precision, scale, false);
+    }
+
+    /// Returns the UTF-8 string type.
+    static Utf8 utf8() {
+        return new Utf8(false);
+    }
+
+    /// Returns the byte-string type.
+    static Binary binary() {
+        return new Binary(false);
+    }
+
+    /// Returns the list type of `element`.
+    static ListType list(DType element) {
+        return new ListType(element, false);
+    }
+
+    /// Returns the type of lists of exactly `size` elements of `element`.
+    static FixedSizeList fixedSizeList(DType element, int size) {
+        if (size < 0) {
+            throw VortexException.misuse("fixed-size list size must be non-negative but was " + size);
+        }
+        return new FixedSizeList(element, size, false);
+    }
+
+    /// Returns the map type from `key` (made non-nullable: map keys are never null) to `value`.
+    static MapType map(DType key, DType value) {
+        return new MapType(key.withNullable(false), value, false, false);
+    }
+
+    /// Returns the struct type of the given field names and types, in order.
+    static Struct struct(List<String> names, List<DType> fields) {
+        return new Struct(names, fields, false);
+    }
+
+    /// Returns the struct type from alternating names and types: `struct("id", int64(), "name", utf8())`.
+    static Struct struct(String name, DType type, Object... moreNamesAndTypes) {
+        Object[] all = new Object[moreNamesAndTypes.length + 2];
+        all[0] = name;
+        all[1] = type;
+        System.arraycopy(moreNamesAndTypes, 0, all, 2, moreNamesAndTypes.length);
+        if (all.length % 2 != 0) {
+            throw VortexException.misuse("struct(...) takes names and types in pairs");
+        }
+        for (int i = 0; i < all.length; i += 2) {
+            if (!(all[i] instanceof String) || !(all[i + 1] instanceof DType)) {
+                throw VortexException.misuse(
+                        "struct(...) argument " + i + " and " + (i + 1) + " must be a name and a type");
+            }
+        }
+        return struct(false, all);
+    }
+
+    /// Returns the `vortex.date` type in `unit` (days, stored as i32, or milliseconds, as i64).
+    static Extension date(TimeUnit unit) {
+        return new TemporalType(TemporalType.Kind.DATE, unit, null).toDType(false);
+    }
+
+    /// Returns the `vortex.time` type in `unit` (seconds or milliseconds as i32, micro- or nanoseconds as i64).
+    static Extension time(TimeUnit unit) {
+        return new TemporalType(TemporalType.Kind.TIME, unit, null).toDType(false);
+    }
+
+    /// Returns the `vortex.timestamp` type in `unit` with time-zone name `zone` (an IANA name or
+    /// offset such as `UTC`, `Europe/Paris`, `+01:00`; null for a zone-less local date-time).
+    static Extension timestamp(TimeUnit unit, String zone) {
+        return new TemporalType(TemporalType.Kind.TIMESTAMP, unit, zone).toDType(false);
+    }
+
+    /// Returns the `vortex.uuid` type: 16 bytes (big-endian, as [java.util.UUID] prints them)
+    /// stored as a fixed-size list of 16 non-nullable u8.
+    static Extension uuid() {
+        return new Extension(UUID_ID, new FixedSizeList(new Primitive(PType.U8, false), 16, false), new byte[0]);
+    }
+
+    /// The extension id of UUIDs.
+    String UUID_ID = "vortex.uuid";
+
     /// Builds a struct type from alternating names and types.
     static Struct struct(boolean nullable, Object... namesAndTypes) {
         List<String> names = new ArrayList<>();
