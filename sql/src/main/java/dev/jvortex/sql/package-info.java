@@ -1,0 +1,2 @@
+/// SQL over Vortex files.
+package dev.jvortex.sql;

@@ -1,0 +1,71 @@
+"""TPC-H data and DuckDB answers for the jvortex SQL tests.
+
+    python tpch.py OUT SCALE_FACTOR QUERY_DIR [QUERY...]
+
+Writes into OUT:
+  parquet/<table>.parquet      tpchgen-cli's tables
+  reference/<table>.vortex     the same tables written by the reference (vortex-data)
+  expected/<query>.json        DuckDB's answer over the Parquet files, per query file
+                               QUERY_DIR/<query>.sql: {"columns", "types", "rows"}, values as
+                               JSON numbers (integers, doubles), strings (text, decimals, dates)
+  done                         written last
+"""
+
+import datetime
+import decimal
+import json
+import os
+import subprocess
+import sys
+
+import duckdb
+import pyarrow.parquet as pq
+import vortex
+
+TABLES = ["customer", "lineitem", "nation", "orders", "part", "partsupp", "region", "supplier"]
+
+
+def value(v):
+    if v is None or isinstance(v, (bool, int, float, str)):
+        return v
+    if isinstance(v, decimal.Decimal):
+        return str(v)
+    if isinstance(v, (datetime.date, datetime.datetime, datetime.time)):
+        return v.isoformat()
+    return str(v)
+
+
+def main():
+    out, sf, query_dir = sys.argv[1], sys.argv[2], sys.argv[3]
+    queries = sys.argv[4:]
+    parquet = os.path.join(out, "parquet")
+    if not os.path.exists(os.path.join(parquet, "region.parquet")):
+        os.makedirs(parquet, exist_ok=True)
+        tpchgen = os.path.join(os.path.dirname(sys.executable), "tpchgen-cli")
+        subprocess.run([tpchgen, "parquet", "-s", sf, "--output-dir=" + parquet], check=True)
+    reference = os.path.join(out, "reference")
+    os.makedirs(reference, exist_ok=True)
+    for t in TABLES:
+        tbl = pq.read_table(os.path.join(parquet, t + ".parquet"))
+        vortex.io.write(tbl, os.path.join(reference, t + ".vortex"))
+    expected = os.path.join(out, "expected")
+    os.makedirs(expected, exist_ok=True)
+    con = duckdb.connect()
+    con.execute("SET threads TO 2")
+    for t in TABLES:
+        con.execute(f"CREATE VIEW {t} AS SELECT * FROM read_parquet('{os.path.join(parquet, t + '.parquet')}')")
+    for q in queries:
+        with open(os.path.join(query_dir, q + ".sql"), encoding="utf-8") as f:
+            sql = f.read()
+        cur = con.execute(sql)
+        columns = [d[0] for d in cur.description]
+        types = [str(d[1]) for d in cur.description]
+        rows = [[value(v) for v in row] for row in cur.fetchall()]
+        with open(os.path.join(expected, q + ".json"), "w", encoding="utf-8") as f:
+            json.dump({"columns": columns, "types": types, "rows": rows}, f)
+    with open(os.path.join(out, "done"), "w", encoding="utf-8") as f:
+        f.write("ok\n")
+
+
+if __name__ == "__main__":
+    main()
