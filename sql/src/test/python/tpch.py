@@ -46,8 +46,10 @@ def main():
     reference = os.path.join(out, "reference")
     os.makedirs(reference, exist_ok=True)
     for t in TABLES:
-        tbl = pq.read_table(os.path.join(parquet, t + ".parquet"))
-        vortex.io.write(tbl, os.path.join(reference, t + ".vortex"))
+        target = os.path.join(reference, t + ".vortex")
+        if not os.path.exists(target):
+            vortex.io.write(pq.read_table(os.path.join(parquet, t + ".parquet")), target + ".tmp")
+            os.replace(target + ".tmp", target)
     expected = os.path.join(out, "expected")
     os.makedirs(expected, exist_ok=True)
     con = duckdb.connect()
