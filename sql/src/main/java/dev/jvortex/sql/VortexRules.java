@@ -28,7 +28,7 @@ import org.apache.calcite.util.mapping.Mapping;
 import org.apache.calcite.util.mapping.MappingType;
 import org.apache.calcite.util.mapping.Mappings;
 
-/// The planner rules that push work into a [VortexTableScan]; registered by the scan itself.
+/// The planner rules that push work into a [VortexLogicalScan]; registered by the scan itself.
 final class VortexRules {
     private VortexRules() {}
 
@@ -54,29 +54,35 @@ final class VortexRules {
     // ENUMERABLE then turns each into the scan that runs.
     private static final class EnumerableRule extends RelOptRule {
         EnumerableRule() {
-            super(operand(VortexTableScan.class, Convention.NONE, none()), "VortexEnumerableRule");
+            super(operand(VortexLogicalScan.class, Convention.NONE, none()), "VortexEnumerableRule");
         }
 
         @Override
         public void onMatch(RelOptRuleCall call) {
-            VortexTableScan scan = call.rel(0);
-            call.transformTo(scan.copy(scan.getTraitSet().replace(EnumerableConvention.INSTANCE), List.of()));
+            VortexLogicalScan scan = call.rel(0);
+            call.transformTo(new VortexTableScan(
+                    scan.getCluster(),
+                    scan.getTraitSet().replace(EnumerableConvention.INSTANCE),
+                    scan.getTable(),
+                    scan.vortexTable,
+                    scan.spec,
+                    scan.aggregateRowType));
         }
     }
 
-    private static boolean plain(VortexTableScan scan) {
+    private static boolean plain(VortexLogicalScan scan) {
         return scan.spec().aggregates() == null && scan.spec().fetch() < 0;
     }
 
     private static final class FilterRule extends RelOptRule {
         FilterRule() {
-            super(operand(LogicalFilter.class, operand(VortexTableScan.class, Convention.NONE, none())), "VortexFilterRule");
+            super(operand(LogicalFilter.class, operand(VortexLogicalScan.class, Convention.NONE, none())), "VortexFilterRule");
         }
 
         @Override
         public void onMatch(RelOptRuleCall call) {
             LogicalFilter filter = call.rel(0);
-            VortexTableScan scan = call.rel(1);
+            VortexLogicalScan scan = call.rel(1);
             if (!plain(scan)) {
                 return;
             }
@@ -96,13 +102,13 @@ final class VortexRules {
 
     private static final class ProjectRule extends RelOptRule {
         ProjectRule() {
-            super(operand(LogicalProject.class, operand(VortexTableScan.class, Convention.NONE, none())), "VortexProjectRule");
+            super(operand(LogicalProject.class, operand(VortexLogicalScan.class, Convention.NONE, none())), "VortexProjectRule");
         }
 
         @Override
         public void onMatch(RelOptRuleCall call) {
             LogicalProject project = call.rel(0);
-            VortexTableScan scan = call.rel(1);
+            VortexLogicalScan scan = call.rel(1);
             if (scan.spec().aggregates() != null) {
                 return;
             }
@@ -123,7 +129,7 @@ final class VortexRules {
                 mapping.set(i, k);
                 k++;
             }
-            VortexTableScan newScan = scan.with(scan.spec().withColumns(cols), null);
+            VortexLogicalScan newScan = scan.with(scan.spec().withColumns(cols), null);
             RexPermuteInputsShuttle shuttle = new RexPermuteInputsShuttle(mapping, newScan);
             List<RexNode> exprs = new ArrayList<>();
             for (RexNode e : project.getProjects()) {
@@ -138,13 +144,13 @@ final class VortexRules {
 
     private static final class LimitRule extends RelOptRule {
         LimitRule() {
-            super(operand(LogicalSort.class, operand(VortexTableScan.class, Convention.NONE, none())), "VortexLimitRule");
+            super(operand(LogicalSort.class, operand(VortexLogicalScan.class, Convention.NONE, none())), "VortexLimitRule");
         }
 
         @Override
         public void onMatch(RelOptRuleCall call) {
             LogicalSort sort = call.rel(0);
-            VortexTableScan scan = call.rel(1);
+            VortexLogicalScan scan = call.rel(1);
             if (!plain(scan) || !sort.getCollation().getFieldCollations().isEmpty() || sort.fetch == null) {
                 return;
             }
@@ -162,13 +168,13 @@ final class VortexRules {
 
     private static final class AggregateRule extends RelOptRule {
         AggregateRule() {
-            super(operand(LogicalAggregate.class, operand(VortexTableScan.class, Convention.NONE, none())), "VortexAggregateRule");
+            super(operand(LogicalAggregate.class, operand(VortexLogicalScan.class, Convention.NONE, none())), "VortexAggregateRule");
         }
 
         @Override
         public void onMatch(RelOptRuleCall call) {
             LogicalAggregate agg = call.rel(0);
-            VortexTableScan scan = call.rel(1);
+            VortexLogicalScan scan = call.rel(1);
             if (!plain(scan) || agg.getGroupCount() != 0 || agg.getGroupType() != LogicalAggregate.Group.SIMPLE) {
                 return;
             }
@@ -221,7 +227,7 @@ final class VortexRules {
             call.transformTo(scan.with(spec, agg.getRowType()));
         }
 
-        private static int firstFilterColumn(VortexTableScan scan) {
+        private static int firstFilterColumn(VortexLogicalScan scan) {
             List<String> names = scan.vortexTable().schema().names();
             for (Expr f : scan.spec().filters()) {
                 for (Expr.Column c : f.columns()) {

@@ -31,7 +31,7 @@ import org.apache.calcite.schema.impl.AbstractTable;
 
 /// A SQL table over one Vortex file or several files of one schema (read in name order).
 ///
-/// Scans go through [VortexTableScan], whose planner rules push projections, filters, limits and
+/// Scans go through [VortexLogicalScan], whose planner rules push projections, filters, limits and
 /// ungrouped aggregates into the jvortex scan. The files stay open (memory-mapped) until
 /// [#close()].
 public final class VortexTable extends AbstractTable implements TranslatableTable, AutoCloseable {
@@ -117,7 +117,7 @@ public final class VortexTable extends AbstractTable implements TranslatableTabl
 
     @Override
     public RelNode toRel(RelOptTable.ToRelContext context, RelOptTable relOptTable) {
-        return new VortexTableScan(
+        return new VortexLogicalScan(
                 context.getCluster(),
                 context.getCluster().traitSetOf(Convention.NONE),
                 relOptTable,

@@ -19,7 +19,8 @@ import java.util.List;
 /// duckdb); under CI a missing venv fails the tests.
 final class Tpch {
     static final String SCALE = "0.1";
-    static final List<String> QUERIES = List.of("q1", "q3", "q5", "q6", "q10", "q12", "q14", "q19");
+    static final List<String> QUERIES = List.of(
+            "q1", "q3", "q5", "q6", "q10", "q12", "q14", "q19", "stats_minmax", "filtered_aggregate", "lookup");
     static final List<String> TABLES =
             List.of("customer", "lineitem", "nation", "orders", "part", "partsupp", "region", "supplier");
 
