@@ -109,7 +109,8 @@ final class Aggregator {
         Array data = column instanceof ExtensionArray e ? e.storage() : column;
         boolean allValid = nulls == 0;
         switch (data) {
-            case PrimitiveArray p when p.ptype().isFloat() -> {
+            case PrimitiveArray p
+            when p.ptype().isFloat() -> {
                 double min = a.minDouble;
                 double max = a.maxDouble;
                 double sum = 0;

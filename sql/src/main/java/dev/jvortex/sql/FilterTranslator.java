@@ -165,15 +165,14 @@ final class FilterTranslator {
         }
         int field = columns[ref.getIndex()];
         DType t = schema.fields().get(field);
-        boolean supported =
-                switch (t) {
-                    case DType.Bool b -> true;
-                    case DType.Primitive p -> p.ptype() != PType.U64 && p.ptype() != PType.F16;
-                    case DType.Decimal d -> true;
-                    case DType.Utf8 u -> true;
-                    case DType.Extension e -> SqlTypes.isTemporal(e) && !SqlTypes.hasZone(e);
-                    default -> false;
-                };
+        boolean supported = switch (t) {
+            case DType.Bool b -> true;
+            case DType.Primitive p -> p.ptype() != PType.U64 && p.ptype() != PType.F16;
+            case DType.Decimal d -> true;
+            case DType.Utf8 u -> true;
+            case DType.Extension e -> SqlTypes.isTemporal(e) && !SqlTypes.hasZone(e);
+            default -> false;
+        };
         return supported ? new Col(Expr.column(schema.names().get(field)), t) : null;
     }
 
@@ -226,15 +225,18 @@ final class FilterTranslator {
             case DType.Utf8 u -> raw instanceof NlsString s ? s.getValue() : null;
             case DType.Extension e ->
                 switch (lit.getType().getSqlTypeName()) {
-                    case DATE -> e.id().equals("vortex.date")
-                            ? lit.getValueAs(DateString.class).toString()
-                            : null;
-                    case TIME -> e.id().equals("vortex.time")
-                            ? lit.getValueAs(TimeString.class).toString()
-                            : null;
-                    case TIMESTAMP -> e.id().equals("vortex.timestamp")
-                            ? lit.getValueAs(TimestampString.class).toString()
-                            : null;
+                    case DATE ->
+                        e.id().equals("vortex.date")
+                                ? lit.getValueAs(DateString.class).toString()
+                                : null;
+                    case TIME ->
+                        e.id().equals("vortex.time")
+                                ? lit.getValueAs(TimeString.class).toString()
+                                : null;
+                    case TIMESTAMP ->
+                        e.id().equals("vortex.timestamp")
+                                ? lit.getValueAs(TimestampString.class).toString()
+                                : null;
                     default -> null;
                 };
             default -> null;

@@ -15,7 +15,8 @@ import org.apache.calcite.sql.type.SqlTypeName;
 /// @param fetch the most rows to return, or -1 for all
 /// @param aggregates the aggregate calls computed in place of returning rows, or null
 /// @param fromStatistics whether the aggregates are answered from file statistics alone
-public record ScanSpec(int[] columns, List<Expr> filters, long fetch, List<AggCall> aggregates, boolean fromStatistics) {
+public record ScanSpec(
+        int[] columns, List<Expr> filters, long fetch, List<AggCall> aggregates, boolean fromStatistics) {
     public ScanSpec {
         columns = columns.clone();
         filters = List.copyOf(filters);

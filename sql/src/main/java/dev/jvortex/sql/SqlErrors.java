@@ -47,7 +47,11 @@ public final class SqlErrors {
                 return pos == null
                         ? new Problem(first, 0, 0, 0, 0)
                         : new Problem(
-                                first, pos.getLineNum(), pos.getColumnNum(), pos.getEndLineNum(), pos.getEndColumnNum());
+                                first,
+                                pos.getLineNum(),
+                                pos.getColumnNum(),
+                                pos.getEndLineNum(),
+                                pos.getEndColumnNum());
             }
         }
         Throwable root = e;

@@ -52,28 +52,27 @@ public final class SqlTypes {
 
     /// Returns the SQL type of `dtype`.
     public static RelDataType toSql(DType dtype, RelDataTypeFactory f) {
-        RelDataType t =
-                switch (dtype) {
-                    case DType.Null n -> f.createSqlType(SqlTypeName.VARCHAR);
-                    case DType.Bool b -> f.createSqlType(SqlTypeName.BOOLEAN);
-                    case DType.Primitive p -> primitive(p.ptype(), f);
-                    case DType.Decimal d -> f.createSqlType(SqlTypeName.DECIMAL, d.precision(), d.scale());
-                    case DType.Utf8 u -> f.createSqlType(SqlTypeName.VARCHAR);
-                    case DType.Binary b -> f.createSqlType(SqlTypeName.VARBINARY);
-                    case DType.Struct s -> {
-                        List<RelDataType> types = new ArrayList<>();
-                        for (DType field : s.fields()) {
-                            types.add(toSql(field, f));
-                        }
-                        yield f.createStructType(types, s.names());
-                    }
-                    case DType.ListType l -> f.createArrayType(toSql(l.element(), f), -1);
-                    case DType.FixedSizeList l -> f.createArrayType(toSql(l.element(), f), -1);
-                    case DType.MapType m -> f.createMapType(toSql(m.key(), f), toSql(m.value(), f));
-                    case DType.Variant v -> f.createSqlType(SqlTypeName.VARCHAR);
-                    case DType.Union u -> f.createSqlType(SqlTypeName.VARCHAR);
-                    case DType.Extension e -> extension(e, f);
-                };
+        RelDataType t = switch (dtype) {
+            case DType.Null n -> f.createSqlType(SqlTypeName.VARCHAR);
+            case DType.Bool b -> f.createSqlType(SqlTypeName.BOOLEAN);
+            case DType.Primitive p -> primitive(p.ptype(), f);
+            case DType.Decimal d -> f.createSqlType(SqlTypeName.DECIMAL, d.precision(), d.scale());
+            case DType.Utf8 u -> f.createSqlType(SqlTypeName.VARCHAR);
+            case DType.Binary b -> f.createSqlType(SqlTypeName.VARBINARY);
+            case DType.Struct s -> {
+                List<RelDataType> types = new ArrayList<>();
+                for (DType field : s.fields()) {
+                    types.add(toSql(field, f));
+                }
+                yield f.createStructType(types, s.names());
+            }
+            case DType.ListType l -> f.createArrayType(toSql(l.element(), f), -1);
+            case DType.FixedSizeList l -> f.createArrayType(toSql(l.element(), f), -1);
+            case DType.MapType m -> f.createMapType(toSql(m.key(), f), toSql(m.value(), f));
+            case DType.Variant v -> f.createSqlType(SqlTypeName.VARCHAR);
+            case DType.Union u -> f.createSqlType(SqlTypeName.VARCHAR);
+            case DType.Extension e -> extension(e, f);
+        };
         return f.createTypeWithNullability(t, dtype instanceof DType.Null || dtype.nullable());
     }
 
@@ -94,8 +93,7 @@ public final class SqlTypes {
             case "vortex.date" -> f.createSqlType(SqlTypeName.DATE);
             case "vortex.time" -> f.createSqlType(SqlTypeName.TIME, 3);
             case "vortex.timestamp" ->
-                f.createSqlType(
-                        hasZone(e) ? SqlTypeName.TIMESTAMP_WITH_LOCAL_TIME_ZONE : SqlTypeName.TIMESTAMP, 3);
+                f.createSqlType(hasZone(e) ? SqlTypeName.TIMESTAMP_WITH_LOCAL_TIME_ZONE : SqlTypeName.TIMESTAMP, 3);
             default -> toSql(e.storage(), f);
         };
     }
@@ -155,80 +153,79 @@ public final class SqlTypes {
 
     /// Returns a reader for arrays of `dtype`.
     public static ValueReader reader(DType dtype) {
-        ValueReader r =
-                switch (dtype) {
-                    case DType.Null n -> (a, i) -> null;
-                    case DType.Bool b -> (a, i) -> ((BoolArray) a).get(i);
-                    case DType.Primitive p -> primitiveReader(p.ptype());
-                    case DType.Decimal d -> (a, i) -> ((DecimalArray) a).get(i);
-                    case DType.Utf8 u -> (a, i) -> ((VarBinViewArray) a).getString(i);
-                    case DType.Binary b -> (a, i) -> new ByteString(((VarBinViewArray) a).getBytes(i));
-                    case DType.Struct s -> {
-                        ValueReader[] fields = new ValueReader[s.fields().size()];
-                        for (int k = 0; k < fields.length; k++) {
-                            fields[k] = reader(s.fields().get(k));
-                        }
-                        yield (a, i) -> {
-                            StructArray sa = (StructArray) a;
-                            Object[] row = new Object[fields.length];
-                            for (int k = 0; k < fields.length; k++) {
-                                row[k] = fields[k].get(sa.field(k), i);
-                            }
-                            return row;
-                        };
+        ValueReader r = switch (dtype) {
+            case DType.Null n -> (a, i) -> null;
+            case DType.Bool b -> (a, i) -> ((BoolArray) a).get(i);
+            case DType.Primitive p -> primitiveReader(p.ptype());
+            case DType.Decimal d -> (a, i) -> ((DecimalArray) a).get(i);
+            case DType.Utf8 u -> (a, i) -> ((VarBinViewArray) a).getString(i);
+            case DType.Binary b -> (a, i) -> new ByteString(((VarBinViewArray) a).getBytes(i));
+            case DType.Struct s -> {
+                ValueReader[] fields = new ValueReader[s.fields().size()];
+                for (int k = 0; k < fields.length; k++) {
+                    fields[k] = reader(s.fields().get(k));
+                }
+                yield (a, i) -> {
+                    StructArray sa = (StructArray) a;
+                    Object[] row = new Object[fields.length];
+                    for (int k = 0; k < fields.length; k++) {
+                        row[k] = fields[k].get(sa.field(k), i);
                     }
-                    case DType.ListType l -> {
-                        ValueReader element = reader(l.element());
-                        yield (a, i) -> {
-                            ListArray la = (ListArray) a;
-                            long start = la.start(i);
-                            long end = la.end(i);
-                            List<Object> out = new ArrayList<>((int) (end - start));
-                            for (long k = start; k < end; k++) {
-                                out.add(element.get(la.elements(), Math.toIntExact(k)));
-                            }
-                            return out;
-                        };
-                    }
-                    case DType.FixedSizeList l -> {
-                        ValueReader element = reader(l.element());
-                        yield (a, i) -> {
-                            FixedSizeListArray fa = (FixedSizeListArray) a;
-                            int n = fa.size();
-                            Object[] out = new Object[n];
-                            for (int k = 0; k < n; k++) {
-                                out[k] = element.get(fa.elements(), i * n + k);
-                            }
-                            return Arrays.asList(out);
-                        };
-                    }
-                    case DType.MapType m -> {
-                        ValueReader key = reader(m.key());
-                        ValueReader value = reader(m.value());
-                        yield (a, i) -> {
-                            ListArray la = (ListArray) a;
-                            StructArray entries = (StructArray) la.elements();
-                            Map<Object, Object> out = new LinkedHashMap<>();
-                            for (long k = la.start(i); k < la.end(i); k++) {
-                                int e = Math.toIntExact(k);
-                                out.put(key.get(entries.field(0), e), value.get(entries.field(1), e));
-                            }
-                            return out;
-                        };
-                    }
-                    case DType.Variant v -> (a, i) -> null;
-                    case DType.Union u -> (a, i) -> null;
-                    case DType.Extension e -> {
-                        if (isTemporal(e)) {
-                            yield (a, i) -> {
-                                Array storage = a instanceof ExtensionArray x ? x.storage() : a;
-                                return temporal(e, ((PrimitiveArray) storage).getLong(i));
-                            };
-                        }
-                        ValueReader storage = reader(e.storage());
-                        yield (a, i) -> storage.get(a instanceof ExtensionArray x ? x.storage() : a, i);
-                    }
+                    return row;
                 };
+            }
+            case DType.ListType l -> {
+                ValueReader element = reader(l.element());
+                yield (a, i) -> {
+                    ListArray la = (ListArray) a;
+                    long start = la.start(i);
+                    long end = la.end(i);
+                    List<Object> out = new ArrayList<>((int) (end - start));
+                    for (long k = start; k < end; k++) {
+                        out.add(element.get(la.elements(), Math.toIntExact(k)));
+                    }
+                    return out;
+                };
+            }
+            case DType.FixedSizeList l -> {
+                ValueReader element = reader(l.element());
+                yield (a, i) -> {
+                    FixedSizeListArray fa = (FixedSizeListArray) a;
+                    int n = fa.size();
+                    Object[] out = new Object[n];
+                    for (int k = 0; k < n; k++) {
+                        out[k] = element.get(fa.elements(), i * n + k);
+                    }
+                    return Arrays.asList(out);
+                };
+            }
+            case DType.MapType m -> {
+                ValueReader key = reader(m.key());
+                ValueReader value = reader(m.value());
+                yield (a, i) -> {
+                    ListArray la = (ListArray) a;
+                    StructArray entries = (StructArray) la.elements();
+                    Map<Object, Object> out = new LinkedHashMap<>();
+                    for (long k = la.start(i); k < la.end(i); k++) {
+                        int e = Math.toIntExact(k);
+                        out.put(key.get(entries.field(0), e), value.get(entries.field(1), e));
+                    }
+                    return out;
+                };
+            }
+            case DType.Variant v -> (a, i) -> null;
+            case DType.Union u -> (a, i) -> null;
+            case DType.Extension e -> {
+                if (isTemporal(e)) {
+                    yield (a, i) -> {
+                        Array storage = a instanceof ExtensionArray x ? x.storage() : a;
+                        return temporal(e, ((PrimitiveArray) storage).getLong(i));
+                    };
+                }
+                ValueReader storage = reader(e.storage());
+                yield (a, i) -> storage.get(a instanceof ExtensionArray x ? x.storage() : a, i);
+            }
+        };
         return (a, i) -> a instanceof NullArray || a.isNull(i) ? null : r.get(a, i);
     }
 

@@ -90,9 +90,10 @@ public class VortexLogicalScan extends TableScan {
         List<String> aggs = new ArrayList<>();
         if (spec.aggregates() != null) {
             for (ScanSpec.AggCall a : spec.aggregates()) {
-                aggs.add(a.kind() == ScanSpec.AggKind.COUNT_STAR
-                        ? "COUNT(*)"
-                        : a.kind() + "(" + fields.get(a.field()).getName() + ")");
+                aggs.add(
+                        a.kind() == ScanSpec.AggKind.COUNT_STAR
+                                ? "COUNT(*)"
+                                : a.kind() + "(" + fields.get(a.field()).getName() + ")");
             }
         }
         return super.explainTerms(pw)
@@ -100,10 +101,7 @@ public class VortexLogicalScan extends TableScan {
                 .itemIf("filters", filters, !filters.isEmpty())
                 .itemIf("fetch", spec.fetch(), spec.fetch() >= 0)
                 .itemIf("aggregates", aggs, spec.aggregates() != null)
-                .itemIf(
-                        "from",
-                        spec.fromStatistics() ? "statistics" : "scan",
-                        spec.aggregates() != null);
+                .itemIf("from", spec.fromStatistics() ? "statistics" : "scan", spec.aggregates() != null);
     }
 
     @Override

@@ -76,7 +76,9 @@ final class VortexRules {
 
     private static final class FilterRule extends RelOptRule {
         FilterRule() {
-            super(operand(LogicalFilter.class, operand(VortexLogicalScan.class, Convention.NONE, none())), "VortexFilterRule");
+            super(
+                    operand(LogicalFilter.class, operand(VortexLogicalScan.class, Convention.NONE, none())),
+                    "VortexFilterRule");
         }
 
         @Override
@@ -102,7 +104,9 @@ final class VortexRules {
 
     private static final class ProjectRule extends RelOptRule {
         ProjectRule() {
-            super(operand(LogicalProject.class, operand(VortexLogicalScan.class, Convention.NONE, none())), "VortexProjectRule");
+            super(
+                    operand(LogicalProject.class, operand(VortexLogicalScan.class, Convention.NONE, none())),
+                    "VortexProjectRule");
         }
 
         @Override
@@ -144,7 +148,9 @@ final class VortexRules {
 
     private static final class LimitRule extends RelOptRule {
         LimitRule() {
-            super(operand(LogicalSort.class, operand(VortexLogicalScan.class, Convention.NONE, none())), "VortexLimitRule");
+            super(
+                    operand(LogicalSort.class, operand(VortexLogicalScan.class, Convention.NONE, none())),
+                    "VortexLimitRule");
         }
 
         @Override
@@ -154,7 +160,8 @@ final class VortexRules {
             if (!plain(scan) || !sort.getCollation().getFieldCollations().isEmpty() || sort.fetch == null) {
                 return;
             }
-            if (!(sort.fetch instanceof RexLiteral f) || (sort.offset != null && !(sort.offset instanceof RexLiteral))) {
+            if (!(sort.fetch instanceof RexLiteral f)
+                    || (sort.offset != null && !(sort.offset instanceof RexLiteral))) {
                 return;
             }
             long fetch = f.getValueAs(Long.class);
@@ -168,7 +175,9 @@ final class VortexRules {
 
     private static final class AggregateRule extends RelOptRule {
         AggregateRule() {
-            super(operand(LogicalAggregate.class, operand(VortexLogicalScan.class, Convention.NONE, none())), "VortexAggregateRule");
+            super(
+                    operand(LogicalAggregate.class, operand(VortexLogicalScan.class, Convention.NONE, none())),
+                    "VortexAggregateRule");
         }
 
         @Override
@@ -183,7 +192,10 @@ final class VortexRules {
             List<AggCall> calls = new ArrayList<>();
             Set<Integer> read = new LinkedHashSet<>();
             for (AggregateCall c : agg.getAggCallList()) {
-                if (c.isDistinct() || c.filterArg >= 0 || c.isApproximate() || !c.collation.getFieldCollations().isEmpty()) {
+                if (c.isDistinct()
+                        || c.filterArg >= 0
+                        || c.isApproximate()
+                        || !c.collation.getFieldCollations().isEmpty()) {
                     return;
                 }
                 List<Integer> args = c.getArgList();
@@ -216,7 +228,8 @@ final class VortexRules {
                 calls.add(new AggCall(k, field, c.getType().getSqlTypeName()));
                 read.add(field);
             }
-            boolean stats = scan.spec().filters().isEmpty() && scan.vortexTable().answersFromStatistics(calls);
+            boolean stats =
+                    scan.spec().filters().isEmpty() && scan.vortexTable().answersFromStatistics(calls);
             int[] newCols;
             if (read.isEmpty()) {
                 newCols = new int[] {firstFilterColumn(scan)};

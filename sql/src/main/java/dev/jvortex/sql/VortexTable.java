@@ -60,8 +60,8 @@ public final class VortexTable extends AbstractTable implements TranslatableTabl
         DType first = files.getFirst().dtype();
         if (!(first instanceof DType.Struct s)) {
             close();
-            throw VortexException.unsupported(
-                    files.getFirst().name() + ": a SQL table needs a struct dtype (columns) but the file holds " + first);
+            throw VortexException.unsupported(files.getFirst().name()
+                    + ": a SQL table needs a struct dtype (columns) but the file holds " + first);
         }
         for (VortexFile f : files) {
             if (!f.dtype().withNullable(false).equals(first.withNullable(false))) {
@@ -229,10 +229,13 @@ public final class VortexTable extends AbstractTable implements TranslatableTabl
                             return null;
                         }
                         BigDecimal v = switch (s.sum().dtype()) {
-                            case DType.Decimal d -> new BigDecimal((BigInteger) s.sum().value(), d.scale());
-                            case DType.Primitive p when p.ptype() == PType.U64 ->
+                            case DType.Decimal d ->
+                                new BigDecimal((BigInteger) s.sum().value(), d.scale());
+                            case DType.Primitive p
+                            when p.ptype() == PType.U64 ->
                                 new BigDecimal(SqlTypes.unsigned((Long) s.sum().value()));
-                            case DType.Primitive p when p.ptype().isInteger() ->
+                            case DType.Primitive p
+                            when p.ptype().isInteger() ->
                                 BigDecimal.valueOf((Long) s.sum().value());
                             default -> null;
                         };

@@ -119,9 +119,7 @@ class PushdownTest {
     void countMinMaxComeFromStatistics() throws SQLException {
         String sql = "select count(*), min(l_shipdate), max(l_shipdate) from lineitem";
         String plan = explain(sql);
-        assertTrue(
-                plan.contains("aggregates=[[COUNT(*), MIN(l_shipdate), MAX(l_shipdate)]], from=[statistics]"),
-                plan);
+        assertTrue(plan.contains("aggregates=[[COUNT(*), MIN(l_shipdate), MAX(l_shipdate)]], from=[statistics]"), plan);
         assertFalse(plan.contains("EnumerableAggregate"), plan);
         assertEquals(1, drain(sql));
         assertTrue(lineitem().lastStatistics().isEmpty(), "no rows were scanned");
@@ -131,8 +129,10 @@ class PushdownTest {
     void aFilteredAggregateIsComputedByTheScan() throws SQLException {
         String sql = "select count(*), sum(l_quantity), max(l_discount) from lineitem where l_orderkey < 10000";
         String plan = explain(sql);
-        assertTrue(plan.contains("filters=[[l_orderkey < 10000]], aggregates=[[COUNT(*), SUM(l_quantity),"
-                + " MAX(l_discount)]], from=[scan]"), plan);
+        assertTrue(
+                plan.contains("filters=[[l_orderkey < 10000]], aggregates=[[COUNT(*), SUM(l_quantity),"
+                        + " MAX(l_discount)]], from=[scan]"),
+                plan);
         assertEquals(1, drain(sql));
         ScanStatistics s = total(lineitem().lastStatistics());
         assertTrue(s.rowsAfterPruning() < s.rowsInFile() / 10, "zone pruning: " + s);

@@ -19,8 +19,8 @@ import java.util.List;
 /// duckdb); under CI a missing venv fails the tests.
 final class Tpch {
     static final String SCALE = "0.1";
-    static final List<String> QUERIES = List.of(
-            "q1", "q3", "q5", "q6", "q10", "q12", "q14", "q19", "stats_minmax", "filtered_aggregate", "lookup");
+    static final List<String> QUERIES =
+            List.of("q1", "q3", "q5", "q6", "q10", "q12", "q14", "q19", "stats_minmax", "filtered_aggregate", "lookup");
     static final List<String> TABLES =
             List.of("customer", "lineitem", "nation", "orders", "part", "partsupp", "region", "supplier");
 
@@ -33,7 +33,9 @@ final class Tpch {
         Path root = Oracle.root();
         Path out = root.resolve("sql/target/tpch-sf" + SCALE);
         List<String> args = new ArrayList<>(List.of(
-                out.toString(), SCALE, root.resolve("sql/src/test/resources/tpch").toString()));
+                out.toString(),
+                SCALE,
+                root.resolve("sql/src/test/resources/tpch").toString()));
         args.addAll(QUERIES);
         return Oracle.generated(out, "done", "sql/src/test/python/tpch.py", args, 900);
     }

@@ -52,8 +52,8 @@ class TpchQueryTest {
     @ParameterizedTest(name = "{1} over files written by {0}")
     @MethodSource("cases")
     void matchesDuckDb(String writer, String query) throws Exception {
-        Map<String, Object> expected = Json.parseObject(Files.readString(
-                Tpch.data().resolve("expected/" + query + ".json"), StandardCharsets.UTF_8));
+        Map<String, Object> expected = Json.parseObject(
+                Files.readString(Tpch.data().resolve("expected/" + query + ".json"), StandardCharsets.UTF_8));
         @SuppressWarnings("unchecked")
         List<String> types = (List<String>) expected.get("types");
         @SuppressWarnings("unchecked")
@@ -68,7 +68,12 @@ class TpchQueryTest {
                 assertTrue(r < rows.size(), query + ": more rows than DuckDB's " + rows.size());
                 List<Object> want = rows.get(r);
                 for (int k = 0; k < types.size(); k++) {
-                    check(query + " row " + r + " column " + md.getColumnLabel(k + 1), types.get(k), want.get(k), rs, k + 1);
+                    check(
+                            query + " row " + r + " column " + md.getColumnLabel(k + 1),
+                            types.get(k),
+                            want.get(k),
+                            rs,
+                            k + 1);
                 }
                 r++;
             }

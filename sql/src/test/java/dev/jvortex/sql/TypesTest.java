@@ -44,8 +44,7 @@ class TypesTest {
             Map<String, String> columns = new LinkedHashMap<>();
             try (ResultSet rs = md.getColumns(null, "vortex", "alltypes", "%")) {
                 while (rs.next()) {
-                    columns.put(
-                            rs.getString("COLUMN_NAME"), rs.getInt("DATA_TYPE") + " " + rs.getString("TYPE_NAME"));
+                    columns.put(rs.getString("COLUMN_NAME"), rs.getInt("DATA_TYPE") + " " + rs.getString("TYPE_NAME"));
                 }
             }
             assertEquals(Types.INTEGER + " INTEGER", columns.get("id"));
@@ -101,8 +100,8 @@ class TypesTest {
     @Test
     void preparedStatementsTakeParameters() throws SQLException {
         try (Connection c = DriverManager.getConnection(url("jvortex"));
-                PreparedStatement p = c.prepareStatement(
-                        "select count(*) from lineitem where l_orderkey < ? and l_shipmode = ?")) {
+                PreparedStatement p =
+                        c.prepareStatement("select count(*) from lineitem where l_orderkey < ? and l_shipmode = ?")) {
             long[] counts = new long[2];
             int k = 0;
             for (int bound : new int[] {100, 1000}) {

@@ -195,7 +195,10 @@ final class ResultPrinter {
                     } else {
                         string(sb, s);
                     }
-                } else if (v instanceof Array || v instanceof Map<?, ?> || v instanceof Object[] || v instanceof List<?>) {
+                } else if (v instanceof Array
+                        || v instanceof Map<?, ?>
+                        || v instanceof Object[]
+                        || v instanceof List<?>) {
                     json(sb, v);
                 } else {
                     string(sb, rs.getString(c + 1));

@@ -178,9 +178,11 @@ public final class SqlCommand {
                     }
                     Table table = schema().table(name);
                     if (table instanceof VortexTable v) {
-                        out.println(name + " (" + v.rowCount() + " rows, " + v.files().size() + " file(s))");
+                        out.println(name + " (" + v.rowCount() + " rows, "
+                                + v.files().size() + " file(s))");
                         for (int i = 0; i < v.schema().names().size(); i++) {
-                            out.println("  " + v.schema().names().get(i) + "  " + v.schema().fields().get(i));
+                            out.println("  " + v.schema().names().get(i) + "  "
+                                    + v.schema().fields().get(i));
                         }
                     }
                 }

@@ -104,8 +104,8 @@ public final class VortexDriver implements Driver {
                 throw e.getCause();
             }
         };
-        return (Connection) Proxy.newProxyInstance(
-                VortexDriver.class.getClassLoader(), new Class<?>[] {Connection.class}, h);
+        return (Connection)
+                Proxy.newProxyInstance(VortexDriver.class.getClassLoader(), new Class<?>[] {Connection.class}, h);
     }
 
     @Override

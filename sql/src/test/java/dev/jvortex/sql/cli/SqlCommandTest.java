@@ -31,8 +31,7 @@ class SqlCommandTest {
         int status;
         try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
                 PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-            status = SqlCommand.run(
-                    all, new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)), o, e);
+            status = SqlCommand.run(all, new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)), o, e);
         }
         return new Out(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
@@ -41,8 +40,7 @@ class SqlCommandTest {
     void printsAnAlignedTable() {
         Out r = run("", "select r_regionkey, r_name from region order by r_regionkey", "--no-timing");
         assertEquals(0, r.status(), r.err());
-        assertEquals(
-                """
+        assertEquals("""
                 r_regionkey | r_name
                 ------------+------------
                           0 | AFRICA
@@ -50,8 +48,7 @@ class SqlCommandTest {
                           2 | ASIA
                           3 | EUROPE
                           4 | MIDDLE EAST
-                """,
-                r.out());
+                """, r.out());
     }
 
     @Test
@@ -64,8 +61,11 @@ class SqlCommandTest {
 
     @Test
     void printsCsvAndJsonLines() {
-        Out csv = run("", "select n_nationkey, n_name, n_comment from nation where n_nationkey < 2 order by 1",
-                "--format", "csv");
+        Out csv = run(
+                "",
+                "select n_nationkey, n_name, n_comment from nation where n_nationkey < 2 order by 1",
+                "--format",
+                "csv");
         assertEquals(0, csv.status(), csv.err());
         List<String> lines = csv.out().lines().toList();
         assertEquals("n_nationkey,n_name,n_comment", lines.get(0));
@@ -83,8 +83,10 @@ class SqlCommandTest {
         Out r = run("", "EXPLAIN SELECT count(*), max(l_shipdate) FROM lineitem WHERE l_orderkey < 100");
         assertEquals(0, r.status(), r.err());
         assertTrue(
-                r.out().contains("VortexTableScan(table=[[vortex, lineitem]], columns=[[l_shipdate]],"
-                        + " filters=[[l_orderkey < 100]], aggregates=[[COUNT(*), MAX(l_shipdate)]], from=[scan])"),
+                r.out()
+                        .contains(
+                                "VortexTableScan(table=[[vortex, lineitem]], columns=[[l_shipdate]],"
+                                        + " filters=[[l_orderkey < 100]], aggregates=[[COUNT(*), MAX(l_shipdate)]], from=[scan])"),
                 r.out());
         Out a = run("", "EXPLAIN ANALYZE SELECT l_comment FROM lineitem WHERE l_orderkey < 100", "--no-timing");
         assertEquals(0, a.status(), a.err());
@@ -114,8 +116,7 @@ class SqlCommandTest {
 
     @Test
     void theShellReadsStatementsAndCommands() {
-        Out r = run(
-                """
+        Out r = run("""
                 .tables
                 select count(*)
                   from region;
@@ -123,10 +124,10 @@ class SqlCommandTest {
                 select r_name from region where r_regionkey = 2;
                 select nosuch from region;
                 .quit
-                """,
-                "--no-timing");
+                """, "--no-timing");
         assertEquals(1, r.status(), "the failed statement sets the status");
-        assertTrue(r.out().startsWith("customer\nlineitem\nnation\norders\npart\npartsupp\nregion\nsupplier\n"), r.out());
+        assertTrue(
+                r.out().startsWith("customer\nlineitem\nnation\norders\npart\npartsupp\nregion\nsupplier\n"), r.out());
         assertTrue(r.out().contains("EXPR$0\n------\n     5\n"), r.out());
         assertTrue(r.out().contains("r_name\nASIA\n"), r.out());
         assertTrue(r.err().contains("Column 'nosuch' not found"), r.err());
