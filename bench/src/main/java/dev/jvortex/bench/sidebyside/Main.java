@@ -118,6 +118,7 @@ public final class Main {
                     for (List<Array> cols : groups) {
                         w.write(cols);
                     }
+                    w.finish();
                 }
                 if (r >= 0) {
                     times[r] = (System.nanoTime() - start) / 1e6;
