@@ -190,6 +190,20 @@ final class ChunkedWriter implements ColumnWriter {
     }
 
     @Override
+    public void release() {
+        if (pendingArena != null) {
+            pendingArena.close();
+            pendingArena = null;
+        }
+        if (undecidedArena != null) {
+            undecidedArena.close();
+            undecidedArena = null;
+        }
+        pending.clear();
+        undecided.clear();
+    }
+
+    @Override
     public void complete() throws IOException {
         if (undecidedRows > 0) {
             decideAndReplay();

@@ -297,6 +297,7 @@ public final class VortexWriter implements AutoCloseable {
 
     private void release() {
         try {
+            root.release();
             pipeline.close();
         } finally {
             statsArena.close();
