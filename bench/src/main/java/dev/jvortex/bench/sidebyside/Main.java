@@ -96,8 +96,7 @@ public final class Main {
 
     /// Writes the Parquet file's rows as a Vortex file: one batch per row group, or (with
     /// `batchRows` > 0) batches of `batchRows` rows sliced from the row groups before timing.
-    private static void write(Path parquet, Path out, String preset, boolean quick, int batchRows)
-            throws Exception {
+    private static void write(Path parquet, Path out, String preset, boolean quick, int batchRows) throws Exception {
         WriteOptions options = switch (preset) {
             case "default" -> WriteOptions.defaults();
             case "compact" -> WriteOptions.defaults().withPreset(CompressionPreset.COMPACT);

@@ -65,8 +65,13 @@ final class TempFiles {
             return;
         }
         Thread hook = new Thread(TempFiles::deleteAllInProgress, "jvortex-temp-cleanup");
-        Runtime.getRuntime().addShutdownHook(hook);
-        hookInstalled = true;
+        try {
+            Runtime.getRuntime().addShutdownHook(hook);
+            hookInstalled = true;
+        } catch (IllegalStateException ignored) {
+            // The JVM is shutting down already (a write started from a shutdown hook): no hook
+            // can be added; the write goes on and an unfinished one is deleted by its close().
+        }
     }
 
     /// Deletes every registered temporary file; the shutdown hook's work. A write still running
