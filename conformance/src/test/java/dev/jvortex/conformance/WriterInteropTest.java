@@ -101,6 +101,7 @@ class WriterInteropTest {
                         w.write(cols);
                     }
                 }
+                w.finish();
             }
         }
     }

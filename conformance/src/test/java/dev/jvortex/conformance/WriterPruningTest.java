@@ -100,6 +100,7 @@ class WriterPruningTest {
                     w.write(cols);
                 }
             }
+            w.finish();
         }
     }
 }

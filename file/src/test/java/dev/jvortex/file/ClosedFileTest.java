@@ -49,6 +49,7 @@ class ClosedFileTest {
                 name.append("row-" + i % 1000);
             }
             w.write(List.of(id.build(arena), name.build(arena)));
+            w.finish();
         }
     }
 

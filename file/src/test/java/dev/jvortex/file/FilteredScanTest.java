@@ -105,6 +105,7 @@ class FilteredScanTest {
                     w.write(List.of(id.build(arena), v.build(arena), name.build(arena), flag.build(arena)));
                 }
             }
+            w.finish();
         }
     }
 

@@ -155,6 +155,7 @@ class MutationFuzzTest {
                     runs.build(arena),
                     flag.build(arena),
                     at.build(arena)));
+            w.finish();
         }
         return path;
     }

@@ -95,6 +95,7 @@ class ParallelScanTest {
                     w.write(List.of(id.build(arena), v.build(arena), name.build(arena), flag.build(arena)));
                 }
             }
+            w.finish();
         }
     }
 

@@ -4,6 +4,7 @@ import dev.jvortex.compress.CompressionPreset;
 import dev.jvortex.convert.parquet.ParquetFile;
 import dev.jvortex.core.DType;
 import dev.jvortex.core.array.Array;
+import dev.jvortex.core.array.ArrayOps;
 import dev.jvortex.file.VortexFile;
 import dev.jvortex.file.write.VortexWriter;
 import dev.jvortex.file.write.WriteOptions;
@@ -23,7 +24,7 @@ import java.util.Map;
 ///     scan:  --contender jvortex|hardwood|parquet-java|arrow-java --file F --ops full,numeric,...
 ///            --numeric a --two a,b --string s --key k --key-value v --key-type long|string
 ///            --indices FILE [--quick]
-///     write: --write OUT --parquet SRC --preset default|compact [--quick]
+///     write: --write OUT --parquet SRC --preset default|compact [--batch-rows N] [--quick]
 ///     both:  --jobs FILE   (one job per line, arguments separated by tabs, run in order)
 ///
 /// Timing: each operation runs a few warm-up times (at least once and for at least 1.5 s, at
@@ -61,7 +62,8 @@ public final class Main {
             return;
         }
         if (a.containsKey("write")) {
-            write(Path.of(a.get("parquet")), Path.of(a.get("write")), a.get("preset"), quick);
+            int batchRows = a.containsKey("batch-rows") ? Integer.parseInt(a.get("batch-rows")) : 0;
+            write(Path.of(a.get("parquet")), Path.of(a.get("write")), a.get("preset"), quick, batchRows);
             return;
         }
         String name = a.get("contender");
@@ -92,7 +94,9 @@ public final class Main {
         }
     }
 
-    private static void write(Path parquet, Path out, String preset, boolean quick) throws Exception {
+    /// Writes the Parquet file's rows as a Vortex file: one batch per row group, or (with
+    /// `batchRows` > 0) batches of `batchRows` rows sliced from the row groups before timing.
+    private static void write(Path parquet, Path out, String preset, boolean quick, int batchRows) throws Exception {
         WriteOptions options = switch (preset) {
             case "default" -> WriteOptions.defaults();
             case "compact" -> WriteOptions.defaults().withPreset(CompressionPreset.COMPACT);
@@ -105,7 +109,19 @@ public final class Main {
             long rows = 0;
             for (int g = 0; g < pq.rowGroupCount(); g++) {
                 if (pq.rowGroupRows(g) > 0) {
-                    groups.add(pq.readRowGroup(g, arena));
+                    List<Array> group = pq.readRowGroup(g, arena);
+                    int n = group.isEmpty() ? 0 : group.getFirst().length();
+                    if (batchRows <= 0 || n <= batchRows) {
+                        groups.add(group);
+                    } else {
+                        for (int from = 0; from < n; from += batchRows) {
+                            List<Array> batch = new ArrayList<>(group.size());
+                            for (Array c : group) {
+                                batch.add(ArrayOps.slice(c, from, Math.min(batchRows, n - from), arena));
+                            }
+                            groups.add(batch);
+                        }
+                    }
                     rows += pq.rowGroupRows(g);
                 }
             }
@@ -118,6 +134,7 @@ public final class Main {
                     for (List<Array> cols : groups) {
                         w.write(cols);
                     }
+                    w.finish();
                 }
                 if (r >= 0) {
                     times[r] = (System.nanoTime() - start) / 1e6;

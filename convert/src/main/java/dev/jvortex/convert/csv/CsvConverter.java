@@ -123,6 +123,7 @@ public final class CsvConverter {
                     writer.abort();
                     throw e;
                 }
+                writer.finish();
             }
             return new Result(rows, schema);
         }

@@ -51,6 +51,7 @@ public final class ParquetConverter {
                     writer.abort();
                     throw e instanceof VortexException ? e : VortexException.corrupt(in + ": " + e, e);
                 }
+                writer.finish();
             }
             return new Result(rows, schema);
         }

@@ -57,6 +57,7 @@ class ParquetCorruptionTest {
                     rows += cols.isEmpty() ? 0 : cols.getFirst().length();
                 }
             }
+            w.finish();
         }
         return rows;
     }

@@ -18,10 +18,12 @@ import java.util.List;
 /// As a column's writer it cuts the rows appended into chunks, of a kind the first rows decide:
 /// with dictionaries on, a string column with few distinct values gets dictionary layouts
 /// ([DictWriter]), each ending when its dictionary is full; any other column gets flat chunks of
-/// a fixed row count (a multiple of `rowBlock` rows that is about `targetChunkBytes`, judged on
-/// the first batch). The rows of the flat chunk being filled are copied into an arena of their
-/// own (the caller may free its batch once the write returns), which the chunk takes along to
-/// the [CompressionPipeline].
+/// a fixed row count (a multiple of `rowBlock` rows that is about `targetChunkBytes`). Both are
+/// judged on the column's first `rowBlock` rows, however the batches cut them: rows are held
+/// back until that many have come (or the column ends), so a file written in batches of one row
+/// is the file written in one batch. The rows of the flat chunk being filled are copied into an
+/// arena of their own (the caller may free its batch once the write returns), which the chunk
+/// takes along to the [CompressionPipeline].
 final class ChunkedWriter implements ColumnWriter {
     private final DType dtype;
     private final WriteContext ctx;
@@ -37,6 +39,11 @@ final class ChunkedWriter implements ColumnWriter {
     private long pendingRows;
     /// The dictionary layout being filled.
     private DictWriter openDict;
+    /// The first rows, held until `rowBlock` of them decide the kind of chunks (copies, in
+    /// `undecidedArena`).
+    private final List<Array> undecided = new ArrayList<>();
+    private Arena undecidedArena;
+    private long undecidedRows;
 
     /// A column of type `dtype`, cut into chunks.
     ChunkedWriter(DType dtype, WriteContext ctx) {
@@ -68,18 +75,69 @@ final class ChunkedWriter implements ColumnWriter {
         rows += a.length();
         if (dictionaries == null) {
             int rowBlock = ctx.options().rowBlock();
-            dictionaries = ctx.options().dictionaries() && DictState.worthIt(dtype, a, rowBlock);
+            if (undecided.isEmpty() && a.length() >= rowBlock) {
+                // The common case: the first batch holds the first block; nothing to hold back.
+                decide(a);
+            } else {
+                holdBack(a);
+                if (undecidedRows >= rowBlock) {
+                    decideAndReplay();
+                }
+                return;
+            }
+        }
+        route(a);
+    }
+
+    private void route(Array a) throws IOException {
+        if (dictionaries) {
+            appendDictionaries((VarBinViewArray) a);
+        } else {
+            appendFlat(a);
+        }
+    }
+
+    /// Decides the kind of chunks (and the rows of a flat chunk) from the first `rowBlock` rows
+    /// of the column, which `first` starts with (all of them unless the column is shorter).
+    private void decide(Array first) {
+        int rowBlock = ctx.options().rowBlock();
+        int n = Math.min(first.length(), rowBlock);
+        try (Arena arena = Arena.ofConfined()) {
+            // A copy, not a slice: a slice of strings keeps its source's whole data buffers,
+            // which would count as its bytes.
+            Array block = ArrayOps.deepCopy(ArrayOps.slice(first, 0, n, arena), arena);
+            dictionaries = ctx.options().dictionaries() && DictState.worthIt(dtype, block, rowBlock);
             if (!dictionaries) {
-                long bytesPerRow = Math.max(1, CanonicalEncoder.encode(a).bufferBytes() / Math.max(1, a.length()));
+                long bytesPerRow = Math.max(1, CanonicalEncoder.encode(block).bufferBytes() / Math.max(1, n));
                 long rowsForTarget = Math.max(1, ctx.options().targetChunkBytes() / bytesPerRow);
                 long blocks = Math.max(1, (rowsForTarget + rowBlock - 1) / rowBlock);
                 chunkRows = blocks * rowBlock;
             }
         }
-        if (dictionaries) {
-            appendDictionaries((VarBinViewArray) a);
-        } else {
-            appendFlat(a);
+    }
+
+    @SuppressWarnings("MustBeClosedChecker") // closed once the held rows are replayed (or on complete)
+    private void holdBack(Array a) {
+        if (undecidedArena == null) {
+            undecidedArena = Arena.ofShared();
+        }
+        undecided.add(ArrayOps.deepCopy(a, undecidedArena));
+        undecidedRows += a.length();
+    }
+
+    /// Decides on the rows held back, then appends them as any later rows.
+    private void decideAndReplay() throws IOException {
+        try {
+            Array held = undecided.size() == 1
+                    ? undecided.getFirst()
+                    : ArrayOps.concat(dtype, List.copyOf(undecided), undecidedArena);
+            decide(held);
+            route(held);
+        } finally {
+            undecided.clear();
+            undecidedRows = 0;
+            undecidedArena.close();
+            undecidedArena = null;
         }
     }
 
@@ -132,7 +190,24 @@ final class ChunkedWriter implements ColumnWriter {
     }
 
     @Override
+    public void release() {
+        if (pendingArena != null) {
+            pendingArena.close();
+            pendingArena = null;
+        }
+        if (undecidedArena != null) {
+            undecidedArena.close();
+            undecidedArena = null;
+        }
+        pending.clear();
+        undecided.clear();
+    }
+
+    @Override
     public void complete() throws IOException {
+        if (undecidedRows > 0) {
+            decideAndReplay();
+        }
         if (pendingRows > 0) {
             flushFlat();
         }

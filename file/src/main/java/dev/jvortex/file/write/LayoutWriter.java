@@ -20,4 +20,7 @@ sealed interface LayoutWriter permits ColumnWriter, FlatWriter, DictWriter {
 
     /// Returns the layout of this subtree; children take their layout ids before their parent.
     LayoutSpec layout(LayoutIds ids);
+
+    /// Frees the rows still held back (a write that failed or was discarded); never throws.
+    default void release() {}
 }

@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,17 +26,24 @@ import java.util.concurrent.ThreadLocalRandom;
 /// array asks), then the footer sections, the postscript and the end-of-file marker.
 ///
 /// It writes to a temporary file beside the target, `.<name>.<random>.tmp`, and renames it onto
-/// the target only once the file is complete ([#finish]); [#release] after a failure removes
-/// the temporary file, so nothing ever appears under the target name half written.
+/// the target only once the file is complete ([#finish]); [#release] of an unfinished sink
+/// removes the temporary file, so nothing ever appears under the target name half written.
+/// While the write is in progress the temporary file is locked and registered with [TempFiles]
+/// (removed by a shutdown hook on a signal; removed by a later write of the same target if the
+/// process died).
 final class SegmentSink {
     private static final byte[] MAGIC = {'V', 'T', 'X', 'F'};
 
     private final Path target;
     private final Path temp;
     private final FileChannel channel;
+    /// Whether the file was renamed onto the target.
+    private boolean committed;
     private final List<SegmentSpec> segments = new ArrayList<>();
     /// Encoding ids in order of first use, numbered from 0; the footer lists them in that order.
     private final Map<String, Integer> arrayIds = new LinkedHashMap<>();
+    /// Per segment, the numbers (in [#arrayIds]) of the encodings its array tree uses.
+    private final List<BitSet> segmentEncodings = new ArrayList<>();
     private long position;
 
     private SegmentSink(Path target, Path temp, FileChannel channel) {
@@ -47,10 +55,16 @@ final class SegmentSink {
     /// Opens a sink for `target` (an absolute path): creates the temporary file and writes the
     /// leading magic bytes.
     static SegmentSink open(Path target) throws IOException {
+        TempFiles.deleteStale(target);
         Path temp = newTempFile(target.getParent(), target.getFileName().toString());
+        TempFiles.register(temp);
         FileChannel channel = null;
         try {
             channel = FileChannel.open(temp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
+            // Held until the file is renamed or deleted: tells a later write that this one is alive.
+            if (channel.tryLock() == null) {
+                throw new IOException(temp + ": cannot lock the temporary file");
+            }
             SegmentSink sink = new SegmentSink(target, temp, channel);
             sink.writeBytes(MemorySegment.ofArray(MAGIC));
             return sink;
@@ -59,6 +73,7 @@ final class SegmentSink {
                 closeQuietly(channel);
             }
             deleteQuietly(temp);
+            TempFiles.unregister(temp);
             throw e;
         }
     }
@@ -87,15 +102,35 @@ final class SegmentSink {
 
     /// Serializes an array tree as the next segment, aligned as the tree asks; returns its id.
     int append(WriteNode node) throws IOException {
-        ArraySerializer.Serialized s =
-                ArraySerializer.serialize(node, id -> arrayIds.computeIfAbsent(id, k -> arrayIds.size()));
+        BitSet used = new BitSet();
+        ArraySerializer.Serialized s = ArraySerializer.serialize(node, id -> {
+            int k = arrayIds.computeIfAbsent(id, unused -> arrayIds.size());
+            used.set(k);
+            return k;
+        });
         pad(s.alignment());
         long start = position;
         for (MemorySegment part : s.parts()) {
             writeBytes(part);
         }
         segments.add(new SegmentSpec(start, s.length(), Integer.numberOfTrailingZeros(s.alignment())));
+        segmentEncodings.add(used);
         return segments.size() - 1;
+    }
+
+    /// Returns the length in bytes of segment `id`.
+    long segmentLength(int id) {
+        return segments.get(id).length();
+    }
+
+    /// Adds the numbers of the encodings segment `id` uses to `into`.
+    void encodingsOf(int id, BitSet into) {
+        into.or(segmentEncodings.get(id));
+    }
+
+    /// Returns the encoding ids in number order.
+    List<String> encodingNames() {
+        return List.copyOf(arrayIds.keySet());
     }
 
     /// Completes the file: the dtype, layout, statistics (null for none) and footer sections,
@@ -115,15 +150,25 @@ final class SegmentSink {
         byte[] eof = {1, 0, (byte) ps.length, (byte) (ps.length >>> 8), 'V', 'T', 'X', 'F'};
         writeBytes(MemorySegment.ofArray(eof));
         channel.force(true);
-        channel.close();
+        // Renamed while still open and locked, so no cleaner sees it unlocked before the rename.
         Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        committed = true;
+        TempFiles.unregister(temp);
+        channel.close();
     }
 
-    /// Closes the file; after a failure (`failed`) also removes the temporary file. Never throws.
-    void release(boolean failed) {
+    /// Returns the bytes written so far (the whole file's size after [#finish]).
+    long position() {
+        return position;
+    }
+
+    /// Closes the file; unless it was renamed onto the target, also removes the temporary file.
+    /// Never throws.
+    void release() {
         closeQuietly(channel);
-        if (failed) {
+        if (!committed) {
             deleteQuietly(temp);
+            TempFiles.unregister(temp);
         }
     }
 

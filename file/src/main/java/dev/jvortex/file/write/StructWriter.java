@@ -61,6 +61,16 @@ final class StructWriter implements ColumnWriter {
     }
 
     @Override
+    public void release() {
+        if (validity != null) {
+            validity.release();
+        }
+        for (ColumnWriter f : fields) {
+            f.release();
+        }
+    }
+
+    @Override
     public void complete() throws IOException {
         if (validity != null) {
             validity.complete();

@@ -1,10 +1,12 @@
 package dev.jvortex.file.write;
 
 import dev.jvortex.core.DType;
+import dev.jvortex.core.Scalar;
 import dev.jvortex.core.VortexException;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.ArrayOps;
 import dev.jvortex.core.array.StructArray;
+import dev.jvortex.file.layout.LayoutId;
 import dev.jvortex.format.ArrayStats;
 import dev.jvortex.format.internal.FormatWriter;
 import dev.jvortex.format.internal.FormatWriter.LayoutSpec;
@@ -22,15 +24,24 @@ import java.util.Set;
 /// DType.Struct schema = DType.struct(false, "id", new DType.Primitive(PType.I64, false));
 /// try (VortexWriter w = VortexWriter.create(Path.of("out.vortex"), schema, WriteOptions.defaults())) {
 ///     w.write(List.of(idColumn));
+///     WriteResult result = w.finish();
 /// }
 /// ```
+///
+/// **All or nothing.** The file appears under the target name only when [#finish()] returns.
+/// [#close()] of a writer that was not finished (the try block left by an exception, a rejected
+/// batch, a forgotten `finish()`) discards the write: nothing is left under the target name and
+/// no temporary file remains. An existing file under the target name is replaced only by a
+/// finished write. [#abort()] discards explicitly.
 ///
 /// Columns are cut into chunks of about `targetChunkBytes` (a multiple of `rowBlock` rows),
 /// each stored as one flat segment under a chunked layout, wrapped in a zone map; memory stays
 /// bounded by the chunk size. Chunks are compressed on up to [WriteOptions#parallelism()] threads
 /// while the caller goes on appending; segments are written in the order they were cut, so the
 /// file does not depend on the thread count. The file is written to a temporary file beside the
-/// target and renamed on [#close()]; a failed write leaves nothing under the target name.
+/// target, `.<name>.<random>.tmp`, and renamed by [#finish()]. A signal (`SIGINT`, `SIGTERM`)
+/// during a write removes the temporary file; one left by a killed process is removed when a
+/// later write of the same target starts (see [TempFiles] for the rule).
 ///
 /// Inside, one layout writer per layout kind ([StructWriter], [ZonedWriter], [ChunkedWriter],
 /// [DictWriter], [FlatWriter]) forms the tree of the layouts the file gets, under a root struct
@@ -46,8 +57,11 @@ public final class VortexWriter implements AutoCloseable {
     private final Arena statsArena = Arena.ofShared();
     private final StructWriter root;
     private long rows;
+    /// Set by [#finish()] (successful or not), [#close()] and [#abort()]: no more writes.
     private boolean closed;
     private boolean failed;
+    /// The result of a successful [#finish()].
+    private WriteResult result;
 
     private VortexWriter(Path target, DType.Struct schema, WriteOptions options) throws IOException {
         this.target = target.toAbsolutePath();
@@ -144,28 +158,37 @@ public final class VortexWriter implements AutoCloseable {
         }
     }
 
-    /// Finishes the file: writes the layout, statistics and footer, then renames it into place.
-    @Override
-    public void close() {
+    /// Finishes the file: writes the layout, statistics and footer, then renames it onto the
+    /// target name; returns what was written. Only a successful `finish()` creates the file.
+    ///
+    /// @throws VortexException if the write failed (now or in an earlier batch; nothing is left
+    ///     under the target name), or misuse if the writer was already finished, closed or aborted
+    public WriteResult finish() {
         if (closed) {
-            return;
+            throw VortexException.misuse(
+                    result != null
+                            ? "the writer for " + target + " is already finished"
+                            : "the writer for " + target + " is closed; the file was not created");
+        }
+        if (failed) {
+            discard();
+            throw VortexException.misuse("an earlier write to " + target + " failed; the file was not created");
         }
         closed = true;
         try {
-            if (failed) {
-                return;
-            }
             root.complete();
             pipeline.flush();
             LayoutIds layoutIds = new LayoutIds();
             LayoutSpec layout = root.layout(layoutIds);
+            List<ArrayStats> fieldStats = schema.size() > 0 ? root.fieldStatistics() : List.of();
             byte[] statistics = null;
             if (options.fileStatistics() && schema.size() > 0) {
-                List<ArrayStats> fieldStats = root.fieldStatistics();
                 statistics = FormatWriter.fileStatistics(fieldStats);
             }
             sink.finish(
                     FormatWriter.dtypeBuffer(schema), FormatWriter.layoutBuffer(layout), statistics, layoutIds.names());
+            result = new WriteResult(target, rows, sink.position(), columnResults(layout, layoutIds, fieldStats));
+            return result;
         } catch (IOException e) {
             failed = true;
             throw new VortexException(VortexException.Kind.IO, target + ": write failed: " + e.getMessage(), e);
@@ -173,15 +196,112 @@ public final class VortexWriter implements AutoCloseable {
             failed = true;
             throw e;
         } finally {
-            pipeline.close();
-            statsArena.close();
-            sink.release(failed);
+            release();
         }
     }
 
-    /// Discards everything written; no file is created under the target name.
+    /// Describes each top-level column from its layout subtree (the root struct's children, in
+    /// schema order: the root is not nullable, so it has no validity child) and its statistics.
+    private List<WriteResult.Column> columnResults(LayoutSpec layout, LayoutIds layoutIds, List<ArrayStats> stats) {
+        List<String> layoutNames = layoutIds.names();
+        List<String> encodingNames = sink.encodingNames();
+        List<WriteResult.Column> out = new ArrayList<>(schema.size());
+        for (int i = 0; i < schema.size(); i++) {
+            ColumnUsage u = new ColumnUsage(layoutNames);
+            u.walk(layout.children().get(i), true);
+            List<String> encodings = new ArrayList<>();
+            u.encodings.stream().forEach(k -> encodings.add(encodingNames.get(k)));
+            DType t = schema.fields().get(i);
+            ArrayStats st = i < stats.size() ? stats.get(i) : null;
+            boolean hasStats = st != null && st.nullCount() != null;
+            DType boundType = t.withNullable(true);
+            out.add(new WriteResult.Column(
+                    i,
+                    schema.names().get(i),
+                    t,
+                    u.bytes,
+                    rows,
+                    hasStats ? st.nullCount() : null,
+                    hasStats ? st.nanCount() : null,
+                    hasStats && st.min() != null ? Scalar.decode(st.min(), boundType) : null,
+                    hasStats && st.minExact(),
+                    hasStats && st.max() != null ? Scalar.decode(st.max(), boundType) : null,
+                    hasStats && st.maxExact(),
+                    encodings,
+                    List.copyOf(u.layouts)));
+        }
+        return out;
+    }
+
+    /// Sums what one column's layout subtree holds: its segments' bytes, the encodings of its
+    /// data and dictionary segments (not of zone map tables), the layouts met.
+    private final class ColumnUsage {
+        private final List<String> layoutNames;
+        private final java.util.BitSet encodings = new java.util.BitSet();
+        private final Set<String> layouts = new java.util.LinkedHashSet<>();
+        private long bytes;
+
+        ColumnUsage(List<String> layoutNames) {
+            this.layoutNames = layoutNames;
+        }
+
+        void walk(LayoutSpec spec, boolean data) {
+            String kind = layoutNames.get(spec.encoding());
+            if (data) {
+                layouts.add(kind);
+            }
+            for (int id : spec.segments()) {
+                bytes += sink.segmentLength(id);
+                if (data) {
+                    sink.encodingsOf(id, encodings);
+                }
+            }
+            List<LayoutSpec> kids = spec.children();
+            for (int c = 0; c < kids.size(); c++) {
+                // A zoned layout's second child is its zone map table.
+                boolean zoneTable = kind.equals(LayoutId.ZONED.id()) && c == 1;
+                walk(kids.get(c), data && !zoneTable);
+            }
+        }
+    }
+
+    /// Returns the result of a successful [#finish()], or null if the writer was not finished.
+    public WriteResult result() {
+        return result;
+    }
+
+    /// Ends the writer. After a successful [#finish()] this does nothing; otherwise the write is
+    /// discarded, as by [#abort()]: nothing is created under the target name. Never throws, so it
+    /// does not hide the exception that left a try-with-resources block.
+    @Override
+    public void close() {
+        if (result == null) {
+            discard();
+        }
+    }
+
+    /// Discards everything written; no file is created under the target name. Does nothing after
+    /// a successful [#finish()] (the file exists then).
     public void abort() {
-        failed = true;
         close();
+    }
+
+    private void discard() {
+        failed = true;
+        if (closed) {
+            return;
+        }
+        closed = true;
+        release();
+    }
+
+    private void release() {
+        try {
+            root.release();
+            pipeline.close();
+        } finally {
+            statsArena.close();
+            sink.release();
+        }
     }
 }

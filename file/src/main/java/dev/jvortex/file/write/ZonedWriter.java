@@ -52,6 +52,11 @@ final class ZonedWriter implements ColumnWriter {
     }
 
     @Override
+    public void release() {
+        data.release();
+    }
+
+    @Override
     public void complete() throws IOException {
         data.complete();
         if (!ctx.options().zoneMaps() || rows == 0) {

@@ -90,6 +90,7 @@ class UnknownIdsTest {
                 ids.append(i * 7L);
             }
             w.write(List.of(ids.build(arena)));
+            w.finish();
         }
         return target;
     }

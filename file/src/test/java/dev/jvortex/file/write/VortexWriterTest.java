@@ -62,6 +62,7 @@ class VortexWriterTest {
             for (int start = 0; start < 10_000; start += 777) {
                 w.write(batch(arena, start, Math.min(777, 10_000 - start)));
             }
+            w.finish();
         }
         try (VortexFile f = VortexFile.open(target);
                 Scan scan = f.scan()) {
@@ -95,6 +96,7 @@ class VortexWriterTest {
             try (Arena arena = Arena.ofConfined();
                     VortexWriter w = VortexWriter.create(target, SCHEMA, options)) {
                 w.write(batch(arena, 0, 50_000));
+                w.finish();
             }
             sizes[k] = Files.size(target);
             try (VortexFile f = VortexFile.open(target);
@@ -161,6 +163,7 @@ class VortexWriterTest {
                         }
                         w.write(List.of(b.get(0), b.get(1), cities.build(arena), prices.build(arena)));
                     }
+                    w.finish();
                 }
                 byte[] bytes = Files.readAllBytes(target);
                 if (first == null) {
@@ -202,6 +205,7 @@ class VortexWriterTest {
         try (VortexWriter w = VortexWriter.create(out, SCHEMA, WriteOptions.defaults());
                 Arena arena = Arena.ofConfined()) {
             w.write(batch(arena, 0, 10));
+            w.finish();
         }
         // The same permissions as any file this process creates (not owner-only, as a JDK temp file).
         assertEquals(Files.getPosixFilePermissions(plain), Files.getPosixFilePermissions(out));
@@ -236,6 +240,7 @@ class VortexWriterTest {
                 }
             }
             w.write(List.of(b.build(arena)));
+            w.finish();
         }
         try (VortexFile f = VortexFile.open(target);
                 Scan scan = f.scan()) {
@@ -280,10 +285,16 @@ class VortexWriterTest {
                     VortexException.class, () -> w.write(List.of(nullable.build(arena), one.build(arena))));
             assertTrue(nulls.getMessage().contains("not nullable"), nulls.getMessage());
             w.write(good);
+            WriteResult result = w.finish();
+            assertEquals(10, result.rowCount());
+            assertEquals(result, w.result());
             w.close();
             w.close();
             VortexException afterClose = assertThrows(VortexException.class, () -> w.write(good));
             assertEquals(VortexException.Kind.MISUSE, afterClose.kind());
+            VortexException finishTwice = assertThrows(VortexException.class, w::finish);
+            assertEquals(VortexException.Kind.MISUSE, finishTwice.kind());
+            assertTrue(finishTwice.getMessage().contains("already finished"), finishTwice.getMessage());
         }
         try (VortexFile f = VortexFile.open(target)) {
             assertEquals(10, f.rowCount());
@@ -310,11 +321,9 @@ class VortexWriterTest {
             });
             assertEquals(boom, e);
         }
-        // A writer closed by try-with-resources after an exception still completes the file: the
-        // caller decides; abort() is the way to discard. Here the file exists and is whole.
-        try (VortexFile f = VortexFile.open(target)) {
-            assertEquals(100, f.rowCount());
-        }
+        // A writer closed by try-with-resources after an exception was never finished: discarded.
+        assertFalse(Files.exists(target));
+        assertEquals(List.of(), files(), "temporary files are removed");
     }
 
     @Test
@@ -325,7 +334,14 @@ class VortexWriterTest {
             VortexWriter w = VortexWriter.create(target, SCHEMA, WriteOptions.defaults());
             w.write(batch(arena, 0, 5));
             assertEquals("old contents", Files.readString(target));
-            w.close();
+            w.close(); // not finished: the old file stays
+            assertEquals("old contents", Files.readString(target));
+        }
+        try (Arena arena = Arena.ofConfined()) {
+            VortexWriter w = VortexWriter.create(target, SCHEMA, WriteOptions.defaults());
+            w.write(batch(arena, 0, 5));
+            assertEquals("old contents", Files.readString(target));
+            w.finish();
         }
         try (VortexFile f = VortexFile.open(target)) {
             assertEquals(5, f.rowCount());

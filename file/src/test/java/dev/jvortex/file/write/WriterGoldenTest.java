@@ -480,6 +480,7 @@ class WriterGoldenTest {
                 }
                 from += n;
             }
+            w.finish();
         }
         try (dev.jvortex.file.VortexFile f = dev.jvortex.file.VortexFile.open(target)) {
             assertEquals(rows, f.rowCount(), name);
