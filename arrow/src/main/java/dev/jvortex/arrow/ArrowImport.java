@@ -45,6 +45,7 @@ import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
 /// DType.Struct schema = ArrowTypes.toVortex(root.getSchema());
 /// try (VortexWriter writer = VortexWriter.create(target, schema, WriteOptions.defaults())) {
 ///     ArrowImport.write(writer, root); // once per batch loaded into root
+///     writer.finish();
 /// }
 /// ```
 ///

@@ -8,6 +8,6 @@ final class Commit {
 
     /// Finishes `writer`, renaming its file into place.
     static void finish(VortexWriter writer) {
-        writer.close();
+        writer.finish();
     }
 }

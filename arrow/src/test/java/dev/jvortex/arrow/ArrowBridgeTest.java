@@ -165,6 +165,7 @@ class ArrowBridgeTest {
             List<Array> columns = EveryType.columns(rows, arena);
             try (VortexWriter w = VortexWriter.create(vortex, schema, WriteOptions.defaults())) {
                 w.write(columns);
+                w.finish();
             }
             for (String kind : List.of("file", "stream")) {
                 Path arrow = dir.resolve("all." + kind);
@@ -219,6 +220,7 @@ class ArrowBridgeTest {
         try (Arena arena = Arena.ofConfined()) {
             try (VortexWriter w = VortexWriter.create(vortex, schema, WriteOptions.defaults())) {
                 w.write(EveryType.columns(rows, arena));
+                w.finish();
             }
         }
         Path arrow = dir.resolve("sel.arrow");
@@ -249,6 +251,7 @@ class ArrowBridgeTest {
         DType.Struct schema = DType.struct("a", DType.utf8().withNullable(true), "b", DType.list(DType.int8()));
         try (VortexWriter w = VortexWriter.create(vortex, schema, WriteOptions.defaults())) {
             assertEquals(schema, w.schema());
+            w.finish();
         }
         Path arrow = dir.resolve("empty.arrow");
         assertEquals(0, ArrowIpc.toArrowFile(vortex, arrow));

@@ -38,6 +38,7 @@ class ArrowOracleTest {
             List<Array> columns = EveryType.columns(rows, arena);
             try (VortexWriter w = VortexWriter.create(vortex, schema, WriteOptions.defaults())) {
                 w.write(columns);
+                w.finish();
             }
         }
         List<List<Object>> expected = EveryType.canonical(rows);

@@ -81,6 +81,7 @@ class TypedWriteTest {
             List<Array> columns = EveryType.columns(rows, arena);
             try (VortexWriter w = VortexWriter.create(file, schema, WriteOptions.defaults())) {
                 w.write(columns);
+                w.finish();
             }
         }
         try (VortexFile f = VortexFile.open(file)) {

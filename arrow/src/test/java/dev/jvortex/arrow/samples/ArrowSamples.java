@@ -78,6 +78,7 @@ public final class ArrowSamples {
                         ArrowImport.write(writer, root); // any VectorSchemaRoot of that schema
                     }
                 }
+                writer.finish();
             }
         }
         // end

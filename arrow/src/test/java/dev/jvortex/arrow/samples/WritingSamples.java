@@ -59,6 +59,7 @@ public final class WritingSamples {
                 batch.add(c.build(arena));
             }
             writer.write(batch);
+            writer.finish();
         }
         // end
 
