@@ -222,7 +222,7 @@ public final class VortexFile implements AutoCloseable {
         } catch (RuntimeException e) {
             ctx.releaseHeld();
             zoneArena.close();
-            throw e;
+            throw failure(e, "zone map of column '" + column + "'");
         } finally {
             root.close();
         }
