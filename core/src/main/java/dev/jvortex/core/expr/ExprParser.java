@@ -297,6 +297,14 @@ public final class ExprParser {
 
     private Expr number(String s, boolean negative, int pos) {
         String t = negative ? "-" + s : s;
+        int mantissa = 0;
+        for (int i = 0; i < s.length() && s.charAt(i) != 'e' && s.charAt(i) != 'E'; i++) {
+            mantissa += s.charAt(i) == '0' && mantissa == 0 ? 0 : 1;
+        }
+        if (mantissa > 200) {
+            // No literal needs this many digits; refusing early keeps a huge one from being parsed.
+            throw error(pos, "number of " + mantissa + " digits is too long (at most 76 digits fit a decimal)");
+        }
         if (s.indexOf('e') >= 0 || s.indexOf('E') >= 0) {
             double d = Double.parseDouble(t);
             if (Double.isInfinite(d)) {
@@ -406,13 +414,13 @@ public final class ExprParser {
                     i++;
                 }
                 out.add(new Token(Kind.IDENT, s.substring(start, i), start));
-            } else if (Character.isDigit(c) || (c == '.' && i + 1 < n && Character.isDigit(s.charAt(i + 1)))) {
-                while (i < n && Character.isDigit(s.charAt(i))) {
+            } else if (isAsciiDigit(c) || (c == '.' && i + 1 < n && isAsciiDigit(s.charAt(i + 1)))) {
+                while (i < n && isAsciiDigit(s.charAt(i))) {
                     i++;
                 }
                 if (i < n && s.charAt(i) == '.') {
                     i++;
-                    while (i < n && Character.isDigit(s.charAt(i))) {
+                    while (i < n && isAsciiDigit(s.charAt(i))) {
                         i++;
                     }
                 }
@@ -421,12 +429,12 @@ public final class ExprParser {
                     if (e < n && (s.charAt(e) == '+' || s.charAt(e) == '-')) {
                         e++;
                     }
-                    if (e >= n || !Character.isDigit(s.charAt(e))) {
+                    if (e >= n || !isAsciiDigit(s.charAt(e))) {
                         throw error(
                                 i, "malformed exponent in the number '" + s.substring(start, Math.min(n, e + 1)) + "'");
                     }
                     i = e;
-                    while (i < n && Character.isDigit(s.charAt(i))) {
+                    while (i < n && isAsciiDigit(s.charAt(i))) {
                         i++;
                     }
                 }
@@ -485,6 +493,12 @@ public final class ExprParser {
         }
         out.add(new Token(Kind.END, "", n));
         return out;
+    }
+
+    /// Numbers are ASCII: `Character.isDigit` also accepts other scripts' digits, which the
+    /// number parsers reject.
+    private static boolean isAsciiDigit(char c) {
+        return c >= '0' && c <= '9';
     }
 
     // ---- errors and text ----

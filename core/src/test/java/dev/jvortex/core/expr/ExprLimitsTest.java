@@ -247,4 +247,16 @@ class ExprLimitsTest {
         assertTrue(
                 e2.getMessage().length() < 600, "message of " + e2.getMessage().length());
     }
+
+    /// Found by fuzzing (parseFilter): digits of other scripts were taken for number digits and
+    /// reached `Double.parseDouble` (a raw `NumberFormatException`).
+    @Test
+    void numbersAreAsciiDigitsOnly() {
+        for (String text : List.of(
+                "x = 1e+99999\u06f99", "x = \u06f9", "x = 1\u06f9", "x = 0.\u0661", "x = " + "9".repeat(5000))) {
+            VortexException e = assertThrows(VortexException.class, () -> ExprParser.parse(text, SCHEMA), text);
+            assertEquals(VortexException.Kind.MISUSE, e.kind(), e.getMessage());
+        }
+        assertEquals(List.of(3), select(ExprParser.parse("x = " + "0".repeat(5000) + "3", SCHEMA)));
+    }
 }
