@@ -20,6 +20,7 @@ import sys
 
 import numpy as np
 import pyarrow as pa
+import pyarrow.compute  # noqa: F401  (pa.compute)
 
 import gen_corpus as g
 
@@ -179,8 +180,8 @@ def with_nulls(rng, a, p):
         return pa.ListArray.from_arrays(a.offsets, a.values, mask=pa.array(mask))
     if isinstance(a, pa.FixedSizeListArray):
         return pa.FixedSizeListArray.from_arrays(a.values, a.type.list_size, mask=pa.array(mask))
-    return pa.array(a.to_pylist() if not pa.types.is_floating(a.type) else a.to_numpy(zero_copy_only=False),
-                    type=a.type, mask=mask)
+    # if_else keeps the values exact for every type (no round trip through Python objects).
+    return pa.compute.if_else(pa.array(mask), pa.scalar(None, a.type), a)
 
 
 def column(rng, n, depth, describe):

@@ -8,17 +8,17 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
 /// (`src/test/resources/dev/jvortex/fuzz/ReaderFuzzTestInputs/<target>/`); see the README's
 /// testing section for fuzzing runs.
 class ReaderFuzzTest {
-    @FuzzTest(maxDuration = "15s")
+    @FuzzTest(maxDuration = "10m")
     void openAndScan(byte[] bytes) {
         Targets.openAndScan(bytes);
     }
 
-    @FuzzTest(maxDuration = "15s")
+    @FuzzTest(maxDuration = "10m")
     void decodeArray(FuzzedDataProvider data) {
         Targets.decode(data);
     }
 
-    @FuzzTest(maxDuration = "15s")
+    @FuzzTest(maxDuration = "10m")
     void parseFilter(FuzzedDataProvider data) {
         Targets.parseAndBind(data.consumeRemainingAsString());
     }

@@ -580,7 +580,11 @@ public final class ExprParser {
                     }
                     default -> v.toString();
                 };
-            case DType.Decimal d -> new BigDecimal((BigInteger) v, d.scale()).toPlainString();
+            case DType.Decimal d -> {
+                // A point keeps a decimal of scale 0 a decimal when the text is parsed again ("1.").
+                String text = new BigDecimal((BigInteger) v, d.scale()).toPlainString();
+                yield text.indexOf('.') < 0 ? text + "." : text;
+            }
             case DType.Utf8 u -> quote((String) v);
             case DType.Binary b -> "X'" + java.util.HexFormat.of().formatHex((byte[]) v) + "'";
             case DType.Extension e -> e.id() + "(" + literalText(new Scalar(e.storage(), v)) + ")";

@@ -206,4 +206,23 @@ class ExprParserTest {
         Scalar day = ((Expr.Literal) ((Expr.Compare) ExprParser.parse("day = '1970-01-11'", SCHEMA)).right()).value();
         assertEquals(10L, day.value());
     }
+
+    /// Found by fuzzing (parseFilter): a decimal literal of scale 0 (`1.`) printed as `1`, which
+    /// parses back as an integer. Every literal's text parses back to the same literal.
+    @Test
+    void literalTextParsesBackToTheSameLiteral() {
+        for (String text : List.of(
+                "x = 1.",
+                "x = -0.",
+                "x = 1.50",
+                "x = 123456789012345678901234567890.",
+                "x = 18446744073709551615",
+                "x = -5",
+                "x = 1.5E10",
+                "x = 'it''s'",
+                "x = TRUE")) {
+            Expr e = Expr.parse(text);
+            assertEquals(e, Expr.parse(e.toString()), text + " printed as " + e);
+        }
+    }
 }
