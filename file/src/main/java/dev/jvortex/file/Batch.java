@@ -22,7 +22,7 @@ public final class Batch implements AutoCloseable {
     /// File row of each row when the rows are in no particular order (a take), else null.
     private final long[] rows;
     private final Runnable onClose;
-    private boolean closed;
+    private volatile boolean closed;
 
     Batch(long firstRow, int rowCount, List<String> names, List<Array> columns, Arena arena, ReadContext context) {
         this(firstRow, null, rowCount, names, columns, arena, context);
@@ -137,15 +137,27 @@ public final class Batch implements AutoCloseable {
         return closed;
     }
 
+    /// Frees the batch's memory. A batch of a one-thread scan that is not
+    /// [thread-shared][ScanOptions#withThreadShared(boolean)] belongs to the scanning thread:
+    /// closing it from another thread fails with a [VortexException] of kind `MISUSE` and changes
+    /// nothing, so the owner can still close it (its memory is not lost). Closing twice, or from
+    /// two threads at once, frees once.
     @Override
-    public void close() {
-        if (!closed) {
-            closed = true;
-            context.releaseHeld();
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        try {
             arena.close();
-            if (onClose != null) {
-                onClose.run();
-            }
+        } catch (WrongThreadException e) {
+            throw VortexException.misuse("batch of rows [" + firstRow + ", " + (firstRow + rowCount)
+                    + ") belongs to the thread that scanned it: close it there, or scan with"
+                    + " ScanOptions.withThreadShared(true) to use and close batches on any thread");
+        }
+        closed = true;
+        context.releaseHeld();
+        if (onClose != null) {
+            onClose.run();
         }
     }
 }

@@ -155,6 +155,9 @@ public final class ScanPlan {
             }
             cuts = cuts(union, options.maxBatchRows());
             clean = within(common == null ? new TreeSet<>() : common);
+        } catch (RuntimeException e) {
+            // Pruning reads zone maps: a file closed meanwhile is reported as closed, not corrupt.
+            throw file.failure(e, "planning the scan");
         } finally {
             root.close();
         }

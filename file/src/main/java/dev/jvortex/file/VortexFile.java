@@ -222,7 +222,7 @@ public final class VortexFile implements AutoCloseable {
         } catch (RuntimeException e) {
             ctx.releaseHeld();
             zoneArena.close();
-            throw e;
+            throw failure(e, "zone map of column '" + column + "'");
         } finally {
             root.close();
         }
@@ -373,8 +373,10 @@ public final class VortexFile implements AutoCloseable {
         return List.of("");
     }
 
+    /// Unmaps the file. Scans and takes running on other threads then fail with a
+    /// [VortexException] of kind `MISUSE` saying the file is closed; closing again does nothing.
     @Override
-    public void close() {
+    public synchronized void close() {
         if (arena != null && arena.scope().isAlive()) {
             arena.close();
         }

@@ -182,6 +182,70 @@ class FilteredScanTest {
         }
     }
 
+    /// Issue 18, item 1: an `IN` list of 100,000 values and 100,000 `OR`ed terms, as text (the
+    /// way `jvx export --where` passes them) and built in code, scan to exactly the matching rows.
+    @Test
+    void hugeInListsAndOrChainsScanToTheMatchingRows() {
+        StringBuilder in = new StringBuilder("id IN (");
+        StringBuilder or = new StringBuilder();
+        StringBuilder names = new StringBuilder("name IN (");
+        Object[] values = new Object[100_000];
+        for (int k = 0; k < 100_000; k++) {
+            in.append(k == 0 ? "" : ", ").append(7L * k);
+            or.append(k == 0 ? "" : " OR ").append("id = ").append(7L * k);
+            names.append(k == 0 ? "" : ", ").append(String.format(Locale.ROOT, "'n%06d'", 11 * k));
+            values[k] = 7L * k;
+        }
+        IntPredicate sevens = i -> i % 7 == 0;
+        List<Case> cases = List.of(
+                new Case(in.append(')').toString(), sevens),
+                new Case(or.toString(), sevens),
+                new Case(
+                        names.append(')').toString(),
+                        i -> NAME[i] != null && NAME[i].equals(String.format(Locale.ROOT, "n%06d", i)) && i % 11 == 0),
+                new Case("id NOT IN (1, 2, 3) AND id < 10", i -> i < 10 && (i < 1 || i > 3)));
+        try (VortexFile f = VortexFile.open(file)) {
+            for (Case c : cases) {
+                assertEquals(expected(c), scanIds(f, ScanOptions.columns("id").withFilter(c.filter)), c.filter);
+            }
+            assertEquals(
+                    expected(new Case("", sevens)),
+                    scanIds(
+                            f,
+                            ScanOptions.columns("id")
+                                    .withFilter(Expr.column("id").in(values))));
+            try (Scan scan = f.scan(ScanOptions.columns("id").withFilter("id IN (50000, 50001, 1000000)"))) {
+                scan.forEach(Batch::close);
+                assertEquals(ZONE, scan.statistics().rowsAfterPruning(), "an IN list prunes like its equalities");
+            }
+        }
+    }
+
+    private static List<Long> expected(Case c) {
+        List<Long> out = new ArrayList<>();
+        for (int i = 0; i < ROWS; i++) {
+            if (c.expected.test(i)) {
+                out.add((long) i);
+            }
+        }
+        return out;
+    }
+
+    private static List<Long> scanIds(VortexFile f, ScanOptions options) {
+        List<Long> got = new ArrayList<>();
+        try (Scan scan = f.scan(options)) {
+            for (Batch b : scan) {
+                try (b) {
+                    PrimitiveArray id = (PrimitiveArray) b.column("id");
+                    for (int i = 0; i < b.rowCount(); i++) {
+                        got.add(id.getLong(i));
+                    }
+                }
+            }
+        }
+        return got;
+    }
+
     @Test
     void selectiveFilterSkipsZonesAndChunks() {
         try (VortexFile f = VortexFile.open(file);

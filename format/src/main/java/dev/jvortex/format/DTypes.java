@@ -14,9 +14,137 @@ public final class DTypes {
 
     private DTypes() {}
 
-    /// Parses a whole DType flatbuffer.
+    /// Parses a whole DType flatbuffer and checks it with [#validate(DType)].
     public static DType readFlatbuffer(MemorySegment buf) {
-        return read(FbTable.root(buf, "dtype flatbuffer"), 0);
+        DType t = read(FbTable.root(buf, "dtype flatbuffer"), 0);
+        validate(t);
+        return t;
+    }
+
+    /// Checks what the flatbuffer's structure does not: the metadata of the extension types the
+    /// reference registers (`vortex.date`, `vortex.time`, `vortex.timestamp`, `vortex.uuid`)
+    /// against their storage types, so that a bad unit or zone is reported when the file opens
+    /// rather than by whatever reads a value later. Precision, scale and ptype codes are checked
+    /// as they are read; nesting is bounded by [#MAX_DEPTH].
+    ///
+    /// @throws VortexException (corrupt) naming the field path and what is wrong
+    public static void validate(DType t) {
+        validate(t, "", 0);
+    }
+
+    private static void validate(DType t, String path, int depth) {
+        if (depth > MAX_DEPTH) {
+            throw VortexException.corrupt("dtype nesting deeper than " + MAX_DEPTH);
+        }
+        switch (t) {
+            case DType.Struct s -> {
+                for (int i = 0; i < s.fields().size(); i++) {
+                    validate(
+                            s.fields().get(i),
+                            path.isEmpty()
+                                    ? s.names().get(i)
+                                    : path + "." + s.names().get(i),
+                            depth + 1);
+                }
+            }
+            case DType.ListType l -> validate(l.element(), path + "[]", depth + 1);
+            case DType.FixedSizeList l -> validate(l.element(), path + "[]", depth + 1);
+            case DType.MapType m -> {
+                validate(m.key(), path + ".key", depth + 1);
+                validate(m.value(), path + ".value", depth + 1);
+            }
+            case DType.Union u -> {
+                for (int i = 0; i < u.variants().size(); i++) {
+                    validate(u.variants().get(i), path + "." + u.names().get(i), depth + 1);
+                }
+            }
+            case DType.Extension e -> {
+                validate(e.storage(), path, depth + 1);
+                extension(e, path);
+            }
+            default -> {}
+        }
+    }
+
+    private static void extension(DType.Extension e, String path) {
+        byte[] meta = e.metadata();
+        String where = (path.isEmpty() ? "the file's " : "column '" + path + "': ") + e.id() + " ";
+        switch (e.id()) {
+            case "vortex.date" -> {
+                int unit = unitByte(meta, 1, where);
+                PType want = switch (unit) {
+                    case 4 -> PType.I32;
+                    case 2 -> PType.I64;
+                    default ->
+                        throw VortexException.corrupt(
+                                where + "has time unit " + unit + "; a date is in days (4) or milliseconds (2)");
+                };
+                storage(e, want, where);
+            }
+            case "vortex.time" -> {
+                int unit = unitByte(meta, 1, where);
+                PType want = switch (unit) {
+                    case 0, 1 -> PType.I64;
+                    case 2, 3 -> PType.I32;
+                    default ->
+                        throw VortexException.corrupt(
+                                where + "has time unit " + unit + "; a time is in ns (0), µs (1), ms (2) or s (3)");
+                };
+                storage(e, want, where);
+            }
+            case "vortex.timestamp" -> {
+                if (meta.length < 3) {
+                    throw VortexException.corrupt(
+                            where + "metadata has " + meta.length + " bytes; expected at least 3");
+                }
+                int unit = meta[0] & 0xFF;
+                if (unit > 3) {
+                    throw VortexException.corrupt(
+                            where + "has time unit " + unit + "; a timestamp is in ns (0), µs (1), ms (2) or s (3)");
+                }
+                int tzLen = (meta[1] & 0xFF) | (meta[2] & 0xFF) << 8;
+                if (meta.length != 3 + tzLen) {
+                    throw VortexException.corrupt(where + "metadata has " + meta.length
+                            + " bytes but its time zone length says " + (3 + tzLen));
+                }
+                try {
+                    java.nio.charset.StandardCharsets.UTF_8
+                            .newDecoder()
+                            .decode(java.nio.ByteBuffer.wrap(meta, 3, tzLen));
+                } catch (java.nio.charset.CharacterCodingException ex) {
+                    throw VortexException.corrupt(where + "time zone is not valid UTF-8");
+                }
+                storage(e, PType.I64, where);
+            }
+            case "vortex.uuid" -> {
+                if (meta.length > 1) {
+                    throw VortexException.corrupt(where + "metadata has " + meta.length + " bytes; expected 0 or 1");
+                }
+                if (!(e.storage() instanceof DType.FixedSizeList l
+                        && l.size() == 16
+                        && l.element() instanceof DType.Primitive p
+                        && p.ptype() == PType.U8
+                        && !p.nullable())) {
+                    throw VortexException.corrupt(where + "has storage " + e.storage()
+                            + "; expected a fixed-size list of 16 non-nullable u8");
+                }
+            }
+            default -> {}
+        }
+    }
+
+    private static int unitByte(byte[] meta, int length, String where) {
+        if (meta.length != length) {
+            throw VortexException.corrupt(where + "metadata has " + meta.length + " bytes; expected " + length);
+        }
+        return meta[0] & 0xFF;
+    }
+
+    private static void storage(DType.Extension e, PType want, String where) {
+        if (!(e.storage() instanceof DType.Primitive p && p.ptype() == want)) {
+            throw VortexException.corrupt(where + "with this unit is stored as "
+                    + want.name().toLowerCase(java.util.Locale.ROOT) + " but the storage type is " + e.storage());
+        }
     }
 
     /// Parses a `DType` table.

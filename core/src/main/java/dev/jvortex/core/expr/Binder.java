@@ -14,7 +14,12 @@ import java.time.LocalTime;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 
 /// Checks a filter against a table's schema and normalizes it for evaluation and pruning.
@@ -25,8 +30,13 @@ import java.util.function.Function;
 /// - a literal on the left moves to the right (`5 < x` is `x > 5`);
 /// - `NOT` is pushed down to the leaves (`NOT (a > 1 AND b IS NULL)` is `a <= 1 OR b IS NOT NULL`),
 ///   which is exact in three-valued logic with floats in total order;
-/// - `BETWEEN` becomes two comparisons, `IN` a chain of `OR`ed equalities (SQL semantics: a
-///   null in the list makes a non-match null), a bool column `b` standing alone `b = TRUE`;
+/// - `BETWEEN` becomes two comparisons, a bool column `b` standing alone `b = TRUE`;
+/// - `column IN (values)` stays one [Expr.InList] with the values coerced as for `=` (SQL
+///   semantics: a null in the list makes a non-match null), evaluated as a set; `NOT IN` is
+///   `NOT` over it (the one `NOT` left in a bound filter). Other `IN` forms become `OR`ed
+///   equalities;
+/// - a run of one connective is rebuilt as a balanced tree, so a filter of 100,000 `OR` terms
+///   has depth 17; nesting deeper than [Expr#MAX_DEPTH] levels is refused;
 /// - literals take the column's representation: text compared with a date, time or timestamp
 ///   column is read as ISO-8601 and becomes a value of that type (in storage units; a fraction
 ///   of the unit stays fractional so that comparisons are exact), text compared with a binary
@@ -80,14 +90,32 @@ public final class Binder {
 
     private VortexException fail(Expr node, String what) {
         String at = where.apply(node);
-        return VortexException.misuse("invalid filter: " + what + (at.isEmpty() ? " (in " + node + ")" : " " + at));
+        if (at.isEmpty()) {
+            String text = node.toString();
+            at = "(in " + (text.length() > 200 ? text.substring(0, 200) + "..." : text) + ")";
+        }
+        return VortexException.misuse("invalid filter: " + what + " " + at);
     }
 
     private static final Expr.Literal TRUE = new Expr.Literal(new Scalar(new DType.Bool(false), true));
     private static final Expr.Literal FALSE = new Expr.Literal(new Scalar(new DType.Bool(false), false));
     private static final Expr.Literal NULL = new Expr.Literal(new Scalar(new DType.Null(), null));
 
+    private int depth;
+
     private Expr predicate(Expr e) {
+        if (++depth > Expr.MAX_DEPTH) {
+            throw VortexException.misuse("invalid filter: nested deeper than " + Expr.MAX_DEPTH
+                    + " levels (the limit, Expr.MAX_DEPTH); a long run of one connective or an IN list counts as one");
+        }
+        try {
+            return bindNode(e);
+        } finally {
+            depth--;
+        }
+    }
+
+    private Expr bindNode(Expr e) {
         return switch (e) {
             case Expr.Column c -> {
                 Expr.Column col = column(c);
@@ -108,9 +136,19 @@ public final class Binder {
                 throw fail(l, "the value " + l + " is not a condition");
             }
             case Expr.Compare c -> compare(c.op(), c.left(), c.right(), c);
-            case Expr.And a -> new Expr.And(predicate(a.left()), predicate(a.right()));
-            case Expr.Or o -> new Expr.Or(predicate(o.left()), predicate(o.right()));
-            case Expr.Not n -> negate(predicate(n.child()));
+            case Expr.And a -> connective(a, true);
+            case Expr.Or o -> connective(o, false);
+            case Expr.Not n -> {
+                // A run of NOTs without recursion: NOT NOT x is x.
+                Expr inner = n;
+                boolean odd = false;
+                while (inner instanceof Expr.Not m) {
+                    inner = m.child();
+                    odd = !odd;
+                }
+                Expr bound = predicate(inner);
+                yield odd ? negate(bound) : bound;
+            }
             case Expr.IsNull n -> nullTest(n.child(), true);
             case Expr.IsNotNull n -> nullTest(n.child(), false);
             case Expr.Between b ->
@@ -121,12 +159,7 @@ public final class Binder {
                 if (in.values().isEmpty()) {
                     throw fail(in, "IN needs at least one value");
                 }
-                Expr out = null;
-                for (Expr v : in.values()) {
-                    Expr eq = compare(Expr.Operator.EQ, in.value(), v, in);
-                    out = out == null ? eq : new Expr.Or(out, eq);
-                }
-                yield out;
+                yield inList(in);
             }
             case Expr.Like l -> {
                 if (l.value() instanceof Expr.Literal lit && lit.value().isNull()) {
@@ -143,6 +176,67 @@ public final class Binder {
                 yield new Expr.Like(col, l.pattern(), l.negated(), l.caseInsensitive());
             }
         };
+    }
+
+    /// A run of `AND` (or `OR`) bound term by term and rebuilt balanced (see [Chains]).
+    private Expr connective(Expr chain, boolean and) {
+        List<Expr> terms = Chains.operands(chain);
+        List<Expr> bound = new ArrayList<>(terms.size());
+        for (Expr t : terms) {
+            bound.add(predicate(t));
+        }
+        return Chains.join(and ? bound : equalitiesAsSets(bound), and);
+    }
+
+    /// In a run of `OR`, the equalities of one column with literals become one `IN` set (what
+    /// `IN` means in SQL), so 100,000 `x = c` terms are tested as one set, not one by one.
+    private static List<Expr> equalitiesAsSets(List<Expr> terms) {
+        Map<Expr.Column, List<Expr>> byColumn = new LinkedHashMap<>();
+        for (Expr t : terms) {
+            if (t instanceof Expr.Compare c
+                    && c.op() == Expr.Operator.EQ
+                    && c.left() instanceof Expr.Column col
+                    && c.right() instanceof Expr.Literal lit) {
+                byColumn.computeIfAbsent(col, k -> new ArrayList<>()).add(lit);
+            } else if (t instanceof Expr.InList in) {
+                byColumn.computeIfAbsent((Expr.Column) in.value(), k -> new ArrayList<>())
+                        .addAll(in.values());
+            }
+        }
+        List<Expr> out = new ArrayList<>(terms.size());
+        Set<Expr.Column> emitted = new HashSet<>();
+        for (Expr t : terms) {
+            Expr.Column col =
+                    t instanceof Expr.Compare c && c.op() == Expr.Operator.EQ && c.right() instanceof Expr.Literal
+                            ? (Expr.Column) c.left()
+                            : t instanceof Expr.InList in ? (Expr.Column) in.value() : null;
+            List<Expr> values = col == null ? null : byColumn.get(col);
+            if (values == null || (values.size() == 1 && t instanceof Expr.Compare)) {
+                out.add(t);
+            } else if (emitted.add(col)) {
+                out.add(new Expr.InList(col, values));
+            }
+        }
+        return out;
+    }
+
+    /// `column IN (literals)` stays one node, a set for the evaluator; other forms (a literal or an
+    /// expression tested, a column in the list) become a balanced `OR` of equalities.
+    private Expr inList(Expr.InList in) {
+        boolean set = in.value() instanceof Expr.Column;
+        for (Expr v : in.values()) {
+            set &= v instanceof Expr.Literal;
+        }
+        List<Expr> eqs = new ArrayList<>(in.values().size());
+        for (Expr v : in.values()) {
+            Expr eq = compare(Expr.Operator.EQ, in.value(), v, in);
+            eqs.add(set ? ((Expr.Compare) eq).right() : eq);
+        }
+        if (!set) {
+            return Chains.join(equalitiesAsSets(eqs), false);
+        }
+        Expr.Column col = column((Expr.Column) in.value());
+        return new Expr.InList(col, eqs);
     }
 
     private Expr nullTest(Expr child, boolean isNull) {
@@ -169,6 +263,8 @@ public final class Binder {
             case Expr.IsNotNull n -> new Expr.IsNull(n.child());
             case Expr.Like l -> new Expr.Like(l.value(), l.pattern(), !l.negated(), l.caseInsensitive());
             case Expr.Literal l -> l.value().isNull() ? l : ((Boolean) l.value().value() ? FALSE : TRUE);
+            case Expr.InList i -> new Expr.Not(i);
+            case Expr.Not n when n.child() instanceof Expr.InList i -> i;
             default -> throw new IllegalStateException("not a bound predicate: " + e);
         };
     }

@@ -5,7 +5,9 @@ import dev.jvortex.core.PType;
 import dev.jvortex.core.Scalar;
 import dev.jvortex.core.VortexException;
 import java.math.BigDecimal;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -33,6 +35,12 @@ public sealed interface Expr
                 Expr.Between,
                 Expr.InList,
                 Expr.Like {
+
+    /// The deepest nesting a filter may have: parentheses, `NOT`s and connectives of different
+    /// kinds inside one another, counted as levels. A run of one connective (`a OR b OR c ...`,
+    /// however long and however it is grouped) and an `IN` list (however long) count as one
+    /// level. Deeper filters are refused with a [VortexException] naming this limit.
+    int MAX_DEPTH = 128;
 
     /// A comparison operator.
     enum Operator {
@@ -134,7 +142,7 @@ public sealed interface Expr
     record And(Expr left, Expr right) implements Expr {
         @Override
         public String toString() {
-            return group(left, this) + " AND " + group(right, this);
+            return joined(this, " AND ");
         }
     }
 
@@ -142,7 +150,7 @@ public sealed interface Expr
     record Or(Expr left, Expr right) implements Expr {
         @Override
         public String toString() {
-            return group(left, this) + " OR " + group(right, this);
+            return joined(this, " OR ");
         }
     }
 
@@ -226,6 +234,17 @@ public sealed interface Expr
             case Column c -> 5;
             case Literal l -> 5;
         };
+    }
+
+    private static String joined(Expr chain, String op) {
+        StringBuilder sb = new StringBuilder();
+        for (Expr operand : Chains.operands(chain)) {
+            if (!sb.isEmpty()) {
+                sb.append(op);
+            }
+            sb.append(group(operand, chain));
+        }
+        return sb.toString();
     }
 
     private static String group(Expr child, Expr parent) {
@@ -356,34 +375,19 @@ public sealed interface Expr
     }
 
     private static void collectColumns(Expr e, Set<Column> out) {
-        switch (e) {
-            case Column c -> out.add(c);
-            case Literal l -> {}
-            case Compare c -> {
-                collectColumns(c.left(), out);
-                collectColumns(c.right(), out);
+        // An explicit stack: a filter built in code may be a chain of 100,000 ORs.
+        Deque<Expr> stack = new ArrayDeque<>();
+        stack.push(e);
+        while (!stack.isEmpty()) {
+            Expr x = stack.pop();
+            if (x instanceof Column c) {
+                out.add(c);
+            } else {
+                List<Expr> children = Chains.children(x);
+                for (int i = children.size() - 1; i >= 0; i--) {
+                    stack.push(children.get(i));
+                }
             }
-            case And a -> {
-                collectColumns(a.left(), out);
-                collectColumns(a.right(), out);
-            }
-            case Or o -> {
-                collectColumns(o.left(), out);
-                collectColumns(o.right(), out);
-            }
-            case Not n -> collectColumns(n.child(), out);
-            case IsNull n -> collectColumns(n.child(), out);
-            case IsNotNull n -> collectColumns(n.child(), out);
-            case Between b -> {
-                collectColumns(b.value(), out);
-                collectColumns(b.lower(), out);
-                collectColumns(b.upper(), out);
-            }
-            case InList i -> {
-                collectColumns(i.value(), out);
-                i.values().forEach(v -> collectColumns(v, out));
-            }
-            case Like l -> collectColumns(l.value(), out);
         }
     }
 }

@@ -58,6 +58,7 @@ public final class ExprParser {
     private ExprParser(String text) {
         this.text = text;
         this.tokens = tokenize(text);
+        checkNesting();
     }
 
     /// Parses `text` into an (unbound) expression.
@@ -90,29 +91,65 @@ public final class ExprParser {
     // ---- grammar ----
 
     private Expr orExpr() {
-        Expr left = andExpr();
+        List<Expr> terms = new ArrayList<>();
+        List<Integer> ops = new ArrayList<>();
+        terms.add(andExpr());
         while (keyword("OR")) {
-            Token op = next();
-            left = mark(new Expr.Or(left, andExpr()), op.pos);
+            ops.add(next().pos);
+            terms.add(andExpr());
         }
-        return left;
+        return chain(terms, ops, false, 0, terms.size());
     }
 
     private Expr andExpr() {
-        Expr left = notExpr();
+        List<Expr> terms = new ArrayList<>();
+        List<Integer> ops = new ArrayList<>();
+        terms.add(notExpr());
         while (keyword("AND")) {
-            Token op = next();
-            left = mark(new Expr.And(left, notExpr()), op.pos);
+            ops.add(next().pos);
+            terms.add(notExpr());
         }
-        return left;
+        return chain(terms, ops, true, 0, terms.size());
+    }
+
+    /// A run of one connective as a balanced tree (depth log2 of its length, see [Chains]); each
+    /// node is marked with the operator between its halves.
+    private Expr chain(List<Expr> terms, List<Integer> ops, boolean and, int from, int to) {
+        if (to - from == 1) {
+            return terms.get(from);
+        }
+        int mid = (from + to) >>> 1;
+        Expr l = chain(terms, ops, and, from, mid);
+        Expr r = chain(terms, ops, and, mid, to);
+        return mark(and ? new Expr.And(l, r) : new Expr.Or(l, r), ops.get(mid - 1));
     }
 
     private Expr notExpr() {
-        if (keyword("NOT")) {
+        // NOT NOT x is x in three-valued logic: a run of NOTs is read in a loop and keeps its parity.
+        int nots = 0;
+        int first = -1;
+        while (keyword("NOT")) {
             Token op = next();
-            return mark(new Expr.Not(notExpr()), op.pos);
+            first = nots == 0 ? op.pos : first;
+            nots++;
         }
-        return predicate();
+        Expr e = predicate();
+        return nots % 2 == 0 ? e : mark(new Expr.Not(e), first);
+    }
+
+    /// Refuses parentheses nested deeper than [Expr#MAX_DEPTH], in one pass over the tokens before
+    /// the (recursive) parse starts.
+    private void checkNesting() {
+        int depth = 0;
+        for (Token t : tokens) {
+            if (t.kind == Kind.LPAREN && ++depth > Expr.MAX_DEPTH) {
+                throw error(
+                        t.pos,
+                        "parentheses nested deeper than " + Expr.MAX_DEPTH + " levels (the limit, Expr.MAX_DEPTH)");
+            } else if (t.kind == Kind.RPAREN) {
+                depth = Math.max(0, depth - 1);
+            }
+        }
     }
 
     private Expr predicate() {
@@ -260,6 +297,14 @@ public final class ExprParser {
 
     private Expr number(String s, boolean negative, int pos) {
         String t = negative ? "-" + s : s;
+        int mantissa = 0;
+        for (int i = 0; i < s.length() && s.charAt(i) != 'e' && s.charAt(i) != 'E'; i++) {
+            mantissa += s.charAt(i) == '0' && mantissa == 0 ? 0 : 1;
+        }
+        if (mantissa > 200) {
+            // No literal needs this many digits; refusing early keeps a huge one from being parsed.
+            throw error(pos, "number of " + mantissa + " digits is too long (at most 76 digits fit a decimal)");
+        }
         if (s.indexOf('e') >= 0 || s.indexOf('E') >= 0) {
             double d = Double.parseDouble(t);
             if (Double.isInfinite(d)) {
@@ -369,13 +414,13 @@ public final class ExprParser {
                     i++;
                 }
                 out.add(new Token(Kind.IDENT, s.substring(start, i), start));
-            } else if (Character.isDigit(c) || (c == '.' && i + 1 < n && Character.isDigit(s.charAt(i + 1)))) {
-                while (i < n && Character.isDigit(s.charAt(i))) {
+            } else if (isAsciiDigit(c) || (c == '.' && i + 1 < n && isAsciiDigit(s.charAt(i + 1)))) {
+                while (i < n && isAsciiDigit(s.charAt(i))) {
                     i++;
                 }
                 if (i < n && s.charAt(i) == '.') {
                     i++;
-                    while (i < n && Character.isDigit(s.charAt(i))) {
+                    while (i < n && isAsciiDigit(s.charAt(i))) {
                         i++;
                     }
                 }
@@ -384,12 +429,12 @@ public final class ExprParser {
                     if (e < n && (s.charAt(e) == '+' || s.charAt(e) == '-')) {
                         e++;
                     }
-                    if (e >= n || !Character.isDigit(s.charAt(e))) {
+                    if (e >= n || !isAsciiDigit(s.charAt(e))) {
                         throw error(
                                 i, "malformed exponent in the number '" + s.substring(start, Math.min(n, e + 1)) + "'");
                     }
                     i = e;
-                    while (i < n && Character.isDigit(s.charAt(i))) {
+                    while (i < n && isAsciiDigit(s.charAt(i))) {
                         i++;
                     }
                 }
@@ -450,11 +495,29 @@ public final class ExprParser {
         return out;
     }
 
+    /// Numbers are ASCII: `Character.isDigit` also accepts other scripts' digits, which the
+    /// number parsers reject.
+    private static boolean isAsciiDigit(char c) {
+        return c >= '0' && c <= '9';
+    }
+
     // ---- errors and text ----
 
     private String where(int pos) {
-        return "at position " + (pos + 1) + "\n  " + text + "\n  " + " ".repeat(Math.max(0, pos)) + "^";
+        // A long filter (an IN list of 100,000 values) is shown as a window around the position.
+        int from = 0;
+        int to = text.length();
+        if (to > WINDOW) {
+            from = Math.max(0, Math.min(pos - WINDOW / 2, to - WINDOW));
+            to = Math.min(to, from + WINDOW);
+        }
+        String head = from > 0 ? "..." : "";
+        String shown = head + text.substring(from, to) + (to < text.length() ? "..." : "");
+        int caret = Math.max(0, pos - from) + head.length();
+        return "at position " + (pos + 1) + "\n  " + shown + "\n  " + " ".repeat(caret) + "^";
     }
+
+    private static final int WINDOW = 120;
 
     private VortexException error(int pos, String what) {
         return VortexException.misuse("invalid filter: " + what + " " + where(pos));
@@ -517,7 +580,11 @@ public final class ExprParser {
                     }
                     default -> v.toString();
                 };
-            case DType.Decimal d -> new BigDecimal((BigInteger) v, d.scale()).toPlainString();
+            case DType.Decimal d -> {
+                // A point keeps a decimal of scale 0 a decimal when the text is parsed again ("1.").
+                String text = new BigDecimal((BigInteger) v, d.scale()).toPlainString();
+                yield text.indexOf('.') < 0 ? text + "." : text;
+            }
             case DType.Utf8 u -> quote((String) v);
             case DType.Binary b -> "X'" + java.util.HexFormat.of().formatHex((byte[]) v) + "'";
             case DType.Extension e -> e.id() + "(" + literalText(new Scalar(e.storage(), v)) + ")";

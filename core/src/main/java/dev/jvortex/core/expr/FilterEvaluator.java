@@ -4,6 +4,7 @@ import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED;
 
 import dev.jvortex.core.DType;
+import dev.jvortex.core.Scalar;
 import dev.jvortex.core.VortexException;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.ArrayOps;
@@ -17,11 +18,16 @@ import dev.jvortex.core.expr.internal.Keys;
 import dev.jvortex.core.expr.internal.LikePattern;
 import java.lang.foreign.MemorySegment;
 import java.math.BigDecimal;
+import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 /// Evaluates a bound filter ([Binder]) over the canonical arrays of one batch, giving the
 /// [Selection] of rows where it is true (false and null rows are not selected).
@@ -468,6 +474,8 @@ public final class FilterEvaluator {
                 new LikeTest(
                         (Expr.Column) l.value(), LikePattern.compile(l.pattern(), l.caseInsensitive()), l.negated());
             case Expr.Compare c -> compare(c, schema);
+            case Expr.InList in -> inSet(in, schema);
+            case Expr.Not n when n.child() instanceof Expr.InList in -> new NotNode(inSet(in, schema));
             default -> throw VortexException.misuse("not a bound filter: " + e + " (bind it with Binder.bind first)");
         };
     }
@@ -509,6 +517,170 @@ public final class FilterEvaluator {
                 new WideDecimalTest(col, c.op(), Keys.wideDecimalBound((DType.Decimal) t, lit.value()));
             case NONE -> throw VortexException.misuse("cannot compare the " + t + " column '" + col.name() + "'");
         };
+    }
+
+    private Node inSet(Expr.InList in, DType.Struct schema) {
+        if (!(in.value() instanceof Expr.Column col)) {
+            throw VortexException.misuse("not a bound IN list: " + in);
+        }
+        DType t = Binder.typeOf(col, schema);
+        if (t == null) {
+            throw VortexException.misuse("no column '" + col.name() + "'");
+        }
+        boolean hasNull = false;
+        List<Scalar> values = new ArrayList<>(in.values().size());
+        for (Expr v : in.values()) {
+            if (!(v instanceof Expr.Literal lit)) {
+                throw VortexException.misuse("not a bound IN list: " + in);
+            }
+            if (lit.value().isNull()) {
+                hasNull = true;
+            } else {
+                values.add(lit.value());
+            }
+        }
+        return switch (Keys.kind(t)) {
+            case LONG, U64, FLOAT -> {
+                long[] keys = new long[values.size()];
+                int n = 0;
+                for (Scalar v : values) {
+                    Keys.Bound b = Keys.bound(Expr.Operator.EQ, t, v);
+                    if (b.test() == Keys.Test.EQ) {
+                        keys[n++] = b.key();
+                    }
+                }
+                long[] sorted = Arrays.stream(keys, 0, n).sorted().distinct().toArray();
+                yield new KeySetTest(col, sorted, hasNull);
+            }
+            case BYTES -> {
+                Set<ByteBuffer> set = new HashSet<>();
+                for (Scalar v : values) {
+                    set.add(ByteBuffer.wrap(Keys.bytes(v)));
+                }
+                yield new BytesSetTest(col, set, hasNull);
+            }
+            case WIDE_DECIMAL -> {
+                Set<BigDecimal> set = new TreeSet<>();
+                for (Scalar v : values) {
+                    set.add(Keys.wideDecimalBound((DType.Decimal) t, v));
+                }
+                yield new DecimalSetTest(col, set, hasNull);
+            }
+            case NONE -> throw VortexException.misuse("cannot compare the " + t + " column '" + col.name() + "'");
+        };
+    }
+
+    /// `NOT child`: in three-valued logic, truth and falsity swap.
+    private static final class NotNode implements Node {
+        private final Node child;
+
+        NotNode(Node child) {
+            this.child = child;
+        }
+
+        @Override
+        public long[] truth(Frame f) {
+            return child.falsity(f);
+        }
+
+        @Override
+        public long[] falsity(Frame f) {
+            return child.truth(f);
+        }
+    }
+
+    /// `column IN (values)`: true where the value is in the set; false where it is not and the
+    /// list has no null (a null in the list makes a non-match null, as in SQL).
+    private abstract static class SetTest extends OneColumnTest {
+        private final boolean hasNull;
+
+        SetTest(Expr.Column column, boolean hasNull) {
+            super(column);
+            this.hasNull = hasNull;
+        }
+
+        @Override
+        public long[] falsity(Frame f) {
+            return hasNull ? f.newWords() : super.falsity(f);
+        }
+    }
+
+    private static final class KeySetTest extends SetTest {
+        private final long[] keys;
+
+        KeySetTest(Expr.Column column, long[] keys, boolean hasNull) {
+            super(column, hasNull);
+            this.keys = keys;
+        }
+
+        @Override
+        void pass(Frame f, long[] out) {
+            Arrays.fill(out, 0L);
+            if (keys.length == 0) {
+                return;
+            }
+            if (keys.length == 1) {
+                CompareKernels.equal(f.keys(column), f.n, keys[0], out);
+                return;
+            }
+            long[] k = f.keys(column);
+            long lo = keys[0];
+            long hi = keys[keys.length - 1];
+            for (int i = 0; i < f.n; i++) {
+                long v = k[i];
+                if (v >= lo && v <= hi && Arrays.binarySearch(keys, v) >= 0) {
+                    out[i >>> 6] |= 1L << i;
+                }
+            }
+        }
+    }
+
+    private static final class BytesSetTest extends SetTest {
+        private final Set<ByteBuffer> set;
+
+        BytesSetTest(Expr.Column column, Set<ByteBuffer> set, boolean hasNull) {
+            super(column, hasNull);
+            this.set = set;
+        }
+
+        @Override
+        void pass(Frame f, long[] out) {
+            Arrays.fill(out, 0L);
+            if (set.isEmpty()) {
+                return;
+            }
+            VarBinViewArray a = (VarBinViewArray) f.column(column).array;
+            long[] valid = f.column(column).valid;
+            for (int i = 0; i < f.n; i++) {
+                if ((valid == null || (valid[i >>> 6] & (1L << i)) != 0)
+                        && set.contains(ByteBuffer.wrap(a.getBytes(i)))) {
+                    out[i >>> 6] |= 1L << i;
+                }
+            }
+        }
+    }
+
+    private static final class DecimalSetTest extends SetTest {
+        private final Set<BigDecimal> set;
+
+        DecimalSetTest(Expr.Column column, Set<BigDecimal> set, boolean hasNull) {
+            super(column, hasNull);
+            this.set = set;
+        }
+
+        @Override
+        void pass(Frame f, long[] out) {
+            Arrays.fill(out, 0L);
+            if (set.isEmpty()) {
+                return;
+            }
+            DecimalArray a = (DecimalArray) f.column(column).array;
+            for (int i = 0; i < f.n; i++) {
+                if (set.contains(new BigDecimal(a.getUnscaled(i)))) {
+                    out[i >>> 6] |= 1L << i;
+                }
+            }
+        }
     }
 
     private static final class Constant implements Node {

@@ -61,7 +61,9 @@ class ExprParserTest {
         assertEquals(a.or(b.and(c)), Expr.parse("a = 1 OR b = 2 AND c = 3"));
         assertEquals(a.or(b).and(c), Expr.parse("(a = 1 OR b = 2) AND c = 3"));
         assertEquals(a.not().and(b), Expr.parse("NOT a = 1 AND b = 2"));
-        assertEquals(a.and(b).and(c), Expr.parse("a = 1 AND b = 2 AND c = 3"));
+        // A run of one connective is built balanced: the middle term starts the right half.
+        assertEquals(a.and(b.and(c)), Expr.parse("a = 1 AND b = 2 AND c = 3"));
+        assertEquals(a.or(b).or(c.or(a)), Expr.parse("a = 1 OR b = 2 OR c = 3 OR a = 1"));
     }
 
     @Test
@@ -168,7 +170,15 @@ class ExprParserTest {
                 ExprParser.parse("NOT (id > 1 AND carrier IS NULL)", SCHEMA));
         assertEquals(Expr.parse("id >= 1 AND id <= 2"), ExprParser.parse("id BETWEEN 1 AND 2", SCHEMA));
         assertEquals(Expr.parse("id < 1 OR id > 2"), ExprParser.parse("id NOT BETWEEN 1 AND 2", SCHEMA));
-        assertEquals(Expr.parse("(id = 1 OR id = 2) OR id = 3"), ExprParser.parse("id IN (1, 2, 3)", SCHEMA));
+        // A column tested against literals stays one IN node (a set); NOT IN is NOT over it.
+        assertEquals(Expr.parse("id IN (1, 2, 3)"), ExprParser.parse("id IN (1, 2, 3)", SCHEMA));
+        assertEquals(Expr.parse("NOT id IN (1, 2)"), ExprParser.parse("id NOT IN (1, 2)", SCHEMA));
+        assertEquals(Expr.parse("id IN (1, 2)"), ExprParser.parse("NOT id NOT IN (1, 2)", SCHEMA));
+        // A run of OR keeps one set per column for its equalities with values.
+        assertEquals(
+                Expr.parse("id IN (1, 2, 3) OR carrier = 'x' OR id > 7"),
+                ExprParser.parse("id = 1 OR carrier = 'x' OR id = 2 OR id > 7 OR id IN (3)", SCHEMA));
+        assertEquals(Expr.parse("id IN (1, 1)"), Binder.bind(Expr.parse("1 IN (id, id)"), SCHEMA));
         assertEquals(Expr.parse("flag = TRUE"), ExprParser.parse("flag", SCHEMA));
         assertEquals(Expr.parse("flag = TRUE"), ExprParser.parse("NOT NOT flag", SCHEMA));
         assertEquals(Expr.parse("flag != TRUE"), ExprParser.parse("NOT flag", SCHEMA));
@@ -195,5 +205,24 @@ class ExprParserTest {
         assertInstanceOf(BigDecimal.class, frac.value(), "a time finer than the unit stays exact");
         Scalar day = ((Expr.Literal) ((Expr.Compare) ExprParser.parse("day = '1970-01-11'", SCHEMA)).right()).value();
         assertEquals(10L, day.value());
+    }
+
+    /// Found by fuzzing (parseFilter): a decimal literal of scale 0 (`1.`) printed as `1`, which
+    /// parses back as an integer. Every literal's text parses back to the same literal.
+    @Test
+    void literalTextParsesBackToTheSameLiteral() {
+        for (String text : List.of(
+                "x = 1.",
+                "x = -0.",
+                "x = 1.50",
+                "x = 123456789012345678901234567890.",
+                "x = 18446744073709551615",
+                "x = -5",
+                "x = 1.5E10",
+                "x = 'it''s'",
+                "x = TRUE")) {
+            Expr e = Expr.parse(text);
+            assertEquals(e, Expr.parse(e.toString()), text + " printed as " + e);
+        }
     }
 }

@@ -27,6 +27,7 @@ import java.util.List;
 /// | `x LIKE 'lit'` | as `x = 'lit'` |
 /// | `x LIKE 'pre%'` | `min(x) >= successor('pre')` or `max(x) < 'pre'` |
 /// | any comparison or `LIKE` | every row of `x` is null (`null_count = rows`) |
+/// | `x IN (c1, ..., cn)` | no `ci` lies in `[min(x), max(x)]` (long lists of text or wide decimals: all null only) |
 /// | `x IS NULL` | `null_count(x) = 0` |
 /// | `x IS NOT NULL` | `null_count(x) = rows` |
 ///
@@ -74,6 +75,7 @@ public final class Pruner {
             case Expr.IsNotNull n -> n.child() instanceof Expr.Column c ? zones(c, Pruner::allNull) : RowRanges.empty();
             case Expr.Compare c -> compare(c);
             case Expr.Like l -> like(l);
+            case Expr.InList in -> inList(in);
             default -> RowRanges.empty();
         };
     }
@@ -220,6 +222,67 @@ public final class Pruner {
                         ? Integer.signum(new BigDecimal(min.getUnscaled(z)).compareTo(unscaled))
                         : Integer.MIN_VALUE;
                 if (allNull(s, z) || skip(op, cmax, cmin)) {
+                    b.add(s.zoneStart(z), s.zoneEnd(z));
+                }
+            }
+        }
+        return b.build();
+    }
+
+    private RowRanges inList(Expr.InList in) {
+        Expr.Column col = (Expr.Column) in.value();
+        DType t = Binder.typeOf(col, schema);
+        List<Expr.Literal> values = new java.util.ArrayList<>();
+        for (Expr v : in.values()) {
+            if (v instanceof Expr.Literal l && !l.value().isNull()) {
+                values.add(l);
+            }
+        }
+        Keys.Kind kind = Keys.kind(t);
+        if (kind == Keys.Kind.LONG || kind == Keys.Kind.U64 || kind == Keys.Kind.FLOAT) {
+            long[] keys = values.stream()
+                    .map(l -> Keys.bound(Expr.Operator.EQ, t, l.value()))
+                    .filter(b -> b.test() == Keys.Test.EQ)
+                    .mapToLong(Keys.Bound::key)
+                    .sorted()
+                    .toArray();
+            if (keys.length == 0) {
+                return RowRanges.of(0, rowCount);
+            }
+            return keySet(col, Keys.kind(t) == Keys.Kind.FLOAT, keys);
+        }
+        if (values.size() <= 64 && !values.isEmpty()) {
+            RowRanges out = null;
+            for (Expr.Literal l : values) {
+                RowRanges r = compare(new Expr.Compare(Expr.Operator.EQ, col, l));
+                out = out == null ? r : out.intersect(r);
+                if (out.isEmpty()) {
+                    break;
+                }
+            }
+            return out;
+        }
+        return values.isEmpty() ? RowRanges.of(0, rowCount) : zones(col, Pruner::allNull);
+    }
+
+    /// Zones none of whose values can equal one of the sorted `keys`.
+    private RowRanges keySet(Expr.Column col, boolean isFloat, long[] keys) {
+        RowRanges.Builder b = new RowRanges.Builder();
+        for (ZoneStats s : source.stats(col)) {
+            int zones = s.zoneCount();
+            long[] max = keys(s.max(), zones, isFloat, true);
+            long[] min = keys(s.min(), zones, isFloat, false);
+            for (int z = 0; z < zones; z++) {
+                boolean skip = allNull(s, z);
+                boolean values = !isFloat || (s.nanCounts() != null && s.nanCounts()[z] == 0);
+                if (!skip && values) {
+                    long lo = min != null && s.minKnown()[z] ? min[z] : Long.MIN_VALUE;
+                    long hi = max != null && s.maxKnown()[z] ? max[z] : Long.MAX_VALUE;
+                    int at = java.util.Arrays.binarySearch(keys, lo);
+                    int first = at >= 0 ? at : -at - 1;
+                    skip = first == keys.length || keys[first] > hi;
+                }
+                if (skip) {
                     b.add(s.zoneStart(z), s.zoneEnd(z));
                 }
             }
