@@ -47,6 +47,7 @@ class DTypeValidationTest {
                 day.append(19_000 + i);
             }
             w.write(List.of(new ExtensionArray(TS, ts.build(arena)), new ExtensionArray(DATE, day.build(arena))));
+            w.finish();
         }
         bytes = Files.readAllBytes(file);
     }

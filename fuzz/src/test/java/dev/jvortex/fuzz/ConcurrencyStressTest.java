@@ -68,6 +68,7 @@ class ConcurrencyStressTest {
                     }
                 }
                 w.write(List.of(id.build(arena), name.build(arena)));
+                w.finish();
             }
             files.add(p);
         }

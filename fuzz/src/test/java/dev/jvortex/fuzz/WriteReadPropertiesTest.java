@@ -149,6 +149,7 @@ class WriteReadPropertiesTest {
                 }
             }
             w.write(List.of(i.build(arena), f.build(arena), s.build(arena)));
+            w.finish();
         }
         return p;
     }

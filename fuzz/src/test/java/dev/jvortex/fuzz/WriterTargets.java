@@ -103,6 +103,7 @@ final class WriterTargets {
             }
             try (VortexWriter w = VortexWriter.create(file, schema, options)) {
                 w.write(arrays);
+                w.finish();
             }
             try (VortexFile f = VortexFile.open(file);
                     Scan scan = f.scan(ScanOptions.all().withParallelism(1))) {
