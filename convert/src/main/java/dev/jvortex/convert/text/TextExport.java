@@ -3,7 +3,6 @@ package dev.jvortex.convert.text;
 import dev.jvortex.core.DType;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.DecimalArray;
-import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.VarBinViewArray;
 import dev.jvortex.file.Batch;
 import dev.jvortex.file.Scan;
@@ -170,8 +169,8 @@ public final class TextExport {
             cell.append(d.get(i).toPlainString());
         } else {
             ValueFormat.json(cell, a, i);
-            if (cell.length() >= 2 && cell.charAt(0) == '"' && !(a instanceof PrimitiveArray)) {
-                // Plain strings (dates, base64, ...) lose their JSON quotes in CSV.
+            if (cell.length() >= 2 && cell.charAt(0) == '"') {
+                // Plain strings (dates, base64, NaN, ...) lose their JSON quotes in CSV.
                 String unquoted = cell.substring(1, cell.length() - 1);
                 if (unquoted.indexOf('\\') < 0) {
                     cell.setLength(0);
