@@ -53,7 +53,12 @@ class ExportOracleTest {
                 .withCodec(ParquetWriter.Codec.UNCOMPRESSED)
                 .withRowGroup(64 << 10, 1000)
                 .withDictionary(false);
-        Converter.convert(src, Format.VORTEX, out, Format.PARQUET, Converter.Options.defaults().withParquet(p));
+        Converter.convert(
+                src,
+                Format.VORTEX,
+                out,
+                Format.PARQUET,
+                Converter.Options.defaults().withParquet(p));
         oracle("check", src.toString(), out.toString());
     }
 
