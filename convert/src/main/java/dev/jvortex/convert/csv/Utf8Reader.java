@@ -23,6 +23,7 @@ final class Utf8Reader extends Reader {
             .onUnmappableCharacter(CodingErrorAction.REPORT);
     private final ByteBuffer bytes = ByteBuffer.allocate(1 << 16);
     private boolean eof;
+    private boolean done;
     private CharacterCodingException pending;
 
     Utf8Reader(InputStream in) {
@@ -37,6 +38,9 @@ final class Utf8Reader extends Reader {
         }
         if (len == 0) {
             return 0;
+        }
+        if (done) {
+            return -1;
         }
         CharBuffer out = CharBuffer.wrap(cbuf, off, len);
         while (out.position() == off) {
@@ -62,6 +66,7 @@ final class Utf8Reader extends Reader {
                 if (decoder.flush(out).isError()) {
                     pending = new MalformedInputException(1);
                 }
+                done = true;
                 break;
             }
         }
