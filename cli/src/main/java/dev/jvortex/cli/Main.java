@@ -70,12 +70,14 @@ public final class Main {
                 Set.of());
         command(
                 "inspect",
-                "inspect FILE [--tree] [--json]",
+                "inspect FILE [--tree] [--json] [--html OUT.html]",
                 "A per-column summary: stored bytes, share of the file, layouts and array encodings. --tree shows"
-                        + " the whole layout tree with every segment and array node; --json the tree as JSON.",
-                "jvx inspect orders.vortex --tree",
+                        + " the whole layout tree with every segment and array node; --json the tree as JSON;"
+                        + " --html writes one self-contained page: bytes by column, layout and encoding as a"
+                        + " treemap, the statistics table and the zone maps.",
+                "jvx inspect orders.vortex --html orders.html",
                 Set.of("--json", "--tree"),
-                Set.of());
+                Set.of("--html"));
         command(
                 "stats",
                 "stats FILE [--columns a,b] [--json]",
@@ -361,7 +363,14 @@ public final class Main {
 
         int inspect(Args a) throws IOException {
             try (VortexFile f = open(a)) {
-                if (a.flag("--json")) {
+                if (a.value("--html") != null) {
+                    if (a.flag("--json") || a.flag("--tree")) {
+                        throw new UsageException("--html cannot be combined with --json or --tree");
+                    }
+                    Path target = Path.of(a.value("--html"));
+                    TempFiles.writeString(target, Html.page(f));
+                    err.println("jvx: wrote " + Terminal.escape(target.toString()));
+                } else if (a.flag("--json")) {
                     out.print(Inspector.describe(f, true));
                 } else if (a.flag("--tree")) {
                     out.print(Inspector.describe(f, false));

@@ -163,6 +163,9 @@ class MainTest {
         Path v = orders();
         Path pq = tmp.resolve("o.parquet");
         assertEquals(0, jvx("convert", v.toString(), pq.toString(), "--quiet").status());
+        // The output gets the permissions of any new file (not the owner-only ones of a temp file).
+        Path plain = Files.createFile(tmp.resolve("plain"));
+        assertEquals(Files.getPosixFilePermissions(plain), Files.getPosixFilePermissions(pq));
         byte[] head = Arrays.copyOf(Files.readAllBytes(pq), 4);
         assertEquals("PAR1", new String(head, StandardCharsets.US_ASCII));
         // Parquet back to Vortex, then JSON Lines: the same rows as the original.
@@ -405,5 +408,52 @@ class MainTest {
         try (Stream<Path> left = Files.list(tmp)) {
             assertTrue(left.noneMatch(p -> p.getFileName().toString().contains("tmp")), "no temporary file left");
         }
+    }
+
+    @Test
+    void htmlPageHoldsTheStatisticsAndTheBytes() throws IOException {
+        Path src = csv("h.csv", "id,\"<b>name</b>\",price\n" + "1,a,2.5\n2,b,\n3,c,7.25\n".repeat(2000));
+        Path v = tmp.resolve("h.vortex");
+        assertEquals(0, jvx("convert", src.toString(), v.toString(), "--quiet").status());
+        Path html = tmp.resolve("h.html");
+        Run r = jvx("inspect", v.toString(), "--html", html.toString());
+        assertEquals(0, r.status(), r.err());
+        String page = Files.readString(html);
+        assertTrue(page.startsWith("<!DOCTYPE html>"));
+        assertFalse(page.contains("src=\"http") || page.contains("href=\"http"), "self-contained");
+        assertFalse(page.contains("<b>name</b>"), "file text is HTML-escaped");
+        assertTrue(page.contains("&lt;b&gt;name&lt;/b&gt;"));
+        // The page embeds exactly what `jvx stats --json` prints.
+        String json = jvx("stats", v.toString(), "--json").out().strip();
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile(
+                        "<script type=\"application/json\" id=\"stats\">(.*?)</script>", java.util.regex.Pattern.DOTALL)
+                .matcher(page);
+        assertTrue(m.find());
+        assertEquals(json.replace("</", "<\\/"), m.group(1));
+        // Each column's treemap box, its parts and its table row carry the stored bytes of the JSON.
+        java.util.regex.Matcher col = java.util.regex.Pattern.compile("\"name\":\"([^\"]*)\".*?\"stored_bytes\":(\\d+)")
+                .matcher(json);
+        int columns = 0;
+        while (col.find()) {
+            columns++;
+            String name = Html.esc(col.group(1).replace("\\u003c", "<"));
+            long stored = Long.parseLong(col.group(2));
+            assertTrue(
+                    page.contains("class=\"col\" data-column=\"" + name + "\" data-bytes=\"" + stored + "\""),
+                    name + " " + stored);
+            long parts = 0;
+            java.util.regex.Matcher p = java.util.regex.Pattern.compile("class=\"part\" data-column=\""
+                            + java.util.regex.Pattern.quote(name) + "\" data-bytes=\"(\\d+)\"")
+                    .matcher(page);
+            while (p.find()) {
+                parts += Long.parseLong(p.group(1));
+            }
+            assertEquals(stored, parts, "treemap parts of " + name);
+            assertTrue(page.contains("<tr data-column=\"" + name + "\">"), name);
+            assertTrue(page.contains("<td class=\"n\">" + stored + "</td>"), name);
+        }
+        assertEquals(3, columns);
+        assertTrue(page.contains("class=\"zones\" data-column=\"price\""), "zone maps");
+        assertOneLineError(jvx("inspect", v.toString(), "--html", html.toString(), "--tree"), 2, "cannot be combined");
     }
 }

@@ -10,17 +10,30 @@ import java.util.concurrent.ConcurrentHashMap;
 /// shutdown hook, e.g. on Ctrl-C) can remove them: see [#deleteAll].
 public final class TempFiles {
     private static final Set<Path> LIVE = ConcurrentHashMap.newKeySet();
+    private static final java.security.SecureRandom RANDOM = new java.security.SecureRandom();
 
     private TempFiles() {}
 
     /// Creates an empty temporary file beside `target` (hidden, named after it) and registers it.
+    /// Unlike `Files.createTempFile` (owner-only), it gets the default permissions, which the
+    /// target keeps after the rename.
     static Path beside(Path target) throws IOException {
         Path abs = target.toAbsolutePath();
         Path dir = abs.getParent();
         String base = abs.getFileName().toString();
-        Path tmp = Files.createTempFile(dir, "." + base + ".", ".jvx-tmp");
-        LIVE.add(tmp);
-        return tmp;
+        for (int attempt = 0; ; attempt++) {
+            String tag = Long.toUnsignedString(RANDOM.nextLong(), 36);
+            Path tmp = dir.resolve("." + base + "." + tag + ".jvx-tmp");
+            try {
+                Files.createFile(tmp);
+                LIVE.add(tmp);
+                return tmp;
+            } catch (java.nio.file.FileAlreadyExistsException e) {
+                if (attempt > 100) {
+                    throw e;
+                }
+            }
+        }
     }
 
     /// Creates an empty temporary file in the system's temporary folder and registers it.
@@ -43,6 +56,27 @@ public final class TempFiles {
     /// Forgets `tmp` (it was renamed into place).
     static void committed(Path tmp) {
         LIVE.remove(tmp);
+    }
+
+    /// Writes `text` (UTF-8) to `target` through a temporary file beside it, renamed into place
+    /// when complete: a failure leaves nothing under the target name.
+    public static void writeString(Path target, String text) throws IOException {
+        Path tmp = beside(target);
+        boolean done = false;
+        try {
+            Files.writeString(tmp, text, java.nio.charset.StandardCharsets.UTF_8);
+            Files.move(
+                    tmp,
+                    target,
+                    java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                    java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            committed(tmp);
+            done = true;
+        } finally {
+            if (!done) {
+                discard(tmp);
+            }
+        }
     }
 
     /// Deletes every registered temporary file; for a shutdown hook.
