@@ -80,12 +80,14 @@ public final class Main {
                 Set.of("--html"));
         command(
                 "stats",
-                "stats FILE [--columns a,b] [--json]",
+                "stats FILE [--columns a,b] [--json] [--distinct]",
                 "Per-column statistics from the file's footer, without a scan: rows, nulls, min and max in logical"
                         + " units (timestamps in ISO-8601 with their zone, decimals with their scale; ≥/≤ mark bounds"
-                        + " that are not exact), NaNs, stored bytes, compression ratio and encodings.",
+                        + " that are not exact), NaNs, stored bytes, compression ratio and encodings. --distinct"
+                        + " adds an estimate of the distinct values (HyperLogLog, about 1 % error), which needs a"
+                        + " scan of the columns.",
                 "jvx stats orders.vortex --columns price,created_at",
-                Set.of("--json"),
+                Set.of("--json", "--distinct"),
                 Set.of("--columns"));
         command(
                 "count",
@@ -384,6 +386,9 @@ public final class Main {
         int stats(Args a) throws IOException {
             try (VortexFile f = open(a)) {
                 List<Stats.Column> cols = Stats.of(f, columns(a));
+                if (a.flag("--distinct")) {
+                    cols = Stats.withDistinct(f, cols);
+                }
                 out.print(a.flag("--json") ? Stats.json(f, cols) : Stats.table(f, cols));
             }
             return Output.status(out);

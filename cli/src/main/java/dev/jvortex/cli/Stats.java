@@ -41,7 +41,8 @@ final class Stats {
             Long nans,
             long storedBytes,
             Long uncompressedBytes,
-            Map<String, Long> encodings) {
+            Map<String, Long> encodings,
+            Long distinct) {
         Double ratio() {
             return uncompressedBytes == null || storedBytes == 0 ? null : uncompressedBytes / (double) storedBytes;
         }
@@ -83,7 +84,35 @@ final class Stats {
                     cs == null ? null : cs.nanCount(),
                     stored,
                     uncompressed,
-                    enc));
+                    enc,
+                    null));
+        }
+        return out;
+    }
+
+    /// `columns` with their distinct-value estimates (a scan; see [Distinct]).
+    static List<Column> withDistinct(VortexFile file, List<Column> columns) {
+        if (!(file.dtype() instanceof DType.Struct)) {
+            throw new Main.UsageException("--distinct needs a table (struct) file");
+        }
+        long[] d = Distinct.estimate(file, columns.stream().map(Column::name).toList());
+        List<Column> out = new ArrayList<>();
+        for (int i = 0; i < columns.size(); i++) {
+            Column c = columns.get(i);
+            out.add(new Column(
+                    c.name(),
+                    c.dtype(),
+                    c.rows(),
+                    c.nulls(),
+                    c.min(),
+                    c.minExact(),
+                    c.max(),
+                    c.maxExact(),
+                    c.nans(),
+                    c.storedBytes(),
+                    c.uncompressedBytes(),
+                    c.encodings(),
+                    d[i]));
         }
         return out;
     }
@@ -248,6 +277,9 @@ final class Stats {
             sb.append(",\"uncompressed_bytes\":").append(c.uncompressedBytes());
             sb.append(",\"compression_ratio\":")
                     .append(c.ratio() == null ? "null" : String.format(Locale.ROOT, "%.3f", c.ratio()));
+            if (c.distinct() != null) {
+                sb.append(",\"distinct_estimate\":").append(c.distinct());
+            }
             sb.append(",\"encodings\":{");
             boolean first = true;
             for (Map.Entry<String, Long> e : c.encodings().entrySet()) {
@@ -275,7 +307,10 @@ final class Stats {
     /// The statistics as an aligned text table (file-supplied text escaped).
     static String table(VortexFile file, List<Column> columns) {
         List<String[]> rows = new ArrayList<>();
-        rows.add(new String[] {"column", "type", "nulls", "min", "max", "stored", "ratio", "encodings"});
+        boolean distinct = !columns.isEmpty() && columns.getFirst().distinct() != null;
+        rows.add(new String[] {
+            "column", "type", "nulls", distinct ? "distinct≈" : "", "min", "max", "stored", "ratio", "encodings"
+        });
         for (Column c : columns) {
             StringBuilder enc = new StringBuilder();
             for (String e : c.encodings().keySet()) {
@@ -288,11 +323,20 @@ final class Stats {
                 Terminal.escape(c.name()),
                 Terminal.escape(Types.describe(c.dtype())),
                 c.nulls() == null ? "?" : Long.toString(c.nulls()),
+                c.distinct() == null ? "" : Long.toString(c.distinct()),
                 c.min() == null ? "" : (c.minExact() ? "" : "≥") + Terminal.escape(clip(c.min())),
                 c.max() == null ? "" : (c.maxExact() ? "" : "≤") + Terminal.escape(clip(c.max())),
                 bytesText(c.storedBytes()),
                 c.ratio() == null ? "" : String.format(Locale.ROOT, "%.2fx", c.ratio()),
                 Terminal.escape(enc.toString())
+            });
+        }
+        if (!distinct) {
+            rows.replaceAll(r -> {
+                String[] shorter = new String[r.length - 1];
+                System.arraycopy(r, 0, shorter, 0, 3);
+                System.arraycopy(r, 4, shorter, 3, r.length - 4);
+                return shorter;
             });
         }
         StringBuilder sb = new StringBuilder();

@@ -149,6 +149,16 @@ class MainTest {
         assertTrue(stats.out().contains("\"name\":\"id\""), stats.out());
         assertTrue(stats.out().contains("\"min\":\"0\",\"min_exact\":true,\"max\":\"299\""), stats.out());
         assertTrue(stats.out().contains("\"nulls\":43"), stats.out()); // rows 0, 7, ..., 294
+        Run distinct = jvx("stats", v.toString(), "--json", "--distinct", "--columns", "id,city,price");
+        assertTrue(
+                distinct.out().contains("\"name\":\"id\"") && distinct.out().contains("\"distinct_estimate\":"),
+                distinct.out());
+        java.util.regex.Matcher dm =
+                java.util.regex.Pattern.compile("\"distinct_estimate\":(\\d+)").matcher(distinct.out());
+        assertTrue(dm.find());
+        assertEquals(300, Long.parseLong(dm.group(1)), 6); // 300 distinct ids, estimated
+        assertTrue(dm.find());
+        assertEquals(2, Long.parseLong(dm.group(1))); // Oslo, Lima
         Run table = jvx("stats", v.toString());
         assertTrue(table.out().contains("2024-01-10"), table.out());
         assertOneLineError(jvx("stats", v.toString(), "--columns", "zzz"), 2, "no column 'zzz'");
