@@ -516,10 +516,18 @@ public final class Main {
                 o = o.withRows(columns(a), a.value("--where"), a.number("--limit", 0, -1));
             }
             Converter.Input input;
+            boolean text = from == Format.CSV || from == Format.JSONL;
+            Counting counting = null;
+            long inputBytes = -1;
             if (inName.equals("-")) {
-                input = from == Format.CSV || from == Format.JSONL
-                        ? Converter.Input.of(in, "standard input")
+                input = text
+                        ? Converter.Input.of(counting = new Counting(in), "standard input")
                         : Converter.Input.of(inputPath("-"));
+            } else if (text) {
+                Path p = inputPath(inName);
+                inputBytes = Files.size(p);
+                counting = new Counting(Files.newInputStream(p));
+                input = Converter.Input.of(counting, inName);
             } else {
                 input = Converter.Input.of(inputPath(inName));
             }
@@ -527,8 +535,18 @@ public final class Main {
                     outName.equals("-") ? Converter.Output.of(new Output(out)) : Converter.Output.of(Path.of(outName));
             boolean quiet = a.flag("--quiet");
             Progress progress = Progress.forTerminal(err, quiet, expectedRows(input, from, o));
+            if (counting != null) {
+                progress.withBytes(counting::count, inputBytes);
+            }
             long start = System.nanoTime();
-            Converter.Result r = Converter.convert(input, from, output, to, o.withProgress(progress::rows));
+            Converter.Result r;
+            try {
+                r = Converter.convert(input, from, output, to, o.withProgress(progress::rows));
+            } finally {
+                if (counting != null && !inName.equals("-")) {
+                    counting.close();
+                }
+            }
             progress.done();
             if (!quiet) {
                 err.printf(
@@ -624,6 +642,38 @@ public final class Main {
 
         int bench(Args a) throws IOException {
             return Bench.run(open(a), columns(a), a, out);
+        }
+    }
+
+    /// An input stream that counts the bytes read, for the progress display (read and reported on
+    /// the converting thread).
+    static final class Counting extends java.io.FilterInputStream {
+        private long count;
+
+        Counting(InputStream in) {
+            super(in);
+        }
+
+        long count() {
+            return count;
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = super.read();
+            if (b >= 0) {
+                count++;
+            }
+            return b;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            int n = super.read(b, off, len);
+            if (n > 0) {
+                count += n;
+            }
+            return n;
         }
     }
 
