@@ -13,7 +13,18 @@ echo "== query: city, status, price of the first rows (CSV)"
 "$root/jvx" export "$out/orders.vortex" --columns city,status,price --format csv | head -n 6 || true
 echo "== query: whole rows (JSON Lines)"
 "$root/jvx" export "$out/orders.vortex" | head -n 3 || true
-echo "== rows in our file: $("$root/jvx" export "$out/orders.vortex" | wc -l)"
+echo "== rows in our file: $("$root/jvx" count "$out/orders.vortex"); paid orders over 100: $("$root/jvx" count "$out/orders.vortex" --where "status = 'paid' AND price > 100")"
+echo "== statistics from the footer (no scan)"
+"$root/jvx" stats "$out/orders.vortex"
+echo "== and back out: Vortex to Parquet, and that Parquet file back to Vortex"
+"$root/jvx" convert "$out/orders.vortex" "$out/orders.parquet"
+"$root/jvx" convert "$out/orders.parquet" "$out/orders-again.vortex"
+if cmp -s <("$root/jvx" export "$out/orders.vortex") <("$root/jvx" export "$out/orders-again.vortex"); then
+  echo "== the round trip through Parquet kept every value"
+else
+  echo "== the round trip through Parquet changed values" >&2
+  exit 1
+fi
 echo "== the same data written by the reference implementation (samples/orders.vortex): layout and encodings"
 "$root/jvx" inspect "$root/samples/orders.vortex" | head -n 40 || true
 cols=order_id,customer,city,status,quantity,price

@@ -6,6 +6,7 @@ import dev.jvortex.file.VortexFile;
 import dev.jvortex.format.LayoutNode;
 import dev.jvortex.format.SegmentSpec;
 import dev.jvortex.format.SerializedArray;
+import java.util.List;
 
 /// Describes a file's layout tree and the array encodings inside its flat segments, as text or JSON.
 public final class Inspector {
@@ -32,16 +33,80 @@ public final class Inspector {
         } else {
             in.out
                     .append("file ")
-                    .append(file.name())
+                    .append(Terminal.escape(file.name()))
                     .append(": ")
                     .append(file.size())
                     .append(" bytes, ")
                     .append(file.rowCount())
                     .append(" rows\n");
-            in.out.append("dtype ").append(file.dtype()).append('\n');
+            in.out
+                    .append("dtype ")
+                    .append(Terminal.escape(file.dtype().toString()))
+                    .append('\n');
             in.layoutText(file.layout(), file.dtype(), "", "");
         }
         return in.out.toString();
+    }
+
+    /// Returns a per-column summary of `file`: stored bytes, share of the file, layouts and the
+    /// array encodings (file-supplied names and ids escaped for a terminal).
+    public static String summary(VortexFile file) {
+        Inspector in = new Inspector(file);
+        StringBuilder sb = in.out;
+        sb.append("file ")
+                .append(Terminal.escape(file.name()))
+                .append(": ")
+                .append(file.size())
+                .append(" bytes, ")
+                .append(file.rowCount())
+                .append(" rows\n");
+        List<Stats.Column> cols = Stats.of(file, null);
+        int w = "column".length();
+        for (Stats.Column c : cols) {
+            w = Math.max(w, Terminal.escape(c.name()).length());
+        }
+        sb.append("column").append(" ".repeat(w - 6 + 2)).append("stored      share  layouts / encodings\n");
+        for (int i = 0; i < cols.size(); i++) {
+            Stats.Column c = cols.get(i);
+            String name = Terminal.escape(c.name());
+            java.util.Set<String> layouts = new java.util.TreeSet<>();
+            LayoutNode node = Stats.columnLayout(file, i);
+            if (node != null) {
+                in.layouts(node, layouts);
+            }
+            StringBuilder enc = new StringBuilder();
+            for (String e : c.encodings().keySet()) {
+                enc.append(enc.isEmpty() ? "" : " ").append(short_(e));
+            }
+            StringBuilder lay = new StringBuilder();
+            for (String l : layouts) {
+                lay.append(lay.isEmpty() ? "" : " ").append(short_(l));
+            }
+            sb.append(name)
+                    .append(" ".repeat(w - name.length() + 2))
+                    .append(String.format(
+                            java.util.Locale.ROOT,
+                            "%-10s  %5.1f%%  ",
+                            Stats.bytesText(c.storedBytes()),
+                            100.0 * c.storedBytes() / Math.max(1, file.size())))
+                    .append(Terminal.escape(lay.toString()))
+                    .append(" / ")
+                    .append(Terminal.escape(enc.toString()))
+                    .append('\n');
+        }
+        sb.append("(jvx inspect --tree shows every layout, segment and array node; jvx stats the statistics)\n");
+        return sb.toString();
+    }
+
+    private static String short_(String id) {
+        return id.startsWith("vortex.") ? id.substring(7) : id;
+    }
+
+    private void layouts(LayoutNode node, java.util.Set<String> out) {
+        out.add(node.encoding());
+        for (LayoutNode c : node.children()) {
+            layouts(c, out);
+        }
     }
 
     private long segmentBytes(LayoutNode node) {
@@ -85,8 +150,8 @@ public final class Inspector {
 
     private void layoutText(LayoutNode node, DType dtype, String indent, String label) {
         out.append(indent)
-                .append(label.isEmpty() ? "" : label + ": ")
-                .append(node.encoding())
+                .append(label.isEmpty() ? "" : Terminal.escape(label) + ": ")
+                .append(Terminal.escape(node.encoding()))
                 .append(", ")
                 .append(node.rowCount())
                 .append(" rows, ")
@@ -114,7 +179,7 @@ public final class Inspector {
             } catch (RuntimeException e) {
                 out.append(indent)
                         .append("  (unreadable: ")
-                        .append(e.getMessage())
+                        .append(Terminal.escape(String.valueOf(e.getMessage())))
                         .append(")\n");
             }
         }
@@ -124,7 +189,7 @@ public final class Inspector {
     }
 
     private void arrayText(EncodedNode n, String indent) {
-        out.append(indent).append(n.encoding());
+        out.append(indent).append(Terminal.escape(n.encoding()));
         long bytes = 0;
         for (int b = 0; b < n.bufferCount(); b++) {
             bytes += n.buffer(b).byteSize();

@@ -124,7 +124,7 @@ class ParquetConvertTest {
                 },
                 System.out,
                 errStream);
-        assertEquals(1, status);
+        assertEquals(3, status); // jvx exit status 3: bad or unsupported data (docs/cli.md)
         assertTrue(
                 err.toString(StandardCharsets.UTF_8).contains("BROTLI is not supported"),
                 err.toString(StandardCharsets.UTF_8));

@@ -8,9 +8,9 @@ import dev.jvortex.core.array.Builders;
 import dev.jvortex.file.write.VortexWriter;
 import dev.jvortex.file.write.WriteOptions;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.Reader;
 import java.lang.foreign.Arena;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
@@ -28,7 +28,9 @@ import java.util.function.LongConsumer;
 /// Column types are inferred from the first rows (by default 10,000): bool, i64, f64, date
 /// (`YYYY-MM-DD`), timestamp (ISO-8601 local date-time in microseconds; with `Z` or an offset,
 /// a UTC instant) or utf8. Every column is nullable; an empty unquoted field is null. A later
-/// value that does not fit the inferred type fails with its line and column.
+/// value that does not fit the inferred type fails with its line and column. Every record must
+/// have exactly as many fields as the header (otherwise: an error with the line and the first
+/// missing or extra column); blank lines are skipped; text that is not UTF-8 fails with its line.
 public final class CsvConverter {
     /// Inferred column kinds, from most to least specific.
     enum Kind {
@@ -51,6 +53,12 @@ public final class CsvConverter {
 
     /// Creates a converter sampling `sampleRows` rows for types and writing `batchRows` rows at a time.
     public CsvConverter(int sampleRows, int batchRows, char delimiter) {
+        if (delimiter == '"' || delimiter == '\n' || delimiter == '\r') {
+            throw VortexException.misuse("the CSV delimiter cannot be a quote or a line break");
+        }
+        if (sampleRows < 1 || batchRows < 1) {
+            throw VortexException.misuse("CSV sample and batch rows must be positive");
+        }
         this.sampleRows = sampleRows;
         this.batchRows = batchRows;
         this.delimiter = delimiter;
@@ -69,12 +77,24 @@ public final class CsvConverter {
 
     /// Converts `csv` to the Vortex file `out`; `progress` is told the rows written so far.
     public Result convert(Path csv, Path out, WriteOptions options, LongConsumer progress) throws IOException {
-        try (Reader reader = Files.newBufferedReader(csv, StandardCharsets.UTF_8)) {
+        try (InputStream in = Files.newInputStream(csv)) {
+            return convert(in, csv.toString(), out, options, progress);
+        }
+    }
+
+    /// Converts the CSV text read from `in` (named `name` in errors; not closed) to the Vortex
+    /// file `out`; `progress` is told the rows written so far.
+    public Result convert(InputStream in, String name, Path out, WriteOptions options, LongConsumer progress)
+            throws IOException {
+        Path csv = Path.of(name);
+        {
+            Reader reader = new Utf8Reader(in);
             CsvParser parser = new CsvParser(reader, delimiter);
             List<String> header = parser.next();
             if (header == null) {
                 throw VortexException.corrupt(csv + ": empty CSV file (no header line)");
             }
+
             List<String> names = new ArrayList<>();
             for (int i = 0; i < header.size(); i++) {
                 String h = header.get(i);
@@ -148,7 +168,7 @@ public final class CsvConverter {
         return kinds;
     }
 
-    private static Kind widen(Kind a, Kind b) {
+    static Kind widen(Kind a, Kind b) {
         if (a == null || a == b) {
             return b;
         }
@@ -291,12 +311,18 @@ public final class CsvConverter {
     }
 
     /// Rows collected for one write.
-    private static final class Batch {
+    static final class Batch {
+        private final String format;
         private final Kind[] kinds;
         private final Object[] builders;
         private int size;
 
         Batch(DType.Struct schema, Kind[] kinds) {
+            this("CSV", schema, kinds);
+        }
+
+        Batch(String format, DType.Struct schema, Kind[] kinds) {
+            this.format = format;
             this.kinds = kinds;
             this.builders = new Object[kinds.length];
             for (int c = 0; c < kinds.length; c++) {
@@ -315,16 +341,22 @@ public final class CsvConverter {
         }
 
         void add(List<String> rec, long line, List<String> names) {
-            if (rec.size() > kinds.length) {
+            if (rec.size() != kinds.length) {
                 throw VortexException.corrupt(
-                        "CSV line " + line + ": " + rec.size() + " fields but the header has " + kinds.length);
+                        "CSV line " + line + ", column " + (Math.min(rec.size(), kinds.length) + 1)
+                                + ": " + rec.size() + (rec.size() == 1 ? " field" : " fields") + " but the header has "
+                                + kinds.length
+                                + (rec.size() < kinds.length
+                                        ? " (column '" + names.get(rec.size()) + "' is missing)"
+                                        : " (field " + (kinds.length + 1) + " has no column)"));
             }
             for (int c = 0; c < kinds.length; c++) {
                 String v = c < rec.size() ? rec.get(c) : null;
                 try {
                     set(c, v);
                 } catch (RuntimeException e) {
-                    throw VortexException.corrupt("CSV line " + line + ", column '" + names.get(c) + "': '" + v
+                    throw VortexException.corrupt(format + " line " + line + ", column " + (c + 1) + " '" + names.get(c)
+                            + "': '" + v
                             + "' is not a " + kinds[c].name().toLowerCase(Locale.ROOT)
                             + " (the type was inferred from the first rows)");
                 }

@@ -8,7 +8,9 @@ import java.util.List;
 
 /// Reads RFC 4180 CSV records one at a time: fields separated by a delimiter, optionally
 /// quoted with `"` (a doubled quote inside is one quote), records ended by LF or CRLF.
-/// An unquoted empty field is reported as null; a quoted empty field as the empty string.
+/// An unquoted empty field is reported as null; a quoted empty field as the empty string. Blank
+/// lines between records are skipped. Input that is not valid UTF-8 (when read through the
+/// converter's strict reader) fails with the line of the bad byte.
 public final class CsvParser {
     private final Reader in;
     private final char delimiter;
@@ -30,7 +32,11 @@ public final class CsvParser {
 
     private int peek() throws IOException {
         if (pos == limit) {
-            limit = in.read(buf, 0, buf.length);
+            try {
+                limit = in.read(buf, 0, buf.length);
+            } catch (java.nio.charset.CharacterCodingException e) {
+                throw VortexException.corrupt("CSV line " + line + ": the text is not valid UTF-8");
+            }
             pos = 0;
             if (limit <= 0) {
                 limit = 0;
@@ -42,6 +48,21 @@ public final class CsvParser {
 
     /// Returns the next record's fields (null for an unquoted empty field), or null at the end.
     public List<String> next() throws IOException {
+        while (true) {
+            int c = peek();
+            if (c == '\n') {
+                pos++;
+                line++;
+            } else if (c == '\r') {
+                pos++;
+                if (peek() == '\n') {
+                    pos++;
+                }
+                line++;
+            } else {
+                break;
+            }
+        }
         if (peek() < 0) {
             return null;
         }

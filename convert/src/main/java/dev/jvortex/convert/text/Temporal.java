@@ -1,11 +1,11 @@
-package dev.jvortex.cli;
+package dev.jvortex.convert.text;
 
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 
 /// ISO-8601 text for the `vortex.time` and `vortex.timestamp` extension values, with as many
 /// fraction digits as the unit has (unit tags: 0 ns, 1 µs, 2 ms, 3 s, 4 days).
-final class Temporal {
+public final class Temporal {
     private Temporal() {}
 
     private static long unitsPerSecond(byte unit) {
@@ -14,7 +14,9 @@ final class Temporal {
             case 1 -> 1_000_000L;
             case 2 -> 1_000L;
             case 3 -> 1L;
-            default -> throw new IllegalArgumentException("time unit " + unit);
+            default ->
+                throw dev.jvortex.core.VortexException.corrupt(
+                        "time unit " + unit + " is not one of 0 (ns), 1 (µs), 2 (ms), 3 (s)");
         };
     }
 
@@ -27,7 +29,7 @@ final class Temporal {
         };
     }
 
-    static String time(long value, byte unit) {
+    public static String time(long value, byte unit) {
         long per = unitsPerSecond(unit);
         long seconds = Math.floorDiv(value, per);
         long frac = Math.floorMod(value, per);
@@ -42,11 +44,17 @@ final class Temporal {
         return sb.toString();
     }
 
-    static String timestamp(long value, byte unit, boolean utc) {
+    public static String timestamp(long value, byte unit, boolean utc) {
         long per = unitsPerSecond(unit);
         long seconds = Math.floorDiv(value, per);
         long frac = Math.floorMod(value, per);
-        LocalDateTime t = LocalDateTime.ofEpochSecond(seconds, 0, ZoneOffset.UTC);
+        LocalDateTime t;
+        try {
+            t = LocalDateTime.ofEpochSecond(seconds, 0, ZoneOffset.UTC);
+        } catch (java.time.DateTimeException e) {
+            throw dev.jvortex.core.VortexException.corrupt(
+                    "timestamp " + value + " (unit " + unit + ") is outside the years -999999999..999999999");
+        }
         StringBuilder sb = new StringBuilder();
         int year = t.getYear();
         if (year > 9999) {
