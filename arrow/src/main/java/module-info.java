@@ -9,10 +9,14 @@
 module dev.jvortex.arrow {
     requires transitive dev.jvortex.core;
     requires transitive dev.jvortex.file;
+    requires dev.jvortex.convert;
     requires transitive org.apache.arrow.vector;
     requires transitive org.apache.arrow.memory.core;
     // The allocation manager the RootAllocator finds by name: resolved, not read.
     requires org.apache.arrow.memory.unsafe;
 
     exports dev.jvortex.arrow;
+
+    provides dev.jvortex.convert.FormatProvider with
+            dev.jvortex.arrow.ArrowFormats;
 }

@@ -13,4 +13,6 @@ module dev.jvortex.convert {
     exports dev.jvortex.convert.csv;
     exports dev.jvortex.convert.parquet;
     exports dev.jvortex.convert.text;
+
+    uses dev.jvortex.convert.FormatProvider;
 }

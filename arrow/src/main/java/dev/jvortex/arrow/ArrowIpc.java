@@ -86,7 +86,7 @@ public final class ArrowIpc {
     /// of at most `batchRows` rows (`out` is not closed); returns the rows written.
     public static long toArrowStream(Path source, OutputStream out, int batchRows) {
         try (VortexFile file = VortexFile.open(source)) {
-            return export(file, Channels.newChannel(out), batches(batchRows), false, source.toString());
+            return export(file, Channels.newChannel(out), batches(batchRows), -1, false, source.toString());
         }
     }
 
@@ -101,7 +101,7 @@ public final class ArrowIpc {
             try {
                 long rows;
                 try (FileChannel ch = FileChannel.open(temp, StandardOpenOption.WRITE)) {
-                    rows = export(file, ch, options, fileFormat, source.toString());
+                    rows = export(file, ch, options, -1, fileFormat, source.toString());
                 }
                 Files.move(temp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
                 done = true;
@@ -116,6 +116,19 @@ public final class ArrowIpc {
         }
     }
 
+    /// Writes at most `limit` rows (all when negative) of `file` that `options` select to `out`,
+    /// in the Arrow IPC file format when `fileFormat` is true, else the stream format; returns the
+    /// rows written. The stream is flushed, not closed. This is what `jvx convert` calls.
+    public static long toArrow(VortexFile file, ScanOptions options, long limit, OutputStream out, boolean fileFormat) {
+        WritableByteChannel ch = Channels.newChannel(new java.io.FilterOutputStream(out) {
+            @Override
+            public void close() throws IOException {
+                flush();
+            }
+        });
+        return export(file, ch, options, limit, fileFormat, file.name());
+    }
+
     private static ScanOptions batches(int batchRows) {
         if (batchRows < 1) {
             throw VortexException.misuse("batch rows must be positive but was " + batchRows);
@@ -124,7 +137,12 @@ public final class ArrowIpc {
     }
 
     private static long export(
-            VortexFile file, WritableByteChannel out, ScanOptions options, boolean fileFormat, String where) {
+            VortexFile file,
+            WritableByteChannel out,
+            ScanOptions options,
+            long limit,
+            boolean fileFormat,
+            String where) {
         DType.Struct all = file.dtype() instanceof DType.Struct s ? s : wrap(file.dtype());
         // One thread: batches come in file order and one at a time.
         ScanOptions opts = options.withParallelism(1);
@@ -143,13 +161,23 @@ public final class ArrowIpc {
             writer.start();
             VectorLoader loader = new VectorLoader(root);
             for (Batch batch : scan) {
+                if (limit >= 0 && rows >= limit) {
+                    batch.close();
+                    break;
+                }
+                long keep = batch.rowCount();
                 try (batch;
-                        VectorSchemaRoot part = ArrowExport.toRoot(batch, allocator);
-                        ArrowRecordBatch record = new VectorUnloader(part).getRecordBatch()) {
-                    loader.load(record);
+                        VectorSchemaRoot part = ArrowExport.toRoot(batch, allocator)) {
+                    if (limit >= 0 && rows + keep > limit) {
+                        keep = limit - rows;
+                        part.setRowCount((int) keep);
+                    }
+                    try (ArrowRecordBatch record = new VectorUnloader(part).getRecordBatch()) {
+                        loader.load(record);
+                    }
                 }
                 writer.writeBatch();
-                rows += batch.rowCount();
+                rows += keep;
             }
             writer.end();
         } catch (IOException e) {

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.jvortex.convert.Converter;
+import dev.jvortex.convert.Format;
 import dev.jvortex.core.DType;
 import dev.jvortex.core.VortexException;
 import dev.jvortex.core.array.Array;
@@ -185,6 +187,43 @@ class ArrowBridgeTest {
         }
         try (Stream<Path> files = Files.list(dir)) {
             assertFalse(files.anyMatch(p -> p.getFileName().toString().endsWith(".tmp")), "temporary files left");
+        }
+    }
+
+    @Test
+    void converterFindsArrowIpcAsAServiceBothWays() throws Exception {
+        List<Object[]> rows = EveryType.rows(ROWS, 5);
+        DType.Struct schema = EveryType.schema();
+        Path vortex = dir.resolve("svc.vortex");
+        try (Arena arena = Arena.ofConfined()) {
+            List<Array> columns = EveryType.columns(rows, arena);
+            try (VortexWriter w = VortexWriter.create(vortex, schema, WriteOptions.defaults())) {
+                w.write(columns);
+                w.finish();
+            }
+            assertTrue(Converter.canRead(Format.ARROW_FILE) && Converter.canWrite(Format.ARROW_STREAM));
+            for (Format f : List.of(Format.ARROW_FILE, Format.ARROW_STREAM)) {
+                Path arrow = dir.resolve("svc." + f.name());
+                assertEquals(
+                        ROWS,
+                        Converter.convert(vortex, Format.VORTEX, arrow, f, Converter.Options.defaults())
+                                .rows());
+                Path back = dir.resolve("svc-back-" + f.name() + ".vortex");
+                Converter.convert(arrow, f, back, Format.VORTEX, Converter.Options.defaults());
+                assertSameFile(schema, columns, back, "Converter " + f);
+            }
+            // A row limit with a filter stops inside a batch.
+            Path limited = dir.resolve("limited.arrows");
+            Converter.Options o = Converter.Options.defaults().withRows(null, "id >= 10", 7);
+            assertEquals(
+                    7,
+                    Converter.convert(vortex, Format.VORTEX, limited, Format.ARROW_STREAM, o)
+                            .rows());
+            Path back = dir.resolve("limited.vortex");
+            Converter.convert(limited, Format.ARROW_STREAM, back, Format.VORTEX, Converter.Options.defaults());
+            try (VortexFile f = VortexFile.open(back)) {
+                assertEquals(7, f.rowCount());
+            }
         }
     }
 

@@ -146,6 +146,17 @@ public final class Main {
                 "jvx bench flights.vortex --where \"carrier = 'UA'\" --threads 1,4",
                 Set.of(),
                 Set.of("--columns", "--where", "--iterations", "--threads"));
+        command(
+                "sql",
+                "sql PATH [\"SELECT ...\"] [--format table|csv|jsonl] [--no-timing]",
+                "Runs SQL over a folder of Vortex files (each file, or each sub-folder of same-schema files, is a"
+                        + " table) or one file, with projection, filters, limits and aggregates pushed into the scan;"
+                        + " without a statement, an interactive shell (statements end with ';', .help lists the"
+                        + " commands). EXPLAIN shows what was pushed down. A failed statement exits with 1."
+                        + " See docs/sql.md.",
+                "jvx sql data/ \"SELECT l_returnflag, COUNT(*) FROM lineitem GROUP BY l_returnflag\"",
+                Set.of("--no-timing"),
+                Set.of("--format"));
     }
 
     private static final String FOOTER = """
@@ -173,6 +184,28 @@ public final class Main {
         }
         sb.append("  help [COMMAND]\n");
         return sb.append(FOOTER).toString();
+    }
+
+    /// `jvx sql` lives in the jvortex-sql module (Calcite), called by name so that this module's
+    /// descriptor does not read Calcite; the jvx jar holds it.
+    private static int sql(List<String> args, InputStream in, PrintStream out, PrintStream err) {
+        java.lang.reflect.Method run;
+        try {
+            run = Class.forName("dev.jvortex.sql.cli.SqlCommand")
+                    .getMethod("run", List.class, InputStream.class, PrintStream.class, PrintStream.class);
+        } catch (ReflectiveOperationException | LinkageError e) {
+            err.println("jvx sql: the SQL engine (module jvortex-sql) is not on the class path");
+            return DATA;
+        }
+        try {
+            return (Integer) run.invoke(null, args, in, out, err);
+        } catch (java.lang.reflect.InvocationTargetException e) {
+            err.println("jvx sql: internal error: " + Terminal.escape(String.valueOf(e.getCause())));
+            return INTERNAL;
+        } catch (IllegalAccessException e) {
+            err.println("jvx sql: the SQL engine cannot be called: " + e.getMessage());
+            return INTERNAL;
+        }
     }
 
     private static String help(Command c) {
@@ -233,6 +266,9 @@ public final class Main {
         if (rest.contains("--help") || rest.contains("-h")) {
             out.print(help(command));
             return OK;
+        }
+        if (first.equals("sql")) {
+            return sql(rest, in, out, err);
         }
         Cli cli = new Cli(in, out, err);
         try {
@@ -474,11 +510,6 @@ public final class Main {
             String outName = a.positional.get(1);
             Format from = format(a.value("--from"), inName, "--from", "IN");
             Format to = format(a.value("--to"), outName, "--to", "OUT");
-            for (Format f : new Format[] {from, to}) {
-                if (f == Format.ARROW_FILE || f == Format.ARROW_STREAM) {
-                    throw new UsageException("Arrow IPC (" + f.label() + ") is not available in this build of jvx");
-                }
-            }
             if (!Converter.canRead(from)) {
                 throw new UsageException("cannot read " + from.label());
             }

@@ -209,9 +209,32 @@ class MainTest {
                 "does not match OUT");
         assertFalse(Files.exists(tmp.resolve("x.parquet")));
         assertOneLineError(jvx("convert", v.toString(), tmp.resolve("x.txt").toString()), 2, "cannot tell the format");
-        assertOneLineError(jvx("convert", v.toString(), tmp.resolve("x.arrow").toString()), 2, "not available");
-        assertOneLineError(jvx("convert", v.toString(), tmp.resolve("x.arrows").toString()), 2, "not available");
-        assertOneLineError(jvx("convert", v.toString(), tmp.resolve("x.feather").toString()), 2, "not available");
+        // Arrow IPC comes from jvortex-arrow (a FormatProvider service on the path): both ways, same rows.
+        for (String ext : List.of("arrow", "arrows", "feather")) {
+            Path arrow = tmp.resolve("x." + ext);
+            assertEquals(
+                    0, jvx("convert", v.toString(), arrow.toString(), "--quiet").status(), ext);
+            Path backA = tmp.resolve("x-" + ext + ".vortex");
+            assertEquals(
+                    0,
+                    jvx("convert", arrow.toString(), backA.toString(), "--quiet").status(),
+                    ext);
+            assertEquals(
+                    jvx("export", v.toString()).out(),
+                    jvx("export", backA.toString()).out(),
+                    ext);
+        }
+        assertOneLineError(
+                jvx(
+                        new ByteArrayInputStream(new byte[] {1, 2, 3}),
+                        "convert",
+                        "-",
+                        tmp.resolve("y.vortex").toString(),
+                        "--from",
+                        "arrow"),
+                3,
+                "not a readable Arrow IPC input");
+        assertFalse(Files.exists(tmp.resolve("y.vortex")));
         assertOneLineError(
                 jvx("convert", v.toString(), tmp.resolve("x.csv").toString(), "--compression", "zstd"),
                 2,

@@ -34,7 +34,8 @@ import java.util.function.LongConsumer;
 ///
 /// Into Vortex: Parquet, CSV, JSON Lines (and Vortex itself, re-encoded with new write options).
 /// Out of Vortex: Parquet, CSV, JSON Lines. Between two other formats the data goes through a
-/// temporary Vortex file. Arrow IPC is recognised but not available in this module.
+/// temporary Vortex file. Arrow IPC comes from `jvortex-arrow` through [FormatProvider] when that module is on the
+/// path.
 ///
 /// Each direction is one entry of [#INTO_VORTEX] or [#OUT_OF_VORTEX]; a format is added there.
 /// Outputs other than Vortex are written to a temporary file beside the target and renamed into
@@ -174,9 +175,23 @@ public final class Converter {
         OUT_OF_VORTEX.put(
                 Format.JSONL,
                 (f, scan, limit, out, o) -> new Result(TextExport.jsonl(f, scan, limit, out, o.progress()), f.dtype()));
+        for (FormatProvider p : java.util.ServiceLoader.load(FormatProvider.class, Converter.class.getClassLoader())) {
+            for (Format f : p.reads()) {
+                INTO_VORTEX.putIfAbsent(f, (in, out, o) -> p.toVortex(f, in, out, o));
+            }
+            for (Format f : p.writes()) {
+                OUT_OF_VORTEX.putIfAbsent(f, (file, scan, limit, out, o) -> p.fromVortex(f, file, scan, limit, out, o));
+            }
+        }
     }
 
     private Converter() {}
+
+    private static String unavailable(Format f) {
+        return f == Format.ARROW_FILE || f == Format.ARROW_STREAM
+                ? ": Arrow IPC needs the jvortex-arrow module on the path"
+                : "";
+    }
 
     /// Returns true when this module can read `f` (into Vortex).
     public static boolean canRead(Format f) {
@@ -195,16 +210,11 @@ public final class Converter {
 
     /// Converts `in` in format `from` to `out` in format `to`.
     public static Result convert(Input in, Format from, Output out, Format to, Options o) throws IOException {
-        for (Format f : new Format[] {from, to}) {
-            if (f == Format.ARROW_FILE || f == Format.ARROW_STREAM) {
-                throw VortexException.unsupported("Arrow IPC (" + f.label() + ") is not available in this build");
-            }
-        }
         if (!canRead(from)) {
-            throw VortexException.unsupported("cannot read " + from.label());
+            throw VortexException.unsupported("cannot read " + from.label() + unavailable(from));
         }
         if (!canWrite(to)) {
-            throw VortexException.unsupported("cannot write " + to.label());
+            throw VortexException.unsupported("cannot write " + to.label() + unavailable(to));
         }
         if (in.path() != null && out.path() != null && samePath(in.path(), out.path())) {
             throw VortexException.misuse("the output " + out.path() + " is the input file: write to another path");
@@ -363,6 +373,7 @@ public final class Converter {
                 w.abort();
                 throw e;
             }
+            w.finish();
         }
         return new Result(rows, schema);
     }

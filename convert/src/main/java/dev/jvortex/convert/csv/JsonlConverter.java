@@ -120,6 +120,7 @@ public final class JsonlConverter {
                 writer.abort();
                 throw e;
             }
+            writer.finish();
         }
         return new CsvConverter.Result(rows, schema);
     }
