@@ -115,7 +115,8 @@ public final class Main {
                 "convert",
                 "convert IN OUT [--from F] [--to F] [--columns a,b] [--where EXPR] [--limit N] [--delimiter C]\n"
                         + "        [--compression zstd|none] [--row-group-rows N] [--no-zone-maps] [--no-dictionaries]\n"
-                        + "        [--no-compress] [--chunk-bytes N] [--compact] [--cascade-depth N] [--threads N] [--quiet]",
+                        + "        [--no-compress] [--chunk-bytes N] [--compact] [--cascade-depth N] [--threads N] [--quiet]"
+                        + " [--stats]",
                 "Converts between formats, chosen by the file extensions or --from/--to: vortex (.vortex),"
                         + " parquet (.parquet, .pq), csv (.csv; .tsv is tab-separated), jsonl (.jsonl, .ndjson);"
                         + " arrow (.arrow, .feather) and arrows (.arrows) are recognised but not available yet."
@@ -126,7 +127,7 @@ public final class Main {
                         + " select from a Vortex input; --compression and --row-group-rows shape Parquet output;"
                         + " the Vortex options are as before (--compact adds Pcodec and Zstandard).",
                 "jvx convert orders.vortex orders.parquet",
-                Set.of("--no-zone-maps", "--no-dictionaries", "--no-compress", "--compact", "--quiet"),
+                Set.of("--no-zone-maps", "--no-dictionaries", "--no-compress", "--compact", "--quiet", "--stats"),
                 Set.of(
                         "--from",
                         "--to",
@@ -565,6 +566,9 @@ public final class Main {
             Converter.Output output =
                     outName.equals("-") ? Converter.Output.of(new Output(out)) : Converter.Output.of(Path.of(outName));
             boolean quiet = a.flag("--quiet");
+            if (a.flag("--stats") && (to != Format.VORTEX || outName.equals("-"))) {
+                throw new UsageException("--stats shows the statistics of a written Vortex file; OUT is " + to.label());
+            }
             Progress progress = Progress.forTerminal(err, quiet, expectedRows(input, from, o));
             if (counting != null) {
                 progress.withBytes(counting::count, inputBytes);
@@ -588,6 +592,12 @@ public final class Main {
                         outName.equals("-") ? "standard output" : Terminal.escape(outName),
                         (System.nanoTime() - start) / 1e9,
                         outName.equals("-") ? "" : ", " + Files.size(Path.of(outName)) + " bytes");
+            }
+            if (a.flag("--stats")) {
+                // The per-column table of what was written: stored bytes, nulls, bounds, encodings.
+                try (VortexFile f = VortexFile.open(Path.of(outName))) {
+                    out.print(Stats.table(f, Stats.of(f, null)));
+                }
             }
             return Output.status(out);
         }

@@ -217,7 +217,8 @@ class MainTest {
             Path backA = tmp.resolve("x-" + ext + ".vortex");
             assertEquals(
                     0,
-                    jvx("convert", arrow.toString(), backA.toString(), "--quiet").status(),
+                    jvx("convert", arrow.toString(), backA.toString(), "--quiet")
+                            .status(),
                     ext);
             assertEquals(
                     jvx("export", v.toString()).out(),
@@ -248,6 +249,24 @@ class MainTest {
                         "3"),
                 2,
                 "Vortex input only");
+    }
+
+    @Test
+    void convertStatsPrintsTheWrittenColumns() throws IOException {
+        Path src = csv("st.csv", "id,city\n1,Oslo\n2,\n3,Lima\n");
+        Path v = tmp.resolve("st.vortex");
+        Run r = jvx("convert", src.toString(), v.toString(), "--quiet", "--stats");
+        assertEquals(0, r.status(), r.err());
+        String[] lines = r.out().split("\n");
+        assertTrue(lines[0].startsWith("file " + v) && lines[1].startsWith("column"), r.out());
+        String city = Arrays.stream(lines)
+                .filter(l -> l.startsWith("city"))
+                .findFirst()
+                .orElseThrow();
+        // One null (the empty field), bounds Lima..Oslo.
+        assertTrue(city.matches("city\\s+\\S+\\s+1\\s+Lima\\s+Oslo\\s.*"), city);
+        assertOneLineError(
+                jvx("convert", v.toString(), tmp.resolve("st.parquet").toString(), "--stats"), 2, "--stats");
     }
 
     @Test
