@@ -19,9 +19,9 @@ if [ ! -f "$old/bench/target/classpath.txt" ]; then
   rm -rf "$old"
   mkdir -p "$(dirname "$old")"
   git -C "$root" worktree add -f --detach "$old" "$rev" >&2
-  "$old/scripts/mvn" -q -B -DskipTests -pl bench -am package >&2
+  "$old/scripts/mvn" -q -B -DskipTests -Pbench -pl bench -am package >&2
 fi
-"$root/scripts/mvn" -q -B -DskipTests -pl bench -am package >&2
+"$root/scripts/mvn" -q -B -DskipTests -Pbench -pl bench -am package >&2
 exec "$py" "$root/bench/python/before_after.py" "$root" "$java_home/bin/java" \
   "$old/bench/target/classes:$(cat "$old/bench/target/classpath.txt")" \
   "$root/bench/target/classes:$(cat "$root/bench/target/classpath.txt")" "$rev" "$@"

@@ -16,7 +16,7 @@ data="$root/build/bench/decode-$rows"
 if [ ! -f "$data/decode-compact.vortex" ]; then
   "$py" "$root/bench/python/make_decode_data.py" "$data" "$rows" >&2
 fi
-"$root/scripts/mvn" -q -B -DskipTests -pl bench -am package >&2
+"$root/scripts/mvn" -q -B -DskipTests -Pbench -pl bench -am package >&2
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs); JDK: $("$java_home/bin/java" -version 2>&1 | head -1)"
 "$py" "$root/bench/python/decode_compare.py" "$java_home/bin/java" "$root/bench/target/benchmarks.jar" \
   "$data/decode-default.vortex,$data/decode-compact.vortex" i64_walk,i32_small,f64_price,f64_noise,text $quick

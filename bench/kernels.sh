@@ -14,7 +14,7 @@ java_home=$("$root/scripts/find-jdk25.sh")
 java="$java_home/bin/java"
 out="$root/bench/target/kernels"
 jar="$root/bench/target/benchmarks.jar"
-"$root/scripts/mvn" -q -B -DskipTests -pl bench -am package >&2
+"$root/scripts/mvn" -q -B -DskipTests -Pbench -pl bench -am package >&2
 mkdir -p "$out"
 
 if [ "$mode" = quick ]; then

@@ -4,7 +4,7 @@
 /// ## Start reading here
 /// - [dev.jvortex.file.write.VortexWriter] checks each batch and hands it to the root of a tree
 ///   of layout writers, one class per layout kind, mirroring the layout readers of
-///   [dev.jvortex.file.layout]: [dev.jvortex.file.write.StructWriter] (the root, and every
+///   `dev.jvortex.file.layout`: [dev.jvortex.file.write.StructWriter] (the root, and every
 ///   struct column), [dev.jvortex.file.write.ZonedWriter] (a column's zone map and statistics),
 ///   [dev.jvortex.file.write.ChunkedWriter] (cuts a column into chunks),
 ///   [dev.jvortex.file.write.DictWriter] and [dev.jvortex.file.write.FlatWriter] (the chunks).
