@@ -112,7 +112,7 @@ final class VortexPartitionReader implements PartitionReader<ColumnarBatch> {
         ScanStatistics s = scan.statistics();
         return new CustomTaskMetric[] {
             ScanMetrics.value(ScanMetrics.ROWS_READ, s.rowsRead()),
-            ScanMetrics.value(ScanMetrics.ROWS_RETURNED, s.rowsReturned()),
+            ScanMetrics.value(ScanMetrics.ROWS_RETURNED, returned),
         };
     }
 
