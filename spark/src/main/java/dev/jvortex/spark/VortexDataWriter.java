@@ -130,7 +130,12 @@ final class VortexDataWriter implements DataWriter<InternalRow> {
         Open f = open.get(key);
         if (f == null) {
             String relative = key + fileName;
-            Path path = Path.of(factory.staging()).resolve(relative);
+            Path staging = Path.of(factory.staging());
+            if (!Files.isDirectory(staging)) {
+                // The job was aborted (its staging folder deleted): do not bring the folder back.
+                throw new IOException("the staging folder " + staging + " is gone: the write was aborted");
+            }
+            Path path = staging.resolve(relative);
             Files.createDirectories(path.getParent());
             f = new Open(
                     relative,
