@@ -21,7 +21,7 @@ final class ScanMetrics {
     static final String CHUNKS = "vortexChunks";
     /// Chunks never decoded because pruning left no row in them.
     static final String CHUNKS_SKIPPED = "vortexChunksSkipped";
-    /// Files the file statistics proved empty of matches.
+    /// Files skipped: proved empty of matches by their statistics, or by their partition values.
     static final String FILES_PRUNED = "vortexFilesPruned";
     /// Rows decoded and filtered by the tasks.
     static final String ROWS_READ = "vortexRowsRead";

@@ -39,6 +39,9 @@ final class VortexPartitionReader implements PartitionReader<ColumnarBatch> {
             ScanOptions options = ScanOptions.all()
                     .withColumns(factory.fileColumns())
                     .withParallelism(1)
+                    // Spark may read on one thread and close on another (a Python UDF's writer
+                    // thread consumes the rows, the task thread closes the reader).
+                    .withThreadShared(true)
                     .withMaxBatchRows(factory.maxBatchRows());
             if (factory.filter() != null) {
                 options = options.withFilter(factory.filter());

@@ -42,6 +42,7 @@ final class VortexScan implements Scan, Batch, SupportsReportStatistics {
     private final long limit;
     private final Aggregates.Result aggregate;
     private final List<Predicate> pushed;
+    private final PartitionFilter partitionFilter;
     private List<InputPartition> partitions;
     private long rowsPlanned;
     private long bytesPlanned;
@@ -55,7 +56,8 @@ final class VortexScan implements Scan, Batch, SupportsReportStatistics {
             Expr filter,
             long limit,
             Aggregates.Result aggregate,
-            List<Predicate> pushed) {
+            List<Predicate> pushed,
+            List<Predicate> residual) {
         this.table = table;
         this.options = options;
         this.readSchema = readSchema;
@@ -64,6 +66,7 @@ final class VortexScan implements Scan, Batch, SupportsReportStatistics {
         this.limit = limit;
         this.aggregate = aggregate;
         this.pushed = List.copyOf(pushed);
+        this.partitionFilter = new PartitionFilter(table.listing().partitionSchema(), residual);
     }
 
     @Override
@@ -117,8 +120,13 @@ final class VortexScan implements Scan, Batch, SupportsReportStatistics {
         List<VortexFile> files = new ArrayList<>();
         try {
             long total = 0;
-            for (String path : listing.files()) {
-                VortexFile f = VortexFile.open(FileListing.local(path));
+            for (int i = 0; i < listing.files().size(); i++) {
+                if (!partitionFilter.keeps(listing.partitionValues().get(i))) {
+                    m[6]++;
+                    plans.add(null);
+                    continue;
+                }
+                VortexFile f = VortexFile.open(FileListing.local(listing.files().get(i)));
                 files.add(f);
                 table.checkFile(f);
                 ScanPlan p = f.plan(scanOptions);
@@ -131,6 +139,9 @@ final class VortexScan implements Scan, Batch, SupportsReportStatistics {
             outer:
             for (int i = 0; i < plans.size(); i++) {
                 ScanPlan p = plans.get(i);
+                if (p == null) {
+                    continue;
+                }
                 ScanStatistics s = p.statistics();
                 m[2] += s.zones();
                 m[3] += s.zonesSkipped();

@@ -30,6 +30,7 @@ final class VortexScanBuilder
     private final CaseInsensitiveStringMap options;
     private StructType required;
     private final List<Predicate> pushed = new ArrayList<>();
+    private final List<Predicate> residual = new ArrayList<>();
     private Expr filter;
     private boolean partitionFilters;
     private long limit = -1;
@@ -49,7 +50,6 @@ final class VortexScanBuilder
     @Override
     public Predicate[] pushPredicates(Predicate[] predicates) {
         PredicateTranslator translator = new PredicateTranslator(table.fileSchema());
-        List<Predicate> residual = new ArrayList<>();
         for (Predicate p : predicates) {
             Expr e = onFileColumns(p) ? translator.translate(p) : null;
             if (e == null) {
@@ -106,7 +106,8 @@ final class VortexScanBuilder
     @Override
     public Scan build() {
         if (aggregate != null) {
-            return new VortexScan(table, options, aggregate.schema(), List.of(), null, -1, aggregate, pushed);
+            return new VortexScan(
+                    table, options, aggregate.schema(), List.of(), null, -1, aggregate, pushed, List.of());
         }
         DType.Struct file = table.fileSchema();
         List<String> columns = new ArrayList<>();
@@ -119,6 +120,6 @@ final class VortexScanBuilder
             // Spark needs only row counts: decode one column to count the rows of each batch.
             columns.add(file.names().getFirst());
         }
-        return new VortexScan(table, options, required, columns, filter, limit, null, pushed);
+        return new VortexScan(table, options, required, columns, filter, limit, null, pushed, residual);
     }
 }

@@ -2,6 +2,7 @@ package dev.jvortex.spark;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -34,11 +35,18 @@ class FailedWriteTest {
         spark.stop();
     }
 
-    /// Rows 0..n in two tasks; the task holding row `failAt` throws after writing (and flushing)
-    /// the rows before it.
-    private static Dataset<Row> failing(long n, long failAt) {
-        return spark.sql("select id, case when id = " + failAt + " then raise_error('boom at row " + failAt
-                + "') else concat('v', id) end as s from range(0, " + n + ", 1, 2)");
+    /// Writes rows 0..20,000 in two tasks with `mode`; the task holding row 15,000 throws after
+    /// writing (and flushing) the rows before it, so the job fails.
+    private static void failingWrite(Path dir, String mode) {
+        Dataset<Row> rows = spark.sql("select id, case when id = 15000 then raise_error('boom at row 15000')"
+                + " else concat('v', id) end as s from range(0, 20000, 1, 2)");
+        assertThrows(
+                Exception.class,
+                () -> rows.write()
+                        .format("vortex")
+                        .option("writeBatchRows", 1000)
+                        .mode(mode)
+                        .save(dir.toString()));
     }
 
     private static List<Path> allFiles(Path dir) throws IOException {
@@ -53,14 +61,7 @@ class FailedWriteTest {
     @Test
     void failedJobLeavesNoFiles() throws IOException {
         Path dir = tmp.resolve("fresh");
-        assertThrows(
-                Exception.class,
-                () -> failing(20_000, 15_000)
-                        .write()
-                        .format("vortex")
-                        .option("writeBatchRows", 1000)
-                        .mode("append")
-                        .save(dir.toString()));
+        failingWrite(dir, "append");
         assertEquals(List.of(), allFiles(dir));
     }
 
@@ -75,15 +76,23 @@ class FailedWriteTest {
                 .save(dir.toString());
         List<Path> before = allFiles(dir);
         assertEquals(1, before.size(), before.toString());
-        assertThrows(
-                Exception.class,
-                () -> failing(20_000, 15_000)
-                        .write()
-                        .format("vortex")
-                        .option("writeBatchRows", 1000)
-                        .mode("overwrite")
-                        .save(dir.toString()));
+        failingWrite(dir, "overwrite");
         assertEquals(before, allFiles(dir));
         assertEquals(100, spark.read().format("vortex").load(dir.toString()).count());
+    }
+
+    @Test
+    void defaultModeIsRefusedAndWritesNothing() throws IOException {
+        // Spark refuses errorifexists (and ignore) for V2 sources that write: the caller must say
+        // append or overwrite (see docs/spark.md).
+        Path dir = tmp.resolve("default-mode");
+        Exception e = assertThrows(
+                Exception.class,
+                () -> spark.sql("select id from range(0, 10)")
+                        .write()
+                        .format("vortex")
+                        .save(dir.toString()));
+        assertTrue(String.valueOf(e.getMessage()).contains("ErrorIfExists"), e.toString());
+        assertEquals(List.of(), allFiles(dir));
     }
 }

@@ -4,19 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.execution.SparkPlan;
-import org.apache.spark.sql.execution.metric.SQLMetric;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import scala.jdk.javaapi.CollectionConverters;
 
 /// Pushdown into the scan, shown by Spark's physical plan and by the scan's metrics, over the
 /// reference-written TPC-H lineitem table (rows in `l_orderkey` order, so a key range prunes
@@ -48,25 +43,6 @@ class PushdownTest {
         return df.queryExecution().executedPlan().toString();
     }
 
-    /// Returns the metrics of the plan's batch scan.
-    private static Map<String, Long> scanMetrics(SparkPlan plan) {
-        List<SparkPlan> nodes = new ArrayList<>();
-        nodes.add(plan);
-        while (!nodes.isEmpty()) {
-            SparkPlan p = nodes.removeLast();
-            if (p.nodeName().startsWith("BatchScan")) {
-                Map<String, Long> out = new TreeMap<>();
-                for (Map.Entry<String, SQLMetric> e :
-                        CollectionConverters.asJava(p.metrics()).entrySet()) {
-                    out.put(e.getKey(), e.getValue().value());
-                }
-                return out;
-            }
-            nodes.addAll(CollectionConverters.asJava(p.children()));
-        }
-        throw new AssertionError("no batch scan in " + plan);
-    }
-
     @Test
     void selectiveFilterPrunesZonesAndColumns() {
         String where = "l_orderkey < 3000 and l_shipmode = 'MAIL'";
@@ -78,7 +54,7 @@ class PushdownTest {
         assertTrue(plan.contains("ReadColumns: [l_orderkey, l_quantity]"), plan);
         assertFalse(plan.contains("Filter "), "no filter left for Spark: " + plan);
 
-        Map<String, Long> m = scanMetrics(df.queryExecution().executedPlan());
+        Map<String, Long> m = SparkSessions.scanMetrics(df.queryExecution().executedPlan());
         long zones = m.get(ScanMetrics.ZONES);
         long skipped = m.get(ScanMetrics.ZONES_SKIPPED);
         assertTrue(zones > 0 && skipped >= zones * 9 / 10, "zones skipped " + skipped + " of " + zones + ": " + m);
@@ -122,7 +98,7 @@ class PushdownTest {
         String plan = plan(df);
         assertTrue(
                 plan.contains("PushedAggregates: [COUNT(*), MIN(l_orderkey), MAX(l_orderkey), MIN(l_shipdate)"), plan);
-        Map<String, Long> m = scanMetrics(df.queryExecution().executedPlan());
+        Map<String, Long> m = SparkSessions.scanMetrics(df.queryExecution().executedPlan());
         assertEquals(0L, m.getOrDefault(ScanMetrics.ROWS_READ, 0L), m.toString());
         assertEquals(spark.sql(sql.replace("%s", "li_parquet")).collectAsList(), rows);
     }
@@ -132,7 +108,7 @@ class PushdownTest {
         Dataset<Row> df = lineitem("vortex").select("l_orderkey").limit(7);
         assertEquals(7, df.collectAsList().size());
         assertTrue(plan(df).contains("PushedLimit: 7"), plan(df));
-        Map<String, Long> m = scanMetrics(df.queryExecution().executedPlan());
+        Map<String, Long> m = SparkSessions.scanMetrics(df.queryExecution().executedPlan());
         assertTrue(m.get(ScanMetrics.ROWS_RETURNED) <= 14, m.toString());
     }
 

@@ -2,8 +2,6 @@ package dev.jvortex.spark;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
-import dev.jvortex.convert.parquet.ParquetConverter;
-import dev.jvortex.file.write.WriteOptions;
 import dev.jvortex.testing.Oracle;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -11,11 +9,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.spark.sql.SparkSession;
 
 /// The TPC-H SF0.1 tables of the SQL module's tests, made by the same script into the same
 /// folder (`sql/target/tpch-sf0.1`, so the two modules share one copy): tpchgen-cli's Parquet
-/// files and the reference-written Vortex tables. The jvortex-written tables are converted from
-/// the Parquet files into `spark/target/tpch-jvortex`. The queries are the SQL module's
+/// files and the reference-written Vortex tables. The jvortex-written tables are written from
+/// the Parquet files by this connector into `spark/target/tpch-jvortex`. The queries are the SQL module's
 /// (`sql/src/test/resources/tpch`), which Spark SQL runs as they are. Needs the oracle venv;
 /// under CI a missing venv fails the tests.
 final class TpchData {
@@ -41,8 +40,9 @@ final class TpchData {
         return Oracle.generated(out, "done", "sql/src/test/python/tpch.py", args, 900);
     }
 
-    /// Returns the folder of the tables written by jvortex.
-    static synchronized Path jvortex() {
+    /// Returns the folder of the tables written by jvortex: each Parquet table read by Spark and
+    /// written by this connector (so through jvortex's writer), one folder of files per table.
+    static synchronized Path jvortex(SparkSession spark) {
         if (jvortex != null) {
             return jvortex;
         }
@@ -50,17 +50,17 @@ final class TpchData {
         Path done = dir.resolve(".done");
         if (!Files.exists(done)) {
             try {
-                Files.createDirectories(dir);
                 for (String t : TABLES) {
-                    ParquetConverter.convert(
-                            data().resolve("parquet/" + t + ".parquet"),
-                            dir.resolve(t + ".vortex"),
-                            WriteOptions.defaults(),
-                            rows -> {});
+                    spark.read()
+                            .parquet(data().resolve("parquet/" + t + ".parquet").toString())
+                            .write()
+                            .format("vortex")
+                            .mode("overwrite")
+                            .save(dir.resolve(t).toString());
                 }
                 Files.writeString(done, "ok\n", StandardCharsets.UTF_8);
             } catch (IOException e) {
-                fail("converting the TPC-H Parquet files: " + e);
+                fail("writing the TPC-H tables: " + e);
             }
         }
         jvortex = dir;
