@@ -165,4 +165,42 @@ class RoundTripTest {
         Dataset<Row> filtered = back.where("id < 10");
         assertEquals(10, filtered.count());
     }
+
+    @Test
+    void referenceFileWithUnsignedAndTemporalTypes() {
+        // Written by the reference (sql/src/test/python/tpch.py, write_types): unsigned integers
+        // widened (u64 as decimal(20, 0)), a timestamp in milliseconds with a zone, nested types.
+        Dataset<Row> df = spark.read()
+                .format("vortex")
+                .load(TpchData.data().resolve("types/alltypes.vortex").toString());
+        assertEquals(
+                "struct<id:int,u8:smallint,u32:bigint,u64:decimal(20,0),f32:float,dec:decimal(9,2),s:string,"
+                        + "b:boolean,d:date,ts:timestamp_ntz,tstz:timestamp,l:array<bigint>,"
+                        + "st:struct<x:bigint,y:string>>",
+                df.schema().simpleString());
+        List<Row> rows = df.selectExpr(
+                        "id",
+                        "cast(u8 as string)",
+                        "cast(u32 as string)",
+                        "cast(u64 as string)",
+                        "cast(f32 as string)",
+                        "cast(dec as string)",
+                        "s",
+                        "cast(b as string)",
+                        "cast(d as string)",
+                        "cast(ts as string)",
+                        "cast(tstz as string)",
+                        "cast(l as string)",
+                        "cast(st as string)")
+                .orderBy("id")
+                .collectAsList();
+        assertEquals(
+                List.of(
+                        "[1,0,0,0,1.5,12345.67,a,true,2024-01-31,2024-01-31 08:15:00.123456,2024-01-31 08:15:00,"
+                                + "[1, 2, 3],{1, p}]",
+                        "[2,255,4294967295,18446744073709551615,-2.25,-0.01,hello world, long enough,false,"
+                                + "1969-12-31,1970-01-01 00:00:00,null,[],{2, null}]",
+                        "[3,null,7,5,null,null,null,null,null,null,null,null,null]"),
+                rows.stream().map(Row::toString).toList());
+    }
 }
