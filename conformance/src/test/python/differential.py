@@ -138,8 +138,8 @@ def leaf(rng, n, kind):
         p = int(rng.integers(1, 39)) if kind == "dec" else int(rng.integers(39, 77))
         s = int(rng.integers(-3, min(p, 12) + 1))
         # pyarrow converts a value of a negative scale through 10**-s times its unscaled
-        # value, which must fit in 76 digits
-        digits = min(p, 76 + s)
+        # value, which must fit in the type's largest precision (38 or 76 digits)
+        digits = min(p, (38 if kind == "dec" else 76) + s)
         if shape in ("runs", "few", "constant"):
             vocab = g.big_ints(rng, max(1, int(rng.integers(1, 10))), digits)
             vals = [vocab[i] for i in rng.integers(0, len(vocab), n).tolist()]
