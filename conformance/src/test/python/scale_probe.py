@@ -36,7 +36,10 @@ def main(args: list) -> int:
         it = f.scan([column], indices=vortex.array(pa.array(indices, type=pa.uint64())))
     else:
         it = f.scan([column])
-    arr = it.read_all().to_arrow_array().field(0)
+    arr = it.read_all().to_arrow_array()
+    if isinstance(arr, pa.ChunkedArray):  # large results come in chunks
+        arr = arr.combine_chunks()
+    arr = arr.field(0)
     depth = 0
     while True:
         t = arr.type
