@@ -205,7 +205,8 @@ final class SegmentSink {
         if (seg.isNative() || seg.heapBase().orElse(null) instanceof byte[]) {
             // a byte buffer holds at most 2 GiB: a larger segment goes in slices
             for (long off = 0; off < seg.byteSize(); off += 1 << 30) {
-                writeBuffer(seg.asSlice(off, Math.min(1 << 30, seg.byteSize() - off)).asByteBuffer());
+                writeBuffer(seg.asSlice(off, Math.min(1 << 30, seg.byteSize() - off))
+                        .asByteBuffer());
             }
         } else {
             // Heap segments over other array types (long[], int[], ...) have no byte buffer view.
