@@ -29,6 +29,15 @@ LEAVES = ["i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64", "f16", "f32", "f
 NUMERIC_SHAPES = ["random", "sequence", "runs", "few", "outliers", "constant", "small"]
 
 
+def runs(rng, n, max_run, values):
+    """values(k)[idx] and idx: k values repeated in runs of random length 1..max_run, exactly n
+    rows (gen_corpus.runs draws n // 2 + 2 runs, which fall short of n when max_run is small)."""
+    lens = rng.integers(1, max_run + 1, n + 1)
+    lens = lens[: int(np.searchsorted(np.cumsum(lens), n)) + 1]
+    idx = np.repeat(np.arange(len(lens)), lens)[:n]
+    return values(len(lens))[idx], idx
+
+
 def int_values(rng, n, bits, signed, shape):
     lo, hi = (-(2 ** (bits - 1)), 2 ** (bits - 1) - 1) if signed else (0, 2 ** bits - 1)
     dtype = np.dtype(("i" if signed else "u") + str(bits // 8))
@@ -38,7 +47,7 @@ def int_values(rng, n, bits, signed, shape):
         v = base + step * np.arange(n, dtype=object)
         v = np.clip(np.array(v, dtype=object), lo, hi)
     elif shape == "runs":
-        v, _ = g.runs(rng, n, int(rng.integers(2, 200)), lambda k: rng.integers(lo, hi, k, endpoint=True, dtype=dtype))
+        v, _ = runs(rng, n, int(rng.integers(2, 200)), lambda k: rng.integers(lo, hi, k, endpoint=True, dtype=dtype))
     elif shape == "few":
         vocab = rng.integers(lo, hi, int(rng.integers(1, 20)), endpoint=True, dtype=dtype)
         v = vocab[rng.integers(0, len(vocab), n)]
@@ -64,7 +73,7 @@ def float_values(rng, n, width, shape):
     if shape == "sequence":
         v = np.arange(n) * float(rng.choice([0.5, 0.25, 1.0, 0.1]))
     elif shape == "runs":
-        v, _ = g.runs(rng, n, int(rng.integers(2, 100)), lambda k: np.round(rng.normal(0, 1000, k), 2))
+        v, _ = runs(rng, n, int(rng.integers(2, 100)), lambda k: np.round(rng.normal(0, 1000, k), 2))
     elif shape == "few":
         vocab = np.round(rng.normal(0, 100, int(rng.integers(1, 16))), 1)
         v = vocab[rng.integers(0, len(vocab), n)]
@@ -93,7 +102,7 @@ def strings(rng, n, shape, binary):
         k = 1 if shape == "constant" else int(rng.integers(1, 30))
         vocab = g.rand_ascii(rng, k, 0, 24) + (["", "héllo wörld", "東京"] if shape == "few" else [])
         if shape == "runs":
-            _, idx = g.runs(rng, n, int(rng.integers(2, 100)), lambda m: np.arange(m))
+            _, idx = runs(rng, n, int(rng.integers(2, 100)), lambda m: np.arange(m))
             vals = [vocab[i % len(vocab)] for i in idx.tolist()]
         else:
             vals = [vocab[i] for i in rng.integers(0, len(vocab), n).tolist()]
@@ -128,13 +137,16 @@ def leaf(rng, n, kind):
     if kind in ("dec", "dec256"):
         p = int(rng.integers(1, 39)) if kind == "dec" else int(rng.integers(39, 77))
         s = int(rng.integers(-3, min(p, 12) + 1))
+        # pyarrow converts a value of a negative scale through 10**-s times its unscaled
+        # value, which must fit in the type's largest precision (38 or 76 digits)
+        digits = min(p, (38 if kind == "dec" else 76) + s)
         if shape in ("runs", "few", "constant"):
-            vocab = g.big_ints(rng, max(1, int(rng.integers(1, 10))), p)
+            vocab = g.big_ints(rng, max(1, int(rng.integers(1, 10))), digits)
             vals = [vocab[i] for i in rng.integers(0, len(vocab), n).tolist()]
         elif shape == "sequence":
             vals = [min(i, 10 ** p - 1) for i in range(n)]
         else:
-            vals = g.big_ints(rng, n, p)
+            vals = g.big_ints(rng, n, digits)
         t = pa.decimal128(p, s) if kind == "dec" else pa.decimal256(p, s)
         return pa.array(g.decimals(vals, s), t), f"{shape} p={p} s={s}"
     if kind == "date32":
@@ -180,8 +192,11 @@ def with_nulls(rng, a, p):
         return pa.ListArray.from_arrays(a.offsets, a.values, mask=pa.array(mask))
     if isinstance(a, pa.FixedSizeListArray):
         return pa.FixedSizeListArray.from_arrays(a.values, a.type.list_size, mask=pa.array(mask))
-    # if_else keeps the values exact for every type (no round trip through Python objects).
-    return pa.compute.if_else(pa.array(mask), pa.scalar(None, a.type), a)
+    # replace_with_mask keeps the type and the values exact (if_else would widen a decimal of a
+    # negative scale to scale 0, or fail past precision 76).
+    out = pa.compute.replace_with_mask(a, pa.array(mask), pa.nulls(int(np.count_nonzero(mask)), a.type))
+    assert out.type == a.type, (a.type, out.type)
+    return out
 
 
 def column(rng, n, depth, describe):

@@ -12,7 +12,52 @@ public final class DTypes {
     /// Deepest nesting accepted, to reject cycles and absurd inputs cleanly.
     public static final int MAX_DEPTH = 128;
 
+    /// Deepest dtype message a reader is sure to accept, in nested flatbuffer tables: the
+    /// reference's flatbuffer verifier stops at 64. Each struct, list or extension level takes
+    /// two tables (the `DType` and its variant), so a column may nest 30 levels below the file's
+    /// struct.
+    public static final int MAX_WRITTEN_TABLES = 64;
+
     private DTypes() {}
+
+    /// Refuses a file schema whose dtype message would nest more than [#MAX_WRITTEN_TABLES]
+    /// flatbuffer tables: the reference could not open the file (nor could jvortex read its
+    /// layout, for structs). Called by the writer before anything is written.
+    ///
+    /// @throws VortexException (misuse) naming the column and the limit
+    public static void checkWritable(DType.Struct schema) {
+        for (int i = 0; i < schema.fields().size(); i++) {
+            // the file's struct takes two tables above each column
+            if (2 + tables(schema.fields().get(i), 2) > MAX_WRITTEN_TABLES) {
+                throw VortexException.misuse("column '" + schema.names().get(i) + "' is nested too deeply: a column"
+                        + " may nest at most " + (MAX_WRITTEN_TABLES / 2 - 2)
+                        + " levels of struct, list or extension types (Vortex readers verify the schema's"
+                        + " flatbuffer to " + MAX_WRITTEN_TABLES + " tables)");
+            }
+        }
+    }
+
+    /// Returns the flatbuffer tables `t`'s dtype message nests (two a level), counting no
+    /// further once `above + tables` passes the limit.
+    private static int tables(DType t, int above) {
+        if (above > MAX_WRITTEN_TABLES) {
+            return 2;
+        }
+        List<DType> children = switch (t) {
+            case DType.Struct s -> s.fields();
+            case DType.ListType l -> List.of(l.element());
+            case DType.FixedSizeList l -> List.of(l.element());
+            case DType.MapType m -> List.of(m.key(), m.value());
+            case DType.Union u -> u.variants();
+            case DType.Extension e -> List.of(e.storage());
+            default -> List.of();
+        };
+        int deepest = 0;
+        for (DType c : children) {
+            deepest = Math.max(deepest, tables(c, above + 2));
+        }
+        return 2 + deepest;
+    }
 
     /// Parses a whole DType flatbuffer and checks it with [#validate(DType)].
     public static DType readFlatbuffer(MemorySegment buf) {

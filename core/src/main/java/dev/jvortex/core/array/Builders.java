@@ -268,6 +268,9 @@ public final class Builders {
 
     /// Builds UTF-8 and binary arrays.
     public static final class StringBuilder extends Base {
+        /// The most bytes one builder holds (its values' bytes are kept in one Java array).
+        public static final int MAX_BYTES = Integer.MAX_VALUE - 8;
+
         private final ByteArrayOutputStream data = new ByteArrayOutputStream();
         private int[] lengths = new int[1024];
 
@@ -290,7 +293,15 @@ public final class Builders {
         }
 
         /// Appends `len` bytes of `v` from `off`.
+        ///
+        /// @throws VortexException (misuse) when the builder would hold more than
+        ///     [#MAX_BYTES] bytes: build and write what it holds, then [#reset()] it
         public void append(byte[] v, int off, int len) {
+            if (data.size() > MAX_BYTES - len) {
+                throw VortexException.misuse("a string builder holds at most " + MAX_BYTES + " bytes (2 GiB); "
+                        + size + " values with " + data.size() + " bytes are in, the next has " + len
+                        + ": build and write a batch, then reset the builder");
+            }
             grow();
             data.write(v, off, len);
             lengths[size] = len;

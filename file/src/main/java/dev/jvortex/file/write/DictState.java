@@ -51,7 +51,7 @@ final class DictState {
         Set<ByteBuffer> distinct = new HashSet<>();
         for (int i = 0; i < n; i++) {
             if (s.isValid(i)) {
-                distinct.add(ByteBuffer.wrap(s.getBytes(i)));
+                distinct.add(s.slice(i).asByteBuffer()); // a view, not a heap copy of every value
             }
         }
         if (distinct.size() * 4L <= n) {

@@ -203,7 +203,11 @@ final class SegmentSink {
 
     private void writeBytes(MemorySegment seg) throws IOException {
         if (seg.isNative() || seg.heapBase().orElse(null) instanceof byte[]) {
-            writeBuffer(seg.asByteBuffer());
+            // a byte buffer holds at most 2 GiB: a larger segment goes in slices
+            for (long off = 0; off < seg.byteSize(); off += 1 << 30) {
+                writeBuffer(seg.asSlice(off, Math.min(1 << 30, seg.byteSize() - off))
+                        .asByteBuffer());
+            }
         } else {
             // Heap segments over other array types (long[], int[], ...) have no byte buffer view.
             for (long off = 0; off < seg.byteSize(); off += 1 << 20) {

@@ -8,6 +8,7 @@ import dev.jvortex.core.array.ArrayOps;
 import dev.jvortex.core.array.StructArray;
 import dev.jvortex.file.layout.LayoutId;
 import dev.jvortex.format.ArrayStats;
+import dev.jvortex.format.DTypes;
 import dev.jvortex.format.internal.FormatWriter;
 import dev.jvortex.format.internal.FormatWriter.LayoutSpec;
 import java.io.IOException;
@@ -77,6 +78,7 @@ public final class VortexWriter implements AutoCloseable {
         if (schema.nullable()) {
             throw VortexException.misuse("the file schema must be a non-nullable struct");
         }
+        DTypes.checkWritable(schema);
         Set<String> seen = new HashSet<>();
         for (String n : schema.names()) {
             if (!seen.add(n)) {
