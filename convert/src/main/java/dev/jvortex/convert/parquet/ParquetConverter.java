@@ -108,14 +108,11 @@ public final class ParquetConverter {
             Thread.currentThread().interrupt();
             throw new VortexException(VortexException.Kind.IO, in + ": interrupted while reading", e);
         } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof RuntimeException r) {
-                throw r;
+            switch (e.getCause()) {
+                case RuntimeException r -> throw r;
+                case Error err -> throw err;
+                case Throwable t -> throw new VortexException(VortexException.Kind.IO, in + ": " + t, t);
             }
-            if (cause instanceof Error err) {
-                throw err;
-            }
-            throw new VortexException(VortexException.Kind.IO, in + ": " + cause, cause);
         }
     }
 
