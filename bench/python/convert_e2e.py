@@ -11,6 +11,7 @@ on its own (it records the launcher's ahead-of-time cache when there is none yet
 give the best time. --before=PATH times another launcher (an older build) in the same run.
 """
 import os
+import resource
 import subprocess
 import sys
 import time
@@ -71,11 +72,15 @@ def run_jvx(jvx: str, src: Path, out: Path, jfr: str | None) -> tuple[float, flo
     return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss
 
 
-def run_ref(src: Path, out: Path) -> float:
+def run_ref(src: Path, out: Path) -> tuple[float, float]:
+    """The reference's time (inside Python, after its imports) and its process's CPU time."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     p = subprocess.run([sys.executable, "-c", REF, str(src), str(out)], capture_output=True, text=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if p.returncode != 0:
         raise SystemExit(f"reference failed on {src}: {p.stderr[-3000:]}")
-    return float(p.stdout.strip().splitlines()[-1])
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return float(p.stdout.strip().splitlines()[-1]), cpu
 
 
 def main() -> None:
@@ -88,11 +93,11 @@ def main() -> None:
     before = opts.get("before")
     work = data / "e2e"
     work.mkdir(parents=True, exist_ok=True)
-    head = "| dataset | rows | codec, writer | reference s |"
-    line = "|---|---:|---|---:|"
+    head = "| dataset | rows | codec, writer | reference s | reference CPU s |"
+    line = "|---|---:|---|---:|---:|"
     if before:
-        head += " before s | before ratio |"
-        line += "---:|---:|"
+        head += " before s | before ratio | before CPU s |"
+        line += "---:|---:|---:|"
     head += " jvx first run s | jvx s | ratio (ref/jvx) | jvx CPU s | jvx peak RSS MiB | ref MB | jvx MB |"
     line += "---:|---:|---:|---:|---:|---:|---:|"
     print(head)
@@ -103,11 +108,11 @@ def main() -> None:
         codec = meta.row_group(0).column(0).compression if meta.num_row_groups else "-"
         writer = meta.created_by.split(" (")[0] if meta.created_by else "?"
         ref_out, our_out = work / f"{name}.ref.vortex", work / f"{name}.jvx.vortex"
-        ref_t = min(run_ref(src, ref_out) for _ in range(runs))
-        cells = f"| {name} | {meta.num_rows:,} | {codec}, {writer} | {ref_t:.2f} |"
+        ref_t, ref_cpu = min(run_ref(src, ref_out) for _ in range(runs))
+        cells = f"| {name} | {meta.num_rows:,} | {codec}, {writer} | {ref_t:.2f} | {ref_cpu:.1f} |"
         if before:
-            b = min(run_jvx(before, src, our_out, None)[0] for _ in range(runs))
-            cells += f" {b:.2f} | {ref_t / b:.2f}x |"
+            b, b_cpu, _ = min(run_jvx(before, src, our_out, None) for _ in range(runs))
+            cells += f" {b:.2f} | {ref_t / b:.2f}x | {b_cpu:.1f} |"
         first = run_jvx(jvx, src, our_out, f"{jfr}/{name}-first.jfr" if jfr else None)
         time.sleep(5)  # the launcher assembles its cache in the background after a recording run
         best = None
