@@ -155,7 +155,62 @@ def check(src, out):
             if not same(x, y):
                 fail(f"column {name} row {i}: reference {x!r}, parquet {y!r}")
         print(f"ok {name} {ref.column(name).type} -> {got.column(name).type}")
+    stats(out)
     print(f"ok {ref.num_rows} rows")
+
+
+STATS_TYPES = {"INT32", "INT64", "FLOAT", "DOUBLE", "BYTE_ARRAY"}
+
+
+def stats(out):
+    """Every flat INT32/INT64/FLOAT/DOUBLE/BYTE_ARRAY column chunk has statistics equal to its
+    values' min, max (NaN left out) and null count. pyarrow checks the null counts and the
+    bounds of signed types; it ignores bounds of unsigned sort order (unsigned integers, strings)
+    from a writer it does not know (parquet-cpp's ApplicationVersion rules), so DuckDB's
+    parquet_metadata() checks those of unsigned integers and strings."""
+    import duckdb
+    f = pq.ParquetFile(out)
+    md = f.metadata
+    ddb = {}
+    for path, g, lo, hi in duckdb.sql(
+            f"SELECT path_in_schema, row_group_id, stats_min_value, stats_max_value FROM parquet_metadata('{out}')"
+    ).fetchall():
+        ddb[(path, g)] = (lo, hi)
+    checked = 0
+    for g in range(md.num_row_groups):
+        table = f.read_row_group(g)
+        for c in range(md.num_columns):
+            cm = md.row_group(g).column(c)
+            path = cm.path_in_schema
+            if "." in path or cm.physical_type not in STATS_TYPES:
+                continue
+            st = cm.statistics
+            if st is None:
+                fail(f"row group {g} column {path}: no statistics")
+            col = storage(table.column(path))
+            values = col.to_pylist()
+            present = [v for v in values if v is not None and not (isinstance(v, float) and math.isnan(v))]
+            nulls = sum(v is None for v in values)
+            if st.null_count != nulls:
+                fail(f"row group {g} column {path}: null count {st.null_count}, the values have {nulls}")
+            if not present:
+                continue
+            lo, hi = min(present), max(present)
+            t = col.type
+            unsigned = pa.types.is_unsigned_integer(t) or pa.types.is_string(t) or pa.types.is_large_string(t)
+            if unsigned:
+                got = ddb.get((path, g))
+                if got != (str(lo), str(hi)):
+                    fail(f"row group {g} column {path}: DuckDB reads statistics {got}, values [{lo!r}, {hi!r}]")
+            elif cm.physical_type != "BYTE_ARRAY":
+                if not st.has_min_max:
+                    fail(f"row group {g} column {path}: statistics without min/max")
+                if not (same(st.min, lo) and same(st.max, hi)):
+                    fail(f"row group {g} column {path}: statistics [{st.min!r}, {st.max!r}], values [{lo!r}, {hi!r}]")
+            checked += 1
+    if md.num_rows > 0 and checked == 0:
+        fail("no column chunk's statistics were checked")
+    print(f"ok statistics of {checked} column chunks")
 
 
 def text(src, out, fmt):

@@ -21,6 +21,9 @@ import dev.jvortex.core.array.Validity;
 import dev.jvortex.core.array.VarBinViewArray;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -29,6 +32,7 @@ import java.util.List;
 /// values begins; its validity comes from the definition level there; a list's offsets count
 /// its element's slots between its own.
 final class Assembler {
+    private static final VarHandle LE_INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
     private final ColumnData[] cols;
     private final Arena arena;
 
@@ -297,38 +301,48 @@ final class Assembler {
     }
 
     private Array strings(DType dtype, ColumnData c, int[] vi, int n, Validity v) {
-        MemorySegment views = arena.allocate(Math.max(16L, 16L * n), 16);
+        // The views are built in a heap array (plain array stores, no segment checks per value)
+        // and copied into the arena in one go.
+        byte[] vb = new byte[16 * Math.max(1, n)];
         MemorySegment heap = c.heap == null
                 ? MemorySegment.ofArray(new byte[1]).asSlice(0, 0)
                 : MemorySegment.ofArray(c.heap).asSlice(0, c.heapSize);
         MemorySegment dictHeap =
                 c.dictHeap == null ? null : MemorySegment.ofArray(c.dictHeap).asSlice(0, c.dictHeapSize);
+        byte[] heapBytes = c.heap;
+        byte[] dictBytes = c.dictHeap;
+        int[] offs = c.off;
+        int[] lens = c.len;
         boolean usesDict = false;
         for (int i = 0; i < n; i++) {
             int k = vi == null ? i : vi[i];
             if (k < 0) {
                 continue;
             }
-            int o = c.off[k];
-            int len = c.len[k];
-            long at = 16L * i;
-            MemorySegment src = heap;
+            int o = offs[k];
+            int len = lens[k];
+            int at = 16 * i;
+            byte[] src = heapBytes;
             int buffer = 0;
             if (o < 0) {
                 o = -1 - o;
-                src = dictHeap;
+                src = dictBytes;
                 buffer = 1;
                 usesDict = true;
             }
-            views.set(PrimitiveArray.LE_INT, at, len);
+            LE_INT.set(vb, at, len);
             if (len <= VarBinViewArray.MAX_INLINED) {
-                MemorySegment.copy(src, o, views, at + 4, len);
+                if (len > 0) { // an empty value may have no heap at all
+                    System.arraycopy(src, o, vb, at + 4, len);
+                }
             } else {
-                MemorySegment.copy(src, o, views, at + 4, 4);
-                views.set(PrimitiveArray.LE_INT, at + 8, buffer);
-                views.set(PrimitiveArray.LE_INT, at + 12, o);
+                System.arraycopy(src, o, vb, at + 4, 4);
+                LE_INT.set(vb, at + 8, buffer);
+                LE_INT.set(vb, at + 12, o);
             }
         }
+        MemorySegment views = arena.allocate(vb.length, 16);
+        MemorySegment.copy(vb, 0, views, JAVA_BYTE, 0, vb.length);
         MemorySegment[] buffers = usesDict ? new MemorySegment[] {heap, dictHeap} : new MemorySegment[] {heap};
         return new VarBinViewArray(dtype, views, buffers, n, v);
     }

@@ -17,8 +17,9 @@ final class Budget {
         return new Budget(Math.max(64L << 20, Runtime.getRuntime().maxMemory() / 2));
     }
 
-    /// Accounts for `bytes` more bytes, failing when the total passes the limit.
-    void charge(long bytes, String where) {
+    /// Accounts for `bytes` more bytes, failing when the total passes the limit. Column chunks
+    /// of one row group are decoded in parallel and share their budget, hence the lock.
+    synchronized void charge(long bytes, String where) {
         used += bytes;
         if (bytes < 0 || used > limit) {
             throw VortexException.unsupported(where + ": the row group decodes to more than " + limit

@@ -15,6 +15,8 @@ import dev.jvortex.core.VortexException;
 final class ColumnChunkReader {
     /// Largest page this reader decompresses.
     static final int MAX_PAGE = 1 << 30;
+    /// Most values reserved before the first page is read.
+    private static final long PRESIZE_MAX = 1 << 24;
     private static final long JULIAN_EPOCH = 2_440_588L;
     private static final long NANOS_PER_DAY = 86_400_000_000_000L;
 
@@ -41,6 +43,13 @@ final class ColumnChunkReader {
     ColumnData read() {
         if (numValues < 0) {
             throw VortexException.corrupt(where + ": negative value count " + numValues);
+        }
+        // Room for every value up front (the pages would otherwise grow the arrays page by page),
+        // within what the chunk's bytes can plausibly hold; the budget still bounds it.
+        int presize = (int) Math.min(numValues, Math.min(PRESIZE_MAX, 64L * chunk.length));
+        if (presize > 0) {
+            data.reserveEntries(presize);
+            data.reserveValues(presize);
         }
         int pos = 0;
         int page = 0;

@@ -1,10 +1,17 @@
 package dev.jvortex.convert.parquet;
 
 import dev.jvortex.core.VortexException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 
 /// Parquet's integer encodings: the RLE/bit-packed hybrid (levels, dictionary indices,
 /// booleans), the deprecated BIT_PACKED levels and DELTA_BINARY_PACKED.
 final class Decoders {
+    /// Eight bytes of a `byte[]` as a little-endian long, in one load.
+    private static final VarHandle LE_LONG =
+            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
     private Decoders() {}
 
     /// Reads an unsigned LEB128 varint.
@@ -69,15 +76,7 @@ final class Decoders {
         long v = 0;
         int need = (shift + bits + 7) >>> 3;
         if (byteIdx + 8 <= limit && need <= 8) {
-            v = (buf[byteIdx] & 0xFFL)
-                    | (buf[byteIdx + 1] & 0xFFL) << 8
-                    | (buf[byteIdx + 2] & 0xFFL) << 16
-                    | (buf[byteIdx + 3] & 0xFFL) << 24
-                    | (buf[byteIdx + 4] & 0xFFL) << 32
-                    | (buf[byteIdx + 5] & 0xFFL) << 40
-                    | (buf[byteIdx + 6] & 0xFFL) << 48
-                    | (buf[byteIdx + 7] & 0xFFL) << 56;
-            v >>>= shift;
+            v = (long) LE_LONG.get(buf, byteIdx) >>> shift;
         } else {
             for (int i = 0; i < need; i++) {
                 int bi = byteIdx + i;

@@ -9,6 +9,10 @@ import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.function.LongConsumer;
 
 /// Converts a Parquet file to a Vortex file, one row group at a time.
@@ -27,23 +31,35 @@ public final class ParquetConverter {
 
     private ParquetConverter() {}
 
+    /// A decoded row group and the arena that holds it.
+    private record Group(List<Array> columns, long rows, Arena arena) {}
+
     /// Converts `in` to the Vortex file `out`; `progress` is told the rows written so far.
+    ///
+    /// Row group `g + 1` is decoded on a reader thread (its column chunks in parallel) while
+    /// the writer takes row group `g`, so at most two decoded row groups are in memory.
     public static Result convert(Path in, Path out, WriteOptions options, LongConsumer progress) throws IOException {
         try (ParquetFile pq = ParquetFile.open(in)) {
             DType.Struct schema = pq.dtype();
             long rows = 0;
+            ExecutorService reader = Executors.newSingleThreadExecutor(r -> {
+                Thread t = new Thread(r, "jvortex-parquet-reader");
+                t.setDaemon(true);
+                return t;
+            });
+            Future<Group> next = null;
             try (VortexWriter writer = VortexWriter.create(out, schema, options)) {
                 try {
-                    for (int g = 0; g < pq.rowGroupCount(); g++) {
-                        if (pq.rowGroupRows(g) == 0) {
-                            continue;
-                        }
-                        try (Arena arena = Arena.ofConfined()) {
-                            List<Array> cols = pq.readRowGroup(g, arena);
-                            writer.write(cols);
-                            rows += cols.isEmpty()
-                                    ? pq.rowGroupRows(g)
-                                    : cols.getFirst().length();
+                    int g = nextGroup(pq, 0);
+                    next = g < 0 ? null : submit(reader, pq, g);
+                    while (next != null) {
+                        Group current = await(next, in);
+                        next = null;
+                        try (Arena arena = current.arena()) {
+                            g = nextGroup(pq, g + 1);
+                            next = g < 0 ? null : submit(reader, pq, g);
+                            writer.write(current.columns());
+                            rows += current.rows();
                         }
                         progress.accept(rows);
                     }
@@ -52,8 +68,65 @@ public final class ParquetConverter {
                     throw e instanceof VortexException ? e : VortexException.corrupt(in + ": " + e, e);
                 }
                 writer.finish();
+            } finally {
+                discard(next);
+                reader.shutdownNow();
             }
             return new Result(rows, schema);
+        }
+    }
+
+    /// Returns the first row group from `g` on that has rows, or -1.
+    private static int nextGroup(ParquetFile pq, int g) {
+        while (g < pq.rowGroupCount() && pq.rowGroupRows(g) == 0) {
+            g++;
+        }
+        return g < pq.rowGroupCount() ? g : -1;
+    }
+
+    private static Future<Group> submit(ExecutorService reader, ParquetFile pq, int g) {
+        return reader.submit(() -> {
+            @SuppressWarnings("MustBeClosedChecker") // handed to the writing thread with the group
+            Arena arena = Arena.ofShared();
+            try {
+                List<Array> cols = pq.readRowGroup(g, arena);
+                return new Group(
+                        cols,
+                        cols.isEmpty() ? pq.rowGroupRows(g) : cols.getFirst().length(),
+                        arena);
+            } catch (RuntimeException | Error e) {
+                arena.close();
+                throw e;
+            }
+        });
+    }
+
+    private static Group await(Future<Group> f, Path in) throws IOException {
+        try {
+            return f.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new VortexException(VortexException.Kind.IO, in + ": interrupted while reading", e);
+        } catch (ExecutionException e) {
+            switch (e.getCause()) {
+                case RuntimeException r -> throw r;
+                case Error err -> throw err;
+                case Throwable t -> throw new VortexException(VortexException.Kind.IO, in + ": " + t, t);
+            }
+        }
+    }
+
+    /// Frees a row group read ahead but not written (after a failure).
+    private static void discard(Future<Group> f) {
+        if (f == null) {
+            return;
+        }
+        try {
+            f.get().arena().close();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | RuntimeException e) {
+            // the read failed or was cancelled: nothing to free
         }
     }
 }

@@ -12,9 +12,12 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinTask;
 
 /// A Parquet file opened for reading, row group by row group. The file is memory-mapped; a
-/// row group's column chunks are copied to the heap and decoded one at a time.
+/// row group's column chunks are copied to the heap and decoded in parallel on the common
+/// fork-join pool (one after the other for small row groups or a single column).
 public final class ParquetFile implements AutoCloseable {
     private static final int MAGIC = 'P' | 'A' << 8 | 'R' << 16 | '1' << 24;
     private static final int MAGIC_ENCRYPTED = 'P' | 'A' << 8 | 'R' << 16 | 'E' << 24;
@@ -25,6 +28,8 @@ public final class ParquetFile implements AutoCloseable {
     private final long dataEnd;
     private final ParquetMetadata.FileMetaData meta;
     private final ParquetSchema schema;
+    /// Row groups smaller than this decode their columns one after the other.
+    private static final long PARALLEL_MIN_ROWS = 4096;
 
     private ParquetFile(Path path, Arena arena, MemorySegment file) {
         this.path = path;
@@ -105,35 +110,80 @@ public final class ParquetFile implements AutoCloseable {
 
     private List<Array> readRowGroup(int g, Arena out, Budget budget) {
         ParquetMetadata.RowGroup rg = meta.rowGroups().get(g);
-        ColumnData[] cols = new ColumnData[schema.columns.size()];
-        for (int c = 0; c < cols.length; c++) {
-            ParquetSchema.Column sc = schema.columns.get(c);
-            ParquetMetadata.ColumnChunk cc = rg.columns().get(c);
-            String where = path + ": row group " + g + ", column '" + String.join(".", sc.path()) + "'";
-            if (!cc.path().equals(sc.path())) {
-                throw VortexException.corrupt(where + ": the column chunk's path is " + cc.path());
+        int n = schema.columns.size();
+        ColumnData[] cols = new ColumnData[n];
+        if (n == 1 || rg.numRows() < PARALLEL_MIN_ROWS || ForkJoinPool.getCommonPoolParallelism() < 2) {
+            for (int c = 0; c < n; c++) {
+                cols[c] = readColumn(g, rg, c, budget);
             }
-            if (cc.type() != sc.physical()) {
-                throw VortexException.corrupt(where + ": the column chunk's type " + cc.type()
-                        + " differs from the schema's " + sc.physical());
+        } else {
+            // Column chunks are independent: decode them on the common pool, the largest first so
+            // that one big column does not start last.
+            ForkJoinTask<?>[] tasks = new ForkJoinTask<?>[n];
+            Integer[] order = new Integer[n];
+            for (int c = 0; c < n; c++) {
+                order[c] = c;
             }
-            long start = cc.dictionaryPageOffset() > 0 && cc.dictionaryPageOffset() < cc.dataPageOffset()
-                    ? cc.dictionaryPageOffset()
-                    : cc.dataPageOffset();
-            long len = cc.totalCompressedSize();
-            if (start < 4 || len < 0 || len > dataEnd - start) {
-                throw VortexException.corrupt(
-                        where + ": column chunk [" + start + ", +" + len + ") is outside the data of the file");
+            java.util.Arrays.sort(
+                    order,
+                    (a, b) -> Long.compare(
+                            rg.columns().get(b).totalCompressedSize(),
+                            rg.columns().get(a).totalCompressedSize()));
+            for (int c : order) {
+                tasks[c] = ForkJoinPool.commonPool().submit(() -> {
+                    cols[c] = readColumn(g, rg, c, budget);
+                });
             }
-            if (len > Integer.MAX_VALUE - 16) {
-                throw VortexException.unsupported(where + ": column chunk of " + len + " bytes is too large");
+            RuntimeException failure = null; // the first column's, as a sequential read reports
+            for (ForkJoinTask<?> t : tasks) {
+                try {
+                    t.join();
+                } catch (RuntimeException e) {
+                    if (failure == null) {
+                        failure = e;
+                    }
+                }
             }
-            budget.charge(len, where);
-            byte[] bytes = file.asSlice(start, len).toArray(JAVA_BYTE);
-            ColumnData data = new ColumnData(sc.physical(), sc.typeLength(), sc.maxDef(), sc.maxRep(), budget, where);
-            cols[c] = new ColumnChunkReader(bytes, cc.codec(), cc.numValues(), data).read();
+            if (failure != null) {
+                // join() may wrap the task's exception: report the VortexException it carries
+                for (Throwable t = failure; t != null; t = t.getCause()) {
+                    if (t instanceof VortexException v) {
+                        throw v;
+                    }
+                }
+                throw failure;
+            }
         }
         return new Assembler(cols, out).build(schema.fields, rg.numRows());
+    }
+
+    /// Reads and decodes column chunk `c` of row group `g`.
+    private ColumnData readColumn(int g, ParquetMetadata.RowGroup rg, int c, Budget budget) {
+        ParquetSchema.Column sc = schema.columns.get(c);
+        ParquetMetadata.ColumnChunk cc = rg.columns().get(c);
+        String where = path + ": row group " + g + ", column '" + String.join(".", sc.path()) + "'";
+        if (!cc.path().equals(sc.path())) {
+            throw VortexException.corrupt(where + ": the column chunk's path is " + cc.path());
+        }
+        if (cc.type() != sc.physical()) {
+            throw VortexException.corrupt(
+                    where + ": the column chunk's type " + cc.type() + " differs from the schema's " + sc.physical());
+        }
+        long start = cc.dictionaryPageOffset() > 0 && cc.dictionaryPageOffset() < cc.dataPageOffset()
+                ? cc.dictionaryPageOffset()
+                : cc.dataPageOffset();
+        long len = cc.totalCompressedSize();
+        if (start < 4 || len < 0 || len > dataEnd - start) {
+            throw VortexException.corrupt(
+                    where + ": column chunk [" + start + ", +" + len + ") is outside the data of the file");
+        }
+        if (len > Integer.MAX_VALUE - 16) {
+            throw VortexException.unsupported(where + ": column chunk of " + len + " bytes is too large");
+        }
+        budget.charge(len, where);
+        byte[] bytes = file.asSlice(start, len).toArray(JAVA_BYTE);
+        ColumnData data = new ColumnData(sc.physical(), sc.typeLength(), sc.maxDef(), sc.maxRep(), budget, where);
+        return new ColumnChunkReader(bytes, cc.codec(), cc.numValues(), data).read();
     }
 
     @Override

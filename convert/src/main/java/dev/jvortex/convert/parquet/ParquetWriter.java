@@ -211,6 +211,13 @@ public final class ParquetWriter implements AutoCloseable {
         }
         ThriftWriter tail = new ThriftWriter(4);
         tail.string(6, "jvortex");
+        // column_orders: TYPE_ORDER for every leaf, which tells readers that the statistics'
+        // min_value/max_value follow the type's sort order (without it they read the deprecated
+        // min/max fields, which we do not write)
+        tail.list(7, ThriftWriter.STRUCT, leaves.size());
+        for (int i = 0; i < leaves.size(); i++) {
+            tail.beginElement().emptyStruct(1).endStruct();
+        }
         byte[] rest = tail.finish();
         footer.add(rest);
         byte[] all = footer.bytes();
@@ -290,6 +297,7 @@ public final class ParquetWriter implements AutoCloseable {
             if (dictOffset >= 0) {
                 rg.i64(11, dictOffset);
             }
+            leaf.stats.write(rg, 12, leaf.physical);
             rg.endStruct();
             rg.endStruct();
             leaf.resetChunk();
@@ -798,6 +806,7 @@ public final class ParquetWriter implements AutoCloseable {
         long chunkValues;
         long uncompressedBytes;
         boolean usedPlain;
+        ChunkStats stats;
 
         Leaf(String name, boolean optional, int physical, int typeLength, Logical logical, Kind kind, int fixedBytes) {
             super(name, optional);
@@ -835,6 +844,10 @@ public final class ParquetWriter implements AutoCloseable {
         }
 
         void resetChunk() {
+            stats = new ChunkStats(logical != null
+                    && logical.unionId() == 10
+                    && logical.converted() >= 11
+                    && logical.converted() <= 14);
             pages.reset();
             dictPage = null;
             chunkValues = 0;
@@ -857,6 +870,7 @@ public final class ParquetWriter implements AutoCloseable {
             reps[levelCount] = rep;
             levelCount++;
             if (a == null) {
+                stats.nulls++;
                 return;
             }
             switch (kind) {
@@ -872,21 +886,28 @@ public final class ParquetWriter implements AutoCloseable {
                     }
                 }
                 case INT32, DATE_DAYS, TIME_AS_IS -> putNumber(((PrimitiveArray) a).getLong(i));
-                case INT64 -> values.writeLongLE(((PrimitiveArray) a).getLong(i));
-                case FLOAT -> values.writeIntLE(Float.floatToRawIntBits(((PrimitiveArray) a).getFloat(i)));
-                case DOUBLE -> values.writeLongLE(Double.doubleToRawLongBits(((PrimitiveArray) a).getDouble(i)));
+                case INT64 -> putNumber(((PrimitiveArray) a).getLong(i));
+                case FLOAT -> {
+                    float f = ((PrimitiveArray) a).getFloat(i);
+                    values.writeIntLE(Float.floatToRawIntBits(f));
+                    stats.real(f);
+                }
+                case DOUBLE -> {
+                    double d = ((PrimitiveArray) a).getDouble(i);
+                    values.writeLongLE(Double.doubleToRawLongBits(d));
+                    stats.real(d);
+                }
                 case FLOAT16 -> {
                     long bits = ((PrimitiveArray) a).getLong(i);
                     values.write((int) bits);
                     values.write((int) (bits >>> 8));
                 }
                 case DATE_MILLIS ->
-                    values.writeIntLE(Math.toIntExact(Math.floorDiv(((PrimitiveArray) a).getLong(i), 86_400_000L)));
+                    putNumber(Math.toIntExact(Math.floorDiv(((PrimitiveArray) a).getLong(i), 86_400_000L)));
                 case TIME_SECONDS ->
-                    values.writeIntLE(Math.toIntExact(Math.multiplyExact(((PrimitiveArray) a).getLong(i), 1000L)));
-                case TIMESTAMP_SECONDS ->
-                    values.writeLongLE(Math.multiplyExact(((PrimitiveArray) a).getLong(i), 1000L));
-                case TIMESTAMP_AS_IS -> values.writeLongLE(((PrimitiveArray) a).getLong(i));
+                    putNumber(Math.toIntExact(Math.multiplyExact(((PrimitiveArray) a).getLong(i), 1000L)));
+                case TIMESTAMP_SECONDS -> putNumber(Math.multiplyExact(((PrimitiveArray) a).getLong(i), 1000L));
+                case TIMESTAMP_AS_IS -> putNumber(((PrimitiveArray) a).getLong(i));
                 case DECIMAL_INT -> putNumber(((DecimalArray) a).getUnscaledLong(i));
                 case DECIMAL_FIXED -> {
                     byte[] be = ((DecimalArray) a).getUnscaled(i).toByteArray();
@@ -903,6 +924,7 @@ public final class ParquetWriter implements AutoCloseable {
                 case BYTES -> {
                     VarBinViewArray s = (VarBinViewArray) a;
                     byte[] b = s.getBytes(i);
+                    stats.bytes(b);
                     if (dictActive) {
                         addDict(b);
                     } else {
@@ -923,8 +945,10 @@ public final class ParquetWriter implements AutoCloseable {
         private void putNumber(long v) {
             if (physical == INT32) {
                 values.writeIntLE((int) v);
+                stats.integer(stats.unsigned ? v & 0xFFFFFFFFL : (int) v);
             } else {
                 values.writeLongLE(v);
+                stats.integer(v);
             }
         }
 
@@ -1041,6 +1065,118 @@ public final class ParquetWriter implements AutoCloseable {
                     h -> h.beginStruct(7).i32(1, entries).i32(2, PLAIN).endStruct(),
                     to);
             dictPage = Arrays.copyOf(to.array(), to.size());
+        }
+    }
+
+    /// The statistics of one column chunk, in Parquet's sort order for its type: signed or
+    /// unsigned integers (as the logical type says), floating point without NaN (a zero bound is
+    /// written as -0.0 for the minimum and +0.0 for the maximum), byte arrays unsigned byte by byte.
+    /// Other types (booleans, FLOAT16, fixed-width decimals, UUIDs) get only their null count.
+    private static final class ChunkStats {
+        final boolean unsigned;
+        long nulls;
+        boolean any;
+        long minL;
+        long maxL;
+        double minD;
+        double maxD;
+        byte[] minB;
+        byte[] maxB;
+
+        ChunkStats(boolean unsigned) {
+            this.unsigned = unsigned;
+        }
+
+        /// An INT32 value (its unsigned value when the type is unsigned) or an INT64 value.
+        void integer(long v) {
+            if (!any) {
+                minL = v;
+                maxL = v;
+                any = true;
+            } else if (unsigned) {
+                if (Long.compareUnsigned(v, minL) < 0) {
+                    minL = v;
+                }
+                if (Long.compareUnsigned(v, maxL) > 0) {
+                    maxL = v;
+                }
+            } else {
+                minL = Math.min(minL, v);
+                maxL = Math.max(maxL, v);
+            }
+        }
+
+        void real(double v) {
+            if (Double.isNaN(v)) {
+                return;
+            }
+            if (!any) {
+                minD = v;
+                maxD = v;
+                any = true;
+            } else {
+                minD = Math.min(minD, v);
+                maxD = Math.max(maxD, v);
+            }
+        }
+
+        void bytes(byte[] b) {
+            if (!any) {
+                minB = b;
+                maxB = b;
+                any = true;
+            } else {
+                if (Arrays.compareUnsigned(b, minB) < 0) {
+                    minB = b;
+                }
+                if (Arrays.compareUnsigned(b, maxB) > 0) {
+                    maxB = b;
+                }
+            }
+        }
+
+        /// Writes the Statistics struct as field `id` of a ColumnMetaData.
+        void write(ThriftWriter t, int id, int physical) {
+            t.beginStruct(id);
+            t.i64(3, nulls);
+            if (any) {
+                byte[] max;
+                byte[] min;
+                switch (physical) {
+                    case INT32 -> {
+                        max = le((int) maxL, 4);
+                        min = le((int) minL, 4);
+                    }
+                    case INT64 -> {
+                        max = le(maxL, 8);
+                        min = le(minL, 8);
+                    }
+                    case FLOAT -> {
+                        max = le(Float.floatToRawIntBits(maxD == 0 ? 0.0f : (float) maxD), 4);
+                        min = le(Float.floatToRawIntBits(minD == 0 ? -0.0f : (float) minD), 4);
+                    }
+                    case DOUBLE -> {
+                        max = le(Double.doubleToRawLongBits(maxD == 0 ? 0.0 : maxD), 8);
+                        min = le(Double.doubleToRawLongBits(minD == 0 ? -0.0 : minD), 8);
+                    }
+                    default -> {
+                        max = maxB;
+                        min = minB;
+                    }
+                }
+                if (max != null && min != null) {
+                    t.binary(5, max).binary(6, min);
+                }
+            }
+            t.endStruct();
+        }
+
+        private static byte[] le(long v, int n) {
+            byte[] b = new byte[n];
+            for (int k = 0; k < n; k++) {
+                b[k] = (byte) (v >>> (8 * k));
+            }
+            return b;
         }
     }
 

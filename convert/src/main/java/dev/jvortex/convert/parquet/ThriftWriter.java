@@ -66,6 +66,12 @@ final class ThriftWriter {
         return this;
     }
 
+    ThriftWriter binary(int id, byte[] b) {
+        header(id, BINARY);
+        binaryValue(b);
+        return this;
+    }
+
     ThriftWriter string(int id, String s) {
         header(id, BINARY);
         binaryValue(s.getBytes(StandardCharsets.UTF_8));
