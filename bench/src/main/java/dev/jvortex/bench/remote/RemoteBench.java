@@ -105,26 +105,14 @@ public final class RemoteBench {
                             env.put("AWS_SECRET_ACCESS_KEY", "testing");
                             env.put("AWS_REGION", "us-east-1");
                             String location = "s3://bench/" + d + ".vortex";
-                            String[] cold = jvortex(
-                                    proxy,
-                                    () -> RemoteSources.open(
-                                            location,
-                                            RemoteOptions.DEFAULT,
-                                            env::get,
-                                            new BlockCache(
-                                                    BlockCache.DEFAULT_BLOCK_SIZE, 256L << 20, cacheDir, 8L << 30)),
-                                    q,
-                                    meta);
-                            String[] warm = jvortex(
-                                    proxy,
-                                    () -> RemoteSources.open(
-                                            location,
-                                            RemoteOptions.DEFAULT,
-                                            env::get,
-                                            new BlockCache(
-                                                    BlockCache.DEFAULT_BLOCK_SIZE, 256L << 20, cacheDir, 8L << 30)),
-                                    q,
-                                    meta);
+                            // Cold: an empty disk cache; warm: a new cache over the same folder (no memory tier).
+                            Opener cached = () -> RemoteSources.open(
+                                    location,
+                                    RemoteOptions.DEFAULT,
+                                    env::get,
+                                    new BlockCache(BlockCache.DEFAULT_BLOCK_SIZE, 256L << 20, cacheDir, 8L << 30));
+                            String[] cold = jvortex(proxy, cached, q, meta);
+                            String[] warm = jvortex(proxy, cached, q, meta);
                             String[] local =
                                     jvortex(proxy, () -> ReadSource.of(data.resolve(d + "/data.vortex")), q, meta);
                             String[] py = pyarrow(python, pyQuery, proxy, "bench/" + d + ".parquet", q, meta);
