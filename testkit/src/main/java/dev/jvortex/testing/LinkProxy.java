@@ -173,6 +173,10 @@ public final class LinkProxy implements AutoCloseable {
             long length = r.headers().firstValueAsLong("Content-Length").orElse(-1);
             try (InputStream in = r.body()) {
                 if (ex.getRequestMethod().equals("HEAD") || length == 0) {
+                    if (length >= 0) {
+                        // A HEAD answer carries the object's length (clients take the size from it).
+                        ex.getResponseHeaders().set("Content-Length", Long.toString(length));
+                    }
                     ex.sendResponseHeaders(r.statusCode(), -1);
                     ex.close();
                     return;
