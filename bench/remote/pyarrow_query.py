@@ -14,8 +14,10 @@ import pyarrow.parquet as pq
 
 def main() -> None:
     endpoint, path, query, key, value, column, runs = sys.argv[1:8]
+    # request_timeout: the AWS SDK also uses it as its low-speed window (default 3 s), which a
+    # throttled link with many concurrent ranges can trip.
     s3 = fs.S3FileSystem(endpoint_override=endpoint, scheme="http", access_key="testing",
-                         secret_key="testing", region="us-east-1")
+                         secret_key="testing", region="us-east-1", request_timeout=120, connect_timeout=10)
     for _ in range(int(runs)):
         t0 = time.perf_counter()
         if query == "open":
