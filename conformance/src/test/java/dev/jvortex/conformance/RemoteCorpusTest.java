@@ -46,7 +46,12 @@ class RemoteCorpusTest {
                         }
                         try (VortexFile f = VortexFile.open(
                                 HttpReadSource.open(proxy.base().resolve(name), RemoteOptions.DEFAULT))) {
-                            assertTrue(f.readStatistics().requests() <= 2, "open: " + f.readStatistics());
+                            // Round trips: a hedge (a duplicate of a straggler) is not one.
+                            assertTrue(
+                                    f.readStatistics().requests()
+                                                    - f.readStatistics().hedged()
+                                            <= 2,
+                                    "open: " + f.readStatistics());
                             DigestWriter w = new DigestWriter();
                             assertEquals(localRows, Exporter.writeJsonl(f, ScanOptions.all(), w));
                             assertEquals(local, w.hex(), "remote rows differ from the local read of " + name);

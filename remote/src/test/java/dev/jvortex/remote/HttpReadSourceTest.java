@@ -81,13 +81,15 @@ class HttpReadSourceTest {
         byte[] local = readAll(file);
         int psLen = (local[local.length - 6] & 0xff) | (local[local.length - 5] & 0xff) << 8;
         // The tail holds the postscript but not the footer, dtype and layout it points to.
-        RemoteOptions small = RemoteOptions.DEFAULT.withFetch(FetchOptions.DEFAULT.withTail(8 + psLen + 4));
+        // No hedging: a hedge is an extra request (not a round trip), which a loaded machine can trigger.
+        RemoteOptions small =
+                RemoteOptions.DEFAULT.withHedge(false).withFetch(FetchOptions.DEFAULT.withTail(8 + psLen + 4));
         try (VortexFile f = open(server.url("t.vortex"), small)) {
             assertEquals(2, f.readStatistics().requests());
             assertEquals(TestTable.ROWS, TestTable.scanAndCheck(f, ScanOptions.columns("v")));
         }
         // A tail too short for even the postscript costs one request more.
-        RemoteOptions tiny = RemoteOptions.DEFAULT.withFetch(FetchOptions.DEFAULT.withTail(16));
+        RemoteOptions tiny = RemoteOptions.DEFAULT.withHedge(false).withFetch(FetchOptions.DEFAULT.withTail(16));
         try (VortexFile f = open(server.url("t.vortex"), tiny)) {
             assertEquals(3, f.readStatistics().requests());
             assertEquals(TestTable.ROWS, f.rowCount());
@@ -139,7 +141,11 @@ class HttpReadSourceTest {
                                 TestTable.ROWS,
                                 TestTable.scanAndCheck(f, ScanOptions.all().withParallelism(2)),
                                 fault.toString());
-                        assertTrue(f.readStatistics().retries() > 0, fault + ": " + f.readStatistics());
+                        // Retried by us, or (a dropped idempotent GET) by the JDK client itself.
+                        assertTrue(
+                                f.readStatistics().retries() > 0
+                                        || proxy.requests() > f.readStatistics().requests(),
+                                fault + ": " + f.readStatistics() + ", proxy saw " + proxy.requests());
                     }
                 });
             }
