@@ -5,5 +5,6 @@ module dev.jvortex.cli {
     requires dev.jvortex.format;
     requires dev.jvortex.compress;
     requires dev.jvortex.file;
+    requires dev.jvortex.remote;
     requires dev.jvortex.convert;
 }

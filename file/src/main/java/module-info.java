@@ -9,5 +9,6 @@ module dev.jvortex.file {
     requires dev.jvortex.encodings;
 
     exports dev.jvortex.file;
+    exports dev.jvortex.file.io;
     exports dev.jvortex.file.write;
 }

@@ -6,6 +6,7 @@ import dev.jvortex.file.Scan;
 import dev.jvortex.file.ScanOptions;
 import dev.jvortex.file.ScanStatistics;
 import dev.jvortex.file.VortexFile;
+import dev.jvortex.file.io.ReadStatistics;
 import java.io.PrintStream;
 import java.util.Arrays;
 import java.util.List;
@@ -43,10 +44,14 @@ final class Bench {
                     f.rowCount(),
                     cols == null ? "all" : Terminal.escape(String.join(",", cols)),
                     where == null ? "" : "; where " + Terminal.escape(where));
+            if (f.source().mapping() == null) {
+                out.printf(Locale.ROOT, "open: %s%n", f.readStatistics());
+            }
             double firstBest = 0;
             for (int threads : threadCounts) {
                 ScanOptions options = Converter.scanOptions(f, cols, where).withParallelism(threads);
                 long[] nanos = new long[iterations];
+                ReadStatistics before = f.readStatistics();
                 long rows = 0;
                 long checksum = 0;
                 ScanStatistics stats = null;
@@ -105,6 +110,18 @@ final class Bench {
                         stats.zones(),
                         stats.chunksSkipped(),
                         stats.chunks());
+                if (f.source().mapping() == null) {
+                    ReadStatistics r = f.readStatistics().minus(before);
+                    out.printf(
+                            Locale.ROOT,
+                            "reads per scan: %.1f requests, %.0f bytes requested, %.0f bytes used, %.1f cache hits, %.1f retries, %.1f hedged%n",
+                            r.requests() / (double) iterations,
+                            r.bytesRequested() / (double) iterations,
+                            r.bytesUsed() / (double) iterations,
+                            r.cacheHits() / (double) iterations,
+                            r.retries() / (double) iterations,
+                            r.hedged() / (double) iterations);
+                }
                 if (checksum < 0) {
                     out.println(checksum);
                 }

@@ -340,10 +340,15 @@ public final class Main {
             }
         }
 
-        /// Opens FILE, the first positional argument; `-` copies standard input to a temporary file.
+        /// Opens FILE, the first positional argument: a path, an `http(s)://` or `s3://` location
+        /// ([Locations]); `-` copies standard input to a temporary file.
         private VortexFile open(Args a) throws IOException {
             a.positional(1, "FILE");
-            return VortexFile.open(inputPath(a.positional.getFirst()));
+            String name = a.positional.getFirst();
+            if (Locations.isRemote(name)) {
+                return Locations.open(name);
+            }
+            return VortexFile.open(inputPath(name));
         }
 
         private Path inputPath(String name) throws IOException {

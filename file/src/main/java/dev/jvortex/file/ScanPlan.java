@@ -206,7 +206,16 @@ public final class ScanPlan {
         @SuppressWarnings("MustBeClosedChecker") // closed in the finally below
         Arena arena = Arena.ofConfined();
         ReadContext ctx = new ReadContext(arena, false);
+        SegmentFetcher.Window window = null;
         try {
+            if (file.fetcher() != null) {
+                // A remote file: fetch the zone tables of all filtered columns together.
+                java.util.BitSet ids = new java.util.BitSet();
+                for (Expr.Column c : bound.columns()) {
+                    SegmentPlan.zoneTables(((StructReader) root).field(schema.indexOf(c.topLevel())), ids);
+                }
+                window = file.fetcher().fetch(ids.stream().toArray());
+            }
             Map<Expr.Column, List<ZoneStats>> stats = new HashMap<>();
             for (Expr.Column c : bound.columns()) {
                 LayoutReader r = ((StructReader) root).field(schema.indexOf(c.topLevel()));
@@ -234,6 +243,9 @@ public final class ScanPlan {
             }
             return left;
         } finally {
+            if (window != null) {
+                window.close();
+            }
             ctx.releaseHeld();
             arena.close();
         }

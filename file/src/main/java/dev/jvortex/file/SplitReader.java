@@ -67,6 +67,73 @@ final class SplitReader implements AutoCloseable {
         System.arraycopy(all, lo, c, 1, Math.max(0, hi - lo));
         c[c.length - 1] = to;
         this.cuts = from == to ? new long[] {from} : c;
+        this.fetcher = plan.file().fetcher();
+        this.windowEnds = fetcher == null ? null : windows();
+    }
+
+    // ---- remote files: the segments of one window of cut intervals are fetched together ----
+
+    /// Fetches the segments of a remote file; null for a mapped one (nothing to plan).
+    private final SegmentFetcher fetcher;
+    /// Per window, the cut index where it ends (windows cover the cut intervals in order).
+    private final int[] windowEnds;
+    private final SegmentFetcher.Window[] windows = new SegmentFetcher.Window[2];
+    private int windowFetched = -1;
+    private int window;
+
+    /// Groups the cut intervals into windows of about [dev.jvortex.file.io.FetchOptions#windowBytes()].
+    private int[] windows() {
+        long target = fetcher.options().windowBytes();
+        List<Integer> ends = new ArrayList<>();
+        int start = 0;
+        for (int k = 0; k + 1 < cuts.length; k++) {
+            if (plan.estimatedBytes(cuts[start], cuts[k + 1]) >= target || k + 2 >= cuts.length) {
+                ends.add(k + 1);
+                start = k + 1;
+            }
+        }
+        return ends.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /// Makes sure the window holding cut interval `next` and the one after it are requested,
+    /// and lets go of the windows before.
+    private void prefetch() {
+        if (fetcher == null || windowEnds.length == 0) {
+            return;
+        }
+        while (window < windowEnds.length - 1 && next >= windowEnds[window]) {
+            window++;
+        }
+        while (windowFetched < Math.min(window + 1, windowEnds.length - 1)) {
+            windowFetched++;
+            SegmentFetcher.Window old = windows[windowFetched % 2];
+            if (old != null) {
+                old.close();
+            }
+            windows[windowFetched % 2] = fetcher.fetch(segmentsOf(windowFetched));
+        }
+    }
+
+    /// The segments the candidate rows of window `w` need in the columns read.
+    private int[] segmentsOf(int w) {
+        java.util.BitSet ids = new java.util.BitSet();
+        RowRanges candidates = plan.candidates();
+        for (int k = w == 0 ? 0 : windowEnds[w - 1]; k < windowEnds[w]; k++) {
+            RowRanges within = candidates.within(cuts[k], cuts[k + 1]);
+            if (within.isEmpty()) {
+                continue;
+            }
+            long lo = within.start(0);
+            long hi = within.end(within.size() - 1);
+            if (plan.perField()) {
+                for (LayoutReader r : readers) {
+                    SegmentPlan.rows(r, lo, hi, ids);
+                }
+            } else {
+                SegmentPlan.rows(root, lo, hi, ids);
+            }
+        }
+        return ids.stream().toArray();
     }
 
     /// Returns the rows decoded (and filtered) so far.
@@ -79,6 +146,7 @@ final class SplitReader implements AutoCloseable {
         RowRanges candidates = plan.candidates();
         int maxRows = plan.options().maxBatchRows();
         while (next + 1 < cuts.length) {
+            prefetch();
             long from = cuts[next];
             long to = cuts[next + 1];
             RowRanges within = candidates.within(from, to);
@@ -420,5 +488,11 @@ final class SplitReader implements AutoCloseable {
     @Override
     public void close() {
         root.close();
+        for (int i = 0; i < windows.length; i++) {
+            if (windows[i] != null) {
+                windows[i].close();
+                windows[i] = null;
+            }
+        }
     }
 }

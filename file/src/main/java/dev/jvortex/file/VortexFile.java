@@ -6,6 +6,9 @@ import dev.jvortex.core.VortexException;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.ArrayOps;
 import dev.jvortex.encodings.Decoding;
+import dev.jvortex.file.io.LocalReadSource;
+import dev.jvortex.file.io.ReadSource;
+import dev.jvortex.file.io.ReadStatistics;
 import dev.jvortex.file.layout.LayoutReader;
 import dev.jvortex.file.layout.Layouts;
 import dev.jvortex.file.layout.ReadContext;
@@ -15,14 +18,11 @@ import dev.jvortex.format.Footer;
 import dev.jvortex.format.LayoutNode;
 import dev.jvortex.format.Postscript;
 import dev.jvortex.format.SegmentSpec;
-import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
-import java.nio.channels.FileChannel;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -42,7 +42,8 @@ import java.util.List;
 /// ```
 ///
 /// Closing the file unmaps it; arrays that still point into the mapping then fail on access
-/// with the FFM "already closed" error.
+/// with the FFM "already closed" error. A remote file ([#open(ReadSource)]) holds fetched bytes
+/// in memory the garbage collector frees, so its arrays stay readable after close; new reads fail.
 public final class VortexFile implements AutoCloseable {
     /// The magic bytes at the start and end of every file.
     public static final int MAGIC = 0x46585456; // "VTXF" read little-endian
@@ -56,68 +57,127 @@ public final class VortexFile implements AutoCloseable {
     private static final ValueLayout.OfInt LE_INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
     private final String name;
-    private final Arena arena;
+    private final ReadSource source;
+    /// The whole file when it is mapped (local files, memory), else null.
     private final MemorySegment data;
+    /// The file's last bytes, holding the postscript and the sections it points to.
+    private final MemorySegment tail;
+    private final long tailStart;
+    private final long size;
+    private final SegmentFetcher fetcher;
+    private volatile boolean closed;
     private final Postscript postscript;
     private final Footer footer;
     private final DType dtype;
     private final LayoutNode layout;
     private final List<ArrayStats> statistics;
 
-    private VortexFile(String name, Arena arena, MemorySegment data) {
-        this.name = name;
-        this.arena = arena;
-        this.data = data;
-        long size = data.byteSize();
+    private VortexFile(ReadSource source) {
+        this.source = source;
+        this.name = source.name();
+        this.data = source.mapping();
+        MemorySegment end;
+        long size;
+        if (data != null) {
+            end = data;
+            size = data.byteSize();
+        } else {
+            // One request for the tail and the size; typical footers fit (FetchOptions#tailBytes).
+            ReadSource.Tail t = source.readTail(source.fetchOptions().tailBytes());
+            end = t.bytes();
+            size = t.size();
+        }
+        this.size = size;
         if (size < 4 + EOF_SIZE) {
             throw corrupt("file of " + size + " bytes is too short to be a Vortex file");
         }
-        if (data.get(LE_INT, 0) != MAGIC) {
+        if (end.byteSize() < Math.min(size, 4 + EOF_SIZE)) {
+            throw new VortexException(
+                    VortexException.Kind.IO,
+                    name + ": the tail read returned " + end.byteSize() + " bytes of a " + size + "-byte file");
+        }
+        long endStart = size - end.byteSize();
+        // A remote read checks the leading magic only when the tail read reached it.
+        if (endStart == 0 && end.get(LE_INT, 0) != MAGIC) {
             throw corrupt("does not start with the VTXF magic");
         }
-        if (data.get(LE_INT, size - 4) != MAGIC) {
+        if (end.get(LE_INT, size - endStart - 4) != MAGIC) {
             throw corrupt("does not end with the VTXF magic (truncated or not a Vortex file)");
         }
-        int version = Short.toUnsignedInt(data.get(LE_SHORT, size - 8));
+        int version = Short.toUnsignedInt(end.get(LE_SHORT, size - endStart - 8));
         if (version != VERSION) {
             throw new VortexException(
                     VortexException.Kind.UNSUPPORTED,
                     name + ": file format version " + version + " is not supported (expected " + VERSION + ")");
         }
-        int psLen = Short.toUnsignedInt(data.get(LE_SHORT, size - 6));
+        int psLen = Short.toUnsignedInt(end.get(LE_SHORT, size - endStart - 6));
         if (psLen > size - EOF_SIZE - 4) {
             throw corrupt("postscript length " + psLen + " exceeds the file");
         }
         try {
-            this.postscript = Postscript.read(data.asSlice(size - EOF_SIZE - psLen, psLen));
+            long psStart = size - EOF_SIZE - psLen;
+            if (psStart < endStart) {
+                end = extend(end, endStart, psStart);
+                endStart = psStart;
+            }
+            this.postscript = Postscript.read(end.asSlice(psStart - endStart, psLen));
+            long first = endStart;
+            for (SegmentSpec s : new SegmentSpec[] {
+                postscript.footer(), postscript.dtype(), postscript.layout(), postscript.statistics()
+            }) {
+                if (s != null && s.offset() >= 0 && s.offset() < first) {
+                    first = s.offset();
+                }
+            }
+            if (first < endStart) {
+                // The metadata did not fit in the speculative tail: one more request for the rest.
+                end = extend(end, endStart, first);
+                endStart = first;
+            }
+            this.tail = end;
+            this.tailStart = endStart;
             this.footer = Footer.read(section(postscript.footer(), "footer"));
             if (postscript.dtype() == null) {
                 throw VortexException.unsupported("the file does not store its dtype");
             }
             this.dtype = DTypes.readFlatbuffer(section(postscript.dtype(), "dtype"));
-            for (int i = 0; i < footer.segments().size(); i++) {
+            int n = footer.segments().size();
+            long[] offsets = new long[n];
+            long[] lengths = new long[n];
+            for (int i = 0; i < n; i++) {
                 SegmentSpec s = footer.segments().get(i);
                 if (s.offset() + s.length() > size || s.offset() + s.length() < 0) {
                     throw VortexException.corrupt("segment " + i + " [" + s.offset() + ", +" + s.length()
                             + ") lies past the end of the " + size + "-byte file");
                 }
+                offsets[i] = s.offset();
+                lengths[i] = s.length();
             }
+            this.fetcher = data == null ? new SegmentFetcher(source, offsets, lengths) : null;
             this.layout = LayoutNode.read(section(postscript.layout(), "layout"), footer);
             this.statistics = postscript.statistics() == null
                     ? List.of()
                     : ArrayStats.readFileStatistics(section(postscript.statistics(), "statistics"));
         } catch (VortexException e) {
-            throw e.at(name);
+            throw e.kind() == VortexException.Kind.IO ? e : e.at(name);
         }
     }
 
+    /// Returns `end` (the bytes from `endStart`) preceded by the bytes from `from`: one request.
+    private MemorySegment extend(MemorySegment end, long endStart, long from) {
+        MemorySegment before = source.read(from, endStart - from);
+        MemorySegment all = Arena.ofAuto().allocate(end.byteSize() + before.byteSize());
+        MemorySegment.copy(before, 0, all, 0, before.byteSize());
+        MemorySegment.copy(end, 0, all, before.byteSize(), end.byteSize());
+        return all;
+    }
+
     private MemorySegment section(SegmentSpec s, String what) {
-        long size = data.byteSize();
         if (s.offset() < 0 || s.length() > size || s.offset() > size - s.length()) {
             throw VortexException.corrupt(what + " flatbuffer [" + s.offset() + ", +" + s.length()
                     + ") lies outside the " + size + "-byte file");
         }
-        return data.asSlice(s.offset(), s.length());
+        return tail.asSlice(s.offset() - tailStart, s.length());
     }
 
     private VortexException corrupt(String what) {
@@ -126,24 +186,25 @@ public final class VortexFile implements AutoCloseable {
 
     /// Opens and maps a file. Fails with a [VortexException] naming the problem if the file is not valid.
     public static VortexFile open(Path path) {
-        @SuppressWarnings("MustBeClosedChecker") // handed to the VortexFile, closed on failure
-        Arena arena = Arena.ofShared();
-        try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
-            long size = ch.size();
-            MemorySegment seg = size == 0 ? MemorySegment.NULL : ch.map(FileChannel.MapMode.READ_ONLY, 0, size, arena);
-            return new VortexFile(path.toString(), arena, seg);
-        } catch (IOException e) {
-            arena.close();
-            throw new VortexException(VortexException.Kind.IO, path + ": cannot read: " + e.getMessage(), e);
+        return open(LocalReadSource.open(path));
+    }
+
+    /// Opens a file over `source` (a local file, or a remote one from `jvortex-remote`), which
+    /// the file then owns and closes. A remote file is opened with one request for its tail (two
+    /// when its metadata is larger than [dev.jvortex.file.io.FetchOptions#tailBytes()]); its
+    /// segments are fetched as scans need them.
+    public static VortexFile open(ReadSource source) {
+        try {
+            return new VortexFile(source);
         } catch (RuntimeException e) {
-            arena.close();
+            source.close();
             throw e;
         }
     }
 
     /// Opens a file held in memory (the segment must stay valid while the file is open).
     public static VortexFile open(MemorySegment bytes, String name) {
-        return new VortexFile(name, null, bytes);
+        return new VortexFile(LocalReadSource.of(bytes, name));
     }
 
     /// Returns the file name used in messages.
@@ -178,7 +239,23 @@ public final class VortexFile implements AutoCloseable {
 
     /// Returns the file size in bytes.
     public long size() {
-        return data.byteSize();
+        return size;
+    }
+
+    /// Returns where the bytes come from.
+    public ReadSource source() {
+        return source;
+    }
+
+    /// Returns what reading this file cost so far: requests, bytes requested and used, cache
+    /// hits and retries (all zero for a mapped local file).
+    public ReadStatistics readStatistics() {
+        return source.counters().snapshot();
+    }
+
+    /// Returns the segment fetcher of a remote file, or null for a mapped one.
+    SegmentFetcher fetcher() {
+        return fetcher;
     }
 
     /// Returns the raw per-field statistics (one per top-level field of a struct, else one).
@@ -237,7 +314,7 @@ public final class VortexFile implements AutoCloseable {
     /// Returns true until the file is closed (for a file over caller-owned memory: while that
     /// memory is alive).
     public boolean isOpen() {
-        return data.scope().isAlive();
+        return data != null ? data.scope().isAlive() : !closed;
     }
 
     private void ensureOpen() {
@@ -274,7 +351,12 @@ public final class VortexFile implements AutoCloseable {
                     throw VortexException.corrupt(name + ": segment " + id + " does not exist");
                 }
                 SegmentSpec s = footer.segments().get(id);
-                return data.asSlice(s.offset(), s.length());
+                if (data != null) {
+                    return data.asSlice(s.offset(), s.length());
+                }
+                MemorySegment bytes = fetcher.segment(id);
+                source.counters().used(bytes.byteSize());
+                return bytes;
             }
 
             @Override
@@ -377,8 +459,9 @@ public final class VortexFile implements AutoCloseable {
     /// [VortexException] of kind `MISUSE` saying the file is closed; closing again does nothing.
     @Override
     public synchronized void close() {
-        if (arena != null && arena.scope().isAlive()) {
-            arena.close();
+        if (!closed) {
+            closed = true;
+            source.close();
         }
     }
 

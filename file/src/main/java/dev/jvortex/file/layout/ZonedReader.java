@@ -47,6 +47,11 @@ public final class ZonedReader implements LayoutReader {
         return data;
     }
 
+    /// Returns the zone table's reader, or null when its type is unknown.
+    public LayoutReader zones() {
+        return zones;
+    }
+
     /// Returns the rows per zone (the last zone may be shorter); 0 means pruning is off.
     public long zoneLength() {
         return zoneLength;

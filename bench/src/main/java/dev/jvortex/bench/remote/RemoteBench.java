@@ -1,0 +1,262 @@
+package dev.jvortex.bench.remote;
+
+import dev.jvortex.file.Batch;
+import dev.jvortex.file.Scan;
+import dev.jvortex.file.ScanOptions;
+import dev.jvortex.file.VortexFile;
+import dev.jvortex.file.io.ReadSource;
+import dev.jvortex.remote.BlockCache;
+import dev.jvortex.remote.RemoteOptions;
+import dev.jvortex.remote.RemoteSources;
+import dev.jvortex.testing.LinkProxy;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/// The remote benchmark (bench/remote/run): a moto S3 server on a loopback port behind our link
+/// proxy (a per-request delay and a bandwidth cap), the same queries on Vortex with jvortex
+/// (cold and warm disk cache, and the local file) and on Parquet with pyarrow's S3 filesystem,
+/// timed in-process, with the requests each query sent counted by the proxy.
+///
+/// Arguments: DATA_DIR PYTHON OUT.md BANDWIDTH_BYTES_PER_S DELAY_MS... where DATA_DIR holds one
+/// folder per dataset with `source.parquet`, `data.vortex` and `meta.json`.
+public final class RemoteBench {
+    private RemoteBench() {}
+
+    private static final List<String> QUERIES = List.of("open", "select", "column", "full");
+
+    /// Runs the benchmark.
+    public static void main(String[] args) throws Exception {
+        Path data = Path.of(args[0]);
+        String python = args[1];
+        Path outFile = Path.of(args[2]);
+        double bandwidth = Double.parseDouble(args[3]);
+        List<Integer> delays = new ArrayList<>();
+        for (int i = 4; i < args.length; i++) {
+            delays.add(Integer.parseInt(args[i]));
+        }
+        Path pyQuery = Path.of("bench/remote/pyarrow_query.py").toAbsolutePath();
+        PrintStream out = new PrintStream(Files.newOutputStream(outFile), true, StandardCharsets.UTF_8);
+        int port;
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = s.getLocalPort();
+        }
+        Path work = Files.createTempDirectory("jvortex-remote-bench");
+        Process moto = new ProcessBuilder(python, "-m", "moto.server", "-H", "127.0.0.1", "-p", Integer.toString(port))
+                .redirectErrorStream(true)
+                .redirectOutput(work.resolve("moto.log").toFile())
+                .start();
+        URI endpoint = URI.create("http://127.0.0.1:" + port + "/");
+        try {
+            HttpClient client = HttpClient.newHttpClient();
+            waitFor(client, endpoint);
+            put(client, endpoint.resolve("bench"), new byte[0]);
+            List<String> datasets = new ArrayList<>();
+            try (Stream<Path> s = Files.list(data)) {
+                s.filter(p -> Files.exists(p.resolve("meta.json")))
+                        .sorted()
+                        .forEach(p -> datasets.add(p.getFileName().toString()));
+            }
+            for (String d : datasets) {
+                put(
+                        client,
+                        endpoint.resolve("bench/" + d + ".parquet"),
+                        Files.readAllBytes(data.resolve(d + "/source.parquet")));
+                put(
+                        client,
+                        endpoint.resolve("bench/" + d + ".vortex"),
+                        Files.readAllBytes(data.resolve(d + "/data.vortex")));
+            }
+            out.printf(
+                    Locale.ROOT,
+                    "Link: loopback moto S3 server behind the link proxy, %.0f MB/s shared cap; times in ms (open"
+                            + " included), requests in parentheses, one run each.%n%n",
+                    bandwidth / 1e6);
+            out.println(
+                    "| dataset | delay | query | rows | jvortex cold | jvortex warm (disk cache) | jvortex local file"
+                            + " | pyarrow S3 cold | pyarrow S3 second run |");
+            out.println("|---|---|---|---|---|---|---|---|---|");
+            for (int delay : delays) {
+                try (LinkProxy proxy = LinkProxy.to(endpoint).delay(delay).bandwidth(bandwidth)) {
+                    for (String d : datasets) {
+                        Map<String, String> meta = meta(data.resolve(d + "/meta.json"));
+                        for (String q : QUERIES) {
+                            Path cacheDir = work.resolve("cache");
+                            deleteTree(cacheDir);
+                            Map<String, String> env = new HashMap<>();
+                            env.put("AWS_ENDPOINT_URL", proxy.base().toString());
+                            env.put("AWS_ACCESS_KEY_ID", "testing");
+                            env.put("AWS_SECRET_ACCESS_KEY", "testing");
+                            env.put("AWS_REGION", "us-east-1");
+                            String location = "s3://bench/" + d + ".vortex";
+                            // Cold: an empty disk cache; warm: a new cache over the same folder (no memory tier).
+                            Opener cached = () -> RemoteSources.open(
+                                    location,
+                                    RemoteOptions.DEFAULT,
+                                    env::get,
+                                    new BlockCache(BlockCache.DEFAULT_BLOCK_SIZE, 256L << 20, cacheDir, 8L << 30));
+                            String[] cold = jvortex(proxy, cached, q, meta);
+                            String[] warm = jvortex(proxy, cached, q, meta);
+                            String[] local =
+                                    jvortex(proxy, () -> ReadSource.of(data.resolve(d + "/data.vortex")), q, meta);
+                            String[] py = pyarrow(python, pyQuery, proxy, "bench/" + d + ".parquet", q, meta);
+                            String line = String.format(
+                                    Locale.ROOT,
+                                    "| %s | %d ms | %s | %s | %s | %s | %s | %s | %s |",
+                                    d,
+                                    delay,
+                                    q,
+                                    cold[1],
+                                    cold[0],
+                                    warm[0],
+                                    local[0],
+                                    py[0],
+                                    py[1]);
+                            out.println(line);
+                            System.err.println(line);
+                        }
+                    }
+                }
+            }
+        } finally {
+            moto.destroy();
+            if (!moto.waitFor(10, TimeUnit.SECONDS)) {
+                moto.destroyForcibly();
+            }
+            deleteTree(work);
+        }
+    }
+
+    interface Opener {
+        ReadSource open();
+    }
+
+    /// Runs query `q` on a file opened by `opener`; returns {"ms (requests)", rows}.
+    private static String[] jvortex(LinkProxy proxy, Opener opener, String q, Map<String, String> meta) {
+        long before = proxy.requests();
+        long start = System.nanoTime();
+        long rows;
+        try (VortexFile f = VortexFile.open(opener.open())) {
+            rows = switch (q) {
+                case "open" -> f.dtype() == null ? -1 : f.rowCount();
+                case "select" -> count(f, ScanOptions.all().withFilter(meta.get("key") + " = " + literal(meta)));
+                case "column" -> count(f, ScanOptions.columns(meta.get("column")));
+                default -> count(f, ScanOptions.all());
+            };
+        }
+        double ms = (System.nanoTime() - start) / 1e6;
+        return new String[] {String.format(Locale.ROOT, "%.0f (%d)", ms, proxy.requests() - before), Long.toString(rows)
+        };
+    }
+
+    private static String literal(Map<String, String> meta) {
+        String v = meta.get("key_value");
+        return v.matches("-?\\d+") ? v : "'" + v + "'";
+    }
+
+    private static long count(VortexFile f, ScanOptions options) {
+        long rows = 0;
+        try (Scan scan = f.scan(options)) {
+            for (Batch b : scan) {
+                try (b) {
+                    rows += b.rowCount();
+                }
+            }
+        }
+        return rows;
+    }
+
+    /// Runs query `q` twice in one pyarrow process; returns the two "ms (requests)".
+    private static String[] pyarrow(
+            String python, Path script, LinkProxy proxy, String path, String q, Map<String, String> meta)
+            throws IOException, InterruptedException {
+        String[] out = new String[2];
+        for (int run = 0; run < 2; run++) {
+            long before = proxy.requests();
+            Process p = new ProcessBuilder(
+                            python,
+                            script.toString(),
+                            proxy.base().toString().replaceAll("/$", ""),
+                            path,
+                            q,
+                            meta.get("key"),
+                            meta.get("key_value"),
+                            meta.get("column"),
+                            "1")
+                    .redirectErrorStream(true)
+                    .start();
+            String text = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+            if (p.waitFor() != 0) {
+                out[run] = "failed: " + text.replace('\n', ' ').replace('|', '/');
+                continue;
+            }
+            String[] parts = text.substring(text.lastIndexOf('\n') + 1).split(" ");
+            double ms = Double.parseDouble(parts[0]) * 1000;
+            out[run] = String.format(Locale.ROOT, "%.0f (%d)", ms, proxy.requests() - before);
+        }
+        return out;
+    }
+
+    private static Map<String, String> meta(Path file) throws IOException {
+        String text = Files.readString(file);
+        Map<String, String> m = new HashMap<>();
+        for (String part : text.replaceAll("[{}\"]", "").split(",")) {
+            int c = part.indexOf(':');
+            m.put(part.substring(0, c).strip(), part.substring(c + 1).strip());
+        }
+        return m;
+    }
+
+    private static void waitFor(HttpClient client, URI endpoint) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (true) {
+            try {
+                client.send(HttpRequest.newBuilder(endpoint).build(), HttpResponse.BodyHandlers.discarding());
+                return;
+            } catch (IOException e) {
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException("moto did not start", e);
+                }
+                Thread.sleep(200);
+            }
+        }
+    }
+
+    private static void put(HttpClient client, URI uri, byte[] body) throws IOException, InterruptedException {
+        HttpResponse<String> r = client.send(
+                HttpRequest.newBuilder(uri)
+                        .PUT(HttpRequest.BodyPublishers.ofByteArray(body))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        if (r.statusCode() != 200) {
+            throw new IOException("PUT " + uri + ": " + r.statusCode() + " " + r.body());
+        }
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> s = Files.walk(dir)) {
+            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+}

@@ -1,0 +1,164 @@
+package dev.jvortex.file;
+
+import dev.jvortex.core.VortexException;
+import dev.jvortex.file.io.FetchOptions;
+import dev.jvortex.file.io.RangePlanner;
+import dev.jvortex.file.io.ReadSource;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/// Fetches the segments of a file over a remote [ReadSource]: a window of segments is planned
+/// into coalesced ranges ([RangePlanner]) fetched concurrently (at most
+/// [FetchOptions#concurrency()] requests in flight), and kept until every window that asked for
+/// them is released. A segment nobody planned is read on its own when asked for.
+final class SegmentFetcher {
+    /// Fetches block on I/O, so they run on virtual threads; the semaphore bounds them per file.
+    private static final ExecutorService IO = Executors.newThreadPerTaskExecutor(
+            Thread.ofVirtual().name("jvortex-fetch-", 0).factory());
+    /// The longest a reader waits for one segment; the source's own timeouts end a request sooner.
+    private static final long WAIT_MINUTES = 10;
+
+    private final ReadSource source;
+    private final FetchOptions options;
+    private final long[] offsets;
+    private final long[] lengths;
+    private final Semaphore permits;
+    private final Map<Integer, Entry> entries = new HashMap<>();
+
+    private static final class Entry {
+        final CompletableFuture<MemorySegment> bytes;
+        int refs;
+
+        Entry(CompletableFuture<MemorySegment> bytes) {
+            this.bytes = bytes;
+        }
+    }
+
+    SegmentFetcher(ReadSource source, long[] offsets, long[] lengths) {
+        this.source = source;
+        this.options = source.fetchOptions();
+        this.offsets = offsets;
+        this.lengths = lengths;
+        this.permits = new Semaphore(options.concurrency());
+    }
+
+    FetchOptions options() {
+        return options;
+    }
+
+    /// Starts fetching segments `ids` (those not fetched or in flight already) and returns the
+    /// window that keeps them; release it when they are no longer needed.
+    synchronized Window fetch(int[] ids) {
+        List<Integer> fresh = new ArrayList<>();
+        List<Integer> kept = new ArrayList<>();
+        for (int id : ids) {
+            Entry e = entries.get(id);
+            if (e != null) {
+                if (!kept.contains(id)) {
+                    e.refs++;
+                    kept.add(id);
+                }
+            } else if (!fresh.contains(id)) {
+                fresh.add(id);
+            }
+        }
+        int[] plan = fresh.stream().mapToInt(Integer::intValue).toArray();
+        for (RangePlanner.Range r :
+                RangePlanner.plan(plan, offsets, lengths, options.gapBytes(), options.maxRangeBytes())) {
+            CompletableFuture<MemorySegment> range =
+                    CompletableFuture.supplyAsync(() -> readBounded(r.offset(), r.length()), IO);
+            for (int id : r.ids()) {
+                long at = offsets[id] - r.offset();
+                long len = lengths[id];
+                Entry e = new Entry(range.thenApply(all -> all.asSlice(at, len)));
+                e.refs = 1;
+                entries.put(id, e);
+                kept.add(id);
+            }
+        }
+        return new Window(kept.stream().mapToInt(Integer::intValue).toArray());
+    }
+
+    private MemorySegment readBounded(long offset, long length) {
+        try {
+            permits.acquire();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new VortexException(VortexException.Kind.IO, source.name() + ": fetch interrupted", e);
+        }
+        try {
+            return source.read(offset, length);
+        } finally {
+            permits.release();
+        }
+    }
+
+    /// Returns segment `id`: from its window when one fetched it, else read now.
+    MemorySegment segment(int id) {
+        Entry e;
+        synchronized (this) {
+            e = entries.get(id);
+        }
+        if (e == null) {
+            return readBounded(offsets[id], lengths[id]);
+        }
+        try {
+            return e.bytes.get(WAIT_MINUTES, TimeUnit.MINUTES);
+        } catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+            throw new VortexException(
+                    VortexException.Kind.IO, source.name() + ": interrupted reading segment " + id, ex);
+        } catch (TimeoutException ex) {
+            throw new VortexException(
+                    VortexException.Kind.IO,
+                    source.name() + ": segment " + id + " [" + offsets[id] + ", +" + lengths[id]
+                            + ") not fetched within " + WAIT_MINUTES + " minutes",
+                    ex);
+        } catch (ExecutionException ex) {
+            Throwable cause = ex.getCause();
+            if (cause instanceof VortexException v) {
+                throw new VortexException(v.kind(), v.getMessage(), v);
+            }
+            throw new VortexException(
+                    VortexException.Kind.IO,
+                    source.name() + ": segment " + id + " [" + offsets[id] + ", +" + lengths[id] + "): " + cause,
+                    cause);
+        }
+    }
+
+    private synchronized void release(int[] ids) {
+        for (int id : ids) {
+            Entry e = entries.get(id);
+            if (e != null && --e.refs <= 0) {
+                entries.remove(id);
+            }
+        }
+    }
+
+    /// Segments fetched together, kept until [#close()].
+    final class Window implements AutoCloseable {
+        private int[] ids;
+
+        private Window(int[] ids) {
+            this.ids = ids;
+        }
+
+        @Override
+        public void close() {
+            if (ids != null) {
+                release(ids);
+                ids = null;
+            }
+        }
+    }
+}

@@ -1,0 +1,315 @@
+package dev.jvortex.remote;
+
+import dev.jvortex.core.VortexException;
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileTime;
+import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.zip.CRC32C;
+
+/// Fixed-size blocks of remote objects kept in memory (bounded by bytes, least recently used
+/// out first) and optionally on local disk.
+///
+/// A block is identified by its object (name, size and ETag: a changed object has new keys)
+/// and its index. On disk each block is one file `<dir>/<object hash>/<index>.blk`: a header
+/// (magic `JVXBLK01`, payload length, CRC32C of the payload) and the payload. It is written to
+/// a temporary name and renamed into place, so another process sees a whole block or none; on
+/// read the header and checksum are verified, and a torn or corrupt file is deleted and
+/// reported as a miss (the block is fetched again), never returned. The disk tier is bounded:
+/// when this process has written past the bound, the least recently used files (by
+/// modification time, touched on hit) are deleted down to 90 %, counting every process's files.
+public final class BlockCache {
+    /// The default block size: 1 MiB.
+    public static final int DEFAULT_BLOCK_SIZE = 1 << 20;
+    private static final byte[] MAGIC_BYTES = "JVXBLK01".getBytes(StandardCharsets.US_ASCII);
+    private static final int HEADER = 24;
+
+    private final int blockSize;
+    private final long memoryBytes;
+    private final Path dir;
+    private final long diskBytes;
+    private final LinkedHashMap<String, MemorySegment> memory = new LinkedHashMap<>(64, 0.75f, true);
+    private long memoryUsed;
+    private final AtomicLong diskWritten = new AtomicLong();
+
+    /// Creates a cache of `blockSize`-byte blocks holding at most `memoryBytes` in memory and,
+    /// when `dir` is not null, at most about `diskBytes` on disk under `dir`.
+    public BlockCache(int blockSize, long memoryBytes, Path dir, long diskBytes) {
+        if (blockSize < 4096 || memoryBytes < 0 || diskBytes < 0) {
+            throw VortexException.misuse(
+                    "invalid block cache: block " + blockSize + ", memory " + memoryBytes + ", disk " + diskBytes);
+        }
+        this.blockSize = blockSize;
+        this.memoryBytes = memoryBytes;
+        this.dir = dir;
+        this.diskBytes = diskBytes;
+        if (dir != null) {
+            try {
+                Files.createDirectories(dir);
+            } catch (IOException e) {
+                throw new VortexException(VortexException.Kind.IO, dir + ": cannot create the cache folder: " + e, e);
+            }
+            diskWritten.set(diskUsage());
+        }
+    }
+
+    /// A memory-only cache of 1 MiB blocks.
+    public static BlockCache inMemory(long memoryBytes) {
+        return new BlockCache(DEFAULT_BLOCK_SIZE, memoryBytes, null, 0);
+    }
+
+    /// Returns the block size.
+    public int blockSize() {
+        return blockSize;
+    }
+
+    /// Returns the disk folder, or null.
+    public Path dir() {
+        return dir;
+    }
+
+    /// Returns block `index` of `object` (its expected length `length`), or null on a miss.
+    MemorySegment get(String object, long index, long length) {
+        String key = object + "#" + index;
+        synchronized (memory) {
+            MemorySegment m = memory.get(key);
+            if (m != null) {
+                return m;
+            }
+        }
+        if (dir == null) {
+            return null;
+        }
+        MemorySegment d = readDisk(file(object, index), length);
+        if (d != null) {
+            putMemory(key, d);
+        }
+        return d;
+    }
+
+    /// Stores block `index` of `object`.
+    void put(String object, long index, MemorySegment bytes) {
+        putMemory(object + "#" + index, bytes);
+        if (dir != null) {
+            writeDisk(file(object, index), bytes);
+        }
+    }
+
+    /// Drops every block from memory (the disk tier stays).
+    public void clearMemory() {
+        synchronized (memory) {
+            memory.clear();
+            memoryUsed = 0;
+        }
+    }
+
+    private void putMemory(String key, MemorySegment bytes) {
+        if (bytes.byteSize() > memoryBytes) {
+            return;
+        }
+        synchronized (memory) {
+            MemorySegment old = memory.put(key, bytes);
+            memoryUsed += bytes.byteSize() - (old == null ? 0 : old.byteSize());
+            Iterator<Map.Entry<String, MemorySegment>> it = memory.entrySet().iterator();
+            while (memoryUsed > memoryBytes && it.hasNext()) {
+                memoryUsed -= it.next().getValue().byteSize();
+                it.remove();
+            }
+        }
+    }
+
+    // ---- disk tier ----
+
+    /// The file of a block: a folder per object (a hash of its identity), a file per block.
+    Path file(String object, long index) {
+        return dir.resolve(objectHash(object)).resolve(index + ".blk");
+    }
+
+    private static String objectHash(String object) {
+        try {
+            byte[] h = MessageDigest.getInstance("SHA-256").digest(object.getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(h, 0, 16);
+        } catch (GeneralSecurityException e) {
+            throw VortexException.internal("SHA-256", e);
+        }
+    }
+
+    private static long crc(MemorySegment bytes) {
+        CRC32C c = new CRC32C();
+        c.update(bytes.asByteBuffer());
+        return c.getValue();
+    }
+
+    private MemorySegment readDisk(Path file, long length) {
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            long size = ch.size();
+            if (size != HEADER + length) {
+                return discard(file);
+            }
+            ByteBuffer header = ByteBuffer.allocate(HEADER).order(ByteOrder.LITTLE_ENDIAN);
+            while (header.hasRemaining() && ch.read(header) >= 0) {
+                // read the whole header
+            }
+            header.flip();
+            byte[] magic = new byte[8];
+            header.get(magic);
+            long len = header.getLong();
+            long crc = header.getLong();
+            if (!java.util.Arrays.equals(magic, MAGIC_BYTES) || len != length) {
+                return discard(file);
+            }
+            MemorySegment out = Arena.ofAuto().allocate(Math.max(1, length), 16).asSlice(0, length);
+            ByteBuffer body = out.asByteBuffer();
+            while (body.hasRemaining()) {
+                if (ch.read(body, HEADER + body.position()) < 0) {
+                    return discard(file);
+                }
+            }
+            if (crc(out) != crc) {
+                return discard(file);
+            }
+            try {
+                Files.setLastModifiedTime(file, FileTime.fromMillis(System.currentTimeMillis()));
+            } catch (IOException e) {
+                // Only the eviction order suffers.
+            }
+            return out;
+        } catch (NoSuchFileException e) {
+            return null;
+        } catch (IOException e) {
+            return discard(file);
+        }
+    }
+
+    private static MemorySegment discard(Path file) {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            // Another process may hold or have replaced it: a miss either way.
+        }
+        return null;
+    }
+
+    private void writeDisk(Path file, MemorySegment bytes) {
+        Path tmp = file.resolveSibling(
+                file.getFileName() + ".tmp" + ProcessHandle.current().pid() + "-"
+                        + Long.toHexString(ThreadLocalRandom.current().nextLong()));
+        try {
+            Files.createDirectories(file.getParent());
+            ByteBuffer header = ByteBuffer.allocate(HEADER).order(ByteOrder.LITTLE_ENDIAN);
+            header.put(MAGIC_BYTES)
+                    .putLong(bytes.byteSize())
+                    .putLong(crc(bytes))
+                    .flip();
+            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+                while (header.hasRemaining()) {
+                    ch.write(header);
+                }
+                ByteBuffer body = bytes.asByteBuffer();
+                while (body.hasRemaining()) {
+                    ch.write(body);
+                }
+            }
+            try {
+                Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+            }
+            if (diskWritten.addAndGet(HEADER + bytes.byteSize()) > diskBytes) {
+                evict();
+            }
+        } catch (IOException e) {
+            // A cache that cannot write is only slower.
+            discard(tmp);
+        }
+    }
+
+    /// Deletes the least recently used block files (of every process) down to 90 % of the bound.
+    private synchronized void evict() {
+        List<Path> files = new ArrayList<>();
+        List<long[]> info = new ArrayList<>();
+        long total = 0;
+        try (DirectoryStream<Path> objects = Files.newDirectoryStream(dir)) {
+            for (Path o : objects) {
+                if (!Files.isDirectory(o)) {
+                    continue;
+                }
+                try (DirectoryStream<Path> blocks = Files.newDirectoryStream(o, "*.blk")) {
+                    for (Path b : blocks) {
+                        try {
+                            long size = Files.size(b);
+                            long time = Files.getLastModifiedTime(b).toMillis();
+                            files.add(b);
+                            info.add(new long[] {time, size, files.size() - 1});
+                            total += size;
+                        } catch (IOException e) {
+                            // Deleted meanwhile.
+                        }
+                    }
+                }
+            }
+        } catch (IOException e) {
+            return;
+        }
+        info.sort((a, b) -> Long.compare(a[0], b[0]));
+        long target = diskBytes / 10 * 9;
+        for (long[] f : info) {
+            if (total <= target) {
+                break;
+            }
+            discard(files.get((int) f[2]));
+            total -= f[1];
+        }
+        diskWritten.set(total);
+    }
+
+    private long diskUsage() {
+        long total = 0;
+        try (DirectoryStream<Path> objects = Files.newDirectoryStream(dir)) {
+            for (Path o : objects) {
+                if (Files.isDirectory(o)) {
+                    try (DirectoryStream<Path> blocks = Files.newDirectoryStream(o, "*.blk")) {
+                        for (Path b : blocks) {
+                            total += Files.size(b);
+                        }
+                    }
+                }
+            }
+        } catch (IOException e) {
+            return total;
+        }
+        return total;
+    }
+
+    static MemorySegment copyOf(MemorySegment src, long offset, long length) {
+        MemorySegment out = Arena.ofAuto().allocate(Math.max(1, length), 16).asSlice(0, length);
+        MemorySegment.copy(src, offset, out, 0, length);
+        return out;
+    }
+
+    static void copy(MemorySegment src, long srcOffset, MemorySegment dst, long dstOffset, long length) {
+        MemorySegment.copy(src, ValueLayout.JAVA_BYTE, srcOffset, dst, ValueLayout.JAVA_BYTE, dstOffset, length);
+    }
+}
