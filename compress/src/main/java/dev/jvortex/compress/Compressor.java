@@ -85,4 +85,36 @@ public final class Compressor {
     public WriteNode compress(Array a) {
         return cascade.compress(a);
     }
+
+    /// What the compressor chose at the root of an array and how well it did; the next chunks of
+    /// the same column pass it to [#compress(Array, Choice)]. Opaque and immutable.
+    public static final class Choice {
+        private final Cascade.Choice inner;
+
+        private Choice(Cascade.Choice inner) {
+            this.inner = inner;
+        }
+
+        @Override
+        public String toString() {
+            return inner.toString();
+        }
+    }
+
+    /// A write tree and the choice behind it.
+    ///
+    /// @param node the write tree; it decodes to exactly the input
+    /// @param choice what later chunks of the same column may start from, or null (nothing to reuse)
+    public record Result(WriteNode node, Choice choice) {}
+
+    /// Compresses a later chunk of a column starting from `prior`, the choice made for an earlier
+    /// chunk (null: as [#compress(Array)]). The earlier chunk's root scheme is tried alone first
+    /// and kept when it compresses `a` within 10 % of the earlier ratio; otherwise every scheme
+    /// competes as usual. This skips the trials of the losing schemes on chunks that look like the
+    /// first, at the price of missing a scheme that would do slightly better on them. The result
+    /// depends only on `a` and `prior`.
+    public Result compress(Array a, Choice prior) {
+        Cascade.Outcome o = cascade.compress(a, prior == null ? null : prior.inner);
+        return new Result(o.node(), o.choice() == null ? null : new Choice(o.choice()));
+    }
 }

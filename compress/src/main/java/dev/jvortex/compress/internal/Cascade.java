@@ -92,9 +92,53 @@ public final class Cascade {
         return generalCodecs;
     }
 
+    /// How far below the ratio of a column's first chunk a later chunk's ratio with the same root
+    /// scheme may fall before the later chunk runs the whole contest again.
+    static final double RECHECK_TOLERANCE = 0.10;
+
+    /// The root scheme chosen for an array and the ratio it reached (canonical bytes / compressed
+    /// bytes), which later chunks of the same column try first ([#compress(Array, Choice)]).
+    public static final class Choice {
+        final Scheme scheme;
+        final double ratio;
+
+        Choice(Scheme scheme, double ratio) {
+            this.scheme = scheme;
+            this.ratio = ratio;
+        }
+
+        @Override
+        public String toString() {
+            return scheme + " at " + ratio;
+        }
+    }
+
+    /// A write tree and the root choice behind it (null when the root is not the winner of a
+    /// contest: canonical, constant, a sequence, a nested or decimal array).
+    ///
+    /// @param node the write tree
+    /// @param choice what the next chunks of the column may start from, or null
+    public record Outcome(WriteNode node, Choice choice) {}
+
     /// Returns the smallest write tree found for the canonical array `a`; it decodes to exactly `a`.
     public WriteNode compress(Array a) {
         return compress(a, maxDepth, EnumSet.noneOf(SchemeId.class), false);
+    }
+
+    /// Like [#compress(Array)], but starting from `prior`, the choice made for an earlier chunk of
+    /// the same column (or null): its root scheme is tried alone first, and kept when its ratio on
+    /// `a` is within [#RECHECK_TOLERANCE] of the earlier one; otherwise every scheme competes.
+    /// The result depends only on `a` and `prior`.
+    public Outcome compress(Array a, Choice prior) {
+        if (a instanceof StructArray
+                || a instanceof ListArray
+                || a instanceof FixedSizeListArray
+                || a instanceof ExtensionArray) {
+            return new Outcome(compress(a), null);
+        }
+        Choice[] chosen = new Choice[1];
+        WriteNode node = choose(a, maxDepth, EnumSet.noneOf(SchemeId.class), false, prior, chosen);
+        return new Outcome(node, chosen[0]);
     }
 
     /// The child encoder of `scheme` at `depth`: each child written as the scheme's [Scheme#child]
@@ -187,6 +231,15 @@ public final class Cascade {
 
     /// Runs the schemes that apply to a flat array and keeps the smallest result.
     private WriteNode choose(Array a, int depth, EnumSet<SchemeId> excluded, boolean sample) {
+        return choose(a, depth, excluded, sample, null, null);
+    }
+
+    /// Runs the schemes that apply to a flat array and keeps the smallest result; with a `prior`
+    /// choice, its scheme alone first (see [#compress(Array, Choice)]). When `chosen` is not null,
+    /// `chosen[0]` is set to the scheme at the root of the result and its ratio (left null when
+    /// the result is not a contest's winner).
+    private WriteNode choose(
+            Array a, int depth, EnumSet<SchemeId> excluded, boolean sample, Choice prior, Choice[] chosen) {
         WriteNode canonical = CanonicalEncoder.encode(a);
         int len = a.length();
         if (len == 0 || !Rows.supported(a)) {
@@ -219,6 +272,18 @@ public final class Cascade {
             }
         }
         schemes.remove(SequenceScheme.INSTANCE);
+        if (prior != null && schemes.contains(prior.scheme)) {
+            WriteNode n = tryEncode(prior.scheme, a, depth, excluded, sample);
+            if (n != null && n.bufferBytes() < canonical.bufferBytes()) {
+                double ratio = (double) canonical.bufferBytes() / Math.max(1, n.bufferBytes());
+                if (ratio >= prior.ratio * (1 - RECHECK_TOLERANCE)) {
+                    if (chosen != null) {
+                        chosen[0] = new Choice(prior.scheme, ratio);
+                    }
+                    return n;
+                }
+            }
+        }
         Array judged = a;
         if (len > EXACT_LIMIT) {
             judged = sample(a);
@@ -282,18 +347,29 @@ public final class Cascade {
                 }
             }
             for (Scheme s : again) {
-                WriteNode other;
-                try {
-                    other = s.encode(a, this, depth, excluded, sample);
-                } catch (RuntimeException e) {
-                    other = null;
-                }
+                WriteNode other = tryEncode(s, a, depth, excluded, sample);
                 if (other != null && other.bufferBytes() < best.bufferBytes()) {
                     best = other;
+                    winner = s;
                 }
             }
         }
-        return best != null && best.bufferBytes() < canonical.bufferBytes() ? best : canonical;
+        if (best != null && best.bufferBytes() < canonical.bufferBytes()) {
+            if (chosen != null) {
+                chosen[0] = new Choice(winner, (double) canonical.bufferBytes() / Math.max(1, best.bufferBytes()));
+            }
+            return best;
+        }
+        return canonical;
+    }
+
+    /// `s.encode(a, ...)`, or null when the scheme does not apply or fails on these values.
+    private WriteNode tryEncode(Scheme s, Array a, int depth, EnumSet<SchemeId> excluded, boolean sample) {
+        try {
+            return s.encode(a, this, depth, excluded, sample);
+        } catch (RuntimeException e) {
+            return null;
+        }
     }
 
     /// At the end of the cascade: integers bit-packed (after FoR when smaller), else canonical.

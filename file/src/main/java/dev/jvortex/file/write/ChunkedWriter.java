@@ -28,6 +28,10 @@ final class ChunkedWriter implements ColumnWriter {
     private final DType dtype;
     private final WriteContext ctx;
     private final List<LayoutWriter> chunks = new ArrayList<>();
+    /// The compressor's choice for the first flat chunk, which the later ones start from.
+    private final CompressionPipeline.ColumnChoice flatChoice = new CompressionPipeline.ColumnChoice();
+    /// The same for the dictionary layouts' codes and values.
+    private final DictWriter.Choices dictChoices = new DictWriter.Choices();
     private long rows;
     /// Whether the chunks are dictionary layouts; null until the first rows.
     private Boolean dictionaries;
@@ -171,14 +175,14 @@ final class ChunkedWriter implements ColumnWriter {
         }
         pending.clear();
         pendingRows = 0;
-        chunks.add(FlatWriter.submit(ctx, chunk, Compression.FULL, owner));
+        chunks.add(FlatWriter.submit(ctx, chunk, Compression.FULL, owner, flatChoice));
     }
 
     private void appendDictionaries(VarBinViewArray a) throws IOException {
         int from = 0;
         while (from < a.length()) {
             if (openDict == null) {
-                openDict = new DictWriter(dtype, ctx);
+                openDict = new DictWriter(dtype, ctx, dictChoices);
                 chunks.add(openDict);
             }
             from = openDict.fill(a, from);

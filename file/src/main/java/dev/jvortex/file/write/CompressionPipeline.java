@@ -22,8 +22,10 @@ import java.util.function.IntConsumer;
 /// the [SegmentSink] in the order they were submitted, so the file does not depend on the
 /// thread count.
 ///
-/// Memory stays bounded: at most `2 * parallelism` tasks wait; submitting one more first writes
-/// the oldest (waiting for it if need be). Each task's input lives in an arena the pipeline
+/// Memory stays bounded: at most `8 * parallelism` tasks (chunks of about `targetChunkBytes`)
+/// wait; submitting one more first writes the oldest (waiting for it if need be). The queue is
+/// that deep so that one slow chunk at its head does not leave the other threads idle. Each task's input lives in an
+/// arena the pipeline
 /// closes once the segment is written (or, after a failure, once the task has stopped).
 final class CompressionPipeline {
     /// Which compressor an array goes through.
@@ -37,6 +39,8 @@ final class CompressionPipeline {
     /// Whether every compressed array is decoded again and compared with its input
     /// (system property `jvortex.compress.verify=true`; a debug check).
     private static final boolean VERIFY = Boolean.getBoolean("jvortex.compress.verify");
+    /// Tasks allowed to wait per thread.
+    private static final int MAX_TASKS_PER_THREAD = 8;
 
     private final SegmentSink sink;
     /// The target file, named in errors.
@@ -85,10 +89,27 @@ final class CompressionPipeline {
     /// order, telling `onSegment` its id; `owner` (which holds `a`, or null) is closed after the
     /// segment is written.
     void submit(Array a, Compression compression, Arena owner, IntConsumer onSegment) throws IOException {
+        submit(a, compression, owner, onSegment, null);
+    }
+
+    /// As [#submit(Array, Compression, Arena, IntConsumer)], for a chunk of a column whose chunks
+    /// share `column` (or null): the column's first chunk runs the compressor's whole contest,
+    /// later ones start from its choice (see [Compressor#compress(Array, Compressor.Choice)]) and
+    /// so wait for the first chunk to be compressed. The output does not depend on the threads.
+    void submit(Array a, Compression compression, Arena owner, IntConsumer onSegment, ColumnChoice column)
+            throws IOException {
         Compressor compressor = compression == Compression.FULL ? fullCompressor : dataCompressor;
         if (executor == null) {
             try {
-                onSegment.accept(sink.append(encode(a, compressor)));
+                Compressor.Choice prior = null;
+                if (column != null && column.first != null) {
+                    prior = column.first.join();
+                }
+                Compressor.Result r = encode(a, compressor, prior);
+                if (column != null && column.first == null) {
+                    column.first = CompletableFuture.completedFuture(r.choice());
+                }
+                onSegment.accept(sink.append(r.node()));
             } finally {
                 if (owner != null) {
                     owner.close();
@@ -98,7 +119,18 @@ final class CompressionPipeline {
         }
         CompletableFuture<WriteNode> f;
         try {
-            f = CompletableFuture.supplyAsync(() -> encode(a, compressor), executor);
+            if (column == null) {
+                f = CompletableFuture.supplyAsync(
+                        () -> encode(a, compressor, null).node(), executor);
+            } else if (column.first == null) {
+                CompletableFuture<Compressor.Result> r =
+                        CompletableFuture.supplyAsync(() -> encode(a, compressor, null), executor);
+                column.first = r.handle((res, e) -> res == null ? null : res.choice());
+                f = r.thenApply(Compressor.Result::node);
+            } else {
+                f = column.first.thenApplyAsync(
+                        prior -> encode(a, compressor, prior).node(), executor);
+            }
         } catch (RuntimeException e) {
             if (owner != null) {
                 owner.close();
@@ -106,7 +138,7 @@ final class CompressionPipeline {
             throw e;
         }
         inflight.add(new Pending(f, owner, onSegment));
-        drain(2 * parallelism);
+        drain(MAX_TASKS_PER_THREAD * parallelism);
     }
 
     /// Writes every submitted segment, waiting for the tasks still running.
@@ -166,24 +198,32 @@ final class CompressionPipeline {
         }
     }
 
-    /// Returns the write tree of `a`: compressed by `compressor` when the options say so (falling
-    /// back to canonical should the compressor fail), else canonical.
-    private WriteNode encode(Array a, Compressor compressor) {
+    /// Returns the write tree of `a`: compressed by `compressor` (from `prior`, the choice for an
+    /// earlier chunk of its column, or null) when the options say so (falling back to canonical
+    /// should the compressor fail), else canonical.
+    private Compressor.Result encode(Array a, Compressor compressor, Compressor.Choice prior) {
         if (!compress) {
-            return CanonicalEncoder.encode(a);
+            return new Compressor.Result(CanonicalEncoder.encode(a), null);
         }
-        WriteNode node;
+        Compressor.Result r;
         try {
-            node = compressor.compress(a);
+            r = compressor.compress(a, prior);
         } catch (RuntimeException e) {
             if (VERIFY) {
                 throw e;
             }
-            return CanonicalEncoder.encode(a);
+            return new Compressor.Result(CanonicalEncoder.encode(a), null);
         }
         if (VERIFY) {
-            Verify.check(a, node);
+            Verify.check(a, r.node());
         }
-        return node;
+        return r;
+    }
+
+    /// The compressor's choice for the first chunk of a column, which its later chunks start from
+    /// (one per column and compression; owned by the column's writer, used on its thread).
+    static final class ColumnChoice {
+        /// The first chunk's choice (null inside when it had none); null until it is submitted.
+        private CompletableFuture<Compressor.Choice> first;
     }
 }

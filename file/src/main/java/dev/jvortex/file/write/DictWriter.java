@@ -22,13 +22,22 @@ final class DictWriter implements LayoutWriter {
     private static final byte[] METADATA = new DictLayoutMetadata(PType.U16.code(), false, false).write();
 
     private final WriteContext ctx;
+    private final Choices choices;
     private final DictState dict;
     private final ChunkedWriter codes = new ChunkedWriter();
     private FlatWriter values;
     private long rows;
 
-    DictWriter(DType dtype, WriteContext ctx) {
+    /// The compressor's choices for a column's first codes chunk and first values, which its
+    /// later dictionary layouts start from.
+    static final class Choices {
+        final CompressionPipeline.ColumnChoice codes = new CompressionPipeline.ColumnChoice();
+        final CompressionPipeline.ColumnChoice values = new CompressionPipeline.ColumnChoice();
+    }
+
+    DictWriter(DType dtype, WriteContext ctx, Choices choices) {
         this.ctx = ctx;
+        this.choices = choices;
         this.dict = new DictState(dtype);
     }
 
@@ -63,7 +72,7 @@ final class DictWriter implements LayoutWriter {
             arena.close();
             throw e;
         }
-        codes.add(FlatWriter.submit(ctx, chunk, Compression.DATA, arena));
+        codes.add(FlatWriter.submit(ctx, chunk, Compression.DATA, arena, choices.codes));
     }
 
     @Override
@@ -86,7 +95,7 @@ final class DictWriter implements LayoutWriter {
             arena.close();
             throw e;
         }
-        values = FlatWriter.submit(ctx, v, Compression.FULL, arena);
+        values = FlatWriter.submit(ctx, v, Compression.FULL, arena, choices.values);
     }
 
     @Override

@@ -21,8 +21,17 @@ final class FlatWriter implements LayoutWriter {
     /// Submits `a` as one segment; `owner` (the arena holding `a`, or null) is closed once the
     /// segment is written.
     static FlatWriter submit(WriteContext ctx, Array a, Compression compression, Arena owner) throws IOException {
+        return submit(ctx, a, compression, owner, null);
+    }
+
+    /// Submits `a`, a chunk of a column whose chunks share `column` (see
+    /// [CompressionPipeline#submit(Array, Compression, Arena, java.util.function.IntConsumer,
+    /// CompressionPipeline.ColumnChoice)]), as one segment.
+    static FlatWriter submit(
+            WriteContext ctx, Array a, Compression compression, Arena owner, CompressionPipeline.ColumnChoice column)
+            throws IOException {
         FlatWriter w = new FlatWriter(a.length());
-        ctx.pipeline().submit(a, compression, owner, seg -> w.segment = seg);
+        ctx.pipeline().submit(a, compression, owner, seg -> w.segment = seg, column);
         return w;
     }
 
