@@ -210,7 +210,12 @@ final class VortexScan implements Scan, Batch, SupportsReportStatistics {
             return statistics(64, 1);
         }
         plan();
-        return statistics(bytesPlanned, filter == null && limit < 0 ? rowsPlanned : -1);
+        // Spark sizes joins (broadcast or not) by this figure as rows held in memory, so the
+        // stored (compressed) bytes alone understate it badly: a 1.5M-row table of two columns
+        // stores in a few MB but is far larger as rows. Take the larger of the stored bytes and
+        // the planned rows at the read schema's default row size, like Spark's own file scans.
+        long inMemory = rowsPlanned * (long) readSchema.defaultSize();
+        return statistics(Math.max(bytesPlanned, inMemory), filter == null && limit < 0 ? rowsPlanned : -1);
     }
 
     private static Statistics statistics(long bytes, long rows) {
