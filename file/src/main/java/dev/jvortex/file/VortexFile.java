@@ -185,8 +185,20 @@ public final class VortexFile implements AutoCloseable {
     }
 
     /// Opens and maps a file. Fails with a [VortexException] naming the problem if the file is not valid.
+    /// An interrupt pending on the calling thread neither fails the open nor is cleared by it.
     public static VortexFile open(Path path) {
-        return open(LocalReadSource.open(path));
+        // Opening maps the file through a FileChannel, which an interrupt flag set on the calling
+        // thread (perhaps long ago, by code it ran before) would close at once with
+        // ClosedByInterruptException. Mapping does not block, so the flag is kept for the caller's
+        // next blocking call instead.
+        boolean interrupted = Thread.interrupted();
+        try {
+            return open(LocalReadSource.open(path));
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
     }
 
     /// Opens a file over `source` (a local file, or a remote one from `jvortex-remote`), which
