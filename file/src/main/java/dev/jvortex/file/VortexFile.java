@@ -348,9 +348,30 @@ public final class VortexFile implements AutoCloseable {
                 && !(e instanceof VortexException v
                         && (v.kind() == VortexException.Kind.CORRUPT
                                 || v.kind() == VortexException.Kind.UNSUPPORTED))) {
+            if (closedUnderThisThread(e)) {
+                // Closing the mapping's shared arena under this thread's read delivered the FFM
+                // error to it asynchronously, and the JVM sets a thread's interrupt flag when it
+                // does that (to wake it from a wait): nobody interrupted this thread, and left
+                // set, the flag would make its next FileChannel operation (a later open) fail.
+                Thread.interrupted();
+            }
             return closed(e);
         }
         return Decoding.failure(e, name + ": " + where);
+    }
+
+    /// Whether `e` is (or wraps) the FFM error of memory closed under a read on this thread, not
+    /// yet reported as a closed file (a split read on a pool thread reports it there).
+    private static boolean closedUnderThisThread(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof VortexException v && v.kind() == VortexException.Kind.MISUSE) {
+                return false;
+            }
+            if (t instanceof IllegalStateException && "Already closed".equals(t.getMessage())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /// Returns the segment source of this file.
