@@ -459,6 +459,11 @@ public class HttpReadSource implements ReadSource {
                 MemorySegment.copy(buf, 0, out, ValueLayout.JAVA_BYTE, pos, n);
                 pos += n;
             }
+            // Read to the end of the body: a body closed before its end costs the connection,
+            // and the next request (of this or another object) would open a new one.
+            if (in.read() >= 0) {
+                throw new Failure("the body is longer than its " + count + " bytes", null, true);
+            }
         } catch (IOException e) {
             throw new Failure(
                     (call.cancelled ? "cut at the deadline" : "reading the body failed") + " after " + pos + " of "

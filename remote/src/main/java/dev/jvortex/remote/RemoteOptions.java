@@ -52,7 +52,8 @@ public record RemoteOptions(
 
     /// Returns a copy with another attempt deadline.
     public RemoteOptions withRequestTimeout(Duration timeout) {
-        return new RemoteOptions(connectTimeout, timeout, attempts, backoff, maxBackoff, hedge, bandwidth, fetch, proxy);
+        return new RemoteOptions(
+                connectTimeout, timeout, attempts, backoff, maxBackoff, hedge, bandwidth, fetch, proxy);
     }
 
     /// Returns a copy with another number of attempts and first backoff.
@@ -63,7 +64,8 @@ public record RemoteOptions(
 
     /// Returns a copy with hedging on or off.
     public RemoteOptions withHedge(boolean on) {
-        return new RemoteOptions(connectTimeout, requestTimeout, attempts, backoff, maxBackoff, on, bandwidth, fetch, proxy);
+        return new RemoteOptions(
+                connectTimeout, requestTimeout, attempts, backoff, maxBackoff, on, bandwidth, fetch, proxy);
     }
 
     /// Returns a copy that sends its requests through `selector`'s proxy.

@@ -36,8 +36,7 @@ public record FetchOptions(long tailBytes, long gapBytes, long maxRangeBytes, in
     /// at most a window), so that its round trip is a small part of its transfer time.
     public static FetchOptions forLink(double latencySeconds, double bytesPerSecond) {
         long gap = Math.clamp((long) (latencySeconds * bytesPerSecond), 64L << 10, 8L << 20);
-        return DEFAULT.withGap(gap)
-                .withMaxRange(Math.clamp(8 * gap, DEFAULT.maxRangeBytes(), DEFAULT.windowBytes()));
+        return DEFAULT.withGap(gap).withMaxRange(Math.clamp(8 * gap, DEFAULT.maxRangeBytes(), DEFAULT.windowBytes()));
     }
 
     /// Returns a copy with another merge gap.
