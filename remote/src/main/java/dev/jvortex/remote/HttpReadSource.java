@@ -51,7 +51,7 @@ public class HttpReadSource implements ReadSource {
     private final ReadCounters counters = new ReadCounters();
     private volatile long size = -1;
     private volatile String etag;
-    /// Round-trip latency in seconds (moving average of small requests' time to headers).
+    /// Round-trip latency in seconds (moving average of the requests' time to headers).
     private volatile double latency = -1;
     /// Bandwidth in bytes per second (moving average of large bodies).
     private volatile double bandwidth;
@@ -432,11 +432,13 @@ public class HttpReadSource implements ReadSource {
         }
     }
 
+    /// Updates the latency (every request's time to headers: a server that takes long to start
+    /// any answer, such as one that reads the whole object per range, must not look like a
+    /// straggler on every request and draw a hedge each time) and the bandwidth (large bodies).
     private void observe(long headerNanos, long bodyNanos, long bytes) {
-        if (bytes <= 64 << 10) {
-            double s = headerNanos / 1e9;
-            latency = latency < 0 ? s : 0.8 * latency + 0.2 * s;
-        } else if (bytes >= 256 << 10 && bodyNanos > 0) {
+        double s = headerNanos / 1e9;
+        latency = latency < 0 ? s : 0.8 * latency + 0.2 * s;
+        if (bytes >= 256 << 10 && bodyNanos > 0) {
             double b = bytes / (bodyNanos / 1e9);
             bandwidth = 0.7 * bandwidth + 0.3 * b;
         }

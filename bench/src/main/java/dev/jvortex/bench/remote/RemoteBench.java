@@ -160,6 +160,8 @@ public final class RemoteBench {
                 case "column" -> count(f, ScanOptions.columns(meta.get("column")));
                 default -> count(f, ScanOptions.all());
             };
+            // What jvortex itself counted (retries and hedges explain a proxy count above the plan).
+            System.err.println("  " + q + ": " + f.readStatistics());
         }
         double ms = (System.nanoTime() - start) / 1e6;
         return new String[] {String.format(Locale.ROOT, "%.0f (%d)", ms, proxy.requests() - before), Long.toString(rows)
