@@ -6,6 +6,7 @@ import dev.jvortex.core.array.StructArray;
 import dev.jvortex.core.expr.Binder;
 import dev.jvortex.core.expr.Expr;
 import dev.jvortex.core.expr.FilterEvaluator;
+import dev.jvortex.file.io.FetchOptions;
 import dev.jvortex.file.layout.ChunkedReader;
 import dev.jvortex.file.layout.DictReader;
 import dev.jvortex.file.layout.FlatReader;
@@ -442,6 +443,15 @@ public final class ScanPlan {
         }
         long total = estimatedBytes(first, last);
         long target = Math.clamp(total / (4L * threads), 1L << 20, DEFAULT_SPLIT_BYTES);
+        if (file.fetcher() != null) {
+            // A remote file: every split fetches its own ranges, so split only as much as the
+            // threads need (a multiple of them, each split at most one fetch window), and no
+            // split smaller than a full-size range.
+            FetchOptions fetch = file.fetcher().options();
+            long window = fetch.windowBytes();
+            long n = threads * Math.max(1, (total + threads * window - 1) / (threads * window));
+            target = Math.max(fetch.maxRangeBytes(), total / n);
+        }
         List<long[]> ranges = new ArrayList<>();
         for (Split s : splits(target)) {
             ranges.add(new long[] {s.firstRow(), s.lastRow()});

@@ -4,6 +4,8 @@ import dev.jvortex.core.VortexException;
 import dev.jvortex.file.io.FetchOptions;
 import dev.jvortex.file.io.RangePlanner;
 import dev.jvortex.file.io.ReadSource;
+import dev.jvortex.file.layout.Shared;
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -16,11 +18,17 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 
 /// Fetches the segments of a file over a remote [ReadSource]: a window of segments is planned
 /// into coalesced ranges ([RangePlanner]) fetched concurrently (at most
 /// [FetchOptions#concurrency()] requests in flight), and kept until every window that asked for
 /// them is released. A segment nobody planned is read on its own when asked for.
+///
+/// Each range is read into its own shared arena, reference-counted ([Shared]): the windows that
+/// planned it, the read in flight, and every decoder handed one of its segments (through
+/// [#segment(int, Consumer)]) hold it; the last release frees the native memory at once, so a
+/// scan's memory does not wait for the garbage collector. [ReadCounters#held()] counts it.
 final class SegmentFetcher {
     /// Fetches block on I/O, so they run on virtual threads; the semaphore bounds them per file.
     private static final ExecutorService IO = Executors.newThreadPerTaskExecutor(
@@ -37,10 +45,12 @@ final class SegmentFetcher {
 
     private static final class Entry {
         final CompletableFuture<MemorySegment> bytes;
+        final Shared range;
         int refs;
 
-        Entry(CompletableFuture<MemorySegment> bytes) {
+        Entry(CompletableFuture<MemorySegment> bytes, Shared range) {
             this.bytes = bytes;
+            this.range = range;
         }
     }
 
@@ -75,21 +85,40 @@ final class SegmentFetcher {
         int[] plan = fresh.stream().mapToInt(Integer::intValue).toArray();
         for (RangePlanner.Range r :
                 RangePlanner.plan(plan, offsets, lengths, options.gapBytes(), options.maxRangeBytes())) {
-            CompletableFuture<MemorySegment> range =
-                    CompletableFuture.supplyAsync(() -> readBounded(r.offset(), r.length()), IO);
+            Shared memory = newRange(r.length());
+            // The read holds the arena until it is done (the windows may let go sooner).
+            memory.retain();
+            CompletableFuture<MemorySegment> range = CompletableFuture.supplyAsync(
+                    () -> {
+                        try {
+                            return readBounded(r.offset(), r.length(), memory.arena());
+                        } finally {
+                            memory.release();
+                        }
+                    },
+                    IO);
             for (int id : r.ids()) {
                 long at = offsets[id] - r.offset();
                 long len = lengths[id];
-                Entry e = new Entry(range.thenApply(all -> all.asSlice(at, len)));
+                Entry e = new Entry(range.thenApply(all -> all.asSlice(at, len)), memory.retain());
                 e.refs = 1;
                 entries.put(id, e);
                 kept.add(id);
             }
+            memory.release();
         }
         return new Window(kept.stream().mapToInt(Integer::intValue).toArray());
     }
 
-    private MemorySegment readBounded(long offset, long length) {
+    /// A new arena for a fetched range of `length` bytes, counted as held until it closes.
+    private Shared newRange(long length) {
+        Shared memory = new Shared(true);
+        source.counters().hold(length);
+        memory.onClose(() -> source.counters().hold(-length));
+        return memory;
+    }
+
+    private MemorySegment readBounded(long offset, long length, Arena arena) {
         try {
             permits.acquire();
         } catch (InterruptedException e) {
@@ -97,21 +126,47 @@ final class SegmentFetcher {
             throw new VortexException(VortexException.Kind.IO, source.name() + ": fetch interrupted", e);
         }
         try {
-            return source.read(offset, length);
+            return source.read(offset, length, arena);
         } finally {
             permits.release();
         }
     }
 
-    /// Returns segment `id`: from its window when one fetched it, else read now.
-    MemorySegment segment(int id) {
+    /// Returns segment `id` and hands one reference to the memory holding it to `keeper`: from
+    /// its window when one fetched it, else read now.
+    MemorySegment segment(int id, Consumer<Shared> keeper) {
         Entry e;
         synchronized (this) {
             e = entries.get(id);
+            if (e != null) {
+                e.range.retain();
+            }
         }
         if (e == null) {
-            return readBounded(offsets[id], lengths[id]);
+            Shared memory = newRange(lengths[id]);
+            try {
+                MemorySegment bytes = readBounded(offsets[id], lengths[id], memory.arena());
+                keeper.accept(memory);
+                return bytes;
+            } catch (RuntimeException ex) {
+                memory.release();
+                throw ex;
+            }
         }
+        boolean handed = false;
+        try {
+            MemorySegment bytes = await(e, id);
+            keeper.accept(e.range);
+            handed = true;
+            return bytes;
+        } finally {
+            if (!handed) {
+                e.range.release();
+            }
+        }
+    }
+
+    private MemorySegment await(Entry e, int id) {
         try {
             return e.bytes.get(WAIT_MINUTES, TimeUnit.MINUTES);
         } catch (InterruptedException ex) {
@@ -141,6 +196,7 @@ final class SegmentFetcher {
             Entry e = entries.get(id);
             if (e != null && --e.refs <= 0) {
                 entries.remove(id);
+                e.range.release();
             }
         }
     }

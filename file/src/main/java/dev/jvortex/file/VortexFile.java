@@ -12,6 +12,7 @@ import dev.jvortex.file.io.ReadStatistics;
 import dev.jvortex.file.layout.LayoutReader;
 import dev.jvortex.file.layout.Layouts;
 import dev.jvortex.file.layout.ReadContext;
+import dev.jvortex.file.layout.Shared;
 import dev.jvortex.format.ArrayStats;
 import dev.jvortex.format.DTypes;
 import dev.jvortex.format.Footer;
@@ -26,6 +27,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.Consumer;
 
 /// An open Vortex file: memory-mapped, its footer parsed and checked.
 ///
@@ -379,6 +381,13 @@ public final class VortexFile implements AutoCloseable {
         return new SegmentSource() {
             @Override
             public MemorySegment segment(int id) {
+                // No keeper: a remote segment is copied to memory the garbage collector frees
+                // (the layout readers use the variant below).
+                return segment(id, null);
+            }
+
+            @Override
+            public MemorySegment segment(int id, Consumer<Shared> keeper) {
                 ensureOpen();
                 if (id < 0 || id >= footer.segments().size()) {
                     throw VortexException.corrupt(name + ": segment " + id + " does not exist");
@@ -387,7 +396,21 @@ public final class VortexFile implements AutoCloseable {
                 if (data != null) {
                     return data.asSlice(s.offset(), s.length());
                 }
-                MemorySegment bytes = fetcher.segment(id);
+                MemorySegment bytes;
+                if (keeper == null) {
+                    Shared[] held = new Shared[1];
+                    MemorySegment view = fetcher.segment(id, r -> held[0] = r);
+                    try {
+                        bytes = Arena.ofAuto()
+                                .allocate(Math.max(1, view.byteSize()), 16)
+                                .asSlice(0, view.byteSize());
+                        MemorySegment.copy(view, 0, bytes, 0, view.byteSize());
+                    } finally {
+                        held[0].release();
+                    }
+                } else {
+                    bytes = fetcher.segment(id, keeper);
+                }
                 source.counters().used(bytes.byteSize());
                 return bytes;
             }

@@ -2,7 +2,6 @@ package dev.jvortex.remote;
 
 import dev.jvortex.core.VortexException;
 import java.io.IOException;
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
@@ -40,6 +39,9 @@ import java.util.zip.CRC32C;
 /// reported as a miss (the block is fetched again), never returned. The disk tier is bounded:
 /// when this process has written past the bound, the least recently used files (by
 /// modification time, touched on hit) are deleted down to 90 %, counting every process's files.
+///
+/// The memory tier holds heap copies (the garbage collector's memory, bounded by
+/// `memoryBytes`); readers get the bytes copied into memory they own ([#copyTo]).
 public final class BlockCache {
     /// The default block size: 1 MiB.
     public static final int DEFAULT_BLOCK_SIZE = 1 << 20;
@@ -92,26 +94,45 @@ public final class BlockCache {
 
     /// Returns block `index` of `object` (its expected length `length`), or null on a miss.
     MemorySegment get(String object, long index, long length) {
-        String key = object + "#" + index;
-        synchronized (memory) {
-            MemorySegment m = memory.get(key);
-            if (m != null) {
-                return m;
-            }
-        }
-        if (dir == null) {
-            return null;
-        }
-        MemorySegment d = readDisk(file(object, index), length);
-        if (d != null) {
-            putMemory(key, d);
-        }
-        return d;
+        MemorySegment out = MemorySegment.ofArray(new byte[(int) length]);
+        return copyTo(object, index, length, 0, out, 0, length) ? out : null;
     }
 
-    /// Stores block `index` of `object`.
+    /// Copies bytes `[from, from + n)` of block `index` of `object` (whose length is `length`)
+    /// to `dst` at `at`, and returns true; false on a miss. A block wholly wanted is read from
+    /// disk straight into `dst` (checked there; a bad block leaves `dst` to be overwritten);
+    /// a partly wanted one goes through the heap and into the memory tier.
+    boolean copyTo(String object, long index, long length, long from, MemorySegment dst, long at, long n) {
+        String key = object + "#" + index;
+        MemorySegment m;
+        synchronized (memory) {
+            m = memory.get(key);
+        }
+        if (m != null) {
+            MemorySegment.copy(m, from, dst, at, n);
+            return true;
+        }
+        if (dir == null) {
+            return false;
+        }
+        Path file = file(object, index);
+        if (from == 0 && n == length) {
+            return readDisk(file, dst.asSlice(at, n));
+        }
+        MemorySegment whole = MemorySegment.ofArray(new byte[(int) length]);
+        if (!readDisk(file, whole)) {
+            return false;
+        }
+        putMemory(key, whole);
+        MemorySegment.copy(whole, from, dst, at, n);
+        return true;
+    }
+
+    /// Stores block `index` of `object` (copied: the cache owns its memory).
     void put(String object, long index, MemorySegment bytes) {
-        putMemory(object + "#" + index, bytes);
+        if (bytes.byteSize() <= memoryBytes) {
+            putMemory(object + "#" + index, MemorySegment.ofArray(bytes.toArray(ValueLayout.JAVA_BYTE)));
+        }
         if (dir != null) {
             writeDisk(file(object, index), bytes);
         }
@@ -162,7 +183,11 @@ public final class BlockCache {
         return c.getValue();
     }
 
-    private MemorySegment readDisk(Path file, long length) {
+    /// Reads the payload of `file` into `out` (its whole length) and checks it; false (the file
+    /// deleted when it is torn or corrupt) on a miss. A hit older than a minute is touched, so
+    /// eviction sees it as recently used without a syscall per read.
+    private boolean readDisk(Path file, MemorySegment out) {
+        long length = out.byteSize();
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
             long size = ch.size();
             if (size != HEADER + length) {
@@ -180,7 +205,6 @@ public final class BlockCache {
             if (!java.util.Arrays.equals(magic, MAGIC_BYTES) || len != length) {
                 return discard(file);
             }
-            MemorySegment out = Arena.ofAuto().allocate(Math.max(1, length), 16).asSlice(0, length);
             ByteBuffer body = out.asByteBuffer();
             while (body.hasRemaining()) {
                 if (ch.read(body, HEADER + body.position()) < 0) {
@@ -190,26 +214,33 @@ public final class BlockCache {
             if (crc(out) != crc) {
                 return discard(file);
             }
-            try {
-                Files.setLastModifiedTime(file, FileTime.fromMillis(System.currentTimeMillis()));
-            } catch (IOException e) {
-                // Only the eviction order suffers.
-            }
-            return out;
+            touch(file);
+            return true;
         } catch (NoSuchFileException e) {
-            return null;
+            return false;
         } catch (IOException e) {
             return discard(file);
         }
     }
 
-    private static MemorySegment discard(Path file) {
+    private static void touch(Path file) {
+        try {
+            long now = System.currentTimeMillis();
+            if (now - Files.getLastModifiedTime(file).toMillis() > 60_000) {
+                Files.setLastModifiedTime(file, FileTime.fromMillis(now));
+            }
+        } catch (IOException e) {
+            // Only the eviction order suffers.
+        }
+    }
+
+    private static boolean discard(Path file) {
         try {
             Files.deleteIfExists(file);
         } catch (IOException e) {
             // Another process may hold or have replaced it: a miss either way.
         }
-        return null;
+        return false;
     }
 
     private void writeDisk(Path file, MemorySegment bytes) {
@@ -301,15 +332,5 @@ public final class BlockCache {
             return total;
         }
         return total;
-    }
-
-    static MemorySegment copyOf(MemorySegment src, long offset, long length) {
-        MemorySegment out = Arena.ofAuto().allocate(Math.max(1, length), 16).asSlice(0, length);
-        MemorySegment.copy(src, offset, out, 0, length);
-        return out;
-    }
-
-    static void copy(MemorySegment src, long srcOffset, MemorySegment dst, long dstOffset, long length) {
-        MemorySegment.copy(src, ValueLayout.JAVA_BYTE, srcOffset, dst, ValueLayout.JAVA_BYTE, dstOffset, length);
     }
 }

@@ -7,8 +7,9 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 
 /// A remote source read through a [BlockCache]: a range is served from cached blocks, and the
-/// missing blocks are fetched in runs (one request per run of adjacent missing blocks) and
-/// cached. The tail read at open always goes to the server: it gives the size and ETag that
+/// missing blocks are fetched in runs (one request per run of adjacent missing blocks, never
+/// split at block boundaries) and cached. The tail read at open always goes to the server: it gives the size and ETag
+/// that
 /// name the object's blocks, so a changed object never reads old blocks.
 public final class CachedReadSource implements ReadSource {
     private final HttpReadSource inner;
@@ -45,54 +46,70 @@ public final class CachedReadSource implements ReadSource {
 
     @Override
     public MemorySegment read(long offset, long length) {
+        return read(offset, length, null);
+    }
+
+    /// Reads into memory from `arena` (null: memory the garbage collector frees): cached blocks
+    /// are copied in (a disk block wholly wanted is read straight into place), and each run of
+    /// adjacent missing blocks is one request, whose blocks are all cached.
+    @Override
+    public MemorySegment read(long offset, long length, Arena arena) {
         if (length == 0) {
             return MemorySegment.NULL;
         }
         long total = size();
+        if (offset < 0 || length < 0 || offset > total - length) {
+            return inner.read(offset, length, arena); // the inner source reports the bad range
+        }
         int bs = cache.blockSize();
+        long end = offset + length;
         long first = offset / bs;
-        long last = (offset + length - 1) / bs;
-        MemorySegment[] blocks = new MemorySegment[(int) (last - first + 1)];
+        long last = (end - 1) / bs;
+        MemorySegment out = (arena == null ? Arena.ofAuto() : arena)
+                .allocate(Math.max(1, length), 16)
+                .asSlice(0, length);
+        boolean[] have = new boolean[(int) (last - first + 1)];
         long hits = 0;
         for (long b = first; b <= last; b++) {
-            blocks[(int) (b - first)] = cache.get(object, b, blockLength(b, total, bs));
-            hits += blocks[(int) (b - first)] != null ? 1 : 0;
+            long start = b * bs;
+            long from = Math.max(offset, start);
+            long to = Math.min(end, start + blockLength(b, total, bs));
+            boolean hit =
+                    cache.copyTo(object, b, blockLength(b, total, bs), from - start, out, from - offset, to - from);
+            have[(int) (b - first)] = hit;
+            hits += hit ? 1 : 0;
         }
         inner.counters().cacheHits(hits);
-        // Fetch each run of missing blocks with one request.
         for (long b = first; b <= last; ) {
-            if (blocks[(int) (b - first)] != null) {
+            if (have[(int) (b - first)]) {
                 b++;
                 continue;
             }
             long runEnd = b;
-            while (runEnd + 1 <= last && blocks[(int) (runEnd + 1 - first)] == null) {
+            while (runEnd + 1 <= last && !have[(int) (runEnd + 1 - first)]) {
                 runEnd++;
             }
-            long from = b * bs;
-            long to = Math.min(total, (runEnd + 1) * bs);
-            MemorySegment run = inner.read(from, to - from);
-            for (long k = b; k <= runEnd; k++) {
-                long at = (k - b) * bs;
-                MemorySegment block = run.asSlice(at, Math.min(bs, to - from - at));
-                cache.put(object, k, block);
-                blocks[(int) (k - first)] = block;
-            }
+            fetchRun(b, runEnd, total, bs, offset, out);
             b = runEnd + 1;
         }
-        long skip = offset - first * bs;
-        if (blocks.length == 1) {
-            return blocks[0].asSlice(skip, length);
-        }
-        MemorySegment out = Arena.ofAuto().allocate(length, 16);
-        long pos = 0;
-        for (int i = 0; i < blocks.length && pos < length; i++) {
-            long from = i == 0 ? skip : 0;
-            long n = Math.min(blocks[i].byteSize() - from, length - pos);
-            MemorySegment.copy(blocks[i], from, out, pos, n);
-            pos += n;
-        }
         return out;
+    }
+
+    /// Fetches blocks `from..to` (one request), caches them and copies what `out` (the bytes
+    /// from `offset`) wants of them.
+    private void fetchRun(long from, long to, long total, int bs, long offset, MemorySegment out) {
+        long start = from * bs;
+        long stop = Math.min(total, (to + 1) * bs);
+        try (Arena scratch = Arena.ofShared()) {
+            MemorySegment run = inner.read(start, stop - start, scratch);
+            for (long k = from; k <= to; k++) {
+                long at = (k - from) * bs;
+                cache.put(object, k, run.asSlice(at, Math.min(bs, stop - start - at)));
+            }
+            long lo = Math.max(start, offset);
+            long hi = Math.min(stop, offset + out.byteSize());
+            MemorySegment.copy(run, lo - start, out, lo - offset, hi - lo);
+        }
     }
 
     private static long blockLength(long block, long total, int bs) {

@@ -14,9 +14,11 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -49,7 +51,7 @@ public class HttpReadSource implements ReadSource {
     private final ReadCounters counters = new ReadCounters();
     private volatile long size = -1;
     private volatile String etag;
-    /// Round-trip latency in seconds (moving average of small requests' time to headers).
+    /// Round-trip latency in seconds (moving average of the requests' time to headers).
     private volatile double latency = -1;
     /// Bandwidth in bytes per second (moving average of large bodies).
     private volatile double bandwidth;
@@ -74,13 +76,25 @@ public class HttpReadSource implements ReadSource {
         return new HttpReadSource(uri, displayName(uri), client(options), RequestSigner.NONE, options);
     }
 
-    /// Returns a client for `options` (HTTP/1.1, so concurrent ranges use parallel connections).
+    /// Clients shared by every source with the same connect timeout and proxy, so the objects a
+    /// process opens reuse one connection pool (a client per object would reconnect on every
+    /// open and keep its idle connections and selector thread until the garbage collector ran).
+    private static final ConcurrentHashMap<List<Object>, HttpClient> CLIENTS = new ConcurrentHashMap<>();
+
+    /// Returns the shared client for `options` (HTTP/1.1, so concurrent ranges use parallel
+    /// connections). It lives as long as the process; idle connections time out.
     static HttpClient client(RemoteOptions options) {
-        return HttpClient.newBuilder()
-                .version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(options.connectTimeout())
-                .followRedirects(HttpClient.Redirect.NORMAL)
-                .build();
+        Object proxy = options.proxy() == null ? "default" : options.proxy();
+        return CLIENTS.computeIfAbsent(List.of(options.connectTimeout(), proxy), k -> {
+            HttpClient.Builder b = HttpClient.newBuilder()
+                    .version(HttpClient.Version.HTTP_1_1)
+                    .connectTimeout(options.connectTimeout())
+                    .followRedirects(HttpClient.Redirect.NORMAL);
+            if (options.proxy() != null) {
+                b.proxy(options.proxy());
+            }
+            return b.build();
+        });
     }
 
     /// Returns `uri` without user information and query (which may hold secrets).
@@ -94,6 +108,11 @@ public class HttpReadSource implements ReadSource {
         return name;
     }
 
+    /// Returns the URL requested.
+    URI uri() {
+        return uri;
+    }
+
     @Override
     public long size() {
         if (size < 0) {
@@ -105,12 +124,18 @@ public class HttpReadSource implements ReadSource {
     @Override
     public Tail readTail(long length) {
         long n = Math.max(1, length);
-        MemorySegment bytes = fetch("bytes=-" + n, -1, n);
+        MemorySegment bytes = fetch("bytes=-" + n, -1, n, null);
         return new Tail(size, bytes);
     }
 
     @Override
     public MemorySegment read(long offset, long length) {
+        return read(offset, length, null);
+    }
+
+    /// Reads into memory from `arena` (null: memory the garbage collector frees).
+    @Override
+    public MemorySegment read(long offset, long length, Arena arena) {
         if (length == 0) {
             return MemorySegment.NULL;
         }
@@ -119,7 +144,7 @@ public class HttpReadSource implements ReadSource {
                     VortexException.Kind.IO,
                     name + ": range [" + offset + ", +" + length + ") lies outside the " + size + "-byte object");
         }
-        return fetch("bytes=" + offset + "-" + (offset + length - 1), offset, length);
+        return fetch("bytes=" + offset + "-" + (offset + length - 1), offset, length, arena);
     }
 
     @Override
@@ -147,14 +172,14 @@ public class HttpReadSource implements ReadSource {
 
     @Override
     public void close() {
-        // The shared client's connections are pooled; nothing to release per object.
+        // The shared client's connections are pooled (reused by the next open); nothing to release.
     }
 
     // ---- requests ----
 
     /// Fetches `range` (exactly `length` bytes from `offset`, or with `offset` -1 a suffix of
-    /// at most `length` bytes), retrying and hedging.
-    private MemorySegment fetch(String range, long offset, long length) {
+    /// at most `length` bytes) into memory from `arena`, retrying and hedging.
+    private MemorySegment fetch(String range, long offset, long length, Arena arena) {
         long backoff = options.backoff().toNanos();
         Failure last = null;
         for (int attempt = 1; attempt <= options.attempts(); attempt++) {
@@ -164,7 +189,7 @@ public class HttpReadSource implements ReadSource {
                 backoff = Math.min(options.maxBackoff().toNanos(), backoff * 2);
             }
             try {
-                return hedged(range, offset, length);
+                return hedged(range, offset, length, arena);
             } catch (Failure f) {
                 if (!f.retryable) {
                     throw error(range, f.getMessage(), f.getCause());
@@ -192,9 +217,9 @@ public class HttpReadSource implements ReadSource {
     }
 
     /// One attempt, with a hedge sent if it straggles: the first success wins, the other is cut.
-    private MemorySegment hedged(String range, long offset, long length) throws Failure {
+    private MemorySegment hedged(String range, long offset, long length, Arena arena) throws Failure {
         Call first = new Call();
-        CompletableFuture<MemorySegment> a = start(first, range, offset, length);
+        CompletableFuture<MemorySegment> a = start(first, range, offset, length, arena);
         if (!options.hedge() || latency < 0) {
             return await(a);
         }
@@ -213,10 +238,10 @@ public class HttpReadSource implements ReadSource {
         }
         counters.hedge();
         Call second = new Call();
-        CompletableFuture<MemorySegment> b = start(second, range, offset, length);
+        CompletableFuture<MemorySegment> b = start(second, range, offset, length, arena);
         CompletableFuture<MemorySegment> winner = new CompletableFuture<>();
         AtomicInteger failures = new AtomicInteger();
-        for (CompletableFuture<MemorySegment> f : java.util.List.of(a, b)) {
+        for (CompletableFuture<MemorySegment> f : List.of(a, b)) {
             f.whenComplete((v, t) -> {
                 if (t == null) {
                     winner.complete(v);
@@ -255,11 +280,11 @@ public class HttpReadSource implements ReadSource {
         return new Failure(String.valueOf(c), c, true);
     }
 
-    private CompletableFuture<MemorySegment> start(Call call, String range, long offset, long length) {
+    private CompletableFuture<MemorySegment> start(Call call, String range, long offset, long length, Arena arena) {
         CompletableFuture<MemorySegment> out = new CompletableFuture<>();
         Thread.ofVirtual().name("jvortex-http").start(() -> {
             try {
-                out.complete(attempt(call, range, offset, length));
+                out.complete(attempt(call, range, offset, length, arena));
             } catch (Failure f) {
                 out.completeExceptionally(f);
             } catch (RuntimeException e) {
@@ -303,7 +328,7 @@ public class HttpReadSource implements ReadSource {
         }
     }
 
-    private MemorySegment attempt(Call call, String range, long offset, long length) throws Failure {
+    private MemorySegment attempt(Call call, String range, long offset, long length, Arena arena) throws Failure {
         long started = System.nanoTime();
         HttpRequest.Builder builder = HttpRequest.newBuilder(uri)
                 .timeout(options.requestTimeout())
@@ -382,7 +407,7 @@ public class HttpReadSource implements ReadSource {
                             "the object's size changed from " + known + " to " + total + " bytes", null, false);
                 }
                 size = total;
-                MemorySegment out = body(in, count, call);
+                MemorySegment out = body(in, count, call, arena);
                 observe(headers - started, System.nanoTime() - headers, count);
                 return out;
             } finally {
@@ -407,19 +432,24 @@ public class HttpReadSource implements ReadSource {
         }
     }
 
+    /// Updates the latency (every request's time to headers: a server that takes long to start
+    /// any answer, such as one that reads the whole object per range, must not look like a
+    /// straggler on every request and draw a hedge each time) and the bandwidth (large bodies).
     private void observe(long headerNanos, long bodyNanos, long bytes) {
-        if (bytes <= 64 << 10) {
-            double s = headerNanos / 1e9;
-            latency = latency < 0 ? s : 0.8 * latency + 0.2 * s;
-        } else if (bytes >= 256 << 10 && bodyNanos > 0) {
+        double s = headerNanos / 1e9;
+        latency = latency < 0 ? s : 0.8 * latency + 0.2 * s;
+        if (bytes >= 256 << 10 && bodyNanos > 0) {
             double b = bytes / (bodyNanos / 1e9);
             bandwidth = 0.7 * bandwidth + 0.3 * b;
         }
     }
 
-    /// Reads exactly `count` bytes into native memory the garbage collector frees.
-    private static MemorySegment body(InputStream in, long count, Call call) throws Failure {
-        MemorySegment out = Arena.ofAuto().allocate(Math.max(1, count), 16).asSlice(0, count);
+    /// Reads exactly `count` bytes into memory from `arena` (null: memory the garbage collector
+    /// frees, for the small tail read at open).
+    private static MemorySegment body(InputStream in, long count, Call call, Arena arena) throws Failure {
+        MemorySegment out = (arena == null ? Arena.ofAuto() : arena)
+                .allocate(Math.max(1, count), 16)
+                .asSlice(0, count);
         byte[] buf = new byte[(int) Math.min(BUFFER, Math.max(1, count))];
         long pos = 0;
         try {
@@ -430,6 +460,11 @@ public class HttpReadSource implements ReadSource {
                 }
                 MemorySegment.copy(buf, 0, out, ValueLayout.JAVA_BYTE, pos, n);
                 pos += n;
+            }
+            // Read to the end of the body: a body closed before its end costs the connection,
+            // and the next request (of this or another object) would open a new one.
+            if (in.read() >= 0) {
+                throw new Failure("the body is longer than its " + count + " bytes", null, true);
             }
         } catch (IOException e) {
             throw new Failure(

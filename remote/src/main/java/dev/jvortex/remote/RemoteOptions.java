@@ -2,6 +2,7 @@ package dev.jvortex.remote;
 
 import dev.jvortex.core.VortexException;
 import dev.jvortex.file.io.FetchOptions;
+import java.net.ProxySelector;
 import java.time.Duration;
 
 /// How a remote source talks to its server.
@@ -18,6 +19,8 @@ import java.time.Duration;
 /// @param bandwidth the assumed link bandwidth in bytes per second until one is measured; with
 ///     the latency measured at open it sets the merge gap ([FetchOptions#forLink(double, double)])
 /// @param fetch the fetch planning options, or null to derive them from the link
+/// @param proxy where requests go through (an HTTP proxy), or null for the JDK's default
+///     selector (its `http.proxyHost` and related system properties)
 public record RemoteOptions(
         Duration connectTimeout,
         Duration requestTimeout,
@@ -26,7 +29,8 @@ public record RemoteOptions(
         Duration maxBackoff,
         boolean hedge,
         double bandwidth,
-        FetchOptions fetch) {
+        FetchOptions fetch,
+        ProxySelector proxy) {
     /// 10 s to connect, 60 s per attempt, 5 attempts from 50 ms to 2 s, hedging on, 100 MB/s.
     public static final RemoteOptions DEFAULT = new RemoteOptions(
             Duration.ofSeconds(10),
@@ -36,6 +40,7 @@ public record RemoteOptions(
             Duration.ofSeconds(2),
             true,
             100e6,
+            null,
             null);
 
     /// Checks the values.
@@ -47,23 +52,31 @@ public record RemoteOptions(
 
     /// Returns a copy with another attempt deadline.
     public RemoteOptions withRequestTimeout(Duration timeout) {
-        return new RemoteOptions(connectTimeout, timeout, attempts, backoff, maxBackoff, hedge, bandwidth, fetch);
+        return new RemoteOptions(
+                connectTimeout, timeout, attempts, backoff, maxBackoff, hedge, bandwidth, fetch, proxy);
     }
 
     /// Returns a copy with another number of attempts and first backoff.
     public RemoteOptions withRetries(int attempts, Duration backoff) {
         return new RemoteOptions(
-                connectTimeout, requestTimeout, attempts, backoff, maxBackoff, hedge, bandwidth, fetch);
+                connectTimeout, requestTimeout, attempts, backoff, maxBackoff, hedge, bandwidth, fetch, proxy);
     }
 
     /// Returns a copy with hedging on or off.
     public RemoteOptions withHedge(boolean on) {
-        return new RemoteOptions(connectTimeout, requestTimeout, attempts, backoff, maxBackoff, on, bandwidth, fetch);
+        return new RemoteOptions(
+                connectTimeout, requestTimeout, attempts, backoff, maxBackoff, on, bandwidth, fetch, proxy);
+    }
+
+    /// Returns a copy that sends its requests through `selector`'s proxy.
+    public RemoteOptions withProxy(ProxySelector selector) {
+        return new RemoteOptions(
+                connectTimeout, requestTimeout, attempts, backoff, maxBackoff, hedge, bandwidth, fetch, selector);
     }
 
     /// Returns a copy with fixed fetch options.
     public RemoteOptions withFetch(FetchOptions options) {
         return new RemoteOptions(
-                connectTimeout, requestTimeout, attempts, backoff, maxBackoff, hedge, bandwidth, options);
+                connectTimeout, requestTimeout, attempts, backoff, maxBackoff, hedge, bandwidth, options, proxy);
     }
 }

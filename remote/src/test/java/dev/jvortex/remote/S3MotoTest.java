@@ -10,6 +10,9 @@ import dev.jvortex.file.VortexFile;
 import dev.jvortex.testing.LinkProxy;
 import dev.jvortex.testing.Oracle;
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ProxySelector;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -139,6 +142,34 @@ class S3MotoTest {
                 assertTrue(f.readStatistics().retries() > 0, f.readStatistics().toString());
             }
         }
+    }
+
+    /// Virtual-host style (`bucket.host/key`) against moto, which takes the bucket from the
+    /// `Host` header. `*.localhost` names do not resolve on this machine, so the client sends
+    /// its requests to moto as its HTTP proxy ([RemoteOptions#withProxy]): the request line is
+    /// the absolute URL `http://data.s3.localhost:PORT/tables/t%20one.vortex`, the `Host`
+    /// header (signed) `data.s3.localhost:PORT`, and no name is ever looked up.
+    @Test
+    void readsAnObjectVirtualHostStyle() {
+        Map<String, String> env = env(URI.create("http://s3.localhost:" + endpoint.getPort()));
+        env.put("JVORTEX_S3_ADDRESSING", "virtual");
+        RemoteOptions viaMoto = RemoteOptions.DEFAULT.withProxy(
+                ProxySelector.of(new InetSocketAddress(InetAddress.getLoopbackAddress(), endpoint.getPort())));
+        HttpReadSource source =
+                (HttpReadSource) RemoteSources.open("s3://data/tables/t one.vortex", viaMoto, env::get, null);
+        assertEquals(
+                URI.create("http://data.s3.localhost:" + endpoint.getPort() + "/tables/t%20one.vortex"), source.uri());
+        try (VortexFile f = VortexFile.open(source)) {
+            assertEquals(1, f.readStatistics().requests());
+            assertEquals(
+                    TestTable.ROWS, TestTable.scanAndCheck(f, ScanOptions.all().withParallelism(2)));
+        }
+        // The bucket really comes from the host name: another bucket's name there is not found.
+        VortexException e = assertThrows(
+                VortexException.class,
+                () -> VortexFile.open(
+                        RemoteSources.open("s3://nosuchbucket/tables/t one.vortex", viaMoto, env::get, null)));
+        assertTrue(e.getMessage().contains("404"), e.getMessage());
     }
 
     @Test

@@ -105,6 +105,15 @@ final class TestTable {
         };
     }
 
+    /// Returns row `i` of `b` in the form of [#expected(long, List)].
+    static String row(Batch b, int i) {
+        StringBuilder sb = new StringBuilder();
+        for (int c = 0; c < b.columnCount(); c++) {
+            sb.append(cell(b.column(c), i)).append('|');
+        }
+        return sb.toString();
+    }
+
     /// Scans `file` with `options`, checks every row against the values written and returns
     /// the number of rows.
     static long scanAndCheck(VortexFile file, ScanOptions options) {
@@ -114,11 +123,7 @@ final class TestTable {
             for (Batch b : scan) {
                 try (b) {
                     for (int i = 0; i < b.rowCount(); i++) {
-                        StringBuilder sb = new StringBuilder();
-                        for (int c = 0; c < b.columnCount(); c++) {
-                            sb.append(cell(b.column(c), i)).append('|');
-                        }
-                        assertEquals(expected(b.rowIndex(i), columns), sb.toString(), "row " + b.rowIndex(i));
+                        assertEquals(expected(b.rowIndex(i), columns), row(b, i), "row " + b.rowIndex(i));
                         rows++;
                     }
                 }

@@ -14,6 +14,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
@@ -27,6 +29,7 @@ public final class RangeServer implements AutoCloseable {
     private final HttpServer server;
     private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
     private final AtomicLong requests = new AtomicLong();
+    private final Set<InetSocketAddress> connections = ConcurrentHashMap.newKeySet();
 
     private RangeServer(Path root) throws IOException {
         this.root = root.toAbsolutePath().normalize();
@@ -61,8 +64,14 @@ public final class RangeServer implements AutoCloseable {
         return requests.get();
     }
 
+    /// Returns the client connections seen so far (distinct client addresses and ports).
+    public int connections() {
+        return connections.size();
+    }
+
     private void handle(HttpExchange ex) throws IOException {
         requests.incrementAndGet();
+        connections.add(ex.getRemoteAddress());
         try (ex) {
             Path file = root.resolve(ex.getRequestURI().getPath().substring(1)).normalize();
             if (!file.startsWith(root) || !Files.isRegularFile(file)) {

@@ -40,6 +40,8 @@ public final class RemoteBench {
     private RemoteBench() {}
 
     private static final List<String> QUERIES = List.of("open", "select", "column", "full");
+    /// The longest one pyarrow query may run before it is reported as timed out.
+    private static final long PYARROW_TIMEOUT_S = 300;
 
     /// Runs the benchmark.
     public static void main(String[] args) throws Exception {
@@ -65,7 +67,7 @@ public final class RemoteBench {
         URI endpoint = URI.create("http://127.0.0.1:" + port + "/");
         try {
             HttpClient client = HttpClient.newHttpClient();
-            waitFor(client, endpoint);
+            waitFor(client, endpoint, moto, work.resolve("moto.log"));
             put(client, endpoint.resolve("bench"), new byte[0]);
             List<String> datasets = new ArrayList<>();
             try (Stream<Path> s = Files.list(data)) {
@@ -90,8 +92,8 @@ public final class RemoteBench {
                     bandwidth / 1e6);
             out.println(
                     "| dataset | delay | query | rows | jvortex cold | jvortex warm (disk cache) | jvortex local file"
-                            + " | pyarrow S3 cold | pyarrow S3 second run |");
-            out.println("|---|---|---|---|---|---|---|---|---|");
+                            + " | pyarrow S3 |");
+            out.println("|---|---|---|---|---|---|---|---|");
             for (int delay : delays) {
                 try (LinkProxy proxy = LinkProxy.to(endpoint).delay(delay).bandwidth(bandwidth)) {
                     for (String d : datasets) {
@@ -115,10 +117,10 @@ public final class RemoteBench {
                             String[] warm = jvortex(proxy, cached, q, meta);
                             String[] local =
                                     jvortex(proxy, () -> ReadSource.of(data.resolve(d + "/data.vortex")), q, meta);
-                            String[] py = pyarrow(python, pyQuery, proxy, "bench/" + d + ".parquet", q, meta);
+                            String py = pyarrow(python, pyQuery, proxy, "bench/" + d + ".parquet", q, meta);
                             String line = String.format(
                                     Locale.ROOT,
-                                    "| %s | %d ms | %s | %s | %s | %s | %s | %s | %s |",
+                                    "| %s | %d ms | %s | %s | %s | %s | %s | %s |",
                                     d,
                                     delay,
                                     q,
@@ -126,8 +128,7 @@ public final class RemoteBench {
                                     cold[0],
                                     warm[0],
                                     local[0],
-                                    py[0],
-                                    py[1]);
+                                    py);
                             out.println(line);
                             System.err.println(line);
                         }
@@ -159,6 +160,8 @@ public final class RemoteBench {
                 case "column" -> count(f, ScanOptions.columns(meta.get("column")));
                 default -> count(f, ScanOptions.all());
             };
+            // What jvortex itself counted (retries and hedges explain a proxy count above the plan).
+            System.err.println("  " + q + ": " + f.readStatistics());
         }
         double ms = (System.nanoTime() - start) / 1e6;
         return new String[] {String.format(Locale.ROOT, "%.0f (%d)", ms, proxy.requests() - before), Long.toString(rows)
@@ -182,13 +185,14 @@ public final class RemoteBench {
         return rows;
     }
 
-    /// Runs query `q` twice in one pyarrow process; returns the two "ms (requests)".
-    private static String[] pyarrow(
+    /// Runs query `q` in a new pyarrow process (at most [#PYARROW_TIMEOUT_S] seconds); returns
+    /// "ms (requests)", or what went wrong.
+    private static String pyarrow(
             String python, Path script, LinkProxy proxy, String path, String q, Map<String, String> meta)
             throws IOException, InterruptedException {
-        String[] out = new String[2];
-        for (int run = 0; run < 2; run++) {
-            long before = proxy.requests();
+        long before = proxy.requests();
+        Path log = Files.createTempFile("jvortex-remote-bench-py", ".log");
+        try {
             Process p = new ProcessBuilder(
                             python,
                             script.toString(),
@@ -200,38 +204,63 @@ public final class RemoteBench {
                             meta.get("column"),
                             "1")
                     .redirectErrorStream(true)
+                    .redirectOutput(log.toFile())
                     .start();
-            String text = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-            if (p.waitFor() != 0) {
-                out[run] = "failed: " + text.replace('\n', ' ').replace('|', '/');
-                continue;
+            if (!p.waitFor(PYARROW_TIMEOUT_S, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                p.waitFor();
+                return "timed out after " + PYARROW_TIMEOUT_S + " s";
+            }
+            String text = Files.readString(log).strip();
+            if (p.exitValue() != 0) {
+                String last = text.substring(Math.max(0, text.length() - 300));
+                return "failed: " + last.replace('\n', ' ').replace('|', '/');
             }
             String[] parts = text.substring(text.lastIndexOf('\n') + 1).split(" ");
             double ms = Double.parseDouble(parts[0]) * 1000;
-            out[run] = String.format(Locale.ROOT, "%.0f (%d)", ms, proxy.requests() - before);
+            return String.format(Locale.ROOT, "%.0f (%d)", ms, proxy.requests() - before);
+        } finally {
+            Files.deleteIfExists(log);
         }
-        return out;
     }
 
-    private static Map<String, String> meta(Path file) throws IOException {
+    /// Reads the dataset's `meta.json` (as `bench/python/bench_datasets.py` writes it): the
+    /// selective query's `key` and `key_value`, and the one-column query's column (the first
+    /// of `numeric`).
+    static Map<String, String> meta(Path file) throws IOException {
         String text = Files.readString(file);
         Map<String, String> m = new HashMap<>();
-        for (String part : text.replaceAll("[{}\"]", "").split(",")) {
-            int c = part.indexOf(':');
-            m.put(part.substring(0, c).strip(), part.substring(c + 1).strip());
+        for (String name : List.of("key", "key_value")) {
+            java.util.regex.Matcher v = java.util.regex.Pattern.compile(
+                            "\"" + name + "\"\\s*:\\s*(\"([^\"]*)\"|(-?\\d+))")
+                    .matcher(text);
+            if (!v.find()) {
+                throw new IOException(file + ": no \"" + name + "\"");
+            }
+            m.put(name, v.group(2) != null ? v.group(2) : v.group(3));
         }
+        java.util.regex.Matcher c = java.util.regex.Pattern.compile("\"numeric\"\\s*:\\s*\\[\\s*\"([^\"]+)\"")
+                .matcher(text);
+        if (!c.find()) {
+            throw new IOException(file + ": no \"numeric\" column");
+        }
+        m.put("column", c.group(1));
         return m;
     }
 
-    private static void waitFor(HttpClient client, URI endpoint) throws InterruptedException {
+    private static void waitFor(HttpClient client, URI endpoint, Process moto, Path log)
+            throws InterruptedException, IOException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (true) {
             try {
                 client.send(HttpRequest.newBuilder(endpoint).build(), HttpResponse.BodyHandlers.discarding());
                 return;
             } catch (IOException e) {
-                if (System.nanoTime() > deadline) {
-                    throw new IllegalStateException("moto did not start", e);
+                if (System.nanoTime() > deadline || !moto.isAlive()) {
+                    throw new IllegalStateException(
+                            "the moto S3 server did not start (is moto[server] in the bench venv?): "
+                                    + Files.readString(log),
+                            e);
                 }
                 Thread.sleep(200);
             }

@@ -18,8 +18,9 @@ import dev.jvortex.core.VortexException;
 /// @param concurrency the most requests in flight per file
 /// @param windowBytes the stored bytes planned and fetched together
 public record FetchOptions(long tailBytes, long gapBytes, long maxRangeBytes, int concurrency, long windowBytes) {
-    /// 64 KiB tail; gap for 5 ms at 100 MB/s; 8 MiB ranges; 8 requests; 32 MiB windows.
-    public static final FetchOptions DEFAULT = new FetchOptions(64 << 10, 512 << 10, 8 << 20, 8, 32 << 20);
+    /// 64 KiB tail; gap for 5 ms at 100 MB/s; 16 MiB ranges; 8 requests; 64 MiB windows (a
+    /// scan of a remote file splits into at most as many windows as it needs for its threads).
+    public static final FetchOptions DEFAULT = new FetchOptions(64 << 10, 512 << 10, 16 << 20, 8, 64 << 20);
 
     /// Checks the values (the tail must hold at least the 12 bytes of magic and end marker).
     public FetchOptions {
@@ -30,10 +31,12 @@ public record FetchOptions(long tailBytes, long gapBytes, long maxRangeBytes, in
     }
 
     /// Returns options for a link of `latencySeconds` round trip and `bytesPerSecond` bandwidth:
-    /// the merge gap is their product (clamped to 64 KiB..8 MiB), ranges are at least four gaps.
+    /// the merge gap is their product (clamped to 64 KiB..8 MiB: reading a gap that long costs
+    /// what a round trip does), and a range may be eight gaps long (at least the default 16 MiB,
+    /// at most a window), so that its round trip is a small part of its transfer time.
     public static FetchOptions forLink(double latencySeconds, double bytesPerSecond) {
         long gap = Math.clamp((long) (latencySeconds * bytesPerSecond), 64L << 10, 8L << 20);
-        return DEFAULT.withGap(gap).withMaxRange(Math.max(DEFAULT.maxRangeBytes(), 4 * gap));
+        return DEFAULT.withGap(gap).withMaxRange(Math.clamp(8 * gap, DEFAULT.maxRangeBytes(), DEFAULT.windowBytes()));
     }
 
     /// Returns a copy with another merge gap.

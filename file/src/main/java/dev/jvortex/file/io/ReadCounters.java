@@ -1,5 +1,6 @@
 package dev.jvortex.file.io;
 
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 
 /// Live counters of the reads over one [ReadSource]: updated by the source (requests, retries),
@@ -11,6 +12,7 @@ public final class ReadCounters {
     private final LongAdder cacheHits = new LongAdder();
     private final LongAdder retries = new LongAdder();
     private final LongAdder hedged = new LongAdder();
+    private final AtomicLong held = new AtomicLong();
 
     /// Counts one request (a hedge or a retry counts too) for `bytes` bytes.
     public void request(long bytes) {
@@ -36,6 +38,16 @@ public final class ReadCounters {
     /// Counts one hedged (duplicate) request sent for a straggler.
     public void hedge() {
         hedged.increment();
+    }
+
+    /// Adds `bytes` (negative when released) to the native memory held for fetched ranges.
+    public void hold(long bytes) {
+        held.addAndGet(bytes);
+    }
+
+    /// Returns the bytes of fetched ranges held now (0 once every scan over the source closed).
+    public long held() {
+        return held.get();
     }
 
     /// Returns the counts so far.

@@ -1,5 +1,6 @@
 package dev.jvortex.file.io;
 
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Path;
 
@@ -21,6 +22,17 @@ public interface ReadSource extends AutoCloseable {
     /// Reads `length` bytes at `offset` (inside the source) into a segment of exactly that size.
     /// The segment stays valid as long as it is reachable (or, for a mapped file, until close).
     MemorySegment read(long offset, long length);
+
+    /// Reads `length` bytes at `offset` into memory allocated from `arena` (which the caller
+    /// closes when done: no native memory is left to the garbage collector). A source may
+    /// allocate more than once from `arena` (a retried or hedged request); `arena` must accept
+    /// allocations from any thread.
+    default MemorySegment read(long offset, long length, Arena arena) {
+        MemorySegment bytes = read(offset, length);
+        MemorySegment out = arena.allocate(Math.max(1, length), 16).asSlice(0, length);
+        MemorySegment.copy(bytes, 0, out, 0, length);
+        return out;
+    }
 
     /// Reads the last `length` bytes (all of them when the source is shorter) and the size: one
     /// request for a remote source.

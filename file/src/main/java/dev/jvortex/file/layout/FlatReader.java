@@ -54,12 +54,22 @@ public final class FlatReader implements LayoutReader {
         return SerializedArray.parse(source.segment(seg), source.arraySpecs(), source.name() + ", segment " + seg);
     }
 
+    /// Returns the serialized array, its bytes kept alive by `keeper` (see
+    /// [SegmentSource#segment(int, java.util.function.Consumer)]).
+    private SerializedArray serialized(java.util.function.Consumer<Shared> keeper) {
+        int seg = node.segments()[0];
+        return SerializedArray.parse(
+                source.segment(seg, keeper), source.arraySpecs(), source.name() + ", segment " + seg);
+    }
+
     /// Decodes the whole chunk into its own cached block.
     public Array decodeAll(ReadContext ctx) {
         if (decoded == null) {
             Shared b = ctx.newBlock();
             try {
-                decoded = Decoding.decodeRoot(serialized().root(), dtype, node.rowCount(), b.arena());
+                // The decoded array may view the segment's bytes: they live as long as the block.
+                decoded = Decoding.decodeRoot(
+                        serialized(bytes -> b.onClose(bytes::release)).root(), dtype, node.rowCount(), b.arena());
             } catch (RuntimeException e) {
                 b.release();
                 throw e;
@@ -92,7 +102,7 @@ public final class FlatReader implements LayoutReader {
             return ArrayOps.take(decoded, idx, ctx.arena());
         }
         // Decode only what the rows need (a bit-packed block, a frame, the selected strings...).
-        return Taking.take(serialized().root(), dtype, node.rowCount(), idx, ctx.arena());
+        return Taking.take(serialized(ctx::adopt).root(), dtype, node.rowCount(), idx, ctx.arena());
     }
 
     @Override

@@ -49,6 +49,11 @@ public final class ReadContext {
         held.add(block.retain());
     }
 
+    /// Keeps `block` alive until the batch closes, taking over a reference the caller holds.
+    public void adopt(Shared block) {
+        held.add(block);
+    }
+
     /// Keeps every block `other` holds alive until this context's batch closes too.
     public void holdAll(ReadContext other) {
         for (Shared s : other.held) {

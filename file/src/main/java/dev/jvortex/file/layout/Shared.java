@@ -1,6 +1,7 @@
 package dev.jvortex.file.layout;
 
 import java.lang.foreign.Arena;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /// Reference-counted decoded memory: a shared arena that closes when its last holder releases it.
@@ -10,6 +11,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class Shared {
     private final Arena arena;
     private final AtomicInteger refs = new AtomicInteger(1);
+    private final List<Runnable> onClose = new java.util.ArrayList<>();
 
     /// Creates a block; `threadShared` allows any thread to use and release it, otherwise only
     /// the creating thread may (cheaper to close).
@@ -57,10 +59,26 @@ public final class Shared {
         };
     }
 
+    /// Runs `action` when the last holder releases this block, after its arena closed (for
+    /// memory the block's contents point into, such as a fetched range that decoded arrays view).
+    public void onClose(Runnable action) {
+        synchronized (onClose) {
+            onClose.add(action);
+        }
+    }
+
     /// Removes a holder; the last one closes the arena.
     public void release() {
         if (refs.decrementAndGet() == 0) {
             arena.close();
+            List<Runnable> actions;
+            synchronized (onClose) {
+                actions = List.copyOf(onClose);
+                onClose.clear();
+            }
+            for (Runnable r : actions) {
+                r.run();
+            }
         }
     }
 }
