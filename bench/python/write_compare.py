@@ -11,6 +11,7 @@ classpath (an earlier build), in the same run, right before the current one, and
 speed to the table (before/after comparisons in one run).
 """
 import json
+import resource
 import subprocess
 import sys
 import time
@@ -83,10 +84,16 @@ def run_jvortex(java, cp, d, out, preset, opts, jfr_file):
             "--parquet", str(d / "source.parquet"), "--preset", preset]
     if "batch-rows" in opts:
         cmd += ["--batch-rows", opts["batch-rows"]]
+    cpu0 = resource.getrusage(resource.RUSAGE_CHILDREN)
     p = subprocess.run(cmd, capture_output=True, text=True)
+    cpu1 = resource.getrusage(resource.RUSAGE_CHILDREN)
     if p.returncode != 0:
         raise SystemExit(f"java failed: {p.stderr[-3000:]}")
     r = [json.loads(line) for line in p.stdout.splitlines() if line.startswith("{")][-1]
+    # CPU seconds (user + system) of the whole JVM: Parquet read, warm-up and the 3 writes;
+    # steadier than wall time on a shared machine.
+    cpu = (cpu1.ru_utime - cpu0.ru_utime) + (cpu1.ru_stime - cpu0.ru_stime)
+    print(f"  {out.name}: JVM CPU {cpu:.1f} s", file=sys.stderr, flush=True)
     return r["min_ms"] / 1e3, r["bytes"]
 
 

@@ -6,6 +6,7 @@ import dev.jvortex.core.array.Validity;
 import dev.jvortex.core.internal.Primitives;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
+import dev.jvortex.encodings.ValidBits;
 import dev.jvortex.encodings.dict.DictEncoder;
 import java.util.EnumSet;
 
@@ -86,11 +87,12 @@ final class DictScheme extends Scheme {
         double distinct = wholeDistinct * 0.9;
         int codeBits = Math.max(1, 64 - Long.numberOfLeadingZeros((long) Math.max(1, distinct - 1)));
         long[] bits = Primitives.longs(p);
+        long[] validWords = ValidBits.words(v, len);
         long runs = 0;
         boolean first = true;
         long prev = 0;
         for (int i = 0; i < len; i++) {
-            if (allValid || v.isValid(i)) {
+            if (allValid || ValidBits.get(validWords, i)) {
                 if (first || bits[i] != prev) {
                     runs++;
                 }

@@ -13,6 +13,7 @@ import dev.jvortex.core.internal.Segments;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
 import dev.jvortex.encodings.EncodingId;
+import dev.jvortex.encodings.ValidBits;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
@@ -120,13 +121,14 @@ public final class DictEncoder {
         long bits = 1L << log;
         long[] bitmap = new long[(int) (bits >>> 6)];
         Validity validity = a.validity();
+        long[] validWords = ValidBits.words(validity, a.length());
         boolean allValid = validity.isAllValid();
         long[] block = new long[1024];
         for (int from = 0; from < len; from += block.length) {
             int m = Math.min(block.length, len - from);
             Segments.load(a.data(), a.ptype(), from, block, 0, m);
             for (int k = 0; k < m; k++) {
-                if (allValid || validity.isValid(from + k)) {
+                if (allValid || ValidBits.get(validWords, from + k)) {
                     long h = block[k] * 0x9E3779B97F4A7C15L;
                     h ^= h >>> 32;
                     h *= 0xC2B2AE3D27D4EB4FL;
@@ -149,6 +151,7 @@ public final class DictEncoder {
     private static int[] primitiveCodes(PrimitiveArray a, int[] codes, int maxValues, int expected) {
         int len = a.length();
         Validity validity = a.validity();
+        long[] validWords = ValidBits.words(validity, a.length());
         boolean allValid = validity.isAllValid();
         DistinctLongs distinct = new DistinctLongs(expected);
         int[] codeOf = new int[Math.max(16, expected)];
@@ -161,7 +164,7 @@ public final class DictEncoder {
             Segments.load(a.data(), a.ptype(), from, block, 0, m);
             for (int k = 0; k < m; k++) {
                 int row = from + k;
-                if (!allValid && !validity.isValid(row)) {
+                if (!allValid && !ValidBits.get(validWords, row)) {
                     if (nullCode < 0) {
                         if (n >= maxValues) {
                             return null;
@@ -195,6 +198,7 @@ public final class DictEncoder {
     private static int[] bytesCodes(VarBinViewArray a, int[] codes, int maxValues) {
         int len = a.length();
         Validity validity = a.validity();
+        long[] validWords = ValidBits.words(validity, a.length());
         boolean allValid = validity.isAllValid();
         byte[] pool = new byte[1024];
         int used = 0;
@@ -207,7 +211,7 @@ public final class DictEncoder {
         int n = 0;
         int nullCode = -1;
         for (int row = 0; row < len; row++) {
-            if (!allValid && !validity.isValid(row)) {
+            if (!allValid && !ValidBits.get(validWords, row)) {
                 if (nullCode < 0) {
                     if (n >= maxValues) {
                         return null;
@@ -295,11 +299,12 @@ public final class DictEncoder {
     private static int[] genericCodes(Array a, int[] codes, int maxValues) {
         int len = a.length();
         Validity validity = a.validity();
+        long[] validWords = ValidBits.words(validity, a.length());
         Map<Object, Integer> lookup = new HashMap<>();
         int[] firstRows = new int[16];
         int n = 0;
         for (int row = 0; row < len; row++) {
-            Object key = validity.isAllValid() || validity.isValid(row) ? Rows.key(a, row) : NULL;
+            Object key = validity.isAllValid() || ValidBits.get(validWords, row) ? Rows.key(a, row) : NULL;
             Integer code = lookup.get(key);
             if (code == null) {
                 if (n >= maxValues) {

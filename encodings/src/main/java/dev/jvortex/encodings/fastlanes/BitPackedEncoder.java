@@ -11,6 +11,7 @@ import dev.jvortex.core.internal.Segments;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
 import dev.jvortex.encodings.EncodingId;
+import dev.jvortex.encodings.ValidBits;
 import dev.jvortex.encodings.canonical.CanonicalEncoder;
 import dev.jvortex.encodings.patches.PatchesEncoder;
 import dev.jvortex.encodings.patches.PatchesMetadata;
@@ -38,6 +39,7 @@ public final class BitPackedEncoder {
         long[] counts = new long[typeBits + 1];
         int len = a.length();
         Validity validity = a.validity();
+        long[] validWords = ValidBits.words(validity, a.length());
         if (validity.isAllInvalid()) {
             counts[0] = len;
             return counts;
@@ -53,7 +55,10 @@ public final class BitPackedEncoder {
                 }
             } else {
                 for (int k = 0; k < n; k++) {
-                    counts[validity.isValid(from + k) ? 64 - Long.numberOfLeadingZeros(block[k] & typeMask) : 0]++;
+                    counts[
+                            ValidBits.get(validWords, from + k)
+                                    ? 64 - Long.numberOfLeadingZeros(block[k] & typeMask)
+                                    : 0]++;
                 }
             }
         }
@@ -115,6 +120,7 @@ public final class BitPackedEncoder {
         int blockBytes = 128 * width;
         MemorySegment packed = MemorySegment.ofArray(new byte[blocks * blockBytes]);
         Validity validity = a.validity();
+        long[] validWords = ValidBits.words(validity, a.length());
         boolean someNull = !validity.isAllValid();
         boolean signed = ptype.isSigned();
         long typeMask = typeBits == 64 ? -1L : (1L << typeBits) - 1;
@@ -130,7 +136,7 @@ public final class BitPackedEncoder {
             Arrays.fill(block, n, FastLanes.BLOCK, 0L);
             for (int k = 0; k < n; k++) {
                 long v = block[k];
-                if (someNull && !validity.isValid(from + k)) {
+                if (someNull && !ValidBits.get(validWords, from + k)) {
                     block[k] = 0;
                     continue;
                 }

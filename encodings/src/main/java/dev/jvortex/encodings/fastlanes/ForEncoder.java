@@ -9,6 +9,7 @@ import dev.jvortex.core.internal.Segments;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
 import dev.jvortex.encodings.EncodingId;
+import dev.jvortex.encodings.ValidBits;
 import java.lang.foreign.MemorySegment;
 
 /// Encodes integers as `fastlanes.for` (frame of reference): the minimum valid value goes to the
@@ -31,6 +32,7 @@ public final class ForEncoder {
         PType ptype = integer(a);
         boolean unsigned64 = ptype == PType.U64;
         Validity validity = a.validity();
+        long[] validWords = ValidBits.words(validity, a.length());
         if (validity.isAllInvalid()) {
             return null;
         }
@@ -43,7 +45,7 @@ public final class ForEncoder {
             int n = Math.min(FastLanes.BLOCK, len - from);
             Segments.load(a.data(), ptype, from, block, 0, n);
             for (int k = 0; k < n; k++) {
-                if (!validity.isAllValid() && !validity.isValid(from + k)) {
+                if (!validity.isAllValid() && !ValidBits.get(validWords, from + k)) {
                     continue;
                 }
                 long v = block[k];
@@ -105,6 +107,7 @@ public final class ForEncoder {
         MemorySegment out = MemorySegment.ofArray(new byte[len * bytes]);
         long[] block = new long[FastLanes.BLOCK];
         Validity validity = a.validity();
+        long[] validWords = ValidBits.words(validity, a.length());
         for (int from = 0; from < len; from += FastLanes.BLOCK) {
             int n = Math.min(FastLanes.BLOCK, len - from);
             Segments.load(a.data(), ptype, from, block, 0, n);
@@ -113,7 +116,7 @@ public final class ForEncoder {
             }
             if (!validity.isAllValid()) {
                 for (int k = 0; k < n; k++) {
-                    if (!validity.isValid(from + k)) {
+                    if (!ValidBits.get(validWords, from + k)) {
                         block[k] = 0;
                     }
                 }

@@ -10,6 +10,7 @@ import dev.jvortex.core.internal.Segments;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
 import dev.jvortex.encodings.EncodingId;
+import dev.jvortex.encodings.ValidBits;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 
@@ -75,6 +76,7 @@ public final class RleEncoder {
         int blocks = (len + FastLanes.BLOCK - 1) / FastLanes.BLOCK;
         int padded = blocks * FastLanes.BLOCK;
         Validity validity = a.validity();
+        long[] validWords = ValidBits.words(validity, a.length());
         boolean allValid = validity.isAllValid();
         boolean allInvalid = validity.isAllInvalid();
         long[] values = new long[Math.max(16, len / 8)];
@@ -99,7 +101,7 @@ public final class RleEncoder {
             Segments.load(a.data(), ptype, from, block, 0, n);
             if (!allValid) {
                 for (int k = 0; k < n; k++) {
-                    if (allInvalid || !validity.isValid(from + k)) {
+                    if (allInvalid || !ValidBits.get(validWords, from + k)) {
                         block[k] = fill;
                     } else {
                         fill = block[k];
@@ -145,6 +147,7 @@ public final class RleEncoder {
     public static double averageRunLength(PrimitiveArray a) {
         int len = a.length();
         Validity validity = a.validity();
+        long[] validWords = ValidBits.words(validity, a.length());
         if (len == 0 || validity.isAllInvalid()) {
             return 0;
         }
@@ -157,7 +160,7 @@ public final class RleEncoder {
             int n = Math.min(FastLanes.BLOCK, len - from);
             Segments.load(a.data(), a.ptype(), from, block, 0, n);
             for (int k = 0; k < n; k++) {
-                if (!allValid && !validity.isValid(from + k)) {
+                if (!allValid && !ValidBits.get(validWords, from + k)) {
                     continue;
                 }
                 long v = block[k];
@@ -172,8 +175,9 @@ public final class RleEncoder {
     }
 
     private static int firstValid(Validity validity, int len) {
+        long[] validWords = ValidBits.words(validity, len);
         for (int i = 0; i < len; i++) {
-            if (validity.isValid(i)) {
+            if (ValidBits.get(validWords, i)) {
                 return i;
             }
         }
@@ -184,8 +188,9 @@ public final class RleEncoder {
     private static Validity paddedValidity(Validity validity, int len, int padded) {
         MemorySegment bits = MemorySegment.ofArray(new byte[(int) Math.max(1, Bits.byteLength(padded))]);
         if (!validity.isAllInvalid()) {
+            long[] validWords = ValidBits.words(validity, len);
             for (int i = 0; i < len; i++) {
-                if (validity.isValid(i)) {
+                if (ValidBits.get(validWords, i)) {
                     Bits.set(bits, i);
                 }
             }

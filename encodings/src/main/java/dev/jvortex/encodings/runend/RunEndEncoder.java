@@ -2,12 +2,12 @@ package dev.jvortex.encodings.runend;
 
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.PrimitiveArray;
-import dev.jvortex.core.array.Validity;
 import dev.jvortex.core.internal.Primitives;
 import dev.jvortex.core.internal.Rows;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
 import dev.jvortex.encodings.EncodingId;
+import dev.jvortex.encodings.ValidBits;
 import java.util.Arrays;
 
 /// Encodes an array as `vortex.runend`: one value per run of equal rows and the exclusive end
@@ -50,11 +50,11 @@ public final class RunEndEncoder {
         if (len == 0) {
             return 0;
         }
-        Validity validity = a.validity();
+        long[] validWords = ValidBits.words(a.validity(), len);
         long[] bits = a instanceof PrimitiveArray p ? Primitives.longs(p) : null;
         int runs = 1;
         for (int i = 1; i < len; i++) {
-            if (boundary(a, bits, validity, i)) {
+            if (boundary(a, bits, validWords, i)) {
                 runs++;
             }
         }
@@ -67,14 +67,14 @@ public final class RunEndEncoder {
         if (len == 0 || !Rows.supported(a)) {
             return null;
         }
-        Validity validity = a.validity();
+        long[] validWords = ValidBits.words(a.validity(), len);
         long[] bits = a instanceof PrimitiveArray p ? Primitives.longs(p) : null;
         int[] starts = new int[16];
         int[] ends = new int[16];
         int runs = 0;
         int start = 0;
         for (int i = 1; i <= len; i++) {
-            if (i == len || boundary(a, bits, validity, i)) {
+            if (i == len || boundary(a, bits, validWords, i)) {
                 if (runs == starts.length) {
                     starts = Arrays.copyOf(starts, runs * 2);
                     ends = Arrays.copyOf(ends, runs * 2);
@@ -87,13 +87,14 @@ public final class RunEndEncoder {
         return new Parts(Primitives.narrowUnsigned(ends, runs, len), Rows.gather(a, starts, runs));
     }
 
-    /// Whether a new run starts at row `i` (> 0); `bits` holds a primitive array's values, else null.
-    private static boolean boundary(Array a, long[] bits, Validity validity, int i) {
-        if (validity.isAllValid()) {
+    /// Whether a new run starts at row `i` (> 0); `bits` holds a primitive array's values, else
+    /// null; `validWords` its validity ([ValidBits#words]).
+    private static boolean boundary(Array a, long[] bits, long[] validWords, int i) {
+        if (validWords == null) {
             return bits != null ? bits[i - 1] != bits[i] : !Rows.equal(a, i - 1, i);
         }
-        boolean prev = validity.isValid(i - 1);
-        boolean cur = validity.isValid(i);
+        boolean prev = ValidBits.get(validWords, i - 1);
+        boolean cur = ValidBits.get(validWords, i);
         return prev != cur || cur && (bits != null ? bits[i - 1] != bits[i] : !Rows.equal(a, i - 1, i));
     }
 }

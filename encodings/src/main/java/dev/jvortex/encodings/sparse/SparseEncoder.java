@@ -10,6 +10,7 @@ import dev.jvortex.core.internal.Rows;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
 import dev.jvortex.encodings.EncodingId;
+import dev.jvortex.encodings.ValidBits;
 import dev.jvortex.encodings.patches.PatchesEncoder;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
@@ -45,13 +46,14 @@ public final class SparseEncoder {
             return null;
         }
         Validity validity = a.validity();
+        long[] validWords = ValidBits.words(validity, a.length());
         boolean nullFill = fillRow < 0 || !a.isValid(fillRow);
         boolean allValid = validity.isAllValid();
         long[] bits = a instanceof PrimitiveArray p ? Primitives.longs(p) : null;
         int[] rows = new int[16];
         int n = 0;
         for (int i = 0; i < len; i++) {
-            boolean valid = allValid || validity.isValid(i);
+            boolean valid = allValid || ValidBits.get(validWords, i);
             boolean differs =
                     nullFill ? valid : !valid || (bits != null ? bits[i] != bits[fillRow] : !Rows.equal(a, fillRow, i));
             if (differs) {
@@ -87,6 +89,7 @@ public final class SparseEncoder {
     public static int dominantRow(Array a, long maxDiffering) {
         int len = a.length();
         Validity validity = a.validity();
+        long[] validWords = ValidBits.words(validity, a.length());
         boolean allValid = validity.isAllValid();
         long nulls = allValid ? 0 : validity.nullCount(len);
         if (len - nulls <= maxDiffering) {
@@ -99,7 +102,7 @@ public final class SparseEncoder {
         int candidate = -1;
         int votes = 0;
         for (int i = 0; i < len; i++) {
-            if (!allValid && !validity.isValid(i)) {
+            if (!allValid && !ValidBits.get(validWords, i)) {
                 continue;
             }
             if (votes == 0) {
@@ -113,7 +116,7 @@ public final class SparseEncoder {
         }
         long differing = 0;
         for (int i = 0; i < len; i++) {
-            boolean same = (allValid || validity.isValid(i))
+            boolean same = (allValid || ValidBits.get(validWords, i))
                     && (bits != null ? bits[i] == bits[candidate] : Rows.equal(a, candidate, i));
             if (!same && ++differing > maxDiffering) {
                 return NO_FILL;
@@ -131,9 +134,10 @@ public final class SparseEncoder {
         }
         int len = a.length();
         Validity validity = a.validity();
+        long[] validWords = ValidBits.words(validity, a.length());
         long differing = 0;
         for (int i = 0; i < len; i++) {
-            if ((!validity.isAllValid() && !validity.isValid(i) || !Rows.equal(a, row, i))
+            if ((!validity.isAllValid() && !ValidBits.get(validWords, i) || !Rows.equal(a, row, i))
                     && ++differing > maxDiffering) {
                 return NO_FILL;
             }
@@ -149,11 +153,12 @@ public final class SparseEncoder {
         }
         int len = a.length();
         Validity validity = a.validity();
+        long[] validWords = ValidBits.words(validity, a.length());
         Map<Object, int[]> counts = new HashMap<>();
         int bestRow = -1;
         int bestCount = validity.nullCount(len);
         for (int i = 0; i < len; i++) {
-            if (!validity.isAllValid() && !validity.isValid(i)) {
+            if (!validity.isAllValid() && !ValidBits.get(validWords, i)) {
                 continue;
             }
             int[] c = counts.computeIfAbsent(Rows.key(a, i), k -> new int[] {0, -1});
@@ -171,6 +176,7 @@ public final class SparseEncoder {
     private static int mostFrequentPrimitive(PrimitiveArray a) {
         int len = a.length();
         Validity validity = a.validity();
+        long[] validWords = ValidBits.words(validity, a.length());
         long[] bits = Primitives.longs(a);
         DistinctLongs distinct = new DistinctLongs();
         int[] counts = new int[16];
@@ -178,7 +184,7 @@ public final class SparseEncoder {
         int bestRow = -1;
         int bestCount = validity.nullCount(len);
         for (int i = 0; i < len; i++) {
-            if (!validity.isAllValid() && !validity.isValid(i)) {
+            if (!validity.isAllValid() && !ValidBits.get(validWords, i)) {
                 continue;
             }
             int before = distinct.size();

@@ -48,16 +48,25 @@ final class ChunkedWriter implements ColumnWriter {
     private final List<Array> undecided = new ArrayList<>();
     private Arena undecidedArena;
     private long undecidedRows;
+    /// The column's statistics, which its rows are added to (null when it keeps none): flat
+    /// chunks' rows on the compression threads, with the chunk; dictionary layouts' rows here.
+    private final CompressionPipeline.StatsChain stats;
 
     /// A column of type `dtype`, cut into chunks.
     ChunkedWriter(DType dtype, WriteContext ctx) {
+        this(dtype, ctx, null);
+    }
+
+    /// A column of type `dtype`, cut into chunks, whose rows go to `stats` too (or null).
+    ChunkedWriter(DType dtype, WriteContext ctx, CompressionPipeline.StatsChain stats) {
         this.dtype = dtype;
         this.ctx = ctx;
+        this.stats = stats;
     }
 
     /// A chunked layout of the chunks given to [#add(LayoutWriter)].
     ChunkedWriter() {
-        this(null, null);
+        this(null, null, null);
     }
 
     /// Adds a chunk after the others (for a writer made with [#ChunkedWriter()]).
@@ -175,10 +184,13 @@ final class ChunkedWriter implements ColumnWriter {
         }
         pending.clear();
         pendingRows = 0;
-        chunks.add(FlatWriter.submit(ctx, chunk, Compression.FULL, owner, flatChoice));
+        chunks.add(FlatWriter.submit(ctx, chunk, Compression.FULL, owner, flatChoice, stats));
     }
 
     private void appendDictionaries(VarBinViewArray a) throws IOException {
+        if (stats != null) {
+            stats.addNow(a);
+        }
         int from = 0;
         while (from < a.length()) {
             if (openDict == null) {

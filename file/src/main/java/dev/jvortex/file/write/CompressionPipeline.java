@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
@@ -98,9 +99,21 @@ final class CompressionPipeline {
     /// so wait for the first chunk to be compressed. The output does not depend on the threads.
     void submit(Array a, Compression compression, Arena owner, IntConsumer onSegment, ColumnChoice column)
             throws IOException {
+        submit(a, compression, owner, onSegment, column, null);
+    }
+
+    /// As [#submit(Array, Compression, Arena, IntConsumer, ColumnChoice)], also adding `a`'s rows
+    /// to `stats` (or null), the statistics of the column whose next rows `a` holds: on the
+    /// compression threads, after the column's earlier chunks and before `owner` is closed.
+    void submit(
+            Array a, Compression compression, Arena owner, IntConsumer onSegment, ColumnChoice column, StatsChain stats)
+            throws IOException {
         Compressor compressor = compression == Compression.FULL ? fullCompressor : dataCompressor;
         if (executor == null) {
             try {
+                if (stats != null) {
+                    stats.addNow(a);
+                }
                 Compressor.Choice prior = null;
                 if (column != null && column.first != null) {
                     prior = column.first.join();
@@ -119,6 +132,7 @@ final class CompressionPipeline {
         }
         CompletableFuture<WriteNode> f;
         try {
+            CompletableFuture<Void> counted = stats == null ? null : stats.addLater(a, executor);
             if (column == null) {
                 f = CompletableFuture.supplyAsync(
                         () -> encode(a, compressor, null).node(), executor);
@@ -130,6 +144,10 @@ final class CompressionPipeline {
             } else {
                 f = column.first.thenApplyAsync(
                         prior -> encode(a, compressor, prior).node(), executor);
+            }
+            if (counted != null) {
+                // the segment is written (and its input freed) only once its rows are counted too
+                f = f.thenCombine(counted, (node, none) -> node);
             }
         } catch (RuntimeException e) {
             if (owner != null) {
@@ -225,5 +243,45 @@ final class CompressionPipeline {
     static final class ColumnChoice {
         /// The first chunk's choice (null inside when it had none); null until it is submitted.
         private CompletableFuture<Compressor.Choice> first;
+    }
+
+    /// A column's statistics, which its chunks' rows are added to in row order: on the
+    /// compression threads (one task per chunk, each after the one before), or on the writing
+    /// thread. Owned by the column's writer and used on its thread.
+    static final class StatsChain {
+        private final StatsAccumulator stats;
+        /// The last chunk's task (done when every chunk so far is counted).
+        private CompletableFuture<Void> tail = CompletableFuture.completedFuture(null);
+
+        StatsChain(StatsAccumulator stats) {
+            this.stats = stats;
+        }
+
+        /// Returns the statistics, once every chunk given so far is counted.
+        StatsAccumulator await() {
+            try {
+                tail.join();
+            } catch (CompletionException e) {
+                if (e.getCause() instanceof RuntimeException r) {
+                    throw r;
+                }
+                if (e.getCause() instanceof Error err) {
+                    throw err;
+                }
+                throw e;
+            }
+            return stats;
+        }
+
+        /// Adds the rows of `a` now, after the chunks given before.
+        void addNow(Array a) {
+            await().add(a);
+        }
+
+        /// Adds the rows of `a` on `executor`, after the chunks given before; returns that task.
+        private CompletableFuture<Void> addLater(Array a, Executor executor) {
+            tail = tail.thenRunAsync(() -> stats.add(a), executor);
+            return tail;
+        }
     }
 }

@@ -30,8 +30,21 @@ final class FlatWriter implements LayoutWriter {
     static FlatWriter submit(
             WriteContext ctx, Array a, Compression compression, Arena owner, CompressionPipeline.ColumnChoice column)
             throws IOException {
+        return submit(ctx, a, compression, owner, column, null);
+    }
+
+    /// As [#submit(WriteContext, Array, Compression, Arena, CompressionPipeline.ColumnChoice)],
+    /// also adding `a`'s rows to `stats` (or null) on the compression threads.
+    static FlatWriter submit(
+            WriteContext ctx,
+            Array a,
+            Compression compression,
+            Arena owner,
+            CompressionPipeline.ColumnChoice column,
+            CompressionPipeline.StatsChain stats)
+            throws IOException {
         FlatWriter w = new FlatWriter(a.length());
-        ctx.pipeline().submit(a, compression, owner, seg -> w.segment = seg, column);
+        ctx.pipeline().submit(a, compression, owner, seg -> w.segment = seg, column, stats);
         return w;
     }
 

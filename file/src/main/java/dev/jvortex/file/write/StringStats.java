@@ -6,6 +6,7 @@ import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.ArrayOps;
 import dev.jvortex.core.array.Bits;
 import dev.jvortex.core.array.BoolArray;
+import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.StructArray;
 import dev.jvortex.core.array.Validity;
 import dev.jvortex.core.array.VarBinViewArray;
@@ -13,6 +14,8 @@ import dev.jvortex.file.write.StatsAccumulator.ZoneColumn;
 import dev.jvortex.format.ArrayStats;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -26,6 +29,7 @@ final class StringStats extends ZoneCounts implements StatsAccumulator {
     /// Longest string statistic kept.
     static final int MAX_STRING_BYTES = 64;
     /// The options of the bound aggregates: the length limit as a little-endian u64.
+    private static final ValueLayout.OfLong BE_LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
     private static final byte[] BOUND_OPTIONS = {MAX_STRING_BYTES, 0, 0, 0, 0, 0, 0, 0};
 
     /// The string type (an extension's storage for an extension over strings).
@@ -74,6 +78,21 @@ final class StringStats extends ZoneCounts implements StatsAccumulator {
         return p;
     }
 
+    /// [#prefix] of row `r` of `strings` (`size` bytes long), read from its view or data
+    /// buffer without copying the value.
+    private static long viewPrefix(VarBinViewArray strings, int r, int size) {
+        long view = (long) r * VarBinViewArray.VIEW_SIZE;
+        MemorySegment views = strings.views();
+        long p;
+        if (size <= VarBinViewArray.MAX_INLINED) {
+            p = views.get(BE_LONG, view + 4);
+        } else {
+            MemorySegment data = strings.buffers()[views.get(PrimitiveArray.LE_INT, view + 8)];
+            p = data.get(BE_LONG, Integer.toUnsignedLong(views.get(PrimitiveArray.LE_INT, view + 12)));
+        }
+        return size >= 8 ? p : p & ~(-1L >>> (size * 8));
+    }
+
     @Override
     void addRows(Array values, Validity v, boolean allValid, int from, int to, int z) {
         VarBinViewArray strings = (VarBinViewArray) values;
@@ -84,6 +103,14 @@ final class StringStats extends ZoneCounts implements StatsAccumulator {
             }
             count++;
             int size = strings.byteLength(r);
+            long head = viewPrefix(strings, r, size);
+            if (curMin != null
+                    && curMax != null
+                    && Long.compareUnsigned(head, minPrefix) > 0
+                    && Long.compareUnsigned(head, maxPrefix) < 0) {
+                // strictly between the zone's bounds on the first 8 bytes: neither bound moves
+                continue;
+            }
             if (scratch.length < size) {
                 scratch = new byte[Math.max(size, 2 * scratch.length)];
             }

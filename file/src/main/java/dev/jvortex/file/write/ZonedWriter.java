@@ -24,7 +24,8 @@ import java.util.List;
 final class ZonedWriter implements ColumnWriter {
     private final WriteContext ctx;
     private final ChunkedWriter data;
-    private final StatsAccumulator stats;
+    /// The column's statistics, counted by `data` as it cuts chunks (see [ChunkedWriter]).
+    private final CompressionPipeline.StatsChain stats;
     private List<ZoneColumn> zoneColumns;
     /// The zone table, once submitted.
     private FlatWriter zones;
@@ -32,8 +33,9 @@ final class ZonedWriter implements ColumnWriter {
 
     ZonedWriter(DType dtype, WriteContext ctx) {
         this.ctx = ctx;
-        this.data = new ChunkedWriter(dtype, ctx);
-        this.stats = StatsAccumulator.of(dtype, ctx.options().rowBlock());
+        this.stats = new CompressionPipeline.StatsChain(
+                StatsAccumulator.of(dtype, ctx.options().rowBlock()));
+        this.data = new ChunkedWriter(dtype, ctx, stats);
     }
 
     @Override
@@ -46,7 +48,6 @@ final class ZonedWriter implements ColumnWriter {
         if (a.length() == 0) {
             return;
         }
-        stats.add(a);
         data.append(a);
         rows += a.length();
     }
@@ -59,12 +60,13 @@ final class ZonedWriter implements ColumnWriter {
     @Override
     public void complete() throws IOException {
         data.complete();
+        StatsAccumulator counted = stats.await();
         if (!ctx.options().zoneMaps() || rows == 0) {
             return;
         }
-        zoneColumns = stats.zoneColumns(ctx.statsArena());
+        zoneColumns = counted.zoneColumns(ctx.statsArena());
         if (!zoneColumns.isEmpty()) {
-            zones = FlatWriter.submit(ctx, zoneTable(zoneColumns, stats.zoneCount()), Compression.FULL, null);
+            zones = FlatWriter.submit(ctx, zoneTable(zoneColumns, counted.zoneCount()), Compression.FULL, null);
         }
     }
 
@@ -83,7 +85,7 @@ final class ZonedWriter implements ColumnWriter {
 
     /// Returns the column's file statistics.
     ArrayStats fileStatistics() {
-        return stats.fileStatistics();
+        return stats.await().fileStatistics();
     }
 
     /// Returns the data's layout under a zoned layout, with metadata `0x01` + protobuf

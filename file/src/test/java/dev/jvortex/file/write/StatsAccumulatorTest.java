@@ -89,6 +89,43 @@ class StatsAccumulatorTest {
         }
     }
 
+    /// String bounds do not depend on the order of a zone's values: in ascending order every value
+    /// is compared in full (each is a new greatest), in a shuffled order most are passed over on
+    /// their first 8 bytes alone; short, inlined, equal-prefix and empty values included.
+    @Test
+    void stringBoundsDoNotDependOnTheOrderOfTheValues() {
+        Random random = new Random(5);
+        List<String> values = new java.util.ArrayList<>();
+        String[] stems = {"", "a", "abcdefg", "abcdefgh", "abcdefghij", "zz", "\u00e9t\u00e9", "abcdefgh\u00ff"};
+        for (int i = 0; i < 3000; i++) {
+            StringBuilder b = new StringBuilder(stems[random.nextInt(stems.length)]);
+            int extra = random.nextInt(20);
+            for (int k = 0; k < extra; k++) {
+                b.append((char) ('a' + random.nextInt(4)));
+            }
+            values.add(b.toString());
+        }
+        List<String> ascending = new java.util.ArrayList<>(values);
+        ascending.sort((x, y) -> java.util.Arrays.compareUnsigned(
+                x.getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                y.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        try (Arena arena = Arena.ofConfined()) {
+            byte[] expected = null;
+            for (List<String> order : List.of(ascending, values)) {
+                Builders.StringBuilder strings = Builders.strings(new DType.Utf8(false));
+                order.forEach(strings::append);
+                StatsAccumulator stats = StatsAccumulator.of(new DType.Utf8(false), 4096);
+                stats.add(strings.build(arena));
+                byte[] got = bytes(stats.fileStatistics());
+                if (expected == null) {
+                    expected = got;
+                } else {
+                    assertArrayEquals(expected, got);
+                }
+            }
+        }
+    }
+
     @Test
     void integerSumsAreNullOnOverflow() {
         try (Arena arena = Arena.ofConfined()) {
