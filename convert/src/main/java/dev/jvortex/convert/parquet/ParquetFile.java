@@ -100,7 +100,9 @@ public final class ParquetFile implements AutoCloseable {
         return meta.numRows();
     }
 
-    /// Decodes row group `g` into one array per top-level field, allocated in `out`.
+    /// Decodes row group `g` into one array per top-level field, allocated in `out`. With a shared
+    /// `out` the fields are assembled on several threads; a confined one is only used by the
+    /// calling thread.
     public List<Array> readRowGroup(int g, Arena out) {
         return readRowGroup(g, out, Budget.forRowGroup());
     }
@@ -161,6 +163,8 @@ public final class ParquetFile implements AutoCloseable {
                     }
                     try {
                         built[f] = assembler.buildTop(fields.get(f), rg.numRows());
+                    } catch (WrongThreadException e) {
+                        continue; // `out` is confined to the calling thread, which assembles it below
                     } catch (RuntimeException | Error e) {
                         buildFailures[f] = e;
                     }
@@ -184,6 +188,15 @@ public final class ParquetFile implements AutoCloseable {
             throw new VortexException(VortexException.Kind.IO, path + ": interrupted while decoding", e);
         }
         rethrowFirst(readFailures);
+        for (int f = 0; f < nf; f++) {
+            if (built[f] == null && buildFailures[f] == null) {
+                try {
+                    built[f] = assembler.buildTop(fields.get(f), rg.numRows());
+                } catch (RuntimeException | Error e) {
+                    buildFailures[f] = e;
+                }
+            }
+        }
         rethrowFirst(buildFailures);
         return List.of(built);
     }
