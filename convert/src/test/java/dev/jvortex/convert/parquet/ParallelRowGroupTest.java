@@ -78,24 +78,26 @@ class ParallelRowGroupTest {
         }
     }
 
+    /// Writes the file with `arena`'s arrays and reads its one row group back into `arena`.
+    private void roundTrip(Arena arena) throws IOException {
+        Path file = write(arena);
+        try (ParquetFile pq = ParquetFile.open(file)) {
+            assertEquals(1, pq.rowGroupCount());
+            check(pq.readRowGroup(0, arena));
+        }
+    }
+
     @Test
     void sharedArenaAssemblesOnHelpers() throws IOException {
         try (Arena arena = Arena.ofShared()) {
-            Path file = write(arena);
-            try (ParquetFile pq = ParquetFile.open(file)) {
-                assertEquals(1, pq.rowGroupCount());
-                check(pq.readRowGroup(0, arena));
-            }
+            roundTrip(arena);
         }
     }
 
     @Test
     void confinedArenaAssemblesOnTheCaller() throws IOException {
         try (Arena arena = Arena.ofConfined()) {
-            Path file = write(arena);
-            try (ParquetFile pq = ParquetFile.open(file)) {
-                check(pq.readRowGroup(0, arena));
-            }
+            roundTrip(arena);
         }
     }
 
