@@ -1,14 +1,16 @@
 """End-to-end `jvx convert` of Parquet files next to the reference (bench/convert-e2e).
 
     python convert_e2e.py ROOT DATASETS_DIR [--datasets=a,b] [--runs=N] [--jfr=DIR] [--jvx=PATH]
-                          [--before=PATH]
+                          [--before=PATH] [--trace]
 
 The reference side runs in its own Python process per run and times, after its imports,
 `vortex.io.write(pyarrow.parquet.read_table(src), out)`. The jvx side times the launcher from
 process start to exit (so JVM start-up, class loading and JIT warm-up count), with its CPU time
 (user + system, from the OS) and peak resident memory. The first jvx run of a dataset is shown
 on its own (it records the launcher's ahead-of-time cache when there is none yet); the others
-give the best time. --before=PATH times another launcher (an older build) in the same run.
+give the best time. --before=PATH times another launcher (an older build) in the same run; it
+gets an untimed first run too, so both sides are timed with their caches. --trace runs jvx with
+JVX_TRACE=1 and prints the phase trace of each dataset's best run after the table.
 """
 import os
 import resource
@@ -56,8 +58,31 @@ def source(data: Path, name: str) -> Path:
     return out
 
 
-def run_jvx(jvx: str, src: Path, out: Path, jfr: str | None) -> tuple[float, float, int]:
+def cache_dir() -> Path:
+    """Where the jvx launcher keeps its ahead-of-time caches (as the launcher finds it)."""
+    if os.environ.get("JVX_CACHE_DIR"):
+        return Path(os.environ["JVX_CACHE_DIR"])
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "jvortex"
+
+
+def wait_for_cache(timeout: float = 300) -> None:
+    """Waits until no launcher is still assembling a cache (its `.aotconf` record is deleted when
+    the cache is in place), so that the timed runs use it."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        d = cache_dir()
+        now = time.time()  # records left by killed runs (older) are not waited for
+        if not d.is_dir() or not any(now - f.stat().st_mtime < 600 for f in d.glob("jvx-convert-*.aotconf")):
+            return
+        time.sleep(0.5)
+    print(f"convert-e2e: warning: an AOT cache in {cache_dir()} was still being assembled after {timeout:.0f} s",
+          file=sys.stderr)
+
+
+def run_jvx(jvx: str, src: Path, out: Path, jfr: str | None, trace: bool = False) -> tuple[float, float, int, str]:
     env = dict(os.environ)
+    if trace:
+        env["JVX_TRACE"] = "1"
     if jfr:
         env["JVX_OPTS"] = (env.get("JVX_OPTS", "") + f" -XX:StartFlightRecording=filename={jfr},settings=profile").strip()
     err = out.with_suffix(".stderr")
@@ -69,7 +94,8 @@ def run_jvx(jvx: str, src: Path, out: Path, jfr: str | None) -> tuple[float, flo
     p.returncode = os.waitstatus_to_exitcode(status)
     if p.returncode != 0:
         raise SystemExit(f"jvx failed on {src}: {err.read_text()[-3000:]}")
-    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss
+    lines = err.read_text(errors="replace").splitlines()
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss, "\n".join(l for l in lines if l.startswith("jvx trace:"))
 
 
 def run_ref(src: Path, out: Path) -> tuple[float, float]:
@@ -91,6 +117,8 @@ def main() -> None:
     jvx = opts.get("jvx", str(root / "jvx"))
     jfr = opts.get("jfr")
     before = opts.get("before")
+    trace = "--trace" in sys.argv[3:]
+    traces = []
     work = data / "e2e"
     work.mkdir(parents=True, exist_ok=True)
     head = "| dataset | rows | codec, writer | reference s | reference CPU s |"
@@ -111,18 +139,24 @@ def main() -> None:
         ref_t, ref_cpu = min(run_ref(src, ref_out) for _ in range(runs))
         cells = f"| {name} | {meta.num_rows:,} | {codec}, {writer} | {ref_t:.2f} | {ref_cpu:.1f} |"
         if before:
-            b, b_cpu, _ = min(run_jvx(before, src, our_out, None) for _ in range(runs))
+            run_jvx(before, src, our_out, None)  # records its cache if it has none
+            wait_for_cache()
+            b, b_cpu, _, _ = min(run_jvx(before, src, our_out, None) for _ in range(runs))
             cells += f" {b:.2f} | {ref_t / b:.2f}x | {b_cpu:.1f} |"
         first = run_jvx(jvx, src, our_out, f"{jfr}/{name}-first.jfr" if jfr else None)
-        time.sleep(5)  # the launcher assembles its cache in the background after a recording run
+        wait_for_cache()  # the launcher assembles its cache in the background after a recording run
         best = None
         for i in range(runs):
-            r = run_jvx(jvx, src, our_out, f"{jfr}/{name}-{i}.jfr" if jfr else None)
+            r = run_jvx(jvx, src, our_out, f"{jfr}/{name}-{i}.jfr" if jfr else None, trace)
             best = r if best is None or r[0] < best[0] else best
-        wall, cpu, rss_kb = best
+        wall, cpu, rss_kb, best_trace = best
+        if trace:
+            traces.append(f"{name}:\n{best_trace}")
         cells += (f" {first[0]:.2f} | {wall:.2f} | {ref_t / wall:.2f}x | {cpu:.1f} | {rss_kb // 1024} "
                   f"| {ref_out.stat().st_size / 1e6:.1f} | {our_out.stat().st_size / 1e6:.1f} |")
         print(cells, flush=True)
+    for t in traces:
+        print("\n" + t)
 
 
 if __name__ == "__main__":

@@ -174,8 +174,13 @@ public final class Main {
 
     /// Runs the command line and exits with its status.
     public static void main(String[] args) {
+        Tracing trace = Tracing.install(System.err);
         Runtime.getRuntime().addShutdownHook(new Thread(TempFiles::deleteAll, "jvx-cleanup"));
-        System.exit(run(args, System.out, System.err));
+        int status = run(args, System.out, System.err);
+        if (trace != null) {
+            trace.finish("exit status " + status);
+        }
+        System.exit(status);
     }
 
     static String usage() {
@@ -579,6 +584,7 @@ public final class Main {
                 progress.withBytes(counting::count, inputBytes);
             }
             long start = System.nanoTime();
+            dev.jvortex.convert.Trace.mark("convert " + from.label() + " to " + to.label());
             Converter.Result r;
             try {
                 r = Converter.convert(input, from, output, to, o.withProgress(progress::rows));

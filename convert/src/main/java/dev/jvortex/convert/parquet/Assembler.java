@@ -45,14 +45,20 @@ final class Assembler {
     List<Array> build(List<Field> fields, long rows) {
         List<Array> out = new ArrayList<>();
         for (Field f : fields) {
-            Array a = build(f);
-            if (a.length() != rows) {
-                throw VortexException.corrupt(
-                        cols[f.firstColumn].where + ": " + a.length() + " rows, the row group has " + rows);
-            }
-            out.add(a);
+            out.add(buildTop(f, rows));
         }
         return out;
+    }
+
+    /// Builds the top-level field `f`, which must have `rows` rows. Calls for different fields may
+    /// run at the same time (the arena must then be shared).
+    Array buildTop(Field f, long rows) {
+        Array a = build(f);
+        if (a.length() != rows) {
+            throw VortexException.corrupt(
+                    cols[f.firstColumn].where + ": " + a.length() + " rows, the row group has " + rows);
+        }
+        return a;
     }
 
     /// Returns the entries starting a slot of `f` in its first leaf column, or null when every

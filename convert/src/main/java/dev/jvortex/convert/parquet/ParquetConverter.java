@@ -1,5 +1,6 @@
 package dev.jvortex.convert.parquet;
 
+import dev.jvortex.convert.Trace;
 import dev.jvortex.core.DType;
 import dev.jvortex.core.VortexException;
 import dev.jvortex.core.array.Array;
@@ -9,6 +10,7 @@ import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -31,8 +33,8 @@ public final class ParquetConverter {
 
     private ParquetConverter() {}
 
-    /// A decoded row group and the arena that holds it.
-    private record Group(List<Array> columns, long rows, Arena arena) {}
+    /// A decoded row group, the arena that holds it, and how long decoding it took.
+    private record Group(List<Array> columns, long rows, Arena arena, long decodeNanos) {}
 
     /// Converts `in` to the Vortex file `out`; `progress` is told the rows written so far.
     ///
@@ -41,7 +43,12 @@ public final class ParquetConverter {
     public static Result convert(Path in, Path out, WriteOptions options, LongConsumer progress) throws IOException {
         try (ParquetFile pq = ParquetFile.open(in)) {
             DType.Struct schema = pq.dtype();
+            if (Trace.on()) {
+                Trace.mark("parquet: footer read (" + pq.rowGroupCount() + " row groups, " + pq.rowCount() + " rows)");
+            }
             long rows = 0;
+            long waited = 0;
+            long decoding = 0;
             ExecutorService reader = Executors.newSingleThreadExecutor(r -> {
                 Thread t = new Thread(r, "jvortex-parquet-reader");
                 t.setDaemon(true);
@@ -53,13 +60,29 @@ public final class ParquetConverter {
                     int g = nextGroup(pq, 0);
                     next = g < 0 ? null : submit(reader, pq, g);
                     while (next != null) {
+                        long t0 = System.nanoTime();
                         Group current = await(next, in);
+                        long t1 = System.nanoTime();
+                        waited += t1 - t0;
+                        decoding += current.decodeNanos();
                         next = null;
+                        int done = g;
                         try (Arena arena = current.arena()) {
                             g = nextGroup(pq, g + 1);
                             next = g < 0 ? null : submit(reader, pq, g);
                             writer.write(current.columns());
                             rows += current.rows();
+                        }
+                        if (Trace.on()) {
+                            Trace.mark(String.format(
+                                    Locale.ROOT,
+                                    "row group %d: %,d rows decoded in %d ms; the writer waited %d ms for it, then"
+                                            + " took %d ms",
+                                    done,
+                                    current.rows(),
+                                    current.decodeNanos() / 1_000_000,
+                                    (t1 - t0) / 1_000_000,
+                                    (System.nanoTime() - t1) / 1_000_000));
                         }
                         progress.accept(rows);
                     }
@@ -67,11 +90,20 @@ public final class ParquetConverter {
                     writer.abort();
                     throw e instanceof VortexException ? e : VortexException.corrupt(in + ": " + e, e);
                 }
+                if (Trace.on()) {
+                    Trace.mark(String.format(
+                            Locale.ROOT,
+                            "all rows handed to the writer (decoding %d ms in all, the writer waited %d ms)",
+                            decoding / 1_000_000,
+                            waited / 1_000_000));
+                }
                 writer.finish();
+                Trace.mark("writer finished");
             } finally {
                 discard(next);
                 reader.shutdownNow();
             }
+            Trace.mark("file closed");
             return new Result(rows, schema);
         }
     }
@@ -89,11 +121,13 @@ public final class ParquetConverter {
             @SuppressWarnings("MustBeClosedChecker") // handed to the writing thread with the group
             Arena arena = Arena.ofShared();
             try {
+                long t0 = System.nanoTime();
                 List<Array> cols = pq.readRowGroup(g, arena);
                 return new Group(
                         cols,
                         cols.isEmpty() ? pq.rowGroupRows(g) : cols.getFirst().length(),
-                        arena);
+                        arena,
+                        System.nanoTime() - t0);
             } catch (RuntimeException | Error e) {
                 arena.close();
                 throw e;

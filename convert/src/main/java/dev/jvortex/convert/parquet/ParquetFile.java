@@ -12,12 +12,14 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ForkJoinPool;
-import java.util.concurrent.ForkJoinTask;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /// A Parquet file opened for reading, row group by row group. The file is memory-mapped; a
-/// row group's column chunks are copied to the heap and decoded in parallel on the common
-/// fork-join pool (one after the other for small row groups or a single column).
+/// row group's column chunks are copied to the heap and decoded, and its top-level fields
+/// assembled, in parallel by the reading thread and the common fork-join pool (one after the
+/// other for small row groups or a single field).
 public final class ParquetFile implements AutoCloseable {
     private static final int MAGIC = 'P' | 'A' << 8 | 'R' << 16 | '1' << 24;
     private static final int MAGIC_ENCRYPTED = 'P' | 'A' << 8 | 'R' << 16 | 'E' << 24;
@@ -98,7 +100,9 @@ public final class ParquetFile implements AutoCloseable {
         return meta.numRows();
     }
 
-    /// Decodes row group `g` into one array per top-level field, allocated in `out`.
+    /// Decodes row group `g` into one array per top-level field, allocated in `out`. With a shared
+    /// `out` the fields are assembled on several threads; a confined one is only used by the
+    /// calling thread.
     public List<Array> readRowGroup(int g, Arena out) {
         return readRowGroup(g, out, Budget.forRowGroup());
     }
@@ -112,49 +116,104 @@ public final class ParquetFile implements AutoCloseable {
         ParquetMetadata.RowGroup rg = meta.rowGroups().get(g);
         int n = schema.columns.size();
         ColumnData[] cols = new ColumnData[n];
-        if (n == 1 || rg.numRows() < PARALLEL_MIN_ROWS || ForkJoinPool.getCommonPoolParallelism() < 2) {
+        List<ParquetSchema.Field> fields = schema.fields;
+        int nf = fields.size();
+        int helpers = Math.min(nf - 1, ForkJoinPool.getCommonPoolParallelism());
+        if (nf == 1 || rg.numRows() < PARALLEL_MIN_ROWS || helpers < 1) {
             for (int c = 0; c < n; c++) {
                 cols[c] = readColumn(g, rg, c, budget);
             }
-        } else {
-            // Column chunks are independent: decode them on the common pool, the largest first so
-            // that one big column does not start last.
-            ForkJoinTask<?>[] tasks = new ForkJoinTask<?>[n];
-            Integer[] order = new Integer[n];
-            for (int c = 0; c < n; c++) {
-                order[c] = c;
-            }
-            java.util.Arrays.sort(
-                    order,
-                    (a, b) -> Long.compare(
-                            rg.columns().get(b).totalCompressedSize(),
-                            rg.columns().get(a).totalCompressedSize()));
-            for (int c : order) {
-                tasks[c] = ForkJoinPool.commonPool().submit(() -> {
-                    cols[c] = readColumn(g, rg, c, budget);
-                });
-            }
-            RuntimeException failure = null; // the first column's, as a sequential read reports
-            for (ForkJoinTask<?> t : tasks) {
-                try {
-                    t.join();
-                } catch (RuntimeException e) {
-                    if (failure == null) {
-                        failure = e;
-                    }
-                }
-            }
-            if (failure != null) {
-                // join() may wrap the task's exception: report the VortexException it carries
-                for (Throwable t = failure; t != null; t = t.getCause()) {
-                    if (t instanceof VortexException v) {
-                        throw v;
-                    }
-                }
-                throw failure;
+            return new Assembler(cols, out).build(fields, rg.numRows());
+        }
+        // Top-level fields are independent: this thread and up to `helpers` threads of the common
+        // pool take them one at a time (decode the field's column chunks, then assemble it), the
+        // largest first so that one big field does not start last. This thread works too, so a
+        // 2-core machine (common pool of 1) decodes on both cores.
+        long[] size = new long[nf];
+        for (int f = 0; f < nf; f++) {
+            for (int c = fields.get(f).firstColumn; c < columnEnd(f); c++) {
+                size[f] += rg.columns().get(c).totalCompressedSize();
             }
         }
-        return new Assembler(cols, out).build(schema.fields, rg.numRows());
+        Integer[] order = new Integer[nf];
+        for (int f = 0; f < nf; f++) {
+            order[f] = f;
+        }
+        java.util.Arrays.sort(order, (x, y) -> Long.compare(size[y], size[x]));
+        Assembler assembler = new Assembler(cols, out);
+        Array[] built = new Array[nf];
+        // a column's decoding failure is reported before any assembly failure, the first field's
+        // first, as the sequential path reports them
+        Throwable[] readFailures = new Throwable[nf];
+        Throwable[] buildFailures = new Throwable[nf];
+        AtomicInteger cursor = new AtomicInteger();
+        CountDownLatch done = new CountDownLatch(nf);
+        Runnable work = () -> {
+            for (int i; (i = cursor.getAndIncrement()) < nf; ) {
+                int f = order[i];
+                try {
+                    int c = fields.get(f).firstColumn;
+                    try {
+                        for (; c < columnEnd(f); c++) {
+                            cols[c] = readColumn(g, rg, c, budget);
+                        }
+                    } catch (RuntimeException | Error e) {
+                        readFailures[f] = e;
+                        continue;
+                    }
+                    try {
+                        built[f] = assembler.buildTop(fields.get(f), rg.numRows());
+                    } catch (WrongThreadException e) {
+                        continue; // `out` is confined to the calling thread, which assembles it below
+                    } catch (RuntimeException | Error e) {
+                        buildFailures[f] = e;
+                    }
+                    for (c = fields.get(f).firstColumn; c < columnEnd(f); c++) {
+                        cols[c] = null; // the decoded pages are garbage once assembled
+                    }
+                } finally {
+                    done.countDown();
+                }
+            }
+        };
+        for (int k = 0; k < helpers; k++) {
+            ForkJoinPool.commonPool().execute(work);
+        }
+        work.run();
+        try {
+            // waits for the fields, not the helpers: a helper the pool starts late finds nothing to do
+            done.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new VortexException(VortexException.Kind.IO, path + ": interrupted while decoding", e);
+        }
+        rethrowFirst(readFailures);
+        for (int f = 0; f < nf; f++) {
+            if (built[f] == null && buildFailures[f] == null) {
+                try {
+                    built[f] = assembler.buildTop(fields.get(f), rg.numRows());
+                } catch (RuntimeException | Error e) {
+                    buildFailures[f] = e;
+                }
+            }
+        }
+        rethrowFirst(buildFailures);
+        return List.of(built);
+    }
+
+    /// The end (exclusive) of the leaf columns of top-level field `f`.
+    private int columnEnd(int f) {
+        return f + 1 < schema.fields.size() ? schema.fields.get(f + 1).firstColumn : schema.columns.size();
+    }
+
+    private static void rethrowFirst(Throwable[] failures) {
+        for (Throwable e : failures) {
+            if (e instanceof RuntimeException r) {
+                throw r;
+            } else if (e instanceof Error err) {
+                throw err;
+            }
+        }
     }
 
     /// Reads and decodes column chunk `c` of row group `g`.
