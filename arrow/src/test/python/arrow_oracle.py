@@ -9,6 +9,8 @@ the files the Java tests compare against.
   arrow_oracle.py write-all DIR    writes one table of every type as DIR/all.arrow (IPC file),
                                    DIR/all.arrows (IPC stream), DIR/all.vortex (the reference's
                                    writer) and DIR/all.json (its canonical rows), then DIR/done
+  arrow_oracle.py types FILE       prints FILE's (an Arrow IPC file or stream, read by pyarrow)
+                                   column types as JSON {"column": "pyarrow type"}
   arrow_oracle.py write-strings DIR
                                    writes comment- and log-like string columns with nulls, in
                                    several chunks, as DIR/strings.vortex (the reference's writer,
@@ -243,6 +245,8 @@ def main():
             print(f"{a}: {first_difference(x, y)}")
     elif sys.argv[1] == "write-all":
         write_all(sys.argv[2])
+    elif sys.argv[1] == "types":
+        print(json.dumps({f.name: str(f.type) for f in read(sys.argv[2]).schema}))
     elif sys.argv[1] == "write-strings":
         write_strings(sys.argv[2])
     else:

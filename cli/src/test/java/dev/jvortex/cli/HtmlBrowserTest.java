@@ -120,7 +120,7 @@ class HtmlBrowserTest {
 
         assertEquals(stats.get("file") + " - jvx inspect", page.get("title"));
         assertEquals(
-                stats.get("rows") + " rows, " + stats.get("size") + " bytes, type ",
+                text(stats.get("rows")) + " rows, " + text(stats.get("size")) + " bytes, type ",
                 ((String) page.get("summary")).substring(0, ((String) page.get("summary")).indexOf("type ") + 5));
 
         // The statistics table, as displayed, holds the JSON's numbers column by column.
