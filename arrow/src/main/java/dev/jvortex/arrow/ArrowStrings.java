@@ -257,60 +257,9 @@ public final class ArrowStrings {
                 throw VortexException.corrupt(
                         where + ": a string chunk decoded to " + a.getClass().getSimpleName());
             }
-            return new FromViews(v);
+            return new ViewStrings(v);
         } catch (RuntimeException e) {
             throw Decoding.failure(e, where);
-        }
-    }
-
-    /// Decoded views as [ConcatenatedStrings]: the rows copied one by one.
-    private record FromViews(VarBinViewArray views, long[] lengths) implements ConcatenatedStrings {
-        FromViews(VarBinViewArray views) {
-            this(views, lengthsOf(views));
-        }
-
-        /// Row lengths from the views; null rows are empty (their views need not hold a value).
-        private static long[] lengthsOf(VarBinViewArray v) {
-            int n = v.length();
-            long[] out = new long[n + 1];
-            long total = 0;
-            Validity validity = v.validity();
-            boolean checkNulls = !validity.isAllValid();
-            for (int i = 0; i < n; i++) {
-                if (!checkNulls || validity.isValid(i)) {
-                    out[i] = Integer.toUnsignedLong(
-                            v.views().get(PrimitiveArray.LE_INT, (long) i * VarBinViewArray.VIEW_SIZE));
-                    total += out[i];
-                }
-            }
-            out[n] = total;
-            return out;
-        }
-
-        @Override
-        public Validity validity() {
-            return views.validity();
-        }
-
-        @Override
-        public void decodeInto(MemorySegment out) {
-            MemorySegment v = views.views();
-            MemorySegment[] buffers = views.buffers();
-            long pos = 0;
-            for (int i = 0; i < views.length(); i++) {
-                long at = (long) i * VarBinViewArray.VIEW_SIZE;
-                int size = (int) lengths[i];
-                if (size == 0) {
-                    // nothing to copy (an empty or null row)
-                } else if (size <= VarBinViewArray.MAX_INLINED) {
-                    MemorySegment.copy(v, at + 4, out, pos, size);
-                } else {
-                    int buffer = v.get(PrimitiveArray.LE_INT, at + 8);
-                    long offset = Integer.toUnsignedLong(v.get(PrimitiveArray.LE_INT, at + 12));
-                    MemorySegment.copy(buffers[buffer], offset, out, pos, size);
-                }
-                pos += size;
-            }
         }
     }
 

@@ -34,11 +34,7 @@ public final class FsstDecoder {
 
     /// Decodes a `vortex.fsst` node as `dtype` (Utf8 or Binary) with `len` rows.
     public static Array decode(EncodedNode node, DType dtype, int len, DecodeContext ctx) {
-        ConcatenatedStrings strings = prepare(node, dtype, len, ctx);
-        long total = strings.lengths()[len];
-        MemorySegment out = ctx.allocate(total + StringViews.SLACK, 8);
-        strings.decodeInto(out);
-        return StringViews.build(dtype, out, total, strings.lengths(), len, strings.validity(), ctx);
+        return prepare(node, dtype, len, ctx).toViews(dtype, len, ctx);
     }
 
     /// Reads a `vortex.fsst` node's row lengths and validity, checked, and returns them with the

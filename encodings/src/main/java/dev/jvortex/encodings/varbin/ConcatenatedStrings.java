@@ -1,6 +1,9 @@
 package dev.jvortex.encodings.varbin;
 
+import dev.jvortex.core.DType;
 import dev.jvortex.core.array.Validity;
+import dev.jvortex.core.array.VarBinViewArray;
+import dev.jvortex.core.serde.DecodeContext;
 import java.lang.foreign.MemorySegment;
 
 /// Strings whose decoder writes every row back to back (`vortex.fsst`, `vortex.onpair`), taken
@@ -18,4 +21,12 @@ public interface ConcatenatedStrings {
     /// [StringViews#SLACK] bytes longer than the total: the decoders store whole words, so up to
     /// that many bytes after the total may be overwritten.
     void decodeInto(MemorySegment out);
+
+    /// Decodes the `len` rows into memory of `ctx` and returns them as views of `dtype`.
+    default VarBinViewArray toViews(DType dtype, int len, DecodeContext ctx) {
+        long total = lengths()[len];
+        MemorySegment out = ctx.allocate(total + StringViews.SLACK, 8);
+        decodeInto(out);
+        return StringViews.build(dtype, out, total, lengths(), len, validity(), ctx);
+    }
 }
