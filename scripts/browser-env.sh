@@ -59,7 +59,7 @@ fi
 
 say "installing Debian's chromium with apt-get (log: $LOG)"
 export DEBIAN_FRONTEND=noninteractive
-INSTALL=("${AS[@]}" apt-get install -y --no-install-recommends chromium)
+INSTALL=("${AS[@]}" apt-get -o DPkg::Lock::Timeout=300 install -y --no-install-recommends chromium)
 { "${INSTALL[@]}" || { "${AS[@]}" apt-get update && "${INSTALL[@]}"; }; } >>"$LOG" 2>&1 \
   || die "apt-get install chromium failed (see $LOG)"
 B="$(find_browser)" || die "chromium installed but not found on PATH (see $LOG)"
