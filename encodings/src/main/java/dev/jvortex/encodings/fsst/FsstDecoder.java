@@ -103,11 +103,7 @@ public final class FsstDecoder {
             implements ConcatenatedStrings {
         @Override
         public void decodeInto(MemorySegment out) {
-            long total = lengths[lengths.length - 1];
-            if (out.byteSize() < total + StringViews.SLACK) {
-                throw new IllegalArgumentException(
-                        "output of " + out.byteSize() + " bytes for " + total + " bytes of strings and their slack");
-            }
+            long total = ConcatenatedStrings.checkedTotal(lengths, out);
             decompress(node, table, codes, codesStart, codesEnd, out, total);
         }
     }

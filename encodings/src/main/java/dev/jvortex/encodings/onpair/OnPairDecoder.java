@@ -92,11 +92,7 @@ public final class OnPairDecoder {
             implements ConcatenatedStrings {
         @Override
         public void decodeInto(MemorySegment out) {
-            long total = lengths[lengths.length - 1];
-            if (out.byteSize() < total + StringViews.SLACK) {
-                throw new IllegalArgumentException(
-                        "output of " + out.byteSize() + " bytes for " + total + " bytes of strings and their slack");
-            }
+            long total = ConcatenatedStrings.checkedTotal(lengths, out);
             long codesStart = codesFrom;
             // The token ids are widened to ints one chunk at a time, so the decode loops index a plain
             // int[] whatever the codes' ptype, without materialising the whole window.

@@ -22,6 +22,16 @@ public interface ConcatenatedStrings {
     /// that many bytes after the total may be overwritten.
     void decodeInto(MemorySegment out);
 
+    /// Returns the total of `lengths` (its last value), checking that `out` can take it and the slack.
+    static long checkedTotal(long[] lengths, MemorySegment out) {
+        long total = lengths[lengths.length - 1];
+        if (out.byteSize() < total + StringViews.SLACK) {
+            throw new IllegalArgumentException(
+                    "output of " + out.byteSize() + " bytes for " + total + " bytes of strings and their slack");
+        }
+        return total;
+    }
+
     /// Decodes the `len` rows into memory of `ctx` and returns them as views of `dtype`.
     default VarBinViewArray toViews(DType dtype, int len, DecodeContext ctx) {
         long total = lengths()[len];
