@@ -10,6 +10,8 @@ module dev.jvortex.arrow {
     requires transitive dev.jvortex.core;
     requires transitive dev.jvortex.file;
     requires dev.jvortex.convert;
+    // ArrowStrings: the FSST and OnPair decoders' write-into-caller-memory seam (qualified exports).
+    requires dev.jvortex.encodings;
     requires transitive org.apache.arrow.vector;
     requires transitive org.apache.arrow.memory.core;
     // The allocation manager the RootAllocator finds by name: resolved, not read.

@@ -9,6 +9,13 @@ the files the Java tests compare against.
   arrow_oracle.py write-all DIR    writes one table of every type as DIR/all.arrow (IPC file),
                                    DIR/all.arrows (IPC stream), DIR/all.vortex (the reference's
                                    writer) and DIR/all.json (its canonical rows), then DIR/done
+  arrow_oracle.py types FILE       prints FILE's (an Arrow IPC file or stream, read by pyarrow)
+                                   column types as JSON {"column": "pyarrow type"}
+  arrow_oracle.py write-strings DIR
+                                   writes comment- and log-like string columns with nulls, in
+                                   several chunks, as DIR/strings.vortex (the reference's writer,
+                                   which picks FSST for them) and their values as
+                                   DIR/strings.json ({"column": [value or null, ...]}), then DIR/done
 
 Canonical form: {"columns": [names], "rows": [[value per column], ...]} where a value is null,
 true/false, a list (lists, fixed-size lists, structs by field, maps as [key, value] pairs) or a
@@ -193,6 +200,36 @@ def write_all(out):
     open(os.path.join(out, "done"), "w").close()
 
 
+def write_strings(out):
+    import random
+    import vortex
+    os.makedirs(out, exist_ok=True)
+    rng = random.Random(14)
+    words = ["furiously", "quickly", "carefully", "regular", "ironic", "final", "pending", "express",
+             "deposits", "packages", "accounts", "requests", "theodolites", "foxes", "blithely", "slyly"]
+    rows = 50_000
+    comment, log, raw = [], [], []
+    for i in range(rows):
+        r = rng.randrange(20)
+        comment.append(None if r < 2 else "" if r == 2 else
+                       " ".join(rng.choice(words) for _ in range(2 + rng.randrange(9))))
+        log.append(None if i % 13 == 0 else
+                   f"2026-12-02T08:{i % 60:02d}:00Z {rng.choice(['INFO', 'WARN', 'ERROR'])} [svc-"
+                   f"{rng.choice(words)}] request {rng.randrange(10**6)} served")
+        raw.append(None if i % 7 == 0 else f"key-{rng.randrange(10**9):09d}-{rng.choice(words)}")
+    table = pa.table({
+        "comment": pa.array(comment, pa.string()),
+        "log": pa.array(log, pa.string()),
+        "bin": pa.array([None if v is None else v.encode() for v in raw], pa.binary()),
+    })
+    # Record batches of 12,500 rows become the file's chunks.
+    vortex.io.write(pa.Table.from_batches(table.to_batches(max_chunksize=12_500)),
+                    os.path.join(out, "strings.vortex"))
+    with open(os.path.join(out, "strings.json"), "w") as f:
+        json.dump({"comment": comment, "log": log, "bin": raw}, f)
+    open(os.path.join(out, "done"), "w").close()
+
+
 def main():
     if sys.argv[1] == "dump":
         print(json.dumps(canon_table(read(sys.argv[2]))))
@@ -208,6 +245,10 @@ def main():
             print(f"{a}: {first_difference(x, y)}")
     elif sys.argv[1] == "write-all":
         write_all(sys.argv[2])
+    elif sys.argv[1] == "types":
+        print(json.dumps({f.name: str(f.type) for f in read(sys.argv[2]).schema}))
+    elif sys.argv[1] == "write-strings":
+        write_strings(sys.argv[2])
     else:
         raise SystemExit("unknown command " + sys.argv[1])
 

@@ -8,7 +8,7 @@
 /// The vector kernels of `fastlanes` use the incubating Vector API when the JVM was started with
 /// `--add-modules jdk.incubator.vector`; the dependence is `static`, so the module is not needed
 /// at run time, and without it every decoder takes its scalar path (`fastlanes.Simd`).
-@SuppressWarnings("module") // compress and file, named in qualified exports, are built after this module
+@SuppressWarnings("module") // compress, file and arrow, named in qualified exports, are built after this module
 module dev.jvortex.encodings {
     requires transitive dev.jvortex.core;
     requires dev.jvortex.zstd;
@@ -17,7 +17,8 @@ module dev.jvortex.encodings {
 
     exports dev.jvortex.encodings to
             dev.jvortex.compress,
-            dev.jvortex.file;
+            dev.jvortex.file,
+            dev.jvortex.arrow;
     exports dev.jvortex.encodings.alp to
             dev.jvortex.compress;
     exports dev.jvortex.encodings.canonical to
@@ -34,13 +35,15 @@ module dev.jvortex.encodings {
     exports dev.jvortex.encodings.fastlanes to
             dev.jvortex.compress;
     exports dev.jvortex.encodings.fsst to
-            dev.jvortex.compress;
+            dev.jvortex.compress,
+            dev.jvortex.arrow;
     exports dev.jvortex.encodings.light to
             dev.jvortex.compress;
     exports dev.jvortex.encodings.list to
             dev.jvortex.compress;
     exports dev.jvortex.encodings.onpair to
-            dev.jvortex.compress;
+            dev.jvortex.compress,
+            dev.jvortex.arrow;
     exports dev.jvortex.encodings.pco to
             dev.jvortex.compress;
     exports dev.jvortex.encodings.runend to
@@ -51,7 +54,8 @@ module dev.jvortex.encodings {
             dev.jvortex.compress;
     exports dev.jvortex.encodings.varbin to
             dev.jvortex.compress,
-            dev.jvortex.file;
+            dev.jvortex.file,
+            dev.jvortex.arrow;
     exports dev.jvortex.encodings.zigzag to
             dev.jvortex.compress;
     exports dev.jvortex.encodings.zstd to

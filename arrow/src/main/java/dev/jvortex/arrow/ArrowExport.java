@@ -13,7 +13,6 @@ import dev.jvortex.core.array.ListArray;
 import dev.jvortex.core.array.NullArray;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.StructArray;
-import dev.jvortex.core.array.Validity;
 import dev.jvortex.core.array.VarBinViewArray;
 import dev.jvortex.file.Batch;
 import java.lang.foreign.Arena;
@@ -203,16 +202,9 @@ public final class ArrowExport {
     /// Writes offsets and data buffers (Arrow's Utf8/Binary layout) from views.
     private static void strings(VarBinViewArray v, BufferAllocator allocator, List<ArrowBuf> bufs) {
         int n = v.length();
-        MemorySegment views = v.views();
-        // Null rows are written empty: their views need not hold a real value.
-        Validity validity = v.validity();
-        boolean checkNulls = !validity.isAllValid();
-        long total = 0;
-        for (int i = 0; i < n; i++) {
-            if (!checkNulls || validity.isValid(i)) {
-                total += Integer.toUnsignedLong(views.get(PrimitiveArray.LE_INT, (long) i * VarBinViewArray.VIEW_SIZE));
-            }
-        }
+        ViewStrings rows = new ViewStrings(v);
+        long[] lengths = rows.lengths();
+        long total = lengths[n];
         if (total > Integer.MAX_VALUE) {
             throw VortexException.unsupported("a batch of strings with " + total
                     + " bytes does not fit Arrow's 32-bit offsets; scan with fewer rows per batch");
@@ -222,23 +214,12 @@ public final class ArrowExport {
         ArrowBuf data = Buffers.allocate(allocator, total);
         bufs.add(data);
         MemorySegment o = Buffers.segment(offsets);
-        MemorySegment out = Buffers.segment(data);
-        MemorySegment[] buffers = v.buffers();
         int pos = 0;
         for (int i = 0; i < n; i++) {
-            long at = (long) i * VarBinViewArray.VIEW_SIZE;
-            int size = checkNulls && !validity.isValid(i) ? 0 : views.get(PrimitiveArray.LE_INT, at);
-            if (size == 0) {
-                // nothing to copy
-            } else if (size <= VarBinViewArray.MAX_INLINED) {
-                MemorySegment.copy(views, at + 4, out, pos, size);
-            } else {
-                int buffer = views.get(PrimitiveArray.LE_INT, at + 8);
-                long offset = Integer.toUnsignedLong(views.get(PrimitiveArray.LE_INT, at + 12));
-                MemorySegment.copy(buffers[buffer], offset, out, pos, size);
-            }
-            pos += size;
+            pos += (int) lengths[i];
             o.setAtIndex(PrimitiveArray.LE_INT, i + 1L, pos);
         }
+        // Views copy exactly their bytes: no slack needed after the data.
+        rows.decodeInto(Buffers.segment(data));
     }
 }

@@ -8,6 +8,7 @@ import dev.jvortex.file.ScanOptions;
 import dev.jvortex.file.VortexFile;
 import java.io.OutputStream;
 import java.nio.file.Path;
+import java.util.LinkedHashSet;
 import java.util.Set;
 
 /// Arrow IPC files and streams for [Converter] and `jvx convert`, registered as a
@@ -48,7 +49,12 @@ public final class ArrowFormats implements FormatProvider {
     @Override
     public Converter.Result fromVortex(
             Format to, VortexFile file, ScanOptions scan, long limit, OutputStream out, Converter.Options options) {
-        long rows = ArrowIpc.toArrow(file, scan, limit, out, to == Format.ARROW_FILE);
+        Set<String> dictionary = new LinkedHashSet<>();
+        if (options.arrowDictionary()) {
+            dictionary.addAll(ArrowIpc.dictionaryColumns(file));
+            dictionary.retainAll(file.plan(scan).columnNames());
+        }
+        long rows = ArrowIpc.toArrow(file, scan, limit, out, to == Format.ARROW_FILE, dictionary);
         return new Converter.Result(rows, file.dtype());
     }
 }

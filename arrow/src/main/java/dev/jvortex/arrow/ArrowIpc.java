@@ -8,6 +8,8 @@ import dev.jvortex.file.ScanOptions;
 import dev.jvortex.file.VortexFile;
 import dev.jvortex.file.write.VortexWriter;
 import dev.jvortex.file.write.WriteOptions;
+import dev.jvortex.format.LayoutNode;
+import dev.jvortex.format.SerializedArray;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -20,14 +22,18 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.VectorLoader;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.VectorUnloader;
 import org.apache.arrow.vector.dictionary.Dictionary;
+import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.ipc.ArrowFileReader;
 import org.apache.arrow.vector.ipc.ArrowFileWriter;
 import org.apache.arrow.vector.ipc.ArrowReader;
@@ -35,6 +41,7 @@ import org.apache.arrow.vector.ipc.ArrowStreamReader;
 import org.apache.arrow.vector.ipc.ArrowStreamWriter;
 import org.apache.arrow.vector.ipc.ArrowWriter;
 import org.apache.arrow.vector.ipc.message.ArrowRecordBatch;
+import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 
@@ -86,7 +93,7 @@ public final class ArrowIpc {
     /// of at most `batchRows` rows (`out` is not closed); returns the rows written.
     public static long toArrowStream(Path source, OutputStream out, int batchRows) {
         try (VortexFile file = VortexFile.open(source)) {
-            return export(file, Channels.newChannel(out), batches(batchRows), -1, false, source.toString());
+            return export(file, Channels.newChannel(out), batches(batchRows), -1, false, source.toString(), Set.of());
         }
     }
 
@@ -101,7 +108,7 @@ public final class ArrowIpc {
             try {
                 long rows;
                 try (FileChannel ch = FileChannel.open(temp, StandardOpenOption.WRITE)) {
-                    rows = export(file, ch, options, -1, fileFormat, source.toString());
+                    rows = export(file, ch, options, -1, fileFormat, source.toString(), Set.of());
                 }
                 Files.move(temp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
                 done = true;
@@ -120,13 +127,73 @@ public final class ArrowIpc {
     /// in the Arrow IPC file format when `fileFormat` is true, else the stream format; returns the
     /// rows written. The stream is flushed, not closed. This is what `jvx convert` calls.
     public static long toArrow(VortexFile file, ScanOptions options, long limit, OutputStream out, boolean fileFormat) {
+        return toArrow(file, options, limit, out, fileFormat, Set.of());
+    }
+
+    /// As [#toArrow(VortexFile, ScanOptions, long, OutputStream, boolean)], with the columns named
+    /// in `dictionary` written as Arrow dictionary-encoded columns (`int32` indices; one
+    /// dictionary per column for the whole output, of its distinct values in order of first
+    /// appearance, built by a first scan of those columns). See [#dictionaryColumns(VortexFile)].
+    public static long toArrow(
+            VortexFile file,
+            ScanOptions options,
+            long limit,
+            OutputStream out,
+            boolean fileFormat,
+            Set<String> dictionary) {
         WritableByteChannel ch = Channels.newChannel(new java.io.FilterOutputStream(out) {
             @Override
             public void close() throws IOException {
                 flush();
             }
         });
-        return export(file, ch, options, limit, fileFormat, file.name());
+        return export(file, ch, options, limit, fileFormat, file.name(), dictionary);
+    }
+
+    /// Returns the top-level columns of `file` stored dictionary-encoded (a `vortex.dict` layout
+    /// or `vortex.dict` chunks): the ones worth writing as Arrow dictionary columns.
+    public static Set<String> dictionaryColumns(VortexFile file) {
+        Set<String> out = new LinkedHashSet<>();
+        if (!(file.dtype() instanceof DType.Struct s)
+                || !file.layout().encoding().equals("vortex.struct")) {
+            return out;
+        }
+        int first = s.nullable() ? 1 : 0;
+        for (int i = 0; i < s.size() && first + i < file.layout().children().size(); i++) {
+            if (hasDictionary(file, file.layout().children().get(first + i))) {
+                out.add(s.names().get(i));
+            }
+        }
+        return out;
+    }
+
+    private static boolean hasDictionary(VortexFile file, LayoutNode node) {
+        if (node.encoding().equals("vortex.dict")) {
+            return true;
+        }
+        if (node.encoding().equals("vortex.flat") && node.segments().length == 1) {
+            try {
+                return SerializedArray.parse(
+                                file.segments().segment(node.segments()[0]),
+                                file.footer().arraySpecs(),
+                                file.name())
+                        .root()
+                        .encoding()
+                        .equals("vortex.dict");
+            } catch (RuntimeException e) {
+                return false; // an unreadable chunk is reported by the scan, not here
+            }
+        }
+        boolean zoned =
+                node.encoding().equals("vortex.zoned") || node.encoding().equals("vortex.stats");
+        List<LayoutNode> children =
+                zoned && !node.children().isEmpty() ? List.of(node.children().getFirst()) : node.children();
+        for (LayoutNode c : children) {
+            if (hasDictionary(file, c)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static ScanOptions batches(int batchRows) {
@@ -142,21 +209,97 @@ public final class ArrowIpc {
             ScanOptions options,
             long limit,
             boolean fileFormat,
-            String where) {
+            String where,
+            Set<String> dictionary) {
         DType.Struct all = file.dtype() instanceof DType.Struct s ? s : wrap(file.dtype());
         // One thread: batches come in file order and one at a time.
         ScanOptions opts = options.withParallelism(1);
         List<String> names = file.plan(opts).columnNames();
+        for (String d : dictionary) {
+            if (!names.contains(d)) {
+                throw VortexException.misuse(
+                        "no column '" + d + "' to dictionary-encode; the output's columns are " + names);
+            }
+        }
         List<DType> types = new ArrayList<>(names.size());
         for (String n : names) {
             types.add(all.fields().get(all.indexOf(n)));
         }
-        Schema schema = ArrowTypes.toArrow(new DType.Struct(names, types, false));
+        Schema plain = ArrowTypes.toArrow(new DType.Struct(names, types, false));
         long rows = 0;
-        try (BufferAllocator allocator = new RootAllocator();
-                VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
-                ArrowWriter writer =
-                        fileFormat ? new ArrowFileWriter(root, null, out) : new ArrowStreamWriter(root, null, out);
+        DictionaryProvider.MapDictionaryProvider provider = new DictionaryProvider.MapDictionaryProvider();
+        try (BufferAllocator allocator = new RootAllocator()) {
+            List<Field> fields = new ArrayList<>(plain.getFields());
+            DictionaryBuilder[] builders = new DictionaryBuilder[names.size()];
+            try {
+                if (!dictionary.isEmpty()) {
+                    // Pass 1: every value of the dictionary columns, so that one dictionary per
+                    // column precedes the batches (the IPC file format allows no replacement).
+                    for (int c = 0; c < names.size(); c++) {
+                        if (dictionary.contains(names.get(c))) {
+                            builders[c] =
+                                    new DictionaryBuilder(plain.getFields().get(c), allocator);
+                        }
+                    }
+                    try (Scan scan = file.scan(opts.withColumns(List.copyOf(dictionary)))) {
+                        for (Batch batch : scan) {
+                            try (batch) {
+                                for (int i = 0; i < batch.columnCount(); i++) {
+                                    String n = batch.columnNames().get(i);
+                                    int c = names.indexOf(n);
+                                    try (FieldVector v = ArrowExport.toVector(n, batch.column(i), allocator);
+                                            IntVector ignored = new IntVector(n, allocator)) {
+                                        builders[c].encode(v, ignored);
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    for (int c = 0; c < names.size(); c++) {
+                        if (builders[c] != null) {
+                            DictionaryEncoding encoding = new DictionaryEncoding(c, false, DictionaryRoot.INDEX);
+                            fields.set(
+                                    c,
+                                    DictionaryRoot.indexField(plain.getFields().get(c), encoding));
+                            // The builder keeps owning the dictionary; later batches only look values up.
+                            builders[c].freeze();
+                            provider.put(new Dictionary(builders[c].dictionary(), encoding));
+                        }
+                    }
+                }
+                rows = writeBatches(
+                        file, opts, limit, out, fileFormat, new Schema(fields), provider, builders, allocator);
+            } finally {
+                for (DictionaryBuilder b : builders) {
+                    if (b != null) {
+                        b.close(); // the provider's dictionaries
+                    }
+                }
+            }
+        } catch (IOException e) {
+            throw new VortexException(VortexException.Kind.IO, where + ": Arrow output failed: " + e.getMessage(), e);
+        }
+        return rows;
+    }
+
+    /// Pass 2: the scan's batches as record batches of `schema`, the columns with a builder as
+    /// their dictionary indices.
+    private static long writeBatches(
+            VortexFile file,
+            ScanOptions opts,
+            long limit,
+            WritableByteChannel out,
+            boolean fileFormat,
+            Schema schema,
+            DictionaryProvider provider,
+            DictionaryBuilder[] builders,
+            BufferAllocator allocator)
+            throws IOException {
+        long rows = 0;
+        try (VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
+                ArrowWriter writer = fileFormat
+                        ? new ArrowFileWriter(root, provider, out)
+                        : new ArrowStreamWriter(root, provider, out);
                 Scan scan = file.scan(opts)) {
             writer.start();
             VectorLoader loader = new VectorLoader(root);
@@ -166,22 +309,32 @@ public final class ArrowIpc {
                     break;
                 }
                 long keep = batch.rowCount();
+                List<FieldVector> indices = new ArrayList<>();
                 try (batch;
                         VectorSchemaRoot part = ArrowExport.toRoot(batch, allocator)) {
                     if (limit >= 0 && rows + keep > limit) {
                         keep = limit - rows;
-                        part.setRowCount((int) keep);
                     }
-                    try (ArrowRecordBatch record = new VectorUnloader(part).getRecordBatch()) {
+                    List<FieldVector> vectors = new ArrayList<>(part.getFieldVectors());
+                    for (int c = 0; c < builders.length; c++) {
+                        if (builders[c] != null) {
+                            IntVector ix = new IntVector(schema.getFields().get(c), allocator);
+                            indices.add(ix);
+                            builders[c].encode(vectors.get(c), ix);
+                            vectors.set(c, ix);
+                        }
+                    }
+                    VectorSchemaRoot encoded = new VectorSchemaRoot(schema.getFields(), vectors, (int) keep);
+                    try (ArrowRecordBatch record = new VectorUnloader(encoded).getRecordBatch()) {
                         loader.load(record);
                     }
+                } finally {
+                    indices.forEach(FieldVector::close);
                 }
                 writer.writeBatch();
                 rows += keep;
             }
             writer.end();
-        } catch (IOException e) {
-            throw new VortexException(VortexException.Kind.IO, where + ": Arrow output failed: " + e.getMessage(), e);
         }
         return rows;
     }

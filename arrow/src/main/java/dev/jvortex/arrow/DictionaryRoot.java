@@ -4,16 +4,12 @@ import dev.jvortex.core.VortexException;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.file.Batch;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.compare.Range;
-import org.apache.arrow.vector.compare.RangeEqualsVisitor;
 import org.apache.arrow.vector.dictionary.Dictionary;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.types.pojo.ArrowType;
@@ -39,7 +35,7 @@ import org.apache.arrow.vector.types.pojo.FieldType;
 /// @param dictionaries the dictionaries, by the ids in the encoded fields
 public record DictionaryRoot(VectorSchemaRoot root, DictionaryProvider.MapDictionaryProvider dictionaries)
         implements AutoCloseable {
-    private static final ArrowType.Int INDEX = new ArrowType.Int(32, true);
+    static final ArrowType.Int INDEX = new ArrowType.Int(32, true);
 
     /// Returns the columns of `batch` with those named in `encode` dictionary-encoded.
     public static DictionaryRoot of(Batch batch, BufferAllocator allocator, Set<String> encode) {
@@ -72,20 +68,16 @@ public record DictionaryRoot(VectorSchemaRoot root, DictionaryProvider.MapDictio
                     continue;
                 }
                 DictionaryEncoding encoding = new DictionaryEncoding(c, false, INDEX);
-                try (FieldVector values = ArrowExport.toVector(name, a, allocator)) {
-                    Field valueField = ArrowTypes.toArrow(name, a.dtype());
-                    // Made from the values' own field, so that the two compare as the same type.
-                    FieldVector dictionary = values.getField().createVector(allocator);
-                    IntVector indices = new IntVector(
-                            new Field(name, new FieldType(valueField.isNullable(), INDEX, encoding), null), allocator);
+                try (FieldVector values = ArrowExport.toVector(name, a, allocator);
+                        DictionaryBuilder builder = new DictionaryBuilder(values.getField(), allocator)) {
+                    IntVector indices = new IntVector(indexField(values.getField(), encoding), allocator);
                     try {
-                        encode(values, dictionary, indices);
+                        builder.encode(values, indices);
                     } catch (RuntimeException e) {
-                        dictionary.close();
                         indices.close();
                         throw e;
                     }
-                    provider.put(new Dictionary(dictionary, encoding));
+                    provider.put(new Dictionary(builder.take(), encoding));
                     fields.add(indices.getField());
                     vectors.add(indices);
                 }
@@ -98,37 +90,9 @@ public record DictionaryRoot(VectorSchemaRoot root, DictionaryProvider.MapDictio
         return new DictionaryRoot(new VectorSchemaRoot(fields, vectors, rows), provider);
     }
 
-    /// Fills `dictionary` with the distinct non-null values of `values` and `indices` with their positions.
-    private static void encode(FieldVector values, FieldVector dictionary, IntVector indices) {
-        int n = values.getValueCount();
-        indices.allocateNew(n);
-        dictionary.allocateNew();
-        RangeEqualsVisitor equal = new RangeEqualsVisitor(values, dictionary);
-        Map<Integer, List<Integer>> byHash = new HashMap<>();
-        int distinct = 0;
-        for (int i = 0; i < n; i++) {
-            if (values.isNull(i)) {
-                indices.setNull(i);
-                continue;
-            }
-            List<Integer> candidates = byHash.computeIfAbsent(values.hashCode(i), _ -> new ArrayList<>(1));
-            int found = -1;
-            for (int k : candidates) {
-                if (equal.rangeEquals(new Range(i, k, 1))) {
-                    found = k;
-                    break;
-                }
-            }
-            if (found < 0) {
-                found = distinct++;
-                dictionary.copyFromSafe(i, found, values);
-                dictionary.setValueCount(distinct);
-                candidates.add(found);
-            }
-            indices.set(i, found);
-        }
-        dictionary.setValueCount(distinct);
-        indices.setValueCount(n);
+    /// The field of a dictionary-encoded column: `int32` indices, the values' name and nullability.
+    static Field indexField(Field values, DictionaryEncoding encoding) {
+        return new Field(values.getName(), new FieldType(values.isNullable(), INDEX, encoding), null);
     }
 
     @Override

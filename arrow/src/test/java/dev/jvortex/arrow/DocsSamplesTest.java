@@ -44,7 +44,7 @@ class DocsSamplesTest {
                 checked++;
             }
         }
-        assertEquals(7, checked, "samples quoted by the docs");
+        assertEquals(9, checked, "samples quoted by the docs");
     }
 
     private static String region(String cls, String name) throws IOException {
@@ -78,7 +78,7 @@ class DocsSamplesTest {
     }
 
     @Test
-    void samplesRun() {
+    void samplesRun() throws IOException {
         Path file = dir.resolve("items.vortex");
         List<String> stats = WritingSamples.typedWrite(file);
         assertEquals(
@@ -91,6 +91,8 @@ class DocsSamplesTest {
         assertEquals("900 distinct names; row 1 is item 1", ArrowSamples.dictionary(file));
         assertEquals(1000, ArrowSamples.rootsIntoWriter(file, dir.resolve("copy.vortex")));
         assertEquals(1000, ArrowSamples.ipc(file, dir));
+        assertEquals("1000 names; row 1 is item 1", ArrowSamples.strings(file));
+        assertEquals(1000, ArrowSamples.dictionaryIpc(file, dir));
         assertTrue(Files.exists(dir.resolve("copy.vortex")));
     }
 }

@@ -39,9 +39,12 @@ final class Html {
                 .append("px;height:")
                 .append(HEIGHT)
                 .append("px;border:1px solid #888}")
-                .append(".tm div{position:absolute;box-sizing:border-box;border:1px solid #fff;overflow:hidden;")
-                .append("font-size:11px;padding:2px;color:#111}")
-                .append(".tm div.col{border:2px solid #333;background:none;z-index:1;pointer-events:none;")
+                // Outlines are inset shadows and the text is indented, not padded: a border or
+                // padding would give a box a minimum size, and tiny parts would overflow their column.
+                .append(
+                        ".tm div{position:absolute;box-sizing:border-box;overflow:hidden;box-shadow:inset 0 0 0 1px #fff;")
+                .append("font-size:11px;line-height:14px;text-indent:2px;white-space:nowrap;color:#111}")
+                .append(".tm div.col{box-shadow:inset 0 0 0 2px #333;background:none;z-index:1;pointer-events:none;")
                 .append("font-weight:bold;font-size:12px}")
                 .append("details{margin:4px 0}\n</style></head><body>\n");
         h.append("<h1>")

@@ -116,7 +116,7 @@ public final class Main {
                 "convert IN OUT [--from F] [--to F] [--columns a,b] [--where EXPR] [--limit N] [--delimiter C]\n"
                         + "        [--compression zstd|none] [--row-group-rows N] [--no-zone-maps] [--no-dictionaries]\n"
                         + "        [--no-compress] [--chunk-bytes N] [--compact] [--cascade-depth N] [--threads N] [--quiet]"
-                        + " [--stats]",
+                        + " [--stats] [--arrow-dictionary]",
                 "Converts between formats, chosen by the file extensions or --from/--to: vortex (.vortex),"
                         + " parquet (.parquet, .pq), csv (.csv; .tsv is tab-separated), jsonl (.jsonl, .ndjson);"
                         + " arrow (.arrow, .feather) and arrows (.arrows) are recognised but not available yet."
@@ -125,9 +125,17 @@ public final class Main {
                         + " Lines stream; other formats are copied to a temporary file) or writes standard output"
                         + " (Parquet, CSV, JSON Lines); give --from/--to with '-'. --columns, --where and --limit"
                         + " select from a Vortex input; --compression and --row-group-rows shape Parquet output;"
-                        + " the Vortex options are as before (--compact adds Pcodec and Zstandard).",
+                        + " the Vortex options are as before (--compact adds Pcodec and Zstandard);"
+                        + " --arrow-dictionary writes the columns stored dictionary-encoded as Arrow dictionary columns.",
                 "jvx convert orders.vortex orders.parquet",
-                Set.of("--no-zone-maps", "--no-dictionaries", "--no-compress", "--compact", "--quiet", "--stats"),
+                Set.of(
+                        "--no-zone-maps",
+                        "--no-dictionaries",
+                        "--no-compress",
+                        "--compact",
+                        "--quiet",
+                        "--stats",
+                        "--arrow-dictionary"),
                 Set.of(
                         "--from",
                         "--to",
@@ -553,7 +561,8 @@ public final class Main {
             Converter.Options o = Converter.Options.defaults()
                     .withWrite(writeOptions(a))
                     .withParquet(parquetOptions(a))
-                    .withDelimiter(delim);
+                    .withDelimiter(delim)
+                    .withArrowDictionary(a.flag("--arrow-dictionary"));
             if (fromVortex) {
                 o = o.withRows(columns(a), a.value("--where"), a.number("--limit", 0, -1));
             }

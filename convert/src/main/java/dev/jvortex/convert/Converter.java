@@ -50,6 +50,8 @@ public final class Converter {
     /// @param where a filter (the `--where` syntax) for a Vortex input, or null
     /// @param limit the most rows to convert (a Vortex input), or -1 for all
     /// @param progress told the rows converted so far, now and then
+    /// @param arrowDictionary whether an Arrow output writes the columns stored dictionary-encoded
+    ///     as Arrow dictionary columns (`jvx convert --arrow-dictionary`)
     public record Options(
             WriteOptions write,
             ParquetWriter.Options parquet,
@@ -57,36 +59,42 @@ public final class Converter {
             List<String> columns,
             String where,
             long limit,
-            LongConsumer progress) {
+            LongConsumer progress,
+            boolean arrowDictionary) {
         /// Vortex and Parquet defaults, commas, everything, no progress.
         public static Options defaults() {
             return new Options(
-                    WriteOptions.defaults(), ParquetWriter.Options.defaults(), ',', null, null, -1, rows -> {});
+                    WriteOptions.defaults(), ParquetWriter.Options.defaults(), ',', null, null, -1, rows -> {}, false);
         }
 
         /// These options with other Vortex write options.
         public Options withWrite(WriteOptions w) {
-            return new Options(w, parquet, delimiter, columns, where, limit, progress);
+            return new Options(w, parquet, delimiter, columns, where, limit, progress, arrowDictionary);
         }
 
         /// These options with other Parquet options.
         public Options withParquet(ParquetWriter.Options p) {
-            return new Options(write, p, delimiter, columns, where, limit, progress);
+            return new Options(write, p, delimiter, columns, where, limit, progress, arrowDictionary);
         }
 
         /// These options with another CSV delimiter.
         public Options withDelimiter(char d) {
-            return new Options(write, parquet, d, columns, where, limit, progress);
+            return new Options(write, parquet, d, columns, where, limit, progress, arrowDictionary);
         }
 
         /// These options reading only `cols`, the rows matching `filter`, at most `max` rows (-1: all).
         public Options withRows(List<String> cols, String filter, long max) {
-            return new Options(write, parquet, delimiter, cols, filter, max, progress);
+            return new Options(write, parquet, delimiter, cols, filter, max, progress, arrowDictionary);
         }
 
         /// These options with a progress listener.
         public Options withProgress(LongConsumer p) {
-            return new Options(write, parquet, delimiter, columns, where, limit, p);
+            return new Options(write, parquet, delimiter, columns, where, limit, p, arrowDictionary);
+        }
+
+        /// These options with Arrow dictionary columns on or off (see the record's docs).
+        public Options withArrowDictionary(boolean on) {
+            return new Options(write, parquet, delimiter, columns, where, limit, progress, on);
         }
 
         boolean selects() {

@@ -3,6 +3,7 @@ package dev.jvortex.arrow.samples;
 import dev.jvortex.arrow.ArrowExport;
 import dev.jvortex.arrow.ArrowImport;
 import dev.jvortex.arrow.ArrowIpc;
+import dev.jvortex.arrow.ArrowStrings;
 import dev.jvortex.arrow.ArrowTypes;
 import dev.jvortex.arrow.DictionaryRoot;
 import dev.jvortex.core.DType;
@@ -12,11 +13,15 @@ import dev.jvortex.file.ScanOptions;
 import dev.jvortex.file.VortexFile;
 import dev.jvortex.file.write.VortexWriter;
 import dev.jvortex.file.write.WriteOptions;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Set;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -94,5 +99,29 @@ public final class ArrowSamples {
         ArrowIpc.fromArrow(dir.resolve("data.arrow"), dir.resolve("copy.vortex"), WriteOptions.defaults());
         // end
         return rows;
+    }
+
+    /// Reads the string column `name` straight into an Arrow vector.
+    public static String strings(Path path) {
+        // sample:strings
+        try (VortexFile file = VortexFile.open(path);
+                BufferAllocator allocator = new RootAllocator();
+                FieldVector names = ArrowStrings.read(file, "name", 0, file.rowCount(), allocator)) {
+            VarCharVector v = (VarCharVector) names; // a LargeVarCharVector past 2 GiB of text
+            return v.getValueCount() + " names; row 1 is " + v.getObject(1);
+        }
+        // end
+    }
+
+    /// Writes an Arrow IPC file with `name` as an Arrow dictionary column; returns its rows.
+    public static long dictionaryIpc(Path vortex, Path dir) throws IOException {
+        // sample:dictionaryIpc
+        try (VortexFile file = VortexFile.open(vortex);
+                OutputStream out = Files.newOutputStream(dir.resolve("dict.arrow"))) {
+            Set<String> stored = ArrowIpc.dictionaryColumns(file); // the columns stored dictionary-encoded
+            Set<String> columns = stored.isEmpty() ? Set.of("name") : stored; // or name any
+            return ArrowIpc.toArrow(file, ScanOptions.all(), -1, out, true, columns);
+        }
+        // end
     }
 }

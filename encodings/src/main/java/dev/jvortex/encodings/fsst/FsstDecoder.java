@@ -12,6 +12,7 @@ import dev.jvortex.core.serde.DecodeContext;
 import dev.jvortex.core.serde.EncodedNode;
 import dev.jvortex.encodings.EncodingId;
 import dev.jvortex.encodings.Nodes;
+import dev.jvortex.encodings.varbin.ConcatenatedStrings;
 import dev.jvortex.encodings.varbin.StringViews;
 import dev.jvortex.encodings.varbin.VarBinMetadata;
 import java.lang.foreign.MemorySegment;
@@ -33,6 +34,12 @@ public final class FsstDecoder {
 
     /// Decodes a `vortex.fsst` node as `dtype` (Utf8 or Binary) with `len` rows.
     public static Array decode(EncodedNode node, DType dtype, int len, DecodeContext ctx) {
+        return prepare(node, dtype, len, ctx).toViews(dtype, len, ctx);
+    }
+
+    /// Reads a `vortex.fsst` node's row lengths and validity, checked, and returns them with the
+    /// decompression of its bytes into caller memory still to do (see [ConcatenatedStrings]).
+    public static ConcatenatedStrings prepare(EncodedNode node, DType dtype, int len, DecodeContext ctx) {
         if (!(dtype instanceof DType.Utf8 || dtype instanceof DType.Binary)) {
             throw VortexException.corrupt(node.location() + ": vortex.fsst cannot decode type " + dtype);
         }
@@ -81,10 +88,24 @@ public final class FsstDecoder {
                     + ") is outside the " + codes.byteSize() + "-byte codes buffer");
         }
         long[] rowLengths = StringViews.lengthsWithTotal(node, lengths, "uncompressed_lengths");
-        long total = rowLengths[len];
-        MemorySegment out = ctx.allocate(total + StringViews.SLACK, 8);
-        decompress(node, table, codes, codesStart, codesEnd, out, total);
-        return StringViews.build(dtype, out, total, rowLengths, len, validity, ctx);
+        return new Prepared(node, table, codes, codesStart, codesEnd, rowLengths, validity);
+    }
+
+    /// A checked `vortex.fsst` node whose codes are yet to be decompressed.
+    private record Prepared(
+            EncodedNode node,
+            SymbolTable table,
+            MemorySegment codes,
+            long codesStart,
+            long codesEnd,
+            long[] lengths,
+            Validity validity)
+            implements ConcatenatedStrings {
+        @Override
+        public void decodeInto(MemorySegment out) {
+            long total = ConcatenatedStrings.checkedTotal(lengths, out);
+            decompress(node, table, codes, codesStart, codesEnd, out, total);
+        }
     }
 
     private static void requireInteger(EncodedNode node, PType ptype, String field) {

@@ -12,6 +12,7 @@ import dev.jvortex.core.internal.IntegerArrays;
 import dev.jvortex.core.serde.DecodeContext;
 import dev.jvortex.core.serde.EncodedNode;
 import dev.jvortex.encodings.Nodes;
+import dev.jvortex.encodings.varbin.ConcatenatedStrings;
 import dev.jvortex.encodings.varbin.StringViews;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
@@ -28,6 +29,13 @@ public final class OnPairDecoder {
 
     /// Decodes a `vortex.onpair` node as `dtype` (Utf8 or Binary) with `len` rows.
     public static Array decode(EncodedNode node, DType dtype, int len, DecodeContext ctx) {
+        return prepare(node, dtype, len, ctx).toViews(dtype, len, ctx);
+    }
+
+    /// Reads a `vortex.onpair` node's dictionary, codes, row lengths and validity, checked, and
+    /// returns them with the decoding of its bytes into caller memory still to do (see
+    /// [ConcatenatedStrings]).
+    public static ConcatenatedStrings prepare(EncodedNode node, DType dtype, int len, DecodeContext ctx) {
         if (!(dtype instanceof DType.Utf8 || dtype instanceof DType.Binary)) {
             throw VortexException.corrupt(node.location() + ": vortex.onpair cannot decode type " + dtype);
         }
@@ -67,35 +75,52 @@ public final class OnPairDecoder {
                     + ") is outside the " + codeCount + " codes");
         }
         long[] rowLengths = StringViews.lengthsWithTotal(node, lengths, "uncompressed_lengths");
-        long total = rowLengths[len];
-        MemorySegment out = ctx.allocate(total + StringViews.SLACK, 8);
-        // The token ids are widened to ints one chunk at a time, so the decode loops index a plain
-        // int[] whatever the codes' ptype, without materialising the whole window.
-        long o = 0;
-        if (dict.allShort && codesPtype == PType.U16) {
-            // The usual case (a dictionary of up to 2^16 tokens): u16 codes read in bulk and used as
-            // they are, without widening them into ints first.
-            short[] chunk16 = new short[(int) Math.min(CHUNK, codesEnd - codesStart)];
-            for (long at = codesStart; at < codesEnd; at += chunk16.length) {
-                int n = (int) Math.min(chunk16.length, codesEnd - at);
-                MemorySegment.copy(codes.data(), PrimitiveArray.LE_SHORT, 2 * at, chunk16, 0, n);
-                o = decompressShortTokens(node, dict, chunk16, n, out, o, total);
+        return new Prepared(node, dict, dictBytes, codes, codesPtype, codesStart, codesEnd, rowLengths, validity);
+    }
+
+    /// A checked `vortex.onpair` node whose codes are yet to be decoded.
+    private record Prepared(
+            EncodedNode node,
+            Dictionary dict,
+            MemorySegment dictBytes,
+            PrimitiveArray codes,
+            PType codesPtype,
+            long codesFrom,
+            long codesEnd,
+            long[] lengths,
+            Validity validity)
+            implements ConcatenatedStrings {
+        @Override
+        public void decodeInto(MemorySegment out) {
+            long total = ConcatenatedStrings.checkedTotal(lengths, out);
+            long codesStart = codesFrom;
+            // The token ids are widened to ints one chunk at a time, so the decode loops index a plain
+            // int[] whatever the codes' ptype, without materialising the whole window.
+            long o = 0;
+            if (dict.allShort && codesPtype == PType.U16) {
+                // The usual case (a dictionary of up to 2^16 tokens): u16 codes read in bulk and used as
+                // they are, without widening them into ints first.
+                short[] chunk16 = new short[(int) Math.min(CHUNK, codesEnd - codesStart)];
+                for (long at = codesStart; at < codesEnd; at += chunk16.length) {
+                    int n = (int) Math.min(chunk16.length, codesEnd - at);
+                    MemorySegment.copy(codes.data(), PrimitiveArray.LE_SHORT, 2 * at, chunk16, 0, n);
+                    o = decompressShortTokens(node, dict, chunk16, n, out, o, total);
+                }
+                codesStart = codesEnd;
             }
-            codesStart = codesEnd;
+            int[] chunk = new int[(int) Math.min(CHUNK, codesEnd - codesStart)];
+            for (long at = codesStart; at < codesEnd; at += chunk.length) {
+                int n = (int) Math.min(chunk.length, codesEnd - at);
+                IntegerArrays.copyNonNegativeInts(codes, (int) at, (int) at + n, chunk, "onpair code");
+                o = dict.allShort
+                        ? decompressShortTokens(node, dict, chunk, n, out, o, total)
+                        : decompressAnyTokens(node, dict, dictBytes, chunk, n, out, o, total);
+            }
+            if (o != total) {
+                throw VortexException.corrupt(node.location() + ": onpair codes decode to " + o
+                        + " bytes but uncompressed_lengths add up to " + total);
+            }
         }
-        int[] chunk = new int[(int) Math.min(CHUNK, codesEnd - codesStart)];
-        for (long at = codesStart; at < codesEnd; at += chunk.length) {
-            int n = (int) Math.min(chunk.length, codesEnd - at);
-            IntegerArrays.copyNonNegativeInts(codes, (int) at, (int) at + n, chunk, "onpair code");
-            o = dict.allShort
-                    ? decompressShortTokens(node, dict, chunk, n, out, o, total)
-                    : decompressAnyTokens(node, dict, dictBytes, chunk, n, out, o, total);
-        }
-        if (o != total) {
-            throw VortexException.corrupt(node.location() + ": onpair codes decode to " + o
-                    + " bytes but uncompressed_lengths add up to " + total);
-        }
-        return StringViews.build(dtype, out, total, rowLengths, len, validity, ctx);
     }
 
     private static void requireInteger(EncodedNode node, PType ptype, String field) {
