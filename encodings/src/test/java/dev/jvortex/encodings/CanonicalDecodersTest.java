@@ -70,22 +70,17 @@ class CanonicalDecodersTest {
     void boolBitOffsets() {
         // 0b1011_0110 0b0000_0001: bits from the lowest.
         MemorySegment bits = bytes(0b1011_0110, 0b0000_0001);
-        assertEquals(
-                List.of(false, true, true, false, true, true, false, true, true),
-                values((BoolArray) decode(bool(0, bits), new DType.Bool(false), 9)));
-        assertEquals(
-                List.of(true, false, true, true, false, true, true),
-                values((BoolArray) decode(bool(2, bits), new DType.Bool(false), 7)));
-        assertEquals(
-                List.of(true, true),
-                values((BoolArray) decode(bool(7, bits), new DType.Bool(false), 2)));
+        assertEquals(List.of(false, true, true, false, true, true, false, true, true), values((BoolArray)
+                decode(bool(0, bits), new DType.Bool(false), 9)));
+        assertEquals(List.of(true, false, true, true, false, true, true), values((BoolArray)
+                decode(bool(2, bits), new DType.Bool(false), 7)));
+        assertEquals(List.of(true, true), values((BoolArray) decode(bool(7, bits), new DType.Bool(false), 2)));
     }
 
     @Test
     void boolBadOffsetsShortBuffersAndTypesAreCorrupt() {
         MemorySegment one = bytes(0xFF);
-        VortexException e =
-                assertThrows(VortexException.class, () -> decode(bool(8, one), new DType.Bool(false), 0));
+        VortexException e = assertThrows(VortexException.class, () -> decode(bool(8, one), new DType.Bool(false), 0));
         assertTrue(e.getMessage().contains("must be below 8"), e.getMessage());
         assertThrows(VortexException.class, () -> decode(bool(-1, one), new DType.Bool(false), 0));
         // 8 bits fill one byte; a ninth, or an offset pushing the eighth over, needs two.
@@ -101,7 +96,8 @@ class CanonicalDecodersTest {
     @Test
     void boolWithValidity() {
         Array a = decode(bool(0, bytes(0b11), TestArrays.bools(new boolean[] {false, true})), new DType.Bool(true), 2);
-        assertEquals(List.of(false, true), IntStream.range(0, 2).mapToObj(a::isValid).toList());
+        assertEquals(
+                List.of(false, true), IntStream.range(0, 2).mapToObj(a::isValid).toList());
     }
 
     @Test
@@ -112,11 +108,15 @@ class CanonicalDecodersTest {
         VortexException e = assertThrows(VortexException.class, () -> decode(ok, I32, 3));
         assertTrue(e.getMessage().contains("expected 12"), e.getMessage());
         assertThrows(VortexException.class, () -> decode(ok, I32, 1));
-        assertThrows(VortexException.class, () -> decode(TestNode.of("vortex.primitive", new byte[0], List.of()), I32, 0));
+        assertThrows(
+                VortexException.class, () -> decode(TestNode.of("vortex.primitive", new byte[0], List.of()), I32, 0));
         TestNode bits = TestArrays.bools(new boolean[] {true, true});
         assertThrows(
                 VortexException.class,
-                () -> decode(TestNode.of("vortex.primitive", new byte[0], List.of(bytes(1, 2)), bits, bits), new DType.Primitive(PType.U8, true), 2));
+                () -> decode(
+                        TestNode.of("vortex.primitive", new byte[0], List.of(bytes(1, 2)), bits, bits),
+                        new DType.Primitive(PType.U8, true),
+                        2));
     }
 
     private static TestNode decimal(long type, MemorySegment data) {
@@ -150,7 +150,8 @@ class CanonicalDecodersTest {
         assertThrows(VortexException.class, () -> decode(TestNode.of("vortex.decimal", new byte[0], List.of()), d, 0));
     }
 
-    private static final DType.Struct PAIR = new DType.Struct(List.of("a", "b"), List.of(I32, new DType.Bool(false)), true);
+    private static final DType.Struct PAIR =
+            new DType.Struct(List.of("a", "b"), List.of(I32, new DType.Bool(false)), true);
 
     @Test
     void structFieldsWithAndWithoutValidity() {
@@ -163,10 +164,15 @@ class CanonicalDecodersTest {
         TestNode valid = TestArrays.bools(new boolean[] {false, true});
         StructArray masked =
                 (StructArray) decode(TestNode.of("vortex.struct", new byte[0], List.of(), valid, a, b), PAIR, 2);
-        assertEquals(List.of(false, true), IntStream.range(0, 2).mapToObj(masked::isValid).toList());
+        assertEquals(
+                List.of(false, true),
+                IntStream.range(0, 2).mapToObj(masked::isValid).toList());
         assertEquals(7L, ((PrimitiveArray) masked.field(0)).getLong(0));
-        assertThrows(VortexException.class, () -> decode(TestNode.of("vortex.struct", new byte[0], List.of(), a), PAIR, 2));
-        assertThrows(VortexException.class, () -> decode(TestNode.of("vortex.struct", new byte[0], List.of(), a, b), I32, 2));
+        assertThrows(
+                VortexException.class, () -> decode(TestNode.of("vortex.struct", new byte[0], List.of(), a), PAIR, 2));
+        assertThrows(
+                VortexException.class,
+                () -> decode(TestNode.of("vortex.struct", new byte[0], List.of(), a, b), I32, 2));
     }
 
     @Test
@@ -175,7 +181,9 @@ class CanonicalDecodersTest {
         TestNode storage = TestArrays.primitive(PType.I32, new long[] {3, 4});
         ExtensionArray a = (ExtensionArray) decode(TestNode.of("vortex.ext", new byte[0], List.of(), storage), ext, 2);
         assertEquals(4L, ((PrimitiveArray) a.storage()).getLong(1));
-        assertThrows(VortexException.class, () -> decode(TestNode.of("vortex.ext", new byte[0], List.of(), storage), I32, 2));
+        assertThrows(
+                VortexException.class,
+                () -> decode(TestNode.of("vortex.ext", new byte[0], List.of(), storage), I32, 2));
         assertThrows(VortexException.class, () -> decode(TestNode.of("vortex.ext", new byte[0], List.of()), ext, 0));
     }
 }

@@ -218,8 +218,8 @@ class ListAndStringDecodersTest {
         String value = "exactly the data";
         ByteBuffer v = views(1);
         view(v, value, 0, 0);
-        TestNode node = TestNode.of(
-                "vortex.varbinview", new byte[0], List.of(utf8(value), MemorySegment.ofArray(v.array())));
+        TestNode node =
+                TestNode.of("vortex.varbinview", new byte[0], List.of(utf8(value), MemorySegment.ofArray(v.array())));
         assertEquals(List.of(value), strings(decode(node, UTF8, 1)));
     }
 
@@ -257,17 +257,19 @@ class ListAndStringDecodersTest {
     @Test
     void listWithNulls() {
         TestNode node = list(
-                new long[] {5, 6}, PType.I32, new long[] {0, 1, 1, 2}, TestArrays.bools(new boolean[] {true, false, true}));
+                new long[] {5, 6}, PType.I32, new long[] {0, 1, 1, 2}, TestArrays.bools(new boolean[] {true, false, true
+                }));
         Array a = decode(node, new DType.ListType(I32, true), 3);
-        assertEquals(List.of(true, false, true), IntStream.range(0, 3).mapToObj(a::isValid).toList());
+        assertEquals(
+                List.of(true, false, true),
+                IntStream.range(0, 3).mapToObj(a::isValid).toList());
         assertEquals(List.of(List.of(5L), List.of(), List.of(6L)), lists(a));
     }
 
     @Test
     void listBadOffsetsAndTypesAreCorrupt() {
         assertThrows(
-                VortexException.class,
-                () -> decode(list(new long[] {1, 2}, PType.I32, new long[] {0, 2, 1}), LIST, 2));
+                VortexException.class, () -> decode(list(new long[] {1, 2}, PType.I32, new long[] {0, 2, 1}), LIST, 2));
         assertThrows(
                 VortexException.class, () -> decode(list(new long[] {1, 2}, PType.I32, new long[] {0, 3}), LIST, 1));
         assertThrows(
@@ -277,7 +279,14 @@ class ListAndStringDecodersTest {
         TestNode good = list(new long[] {1}, PType.I32, new long[] {0, 1});
         assertThrows(
                 VortexException.class,
-                () -> decode(new TestNode("vortex.list", good.metadata(), List.of(), good.children().subList(0, 1)), LIST, 1));
+                () -> decode(
+                        new TestNode(
+                                "vortex.list",
+                                good.metadata(),
+                                List.of(),
+                                good.children().subList(0, 1)),
+                        LIST,
+                        1));
         // The last offset equal to the element count is fine.
         assertEquals(List.of(List.of(1L)), lists(decode(good, LIST, 1)));
     }
@@ -316,14 +325,19 @@ class ListAndStringDecodersTest {
                 VortexException.class,
                 () -> decode(listview(new long[] {1, 2}, new long[] {1}, new long[] {2}), LIST, 1));
         assertTrue(e.getMessage().contains("list view 0"), e.getMessage());
-        assertEquals(List.of(List.of(2L)), lists(decode(listview(new long[] {1, 2}, new long[] {1}, new long[] {1}), LIST, 1)));
+        assertEquals(
+                List.of(List.of(2L)),
+                lists(decode(listview(new long[] {1, 2}, new long[] {1}, new long[] {1}), LIST, 1)));
     }
 
     @Test
     void fixedSizeListAndMap() {
         DType.FixedSizeList pairs = new DType.FixedSizeList(I32, 2, false);
         Array a = decode(
-                TestNode.of("vortex.fixed_size_list", new byte[0], List.of(), TestArrays.primitive(PType.I32, new long[] {1, 2, 3, 4, 5, 6})),
+                TestNode.of(
+                        "vortex.fixed_size_list", new byte[0], List.of(), TestArrays.primitive(PType.I32, new long[] {
+                            1, 2, 3, 4, 5, 6
+                        })),
                 pairs,
                 3);
         FixedSizeListArray f = (FixedSizeListArray) a;
@@ -334,7 +348,11 @@ class ListAndStringDecodersTest {
         assertThrows(
                 VortexException.class,
                 () -> decode(
-                        TestNode.of("vortex.fixed_size_list", new byte[0], List.of(), TestArrays.primitive(PType.I32, new long[] {1})),
+                        TestNode.of(
+                                "vortex.fixed_size_list",
+                                new byte[0],
+                                List.of(),
+                                TestArrays.primitive(PType.I32, new long[] {1})),
                         LIST,
                         1));
         assertThrows(VortexException.class, () -> decode(TestNode.of("vortex.map", new byte[0], List.of()), LIST, 0));

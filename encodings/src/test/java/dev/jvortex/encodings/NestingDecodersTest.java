@@ -83,9 +83,7 @@ class NestingDecodersTest {
                 assertThrows(VortexException.class, () -> decode(chunked(new long[] {1, 3}, i64(1, 2)), I64, 2));
         assertTrue(start.getMessage().contains("start at 1"), start.getMessage());
         // Decreasing offsets.
-        assertThrows(
-                VortexException.class,
-                () -> decode(chunked(new long[] {0, 3, 2}, i64(1, 2, 3), i64(4)), I64, 3));
+        assertThrows(VortexException.class, () -> decode(chunked(new long[] {0, 3, 2}, i64(1, 2, 3), i64(4)), I64, 3));
         // An offset past the length.
         assertThrows(VortexException.class, () -> decode(chunked(new long[] {0, 4}, i64(1, 2, 3, 4)), I64, 3));
         // Chunks covering fewer rows than the array.
@@ -130,12 +128,10 @@ class NestingDecodersTest {
 
     @Test
     void maskedAppliesItsValidityToTheChild() {
-        TestNode node = TestNode.of(
-                "vortex.masked",
-                new byte[0],
-                List.of(),
-                i64(10, 20, 30),
-                TestArrays.bools(new boolean[] {true, false, true}));
+        TestNode node =
+                TestNode.of("vortex.masked", new byte[0], List.of(), i64(10, 20, 30), TestArrays.bools(new boolean[] {
+                    true, false, true
+                }));
         Array a = decode(node, I64_NULLABLE, 3);
         assertEquals(List.of(true, false, true), valid(a));
         assertEquals(I64_NULLABLE, a.dtype());
@@ -159,10 +155,12 @@ class NestingDecodersTest {
         TestNode bits = TestArrays.bools(new boolean[] {true});
         assertThrows(
                 VortexException.class,
-                () -> decode(TestNode.of("vortex.masked", new byte[0], List.of(), i64(1), bits, bits), I64_NULLABLE, 1));
+                () -> decode(
+                        TestNode.of("vortex.masked", new byte[0], List.of(), i64(1), bits, bits), I64_NULLABLE, 1));
     }
 
-    private static TestNode sparse(DType type, Object fill, long offset, PType indexType, long[] indices, TestNode values) {
+    private static TestNode sparse(
+            DType type, Object fill, long offset, PType indexType, long[] indices, TestNode values) {
         byte[] meta = new SparseMetadata(new PatchesMetadata(indices.length, offset, indexType.code(), false, 0, 0, 0))
                 .write();
         byte[] scalar = new Scalar(type, fill).encode();
@@ -209,7 +207,11 @@ class NestingDecodersTest {
         TestNode good = sparse(I64, 0L, 0, PType.U8, new long[] {0}, i64(1));
         TestNode noFill = new TestNode("vortex.sparse", good.metadata(), List.of(), good.children());
         assertThrows(VortexException.class, () -> decode(noFill, I64, 1));
-        TestNode oneChild = new TestNode("vortex.sparse", good.metadata(), good.buffers(), good.children().subList(0, 1));
+        TestNode oneChild = new TestNode(
+                "vortex.sparse",
+                good.metadata(),
+                good.buffers(),
+                good.children().subList(0, 1));
         assertThrows(VortexException.class, () -> decode(oneChild, I64, 1));
         assertThrows(VortexException.class, () -> decode(good, I64, Integer.MAX_VALUE));
     }

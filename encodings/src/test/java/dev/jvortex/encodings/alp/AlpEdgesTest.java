@@ -48,7 +48,10 @@ class AlpEdgesTest {
         }
         byte[] meta = new ProtoWriter().varint(1, 2).toByteArray(); // e = 2, f = 0: x / 100
         PrimitiveArray a = decode(
-                TestNode.of("vortex.alp", meta, List.of(), TestArrays.primitive(PType.I32, ints)), PType.F32, false, len);
+                TestNode.of("vortex.alp", meta, List.of(), TestArrays.primitive(PType.I32, ints)),
+                PType.F32,
+                false,
+                len);
         for (int i = 0; i < len; i++) {
             assertEquals(AlpDecoderTest.oracle32((int) ints[i], 2, 0), a.getFloat(i), "row " + i);
         }

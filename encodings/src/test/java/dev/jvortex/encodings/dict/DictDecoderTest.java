@@ -51,8 +51,8 @@ class DictDecoderTest {
             codes[i] = (i * 7L) % 3;
         }
         TestNode values = TestArrays.primitive(PType.I32, new long[] {10, 0, -30}, new boolean[] {true, false, true});
-        PrimitiveArray a = decode(
-                dict(3, PType.U8, false, TestArrays.primitive(PType.U8, codes), values), I32_NULLABLE, len);
+        PrimitiveArray a =
+                decode(dict(3, PType.U8, false, TestArrays.primitive(PType.U8, codes), values), I32_NULLABLE, len);
         assertEquals(len, a.length());
         for (int i = 0; i < len; i++) {
             int c = (i * 7) % 3;
@@ -98,8 +98,12 @@ class DictDecoderTest {
         }
         long[] codes = {69_999, 0, 65_536, 12, 40_000, 1, 2, 69_998, 7, 65_535};
         PrimitiveArray a = decode(
-                dict(n, PType.U32, false, TestArrays.primitive(PType.U32, codes), TestArrays.primitive(
-                        PType.I32, dictValues)),
+                dict(
+                        n,
+                        PType.U32,
+                        false,
+                        TestArrays.primitive(PType.U32, codes),
+                        TestArrays.primitive(PType.I32, dictValues)),
                 I32,
                 codes.length);
         for (int i = 0; i < codes.length; i++) {
@@ -122,8 +126,12 @@ class DictDecoderTest {
             codes[i] = (i * 4L + 3) % n;
         }
         PrimitiveArray a = decode(
-                dict(n, PType.U32, false, TestArrays.primitive(PType.U32, codes), TestArrays.primitive(
-                        PType.I32, dictValues)),
+                dict(
+                        n,
+                        PType.U32,
+                        false,
+                        TestArrays.primitive(PType.U32, codes),
+                        TestArrays.primitive(PType.I32, dictValues)),
                 I32,
                 len);
         for (int i = 0; i < len; i++) {
@@ -134,8 +142,8 @@ class DictDecoderTest {
     @Test
     void emptyDictionaryWithOnlyNullCodesIsAllNull() {
         TestNode codes = TestArrays.primitive(PType.U8, new long[] {0, 3, 9}, new boolean[] {false, false, false});
-        PrimitiveArray a = decode(
-                dict(0, PType.U8, true, codes, TestArrays.primitive(PType.I32, new long[0])), I32_NULLABLE, 3);
+        PrimitiveArray a =
+                decode(dict(0, PType.U8, true, codes, TestArrays.primitive(PType.I32, new long[0])), I32_NULLABLE, 3);
         assertEquals(3, a.length());
         assertEquals(List.of(false, false, false), validity(a));
     }
@@ -143,8 +151,12 @@ class DictDecoderTest {
     @Test
     void emptyDictionaryWithNoRowsIsEmpty() {
         Array a = Decoding.decodeRoot(
-                dict(0, PType.U8, false, TestArrays.primitive(PType.U8, new long[0]), TestArrays.primitive(
-                        PType.I32, new long[0])),
+                dict(
+                        0,
+                        PType.U8,
+                        false,
+                        TestArrays.primitive(PType.U8, new long[0]),
+                        TestArrays.primitive(PType.I32, new long[0])),
                 I32,
                 0,
                 arena);
@@ -182,9 +194,7 @@ class DictDecoderTest {
         TestNode values = TestArrays.primitive(PType.I32, new long[] {1});
         TestNode codes = TestArrays.primitive(PType.U8, new long[] {0});
         byte[] meta = new DictMetadata(1, PType.U8.code(), false, null).write();
-        assertThrows(
-                VortexException.class,
-                () -> decode(TestNode.of("vortex.dict", meta, List.of(), codes), I32, 1));
+        assertThrows(VortexException.class, () -> decode(TestNode.of("vortex.dict", meta, List.of(), codes), I32, 1));
         assertThrows(
                 VortexException.class,
                 () -> decode(TestNode.of("vortex.dict", meta, List.of(), codes, values, values), I32, 1));
