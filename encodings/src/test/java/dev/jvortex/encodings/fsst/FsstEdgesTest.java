@@ -103,7 +103,8 @@ class FsstEdgesTest {
         // One child, four children.
         assertThrows(
                 VortexException.class,
-                () -> decode(TestNode.of("vortex.fsst", meta(PType.U8, PType.U8), List.of(SYMS, LENS, codes), lengths), 1));
+                () -> decode(
+                        TestNode.of("vortex.fsst", meta(PType.U8, PType.U8), List.of(SYMS, LENS, codes), lengths), 1));
         assertThrows(
                 VortexException.class,
                 () -> decode(
@@ -164,10 +165,7 @@ class FsstEdgesTest {
                         TestArrays.primitive(PType.F64, new long[] {0})),
                 1,
                 "uncompressed_lengths_ptype must be an integer type");
-        rejects(
-                TestNode.of("vortex.fsst", meta, List.of(SYMS, LENS), lengths, lengths),
-                1,
-                "must be vortex.varbin");
+        rejects(TestNode.of("vortex.fsst", meta, List.of(SYMS, LENS), lengths, lengths), 1, "must be vortex.varbin");
         TestNode noBytes = new TestNode("vortex.varbin", codes.metadata(), List.of(), codes.children());
         assertThrows(
                 VortexException.class,
@@ -197,7 +195,10 @@ class FsstEdgesTest {
     @Test
     void unknownCodePositionOnTheUncheckedPath() {
         // 24 bytes expected: the first codes run without the per-code check; code 7 is at byte 2.
-        rejects(current(bytes(1, 1, 7, 1), new long[] {24}, new long[] {0, 4}), 1, "fsst code 7 at byte 2 has no symbol");
+        rejects(
+                current(bytes(1, 1, 7, 1), new long[] {24}, new long[] {0, 4}),
+                1,
+                "fsst code 7 at byte 2 has no symbol");
     }
 
     @Test
@@ -220,10 +221,14 @@ class FsstEdgesTest {
         rejects(current(bytes(255), new long[] {1}, new long[] {0, 1}), 1, "end with an escape code");
         rejects(current(bytes(1, 255), new long[] {9}, new long[] {0, 2}), 1, "end with an escape code");
         // An escape whose literal is the very last byte is fine on both paths.
-        assertEquals("x", ((VarBinViewArray) decode(current(bytes(255, 'x'), new long[] {1}, new long[] {0, 2}), 1)).getString(0));
+        assertEquals(
+                "x",
+                ((VarBinViewArray) decode(current(bytes(255, 'x'), new long[] {1}, new long[] {0, 2}), 1))
+                        .getString(0));
         assertEquals(
                 "cdefghijx",
-                ((VarBinViewArray) decode(current(bytes(1, 255, 'x'), new long[] {9}, new long[] {0, 3}), 1)).getString(0));
+                ((VarBinViewArray) decode(current(bytes(1, 255, 'x'), new long[] {9}, new long[] {0, 3}), 1))
+                        .getString(0));
     }
 
     @Test
@@ -235,6 +240,9 @@ class FsstEdgesTest {
 
     @Test
     void shortDecodeIsCorrupt() {
-        rejects(current(bytes(0), new long[] {3}, new long[] {0, 1}), 1, "decode to 2 bytes but uncompressed_lengths add up to 3");
+        rejects(
+                current(bytes(0), new long[] {3}, new long[] {0, 1}),
+                1,
+                "decode to 2 bytes but uncompressed_lengths add up to 3");
     }
 }

@@ -153,7 +153,9 @@ class OnPairEdgesTest {
         // The last token ends exactly at the end of the dictionary bytes: fine.
         assertEquals(
                 List.of("ab"),
-                decode(node(PType.U16, "xab", new long[] {0, 1, 3}, new long[] {1}, new long[] {0, 1}, new long[] {2}), 1));
+                decode(
+                        node(PType.U16, "xab", new long[] {0, 1, 3}, new long[] {1}, new long[] {0, 1}, new long[] {2}),
+                        1));
         rejects(
                 node(PType.U16, "xab", new long[] {0, 1, 4}, new long[] {1}, new long[] {0, 1}, new long[] {3}),
                 1,
@@ -179,10 +181,7 @@ class OnPairEdgesTest {
         for (int i = 1; i <= n + 1; i++) {
             more[i] = 1;
         }
-        rejects(
-                node(PType.U32, "z", more, new long[] {0}, new long[] {0, 1}, new long[] {1}),
-                1,
-                "implausibly large");
+        rejects(node(PType.U32, "z", more, new long[] {0}, new long[] {0, 1}, new long[] {1}), 1, "implausibly large");
     }
 
     @Test
@@ -199,13 +198,18 @@ class OnPairEdgesTest {
         assertThrows(
                 VortexException.class,
                 () -> decode(
-                        new TestNode("vortex.onpair", good.metadata(), good.buffers(), good.children().subList(0, 3)),
+                        new TestNode(
+                                "vortex.onpair",
+                                good.metadata(),
+                                good.buffers(),
+                                good.children().subList(0, 3)),
                         1));
         List<EncodedNode> six = new ArrayList<>(good.children());
         six.add(good.child(0));
         six.add(good.child(0));
         assertThrows(
-                VortexException.class, () -> decode(new TestNode("vortex.onpair", good.metadata(), good.buffers(), six), 1));
+                VortexException.class,
+                () -> decode(new TestNode("vortex.onpair", good.metadata(), good.buffers(), six), 1));
         String[] fields = {
             "uncompressed_lengths_ptype", null, null, null, "dict_offsets_ptype", "codes_ptype", "codes_offsets_ptype"
         };
