@@ -108,6 +108,55 @@ class ListAndStringDecodersTest {
         assertEquals("ab", new String(b.getBytes(0), StandardCharsets.UTF_8));
     }
 
+    @Test
+    void varbinViewsFollowTheViewLayout() {
+        // 12 bytes are inlined after the length; 13 give the length, a 4-byte prefix, buffer 0 and
+        // the offset of the value in the data buffer.
+        String twelve = "twelve bytes";
+        String thirteen = "thirteen byte";
+        TestNode node = varbin(PType.U8, "-" + twelve + thirteen, new long[] {1, 13, 26}, null);
+        VarBinViewArray v = (VarBinViewArray) decode(node, UTF8, 2);
+        ByteBuffer views = ByteBuffer.wrap(v.views().toArray(java.lang.foreign.ValueLayout.JAVA_BYTE))
+                .order(ByteOrder.LITTLE_ENDIAN);
+        assertEquals(12, views.getInt(0));
+        byte[] inline = new byte[12];
+        views.get(4, inline);
+        assertEquals(twelve, new String(inline, StandardCharsets.US_ASCII));
+        assertEquals(13, views.getInt(16));
+        byte[] prefix = new byte[4];
+        views.get(20, prefix);
+        assertEquals("thir", new String(prefix, StandardCharsets.US_ASCII));
+        assertEquals(0, views.getInt(24));
+        assertEquals(13, views.getInt(28));
+        assertEquals(List.of(twelve, thirteen), strings(v));
+    }
+
+    @Test
+    void varbinAndVarbinviewShapeMessages() {
+        TestNode node = varbin(PType.I32, "ab", new long[] {0, 2}, null);
+        VortexException buffers = assertThrows(
+                VortexException.class,
+                () -> decode(new TestNode("vortex.varbin", node.metadata(), List.of(), node.children()), UTF8, 1));
+        assertTrue(buffers.getMessage().contains("expects 1 buffers but has 0"), buffers.getMessage());
+        VortexException children = assertThrows(
+                VortexException.class,
+                () -> decode(new TestNode("vortex.varbin", node.metadata(), node.buffers(), List.of()), UTF8, 1));
+        assertTrue(children.getMessage().contains("expects 1..2 children but has 0"), children.getMessage());
+        TestNode bits = TestArrays.bools(new boolean[] {true});
+        VortexException view = assertThrows(
+                VortexException.class,
+                () -> decode(
+                        TestNode.of(
+                                "vortex.varbinview",
+                                new byte[0],
+                                List.of(MemorySegment.ofArray(new byte[16])),
+                                bits,
+                                bits),
+                        UTF8_NULLABLE,
+                        1));
+        assertTrue(view.getMessage().contains("expects 0..1 children but has 2"), view.getMessage());
+    }
+
     /// A view: inlined when at most 12 bytes, else prefix, buffer index and offset.
     private static void view(ByteBuffer views, String value, int buffer, int offset) {
         byte[] b = value.getBytes(StandardCharsets.UTF_8);
