@@ -7,12 +7,10 @@ import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
 import dev.jvortex.core.array.VarBinViewArray;
-import dev.jvortex.core.internal.Heap;
 import dev.jvortex.core.serde.DecodeContext;
 import dev.jvortex.core.serde.EncodedNode;
 import dev.jvortex.encodings.Nodes;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 
 /// Decodes `vortex.varbin` and `vortex.varbinview` (bytes in the package docs) into
 /// [VarBinViewArray]s, and builds views for the string decoders.
@@ -40,58 +38,6 @@ public final class VarBinDecoder {
         }
         return new VarBinViewArray(
                 dtype, views, new MemorySegment[] {bytes}, len, Nodes.validity(ctx, node, 1, dtype, len));
-    }
-
-    /// Builds the views of consecutive values of the given lengths laid end to end in `data` (buffer 0).
-    public static MemorySegment views(MemorySegment data, int[] lengths, DecodeContext ctx) {
-        int n = lengths.length;
-        MemorySegment views = ctx.allocate(n * 16L, 16);
-        long pos = 0;
-        for (int i = 0; i < n; i++) {
-            int size = lengths[i];
-            long v = i * 16L;
-            views.set(PrimitiveArray.LE_INT, v, size);
-            if (size <= VarBinViewArray.MAX_INLINED) {
-                MemorySegment.copy(data, pos, views, v + 4, size);
-            } else {
-                views.set(PrimitiveArray.LE_INT, v + 4, data.get(PrimitiveArray.LE_INT, pos));
-                views.set(PrimitiveArray.LE_INT, v + 12, (int) pos);
-            }
-            pos += size;
-        }
-        return views;
-    }
-
-    /// Builds the views of consecutive values laid end to end in the heap array `data` (which has at
-    /// least 16 bytes of slack after the last value); the views refer to buffer 0. Works on heap
-    /// words and copies the result once, which is several times faster than per-view segment copies.
-    public static MemorySegment views(byte[] data, int[] lengths, DecodeContext ctx) {
-        int n = lengths.length;
-        byte[] v = new byte[n * 16 + 16];
-        int pos = 0;
-        for (int i = 0; i < n; i++) {
-            int size = lengths[i];
-            long lo = Heap.getLong(data, pos);
-            int at = i * 16;
-            if (size <= VarBinViewArray.MAX_INLINED) {
-                long hi = Heap.getLong(data, pos + 8);
-                long first = size >= 4 ? lo & 0xFFFFFFFFL : lo & mask(size);
-                long rest = ((lo >>> 32) | (hi << 32)) & mask(Math.max(0, size - 4));
-                Heap.putLong(v, at, (size & 0xFFFFFFFFL) | (first << 32));
-                Heap.putLong(v, at + 8, rest);
-            } else {
-                Heap.putLong(v, at, (size & 0xFFFFFFFFL) | (lo << 32));
-                Heap.putLong(v, at + 8, ((long) pos) << 32);
-            }
-            pos += size;
-        }
-        MemorySegment views = ctx.allocate(n * 16L, 16);
-        MemorySegment.copy(v, 0, views, ValueLayout.JAVA_BYTE, 0, n * 16);
-        return views;
-    }
-
-    private static long mask(int bytes) {
-        return bytes >= 8 ? -1L : (1L << (8 * bytes)) - 1;
     }
 
     /// Writes view `i` for `size` bytes at `start` of `data` (buffer index `bufferIndex`).
