@@ -23,8 +23,15 @@ final class ColumnChunkReader {
     private final byte[] chunk;
     private final int codec;
     private final long numValues;
-    private final ColumnData data;
+    /// The entries decoded and not yet returned by [#next] (all of them for [#read]).
+    private ColumnData data;
     private final String where;
+    /// Entries returned by [#next].
+    private long consumed;
+    /// Where the next page header starts, and its number.
+    private int pos;
+    private int page;
+    private boolean dataPages;
     private ColumnData dict;
     private final int defWidth;
     private final int repWidth;
@@ -41,22 +48,68 @@ final class ColumnChunkReader {
 
     /// Decodes every page.
     ColumnData read() {
+        presize(numValues);
+        decodeUntil(numValues);
+        if (data.entries != numValues) {
+            throw VortexException.corrupt(
+                    where + ": pages hold " + data.entries + " values, the metadata says " + numValues);
+        }
+        return data;
+    }
+
+    /// Returns the next `rows` entries (fewer at the end of the chunk), decoding pages as far as
+    /// they are needed; the entries of a page past them are kept for the next call. Each call's
+    /// allocations are charged to `budget`. Only for columns without repetition levels.
+    ColumnData next(int rows, Budget budget) {
+        if (data.maxRep > 0) {
+            throw new IllegalStateException("slicing a repeated column");
+        }
+        data.budget = budget;
+        if (consumed == 0 && data.entries == 0) {
+            presize(rows);
+        }
+        decodeUntil(consumed + rows);
+        if (consumed + data.entries > numValues) {
+            throw VortexException.corrupt(
+                    where + ": pages hold more than the " + numValues + " values the metadata says");
+        }
+        int take = Math.min(rows, data.entries);
+        ColumnData head = data;
+        data = head.splitAt(take, budget, rows);
+        consumed += take;
+        return head;
+    }
+
+    /// Returns how many entries [#next] has returned.
+    long consumed() {
+        return consumed;
+    }
+
+    /// Reserves room for up to `entries` entries and values, within what the chunk's bytes can
+    /// plausibly hold (the pages would otherwise grow the arrays page by page); the budget still
+    /// bounds it.
+    private void presize(long entries) {
         if (numValues < 0) {
             throw VortexException.corrupt(where + ": negative value count " + numValues);
         }
-        // Room for every value up front (the pages would otherwise grow the arrays page by page),
-        // within what the chunk's bytes can plausibly hold; the budget still bounds it.
-        int presize = (int) Math.min(numValues, Math.min(PRESIZE_MAX, 64L * chunk.length));
+        int presize = (int) Math.min(Math.min(entries, numValues), Math.min(PRESIZE_MAX, 64L * chunk.length));
         if (presize > 0) {
             data.reserveEntries(presize);
             data.reserveValues(presize);
         }
-        int pos = 0;
-        int page = 0;
-        while (data.entries < numValues) {
+    }
+
+    /// Decodes pages until `target` entries (counting those returned by [#next]) or the
+    /// chunk's value count are reached.
+    private void decodeUntil(long target) {
+        if (numValues < 0) {
+            throw VortexException.corrupt(where + ": negative value count " + numValues);
+        }
+        long goal = Math.min(target, numValues);
+        while (consumed + data.entries < goal) {
             if (pos >= chunk.length) {
-                throw VortexException.corrupt(
-                        where + ": the column chunk ends after " + data.entries + " of " + numValues + " values");
+                throw VortexException.corrupt(where + ": the column chunk ends after " + (consumed + data.entries)
+                        + " of " + numValues + " values");
             }
             String pw = where + ", page " + page + " (chunk byte " + pos + ")";
             Thrift t = new Thrift(chunk, pos, chunk.length, pw);
@@ -80,11 +133,6 @@ final class ColumnChunkReader {
             pos += h.compressedSize();
             page++;
         }
-        if (data.entries != numValues) {
-            throw VortexException.corrupt(
-                    where + ": pages hold " + data.entries + " values, the metadata says " + numValues);
-        }
-        return data;
     }
 
     private byte[] decompress(int from, int compLen, int outLen, String pw) {
@@ -97,7 +145,7 @@ final class ColumnChunkReader {
         if (dict != null) {
             throw VortexException.corrupt(pw + ": a second dictionary page");
         }
-        if (data.entries > 0) {
+        if (dataPages) {
             throw VortexException.corrupt(pw + ": dictionary page after data pages");
         }
         if (h.encoding() != ParquetMetadata.PLAIN && h.encoding() != ParquetMetadata.PLAIN_DICTIONARY) {
@@ -234,6 +282,7 @@ final class ColumnChunkReader {
             throw VortexException.corrupt(pw + ": the first repetition level is " + data.rep[0] + ", not 0");
         }
         data.entries = base + n;
+        dataPages |= n > 0;
         values(h.encoding(), buf, p, end, nonNull, pw);
     }
 

@@ -15,7 +15,8 @@ final class ColumnData {
     final int maxDef;
     final int maxRep;
     final String where;
-    private final Budget budget;
+    /// What this column's allocations are charged to (a sliced read moves it to each slice's).
+    Budget budget;
 
     byte[] def;
     byte[] rep;
@@ -121,6 +122,70 @@ final class ColumnData {
         len[count] = n;
         heapSize += n;
         count++;
+    }
+
+    /// Keeps the first `e` entries and their values here and returns the rest in a new
+    /// instance charged to `next`, with room for about `room` more entries. Only for columns
+    /// without repetition levels (an entry is a row). This instance's arrays stay as they are
+    /// (assembled arrays may refer to its heap); the rest is copied.
+    ColumnData splitAt(int e, Budget next, int room) {
+        ColumnData t = new ColumnData(type, typeLength, maxDef, maxRep, next, where);
+        t.dictHeap = dictHeap;
+        t.dictHeapSize = dictHeapSize;
+        int v = e;
+        if (maxDef > 0) {
+            v = 0;
+            byte max = (byte) maxDef;
+            for (int i = 0; i < e; i++) {
+                if (def[i] == max) {
+                    v++;
+                }
+            }
+        }
+        int restEntries = entries - e;
+        int restValues = count - v;
+        t.reserveEntries(restEntries + room);
+        if (maxDef > 0) {
+            System.arraycopy(def, e, t.def, 0, restEntries);
+        }
+        t.entries = restEntries;
+        t.reserveValues(restValues + room);
+        switch (type) {
+            case ParquetMetadata.BOOLEAN -> System.arraycopy(bools, v, t.bools, 0, restValues);
+            case ParquetMetadata.INT32, ParquetMetadata.FLOAT -> System.arraycopy(ints, v, t.ints, 0, restValues);
+            case ParquetMetadata.INT64, ParquetMetadata.DOUBLE, ParquetMetadata.INT96 ->
+                System.arraycopy(longs, v, t.longs, 0, restValues);
+            default -> {
+                // values are appended to the heap in order: the rest's bytes start at its first
+                // value that is not in the dictionary
+                int from = heapSize;
+                for (int i = v; i < count; i++) {
+                    if (off[i] >= 0) {
+                        from = off[i];
+                        break;
+                    }
+                }
+                int bytes = heapSize - from;
+                long perValue = v == 0 ? 0 : from / v;
+                if (bytes > 0 || restValues > 0) {
+                    t.reserveHeap(bytes + Math.min(perValue * room, 1L << 24));
+                }
+                if (bytes > 0) {
+                    System.arraycopy(heap, from, t.heap, 0, bytes);
+                }
+                t.heapSize = bytes;
+                for (int i = 0; i < restValues; i++) {
+                    int o = off[v + i];
+                    t.off[i] = o >= 0 ? o - from : o;
+                    t.len[i] = len[v + i];
+                }
+                heapSize = from;
+            }
+        }
+        t.count = restValues;
+        entries = e;
+        count = v;
+        return t;
     }
 
     /// Returns the bytes of value `i` as (array, offset) through `out`; returns the array.

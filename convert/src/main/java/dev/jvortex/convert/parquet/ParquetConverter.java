@@ -33,14 +33,73 @@ public final class ParquetConverter {
 
     private ParquetConverter() {}
 
-    /// A decoded row group, the arena that holds it, and how long decoding it took.
-    private record Group(List<Array> columns, long rows, Arena arena, long decodeNanos) {}
+    /// Rows per slice of a large row group (see [ParquetFile#slices]).
+    static final int SLICE_ROWS = 1 << 16;
+
+    /// A decoded row group or slice of one, what it is, the arena that holds it, and how long
+    /// decoding it took.
+    private record Group(List<Array> columns, long rows, String what, Arena arena, long decodeNanos) {}
+
+    /// Where the reading is: the next row group, and the slices of the current one. Used by one
+    /// thread at a time (the reader thread's tasks run one after the other, and the writing
+    /// thread only looks between them).
+    private static final class Cursor {
+        private final ParquetFile pq;
+        private final int sliceRows;
+        private int g;
+        private ParquetFile.Slices slices;
+
+        Cursor(ParquetFile pq, int sliceRows) {
+            this.pq = pq;
+            this.sliceRows = sliceRows;
+            this.g = nextGroup(pq, 0);
+        }
+
+        boolean hasNext() {
+            return g >= 0;
+        }
+
+        /// Decodes the next row group, or the next slice of a large one, into `arena`.
+        Group next(Arena arena) {
+            long t0 = System.nanoTime();
+            if (slices == null && pq.sliceable(g, sliceRows)) {
+                slices = pq.slices(g, sliceRows);
+            }
+            List<Array> cols;
+            String what;
+            long rows;
+            if (slices != null) {
+                long from = slices.done();
+                cols = slices.next(arena);
+                rows = slices.done() - from;
+                what = String.format(Locale.ROOT, "row group %d, rows %,d-%,d", g, from, slices.done());
+                if (!slices.hasNext()) {
+                    slices = null;
+                    g = nextGroup(pq, g + 1);
+                }
+            } else {
+                cols = pq.readRowGroup(g, arena);
+                rows = cols.isEmpty() ? pq.rowGroupRows(g) : cols.getFirst().length();
+                what = "row group " + g;
+                g = nextGroup(pq, g + 1);
+            }
+            return new Group(cols, rows, what, arena, System.nanoTime() - t0);
+        }
+    }
 
     /// Converts `in` to the Vortex file `out`; `progress` is told the rows written so far.
     ///
-    /// Row group `g + 1` is decoded on a reader thread (its column chunks in parallel) while
-    /// the writer takes row group `g`, so at most two decoded row groups are in memory.
+    /// The next row group is decoded on a reader thread (its column chunks in parallel) while
+    /// the writer takes the current one, so at most two decoded row groups are in memory. A row
+    /// group of more than twice [#SLICE_ROWS] rows without repeated columns is decoded and handed
+    /// over in slices of that many rows, so the writer starts on its first rows early and memory
+    /// is bounded by two slices (plus the row group's compressed column chunks).
     public static Result convert(Path in, Path out, WriteOptions options, LongConsumer progress) throws IOException {
+        return convert(in, out, options, progress, SLICE_ROWS);
+    }
+
+    static Result convert(Path in, Path out, WriteOptions options, LongConsumer progress, int sliceRows)
+            throws IOException {
         try (ParquetFile pq = ParquetFile.open(in)) {
             DType.Struct schema = pq.dtype();
             if (Trace.on()) {
@@ -57,8 +116,8 @@ public final class ParquetConverter {
             Future<Group> next = null;
             try (VortexWriter writer = VortexWriter.create(out, schema, options)) {
                 try {
-                    int g = nextGroup(pq, 0);
-                    next = g < 0 ? null : submit(reader, pq, g);
+                    Cursor cursor = new Cursor(pq, sliceRows);
+                    next = cursor.hasNext() ? submit(reader, cursor) : null;
                     while (next != null) {
                         long t0 = System.nanoTime();
                         Group current = await(next, in);
@@ -66,19 +125,17 @@ public final class ParquetConverter {
                         waited += t1 - t0;
                         decoding += current.decodeNanos();
                         next = null;
-                        int done = g;
                         try (Arena arena = current.arena()) {
-                            g = nextGroup(pq, g + 1);
-                            next = g < 0 ? null : submit(reader, pq, g);
+                            next = cursor.hasNext() ? submit(reader, cursor) : null;
                             writer.write(current.columns());
                             rows += current.rows();
                         }
                         if (Trace.on()) {
                             Trace.mark(String.format(
                                     Locale.ROOT,
-                                    "row group %d: %,d rows decoded in %d ms; the writer waited %d ms for it, then"
+                                    "%s: %,d rows decoded in %d ms; the writer waited %d ms for it, then"
                                             + " took %d ms",
-                                    done,
+                                    current.what(),
                                     current.rows(),
                                     current.decodeNanos() / 1_000_000,
                                     (t1 - t0) / 1_000_000,
@@ -116,18 +173,12 @@ public final class ParquetConverter {
         return g < pq.rowGroupCount() ? g : -1;
     }
 
-    private static Future<Group> submit(ExecutorService reader, ParquetFile pq, int g) {
+    private static Future<Group> submit(ExecutorService reader, Cursor cursor) {
         return reader.submit(() -> {
             @SuppressWarnings("MustBeClosedChecker") // handed to the writing thread with the group
             Arena arena = Arena.ofShared();
             try {
-                long t0 = System.nanoTime();
-                List<Array> cols = pq.readRowGroup(g, arena);
-                return new Group(
-                        cols,
-                        cols.isEmpty() ? pq.rowGroupRows(g) : cols.getFirst().length(),
-                        arena,
-                        System.nanoTime() - t0);
+                return cursor.next(arena);
             } catch (RuntimeException | Error e) {
                 arena.close();
                 throw e;

@@ -114,16 +114,105 @@ public final class ParquetFile implements AutoCloseable {
 
     private List<Array> readRowGroup(int g, Arena out, Budget budget) {
         ParquetMetadata.RowGroup rg = meta.rowGroups().get(g);
+        return decode(rg, c -> readColumn(g, rg, c, budget), rg.numRows(), out);
+    }
+
+    /// Returns whether row group `g` is read in slices by [#slices]: it has more than twice
+    /// `sliceRows` rows and no repeated column (where an entry is not a row).
+    public boolean sliceable(int g, int sliceRows) {
+        if (rowGroupRows(g) <= 2L * sliceRows) {
+            return false;
+        }
+        for (ParquetSchema.Column c : schema.columns) {
+            if (c.maxRep() > 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /// Reads row group `g` in slices of `sliceRows` rows (the last may be shorter), so that a
+    /// large row group need not be decoded in full before its first rows are used; the column
+    /// chunks' bytes stay in memory until the last slice. Requires [#sliceable].
+    public Slices slices(int g, int sliceRows) {
+        if (!sliceable(g, sliceRows)) {
+            throw new IllegalArgumentException("row group " + g + " cannot be sliced");
+        }
+        return new Slices(g, sliceRows);
+    }
+
+    /// Row group slices, read one after the other (by any one thread at a time).
+    public final class Slices {
+        private final int g;
+        private final int sliceRows;
+        private final ParquetMetadata.RowGroup rg;
+        private final ColumnChunkReader[] readers;
+        private long done;
+
+        private Slices(int g, int sliceRows) {
+            this.g = g;
+            this.sliceRows = sliceRows;
+            this.rg = meta.rowGroups().get(g);
+            this.readers = new ColumnChunkReader[schema.columns.size()];
+        }
+
+        /// Returns whether rows remain.
+        public boolean hasNext() {
+            return done < rg.numRows();
+        }
+
+        /// Returns the rows read so far.
+        public long done() {
+            return done;
+        }
+
+        /// Decodes the next slice into one array per top-level field, allocated in `out`.
+        public List<Array> next(Arena out) {
+            if (!hasNext()) {
+                throw new java.util.NoSuchElementException();
+            }
+            int rows = (int) Math.min(sliceRows, rg.numRows() - done);
+            Budget budget = Budget.forRowGroup();
+            List<Array> cols = decode(
+                    rg,
+                    c -> {
+                        if (readers[c] == null) {
+                            readers[c] = openColumn(g, rg, c, budget);
+                        }
+                        return readers[c].next(rows, budget);
+                    },
+                    rows,
+                    out);
+            done += rows;
+            if (!hasNext()) {
+                for (int c = 0; c < readers.length; c++) {
+                    ParquetMetadata.ColumnChunk cc = rg.columns().get(c);
+                    if (readers[c].consumed() != cc.numValues()) {
+                        throw VortexException.corrupt(path + ": row group " + g + ", column '"
+                                + String.join(".", cc.path()) + "': " + cc.numValues() + " values for "
+                                + rg.numRows() + " rows");
+                    }
+                    readers[c] = null; // the chunk's bytes
+                }
+            }
+            return cols;
+        }
+    }
+
+    /// Decodes the columns `column` gives (by leaf column index) and assembles `rows` rows of
+    /// every top-level field, on this thread and the common pool's.
+    private List<Array> decode(
+            ParquetMetadata.RowGroup rg, java.util.function.IntFunction<ColumnData> column, long rows, Arena out) {
         int n = schema.columns.size();
         ColumnData[] cols = new ColumnData[n];
         List<ParquetSchema.Field> fields = schema.fields;
         int nf = fields.size();
         int helpers = Math.min(nf - 1, ForkJoinPool.getCommonPoolParallelism());
-        if (nf == 1 || rg.numRows() < PARALLEL_MIN_ROWS || helpers < 1) {
+        if (nf == 1 || rows < PARALLEL_MIN_ROWS || helpers < 1) {
             for (int c = 0; c < n; c++) {
-                cols[c] = readColumn(g, rg, c, budget);
+                cols[c] = column.apply(c);
             }
-            return new Assembler(cols, out).build(fields, rg.numRows());
+            return new Assembler(cols, out).build(fields, rows);
         }
         // Top-level fields are independent: this thread and up to `helpers` threads of the common
         // pool take them one at a time (decode the field's column chunks, then assemble it), the
@@ -155,14 +244,14 @@ public final class ParquetFile implements AutoCloseable {
                     int c = fields.get(f).firstColumn;
                     try {
                         for (; c < columnEnd(f); c++) {
-                            cols[c] = readColumn(g, rg, c, budget);
+                            cols[c] = column.apply(c);
                         }
                     } catch (RuntimeException | Error e) {
                         readFailures[f] = e;
                         continue;
                     }
                     try {
-                        built[f] = assembler.buildTop(fields.get(f), rg.numRows());
+                        built[f] = assembler.buildTop(fields.get(f), rows);
                     } catch (WrongThreadException e) {
                         continue; // `out` is confined to the calling thread, which assembles it below
                     } catch (RuntimeException | Error e) {
@@ -191,7 +280,7 @@ public final class ParquetFile implements AutoCloseable {
         for (int f = 0; f < nf; f++) {
             if (built[f] == null && buildFailures[f] == null) {
                 try {
-                    built[f] = assembler.buildTop(fields.get(f), rg.numRows());
+                    built[f] = assembler.buildTop(fields.get(f), rows);
                 } catch (RuntimeException | Error e) {
                     buildFailures[f] = e;
                 }
@@ -218,6 +307,11 @@ public final class ParquetFile implements AutoCloseable {
 
     /// Reads and decodes column chunk `c` of row group `g`.
     private ColumnData readColumn(int g, ParquetMetadata.RowGroup rg, int c, Budget budget) {
+        return openColumn(g, rg, c, budget).read();
+    }
+
+    /// Copies column chunk `c` of row group `g` to the heap, for decoding.
+    private ColumnChunkReader openColumn(int g, ParquetMetadata.RowGroup rg, int c, Budget budget) {
         ParquetSchema.Column sc = schema.columns.get(c);
         ParquetMetadata.ColumnChunk cc = rg.columns().get(c);
         String where = path + ": row group " + g + ", column '" + String.join(".", sc.path()) + "'";
@@ -242,7 +336,7 @@ public final class ParquetFile implements AutoCloseable {
         budget.charge(len, where);
         byte[] bytes = file.asSlice(start, len).toArray(JAVA_BYTE);
         ColumnData data = new ColumnData(sc.physical(), sc.typeLength(), sc.maxDef(), sc.maxRep(), budget, where);
-        return new ColumnChunkReader(bytes, cc.codec(), cc.numValues(), data).read();
+        return new ColumnChunkReader(bytes, cc.codec(), cc.numValues(), data);
     }
 
     @Override
