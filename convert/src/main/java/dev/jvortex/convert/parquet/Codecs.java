@@ -4,6 +4,9 @@ import dev.jvortex.core.VortexException;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.zip.DataFormatException;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.Inflater;
@@ -11,6 +14,9 @@ import java.util.zip.Inflater;
 /// Page decompression in pure Java: Snappy and LZ4 (raw blocks) written here, GZIP through
 /// the JDK's inflater.
 final class Codecs {
+    /// Eight bytes of a byte array at a time (short Snappy literals).
+    private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
     private Codecs() {}
 
     /// Decompresses `len` bytes of `src` at `off` into `dst[dstOff, dstOff + outLen)`; the
@@ -78,6 +84,15 @@ final class Codecs {
                     p += bytes;
                 }
                 long lit = (n & 0xFFFFFFFFL) + 1;
+                if (lit <= 16 && end - p >= 16 && oEnd - o >= 16) {
+                    // a short literal (the common case) as two 8-byte moves; the bytes past it
+                    // are inside the output and overwritten by what follows
+                    LONG.set(dst, o, (long) LONG.get(src, p));
+                    LONG.set(dst, o + 8, (long) LONG.get(src, p + 8));
+                    p += (int) lit;
+                    o += (int) lit;
+                    continue;
+                }
                 if (lit > end - p || lit > oEnd - o) {
                     throw VortexException.corrupt(where + ": Snappy literal runs past the end");
                 }
@@ -125,7 +140,11 @@ final class Codecs {
         }
     }
 
-    private static void copyMatch(byte[] dst, int o, int offset, int length) {
+    /// Copies `length` bytes from `offset` bytes back in `dst` to `o`; the ranges may overlap (a
+    /// short offset repeats its bytes). Kept this small so that it is inlined into the decoding
+    /// loops: 8-byte moves for the overlapping case measured slower (the method then grew too
+    /// large to inline), see BENCHMARKS.md.
+    static void copyMatch(byte[] dst, int o, int offset, int length) {
         int from = o - offset;
         if (offset >= length) {
             System.arraycopy(dst, from, dst, o, length);
