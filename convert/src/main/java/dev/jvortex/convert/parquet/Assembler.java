@@ -371,8 +371,15 @@ final class Assembler {
                         throw VortexException.corrupt(
                                 c.where + ": decimal " + x + " exceeds precision " + dt.precision());
                     }
-                    for (int b = 0; b < w; b++) {
-                        data.set(JAVA_BYTE, base + b, b < 8 ? (byte) (x >> (8 * b)) : (byte) (x >> 63));
+                    if (w == 8) {
+                        data.set(PrimitiveArray.LE_LONG, base, x);
+                    } else if (w == 16) {
+                        data.set(PrimitiveArray.LE_LONG, base, x);
+                        data.set(PrimitiveArray.LE_LONG, base + 8, x >> 63);
+                    } else {
+                        for (int b = 0; b < w; b++) {
+                            data.set(JAVA_BYTE, base + b, b < 8 ? (byte) (x >> (8 * b)) : (byte) (x >> 63));
+                        }
                     }
                 }
                 default -> {

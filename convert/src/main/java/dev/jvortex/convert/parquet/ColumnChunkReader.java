@@ -10,6 +10,8 @@ import static dev.jvortex.convert.parquet.ParquetMetadata.INT64;
 import static dev.jvortex.convert.parquet.ParquetMetadata.INT96;
 
 import dev.jvortex.core.VortexException;
+import dev.jvortex.core.array.PrimitiveArray;
+import java.lang.foreign.MemorySegment;
 
 /// Reads the pages of one column chunk (held in memory) into a [ColumnData].
 final class ColumnChunkReader {
@@ -435,16 +437,9 @@ final class ColumnChunkReader {
                     d.bools[c + i] = (byte) ((buf[p + (i >>> 3)] >>> (i & 7)) & 1);
                 }
             }
-            case INT32, FLOAT -> {
-                for (int i = 0; i < n; i++) {
-                    d.ints[c + i] = le32(buf, p + 4 * i);
-                }
-            }
-            case INT64, DOUBLE -> {
-                for (int i = 0; i < n; i++) {
-                    d.longs[c + i] = le64(buf, p + 8 * i);
-                }
-            }
+            case INT32, FLOAT -> MemorySegment.copy(MemorySegment.ofArray(buf), PrimitiveArray.LE_INT, p, d.ints, c, n);
+            case INT64, DOUBLE ->
+                MemorySegment.copy(MemorySegment.ofArray(buf), PrimitiveArray.LE_LONG, p, d.longs, c, n);
             case INT96 -> {
                 for (int i = 0; i < n; i++) {
                     int q = p + 12 * i;
@@ -496,23 +491,50 @@ final class ColumnChunkReader {
         int size = dict.count;
         data.reserveValues(n);
         int c = data.count;
-        for (int i = 0; i < n; i++) {
-            int k = idx[i];
-            if (k < 0 || k >= size) {
-                throw VortexException.corrupt(
-                        pw + ": dictionary index " + k + " out of range (dictionary of " + size + ")");
+        // one loop per type (the type is fixed for the chunk), each index checked
+        switch (data.type) {
+            case BOOLEAN -> {
+                byte[] from = dict.bools;
+                byte[] to = data.bools;
+                for (int i = 0; i < n; i++) {
+                    to[c + i] = from[checkIndex(idx[i], size, pw)];
+                }
             }
-            switch (data.type) {
-                case BOOLEAN -> data.bools[c + i] = dict.bools[k];
-                case INT32, FLOAT -> data.ints[c + i] = dict.ints[k];
-                case INT64, DOUBLE, INT96 -> data.longs[c + i] = dict.longs[k];
-                default -> {
-                    data.off[c + i] = -1 - dict.off[k];
-                    data.len[c + i] = dict.len[k];
+            case INT32, FLOAT -> {
+                int[] from = dict.ints;
+                int[] to = data.ints;
+                for (int i = 0; i < n; i++) {
+                    to[c + i] = from[checkIndex(idx[i], size, pw)];
+                }
+            }
+            case INT64, DOUBLE, INT96 -> {
+                long[] from = dict.longs;
+                long[] to = data.longs;
+                for (int i = 0; i < n; i++) {
+                    to[c + i] = from[checkIndex(idx[i], size, pw)];
+                }
+            }
+            default -> {
+                int[] dictOff = dict.off;
+                int[] dictLen = dict.len;
+                int[] off = data.off;
+                int[] len = data.len;
+                for (int i = 0; i < n; i++) {
+                    int k = checkIndex(idx[i], size, pw);
+                    off[c + i] = -1 - dictOff[k];
+                    len[c + i] = dictLen[k];
                 }
             }
         }
         data.count += n;
+    }
+
+    private static int checkIndex(int k, int size, String pw) {
+        if (k < 0 || k >= size) {
+            throw VortexException.corrupt(
+                    pw + ": dictionary index " + k + " out of range (dictionary of " + size + ")");
+        }
+        return k;
     }
 
     private void deltaByteArray(byte[] buf, int p, int end, int n, String pw) {
