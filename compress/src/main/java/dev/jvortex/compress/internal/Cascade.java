@@ -334,9 +334,10 @@ public final class Cascade {
         }
         if (!bestIsFull) {
             best = winner.encode(a, this, depth, excluded, sample);
-        } else if (best.bufferBytes() > 0) {
+        } else if (best.bufferBytes() > 0 && judged != a) {
             // A second look, on every row, at the closest sampled contender and at the schemes a
-            // sample misjudges (Scheme#secondLook).
+            // sample misjudges (Scheme#secondLook). Not when every scheme was judged on every row
+            // already: the same trials again would give the same trees.
             List<Scheme> again = new ArrayList<>(2);
             if (sampledWinner != null && sampledRatio >= 0.75 * bestRatio) {
                 again.add(sampledWinner);

@@ -3,7 +3,7 @@ package dev.jvortex.compress.internal;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
-import dev.jvortex.core.internal.Primitives;
+import dev.jvortex.core.internal.Segments;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
 import dev.jvortex.encodings.ValidBits;
@@ -86,18 +86,23 @@ final class DictScheme extends Scheme {
         }
         double distinct = wholeDistinct * 0.9;
         int codeBits = Math.max(1, 64 - Long.numberOfLeadingZeros((long) Math.max(1, distinct - 1)));
-        long[] bits = Primitives.longs(p);
-        long[] validWords = ValidBits.words(v, len);
+        long[] validWords = allValid ? null : ValidBits.words(v, len);
+        long[] block = new long[1024];
         long runs = 0;
         boolean first = true;
         long prev = 0;
-        for (int i = 0; i < len; i++) {
-            if (allValid || ValidBits.get(validWords, i)) {
-                if (first || bits[i] != prev) {
-                    runs++;
+        for (int from = 0; from < len; from += block.length) {
+            int m = Math.min(block.length, len - from);
+            Segments.load(p.data(), p.ptype(), from, block, 0, m);
+            for (int k = 0; k < m; k++) {
+                if (allValid || ValidBits.get(validWords, from + k)) {
+                    long bits = block[k];
+                    if (first || bits != prev) {
+                        runs++;
+                    }
+                    prev = bits;
+                    first = false;
                 }
-                prev = bits[i];
-                first = false;
             }
         }
         double codesBytes = Math.min((double) codeBits * valid, (codeBits + 32.0) * runs) / 8;

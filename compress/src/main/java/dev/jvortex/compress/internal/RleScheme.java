@@ -26,7 +26,7 @@ abstract sealed class RleScheme extends Scheme permits IntRleScheme, FloatRleSch
 
     @Override
     final boolean eligible(Array a, Cascade cascade) {
-        return RleEncoder.averageRunLength((PrimitiveArray) a) >= MIN_RUN;
+        return RleEncoder.averageRunAtLeast((PrimitiveArray) a, MIN_RUN);
     }
 
     @Override

@@ -1,7 +1,5 @@
 package dev.jvortex.core.internal;
 
-import static java.lang.foreign.ValueLayout.JAVA_BYTE;
-
 import dev.jvortex.core.DType;
 import dev.jvortex.core.PType;
 import dev.jvortex.core.array.PrimitiveArray;
@@ -22,16 +20,21 @@ public final class Primitives {
 
     /// Returns a new little-endian buffer holding `values[0 .. n)` as `ptype` (an integer type of at most 32 bits).
     public static MemorySegment segment(PType ptype, int[] values, int n) {
-        MemorySegment out = MemorySegment.ofArray(new byte[n * ptype.byteWidth()]);
+        // Plain array stores (little-endian by hand) for the narrow widths: per-element segment
+        // access checks alignment and bounds on every value.
+        byte[] bytes = new byte[n * ptype.byteWidth()];
+        MemorySegment out = MemorySegment.ofArray(bytes);
         switch (ptype.byteWidth()) {
             case 1 -> {
                 for (int i = 0; i < n; i++) {
-                    out.set(JAVA_BYTE, i, (byte) values[i]);
+                    bytes[i] = (byte) values[i];
                 }
             }
             case 2 -> {
                 for (int i = 0; i < n; i++) {
-                    out.setAtIndex(PrimitiveArray.LE_SHORT, i, (short) values[i]);
+                    int v = values[i];
+                    bytes[2 * i] = (byte) v;
+                    bytes[2 * i + 1] = (byte) (v >>> 8);
                 }
             }
             case 4 -> MemorySegment.copy(values, 0, out, PrimitiveArray.LE_INT, 0, n);

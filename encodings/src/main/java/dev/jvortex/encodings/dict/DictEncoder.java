@@ -14,6 +14,7 @@ import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
 import dev.jvortex.encodings.EncodingId;
 import dev.jvortex.encodings.ValidBits;
+import java.lang.ref.WeakReference;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
@@ -116,6 +117,28 @@ public final class DictEncoder {
     /// at least 8 bits per row (relative error about `0.7 / sqrt(bits)` when the values are at
     /// most one per row).
     public static double estimateDistinct(PrimitiveArray a) {
+        // The compressor asks twice for the same array (whether to try a dictionary, then in
+        // split), with its sample's estimate in between: the last two answers per thread are
+        // kept with their arrays (arrays are immutable).
+        LastEstimate[] last = LAST_ESTIMATES.get();
+        for (LastEstimate e : last) {
+            if (e != null && e.array.get() == a) {
+                return e.distinct;
+            }
+        }
+        double distinct = estimateDistinctOnce(a);
+        last[1] = last[0];
+        last[0] = new LastEstimate(new WeakReference<>(a), distinct);
+        return distinct;
+    }
+
+    /// An array [#estimateDistinct] answered for on this thread, and the answer.
+    private record LastEstimate(WeakReference<PrimitiveArray> array, double distinct) {}
+
+    private static final ThreadLocal<LastEstimate[]> LAST_ESTIMATES =
+            ThreadLocal.withInitial(() -> new LastEstimate[2]);
+
+    private static double estimateDistinctOnce(PrimitiveArray a) {
         int len = a.length();
         int log = Math.max(6, 64 - Long.numberOfLeadingZeros(8L * len - 1));
         long bits = 1L << log;

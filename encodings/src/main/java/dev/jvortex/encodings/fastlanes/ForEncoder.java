@@ -41,6 +41,21 @@ public final class ForEncoder {
         long min = 0;
         long max = 0;
         long[] block = new long[FastLanes.BLOCK];
+        if (validity.isAllValid() && !unsigned64 && len > 0) {
+            // The common case in one tight loop per block (no validity, no first-value test).
+            min = Long.MAX_VALUE;
+            max = Long.MIN_VALUE;
+            for (int from = 0; from < len; from += FastLanes.BLOCK) {
+                int n = Math.min(FastLanes.BLOCK, len - from);
+                Segments.load(a.data(), ptype, from, block, 0, n);
+                for (int k = 0; k < n; k++) {
+                    long v = block[k];
+                    min = Math.min(min, v);
+                    max = Math.max(max, v);
+                }
+            }
+            return new long[] {min, max};
+        }
         for (int from = 0; from < len; from += FastLanes.BLOCK) {
             int n = Math.min(FastLanes.BLOCK, len - from);
             Segments.load(a.data(), ptype, from, block, 0, n);

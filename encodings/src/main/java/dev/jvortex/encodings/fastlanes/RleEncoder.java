@@ -174,6 +174,66 @@ public final class RleEncoder {
         return runs == 0 ? 0 : (double) valid / runs;
     }
 
+    /// Whether [#averageRunLength] of `a` is at least `minRun` (at least 1), answered exactly but
+    /// without always reading every row: the pass stops as soon as the runs seen so far are too
+    /// many for the valid rows to reach that average (for data without runs, after about
+    /// `1 / minRun` of the rows).
+    public static boolean averageRunAtLeast(PrimitiveArray a, int minRun) {
+        int len = a.length();
+        Validity validity = a.validity();
+        if (len == 0 || validity.isAllInvalid()) {
+            return false;
+        }
+        boolean allValid = validity.isAllValid();
+        long[] validWords = allValid ? null : ValidBits.words(validity, len);
+        long valid = allValid ? len : len - validity.nullCount(len);
+        // average >= minRun  <=>  valid >= minRun * runs; runs only grow.
+        long maxRuns = valid / minRun;
+        if (maxRuns == 0) {
+            return false;
+        }
+        long[] block = new long[FastLanes.BLOCK];
+        long runs = 0;
+        long prev = 0;
+        boolean first = true;
+        for (int from = 0; from < len; from += FastLanes.BLOCK) {
+            int n = Math.min(FastLanes.BLOCK, len - from);
+            Segments.load(a.data(), a.ptype(), from, block, 0, n);
+            if (allValid) {
+                int k = 0;
+                if (first) {
+                    prev = block[0];
+                    runs = 1;
+                    first = false;
+                    k = 1;
+                }
+                for (; k < n; k++) {
+                    long v = block[k];
+                    if (v != prev) {
+                        runs++;
+                        prev = v;
+                    }
+                }
+            } else {
+                for (int k = 0; k < n; k++) {
+                    if (!ValidBits.get(validWords, from + k)) {
+                        continue;
+                    }
+                    long v = block[k];
+                    if (first || v != prev) {
+                        runs++;
+                        prev = v;
+                        first = false;
+                    }
+                }
+            }
+            if (runs > maxRuns) {
+                return false;
+            }
+        }
+        return runs > 0;
+    }
+
     private static int firstValid(Validity validity, int len) {
         long[] validWords = ValidBits.words(validity, len);
         for (int i = 0; i < len; i++) {

@@ -85,7 +85,8 @@ public final class SparseEncoder {
     /// many rows are valid (a null fill), else a row holding the one valid value that all but at
     /// most `maxDiffering` rows hold, or [#NO_FILL] when there is none. Two linear passes and no
     /// hashing: when `maxDiffering` is below half the rows such a value is the majority, which a
-    /// majority vote finds, and a second pass counts it.
+    /// majority vote finds, and a second pass counts it; the first pass stops early once the
+    /// rows change value too often for any fill.
     public static int dominantRow(Array a, long maxDiffering) {
         int len = a.length();
         Validity validity = a.validity();
@@ -101,8 +102,22 @@ public final class SparseEncoder {
         long[] bits = a instanceof PrimitiveArray p ? Primitives.longs(p) : null;
         int candidate = -1;
         int votes = 0;
+        // Rows where the row differs from the one before (by validity or value): every row that
+        // is not the fill touches at most two of them, so more than 2 * maxDiffering rule out
+        // any fill, which ends the pass early on data without one.
+        long changes = 0;
+        long maxChanges = 2 * maxDiffering;
+        boolean prevValid = false;
         for (int i = 0; i < len; i++) {
-            if (!allValid && !ValidBits.get(validWords, i)) {
+            boolean valid = allValid || ValidBits.get(validWords, i);
+            if (i > 0
+                    && (valid != prevValid
+                            || valid && (bits != null ? bits[i] != bits[i - 1] : !Rows.equal(a, i - 1, i)))
+                    && ++changes > maxChanges) {
+                return NO_FILL;
+            }
+            prevValid = valid;
+            if (!valid) {
                 continue;
             }
             if (votes == 0) {
