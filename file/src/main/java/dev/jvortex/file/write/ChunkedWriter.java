@@ -41,8 +41,10 @@ final class ChunkedWriter implements ColumnWriter {
     private final List<Array> pending = new ArrayList<>();
     private Arena pendingArena;
     private long pendingRows;
-    /// The dictionary layout being filled.
+    /// The dictionary layout being filled (used by the column's dictionary tasks, in order).
     private DictWriter openDict;
+    /// Orders the dictionary layouts' work when it runs on the compression threads.
+    private final CompressionPipeline.Lane dictLane = new CompressionPipeline.Lane();
     /// The first rows, held until `rowBlock` of them decide the kind of chunks (copies, in
     /// `undecidedArena`).
     private final List<Array> undecided = new ArrayList<>();
@@ -187,9 +189,39 @@ final class ChunkedWriter implements ColumnWriter {
         chunks.add(FlatWriter.submit(ctx, chunk, Compression.FULL, owner, flatChoice, stats));
     }
 
+    /// Adds rows to the dictionary layouts and the statistics: with compression threads, on
+    /// them (a copy of the rows, one task per batch after the column's earlier ones, so the
+    /// caller may free its batch and the writing thread goes on); else here.
+    @SuppressWarnings("MustBeClosedChecker") // the copy's arena is handed to the pipeline with its task
     private void appendDictionaries(VarBinViewArray a) throws IOException {
+        CompressionPipeline pipeline = ctx.pipeline();
+        if (!pipeline.async()) {
+            pipeline.submitGroup(dictLane, null, queue -> fillDictionaries(queue, a, false));
+            return;
+        }
+        Arena owner = Arena.ofShared();
+        VarBinViewArray copy;
+        try {
+            copy = (VarBinViewArray) ArrayOps.deepCopy(a, owner);
+        } catch (RuntimeException e) {
+            owner.close();
+            throw e;
+        }
+        pipeline.submitGroup(dictLane, owner, queue -> fillDictionaries(queue, copy, true));
         if (stats != null) {
-            stats.addNow(a);
+            stats.follow(dictLane);
+        }
+    }
+
+    /// Adds the rows of `a` to the statistics (`inOrder`: in a task of the column's lane) and to
+    /// the dictionary layouts, starting one whenever the last is full.
+    private void fillDictionaries(SegmentQueue queue, VarBinViewArray a, boolean inOrder) throws IOException {
+        if (stats != null) {
+            if (inOrder) {
+                stats.addInOrder(a);
+            } else {
+                stats.addNow(a);
+            }
         }
         int from = 0;
         while (from < a.length()) {
@@ -197,11 +229,24 @@ final class ChunkedWriter implements ColumnWriter {
                 openDict = new DictWriter(dtype, ctx, dictChoices);
                 chunks.add(openDict);
             }
-            from = openDict.fill(a, from);
+            from = openDict.fill(queue, a, from);
             if (openDict.full()) {
-                openDict.complete();
+                openDict.complete(queue);
                 openDict = null;
             }
+        }
+    }
+
+    /// Submits the open dictionary layout's last codes and its values (in the column's lane).
+    private void completeDictionaries() throws IOException {
+        ctx.pipeline().submitGroup(dictLane, null, queue -> {
+            if (openDict != null) {
+                openDict.complete(queue);
+                openDict = null;
+            }
+        });
+        if (stats != null && ctx.pipeline().async()) {
+            stats.follow(dictLane);
         }
     }
 
@@ -231,9 +276,8 @@ final class ChunkedWriter implements ColumnWriter {
             pendingArena.close();
             pendingArena = null;
         }
-        if (openDict != null) {
-            openDict.complete();
-            openDict = null;
+        if (Boolean.TRUE.equals(dictionaries)) {
+            completeDictionaries();
         }
     }
 

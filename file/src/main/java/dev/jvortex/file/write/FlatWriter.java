@@ -43,8 +43,21 @@ final class FlatWriter implements LayoutWriter {
             CompressionPipeline.ColumnChoice column,
             CompressionPipeline.StatsChain stats)
             throws IOException {
+        return submit(ctx.pipeline(), a, compression, owner, column, stats);
+    }
+
+    /// As [#submit(WriteContext, Array, Compression, Arena, CompressionPipeline.ColumnChoice,
+    /// CompressionPipeline.StatsChain)], to `queue`.
+    static FlatWriter submit(
+            SegmentQueue queue,
+            Array a,
+            Compression compression,
+            Arena owner,
+            CompressionPipeline.ColumnChoice column,
+            CompressionPipeline.StatsChain stats)
+            throws IOException {
         FlatWriter w = new FlatWriter(a.length());
-        ctx.pipeline().submit(a, compression, owner, seg -> w.segment = seg, column, stats);
+        queue.submit(a, compression, owner, seg -> w.segment = seg, column, stats);
         return w;
     }
 
