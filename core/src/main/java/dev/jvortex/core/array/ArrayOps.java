@@ -457,11 +457,17 @@ public final class ArrayOps {
                     }
                 }
                 MemorySegment views = arena.allocate(Math.max(16L, n * 16L), 16);
+                // all views at once; only those pointing into a data buffer are rewritten below
+                MemorySegment.copy(s.views(), 0, views, 0, n * 16L);
                 MemorySegment data = arena.allocate(Math.max(1L, total));
                 long pos = 0;
-                for (int i = 0; i < n; i++) {
+                // values that lie end to end in one source buffer are copied as one run
+                int runBuffer = -1;
+                long runFrom = 0;
+                long runTo = 0;
+                long runPos = 0;
+                for (int i = 0; i < n && total > 0; i++) {
                     long at = i * 16L;
-                    MemorySegment.copy(s.views(), at, views, at, 16);
                     int size = s.byteLength(i);
                     if (size > VarBinViewArray.MAX_INLINED) {
                         if (pos > 0xFFFFFFFFL) {
@@ -469,11 +475,22 @@ public final class ArrayOps {
                         }
                         int buffer = s.views().get(PrimitiveArray.LE_INT, at + 8);
                         long offset = Integer.toUnsignedLong(s.views().get(PrimitiveArray.LE_INT, at + 12));
-                        MemorySegment.copy(s.buffers()[buffer], offset, data, pos, size);
+                        if (buffer != runBuffer || offset != runTo) {
+                            if (runBuffer >= 0) {
+                                MemorySegment.copy(s.buffers()[runBuffer], runFrom, data, runPos, runTo - runFrom);
+                            }
+                            runBuffer = buffer;
+                            runFrom = offset;
+                            runPos = pos;
+                        }
+                        runTo = offset + size;
                         views.set(PrimitiveArray.LE_INT, at + 8, 0);
                         views.set(PrimitiveArray.LE_INT, at + 12, (int) pos);
                         pos += size;
                     }
+                }
+                if (runBuffer >= 0) {
+                    MemorySegment.copy(s.buffers()[runBuffer], runFrom, data, runPos, runTo - runFrom);
                 }
                 MemorySegment[] bufs = total == 0 ? new MemorySegment[0] : new MemorySegment[] {data.asSlice(0, total)};
                 yield new VarBinViewArray(s.dtype(), views, bufs, n, v);
