@@ -53,6 +53,34 @@ class DeepCopyStringsTest {
         }
     }
 
+    @Test
+    void copiesASliceSpanningSeveralBlocksOfViews() {
+        try (Arena arena = Arena.ofConfined()) {
+            Builders.StringBuilder b = Builders.strings(new DType.Utf8(true));
+            for (int i = 0; i < 10_000; i++) {
+                if (i % 11 == 0) {
+                    b.appendNull();
+                } else {
+                    b.append(i % 3 == 0 ? "s" + i : "a-value-longer-than-twelve-" + i);
+                }
+            }
+            Array all = b.build(arena);
+            VarBinViewArray slice = (VarBinViewArray) ArrayOps.slice(all, 1234, 8000, arena);
+            VarBinViewArray copy = (VarBinViewArray) ArrayOps.deepCopy(slice, arena);
+            long expectedBytes = 0;
+            for (int i = 0; i < 8000; i++) {
+                int r = 1234 + i;
+                assertEquals(r % 11 != 0, copy.isValid(i), "row " + r);
+                if (r % 11 != 0) {
+                    String want = r % 3 == 0 ? "s" + r : "a-value-longer-than-twelve-" + r;
+                    assertEquals(want, copy.getString(i), "row " + r);
+                }
+                expectedBytes += slice.byteLength(i) > VarBinViewArray.MAX_INLINED ? slice.byteLength(i) : 0;
+            }
+            assertEquals(expectedBytes, copy.buffers()[0].byteSize(), "only the slice's values are copied");
+        }
+    }
+
     private static MemorySegment bytes(Arena arena, String s) {
         byte[] b = s.getBytes(StandardCharsets.UTF_8);
         MemorySegment m = arena.allocate(b.length);
