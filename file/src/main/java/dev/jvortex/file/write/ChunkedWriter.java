@@ -62,7 +62,8 @@ final class ChunkedWriter implements ColumnWriter {
     private Arena undecidedArena;
     private long undecidedRows;
     /// The column's statistics, which its rows are added to (null when it keeps none): flat
-    /// chunks' rows on the compression threads, with the chunk; dictionary layouts' rows here.
+    /// chunks' rows on the compression threads, with the chunk; dictionary layouts' rows in their
+    /// dictionary tasks (on those threads too, when there are any).
     private final CompressionPipeline.StatsChain stats;
 
     /// A column of type `dtype`, cut into chunks.
