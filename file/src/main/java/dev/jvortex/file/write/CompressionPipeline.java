@@ -237,11 +237,22 @@ final class CompressionPipeline implements SegmentQueue {
                             throw new CompletionException(earlier);
                         }
                         List<Pending> out = new ArrayList<>();
-                        task.run((a, compression, arena, onSegment, column, stats) ->
-                                out.add(start(a, compression, arena, onSegment, column, stats)));
+                        try {
+                            task.run((a, compression, arena, onSegment, column, stats) ->
+                                    out.add(start(a, compression, arena, onSegment, column, stats)));
+                        } catch (IOException | RuntimeException e) {
+                            // the segments started before the failure are never written: free
+                            // their inputs once their tasks stop
+                            for (Pending p : out) {
+                                if (p.owner() != null) {
+                                    p.node()
+                                            .whenComplete(
+                                                    (node, err) -> p.owner().close());
+                                }
+                            }
+                            throw e instanceof IOException io ? new UncheckedIOException(io) : (RuntimeException) e;
+                        }
                         return out;
-                    } catch (IOException e) {
-                        throw new UncheckedIOException(e);
                     } finally {
                         if (owner != null) {
                             owner.close();
