@@ -198,7 +198,7 @@ final class ChunkedWriter implements ColumnWriter {
         }
         pending.clear();
         pendingRows = 0;
-        chunks.add(FlatWriter.submit(ctx, chunk, Compression.FULL, owner, flatChoice, stats));
+        chunks.add(FlatWriter.submit(ctx.pipeline(), chunk, Compression.FULL, owner, flatChoice, stats));
     }
 
     /// Adds rows to the dictionary layouts and the statistics, at least [#DICT_GROUP_ROWS] at a

@@ -136,8 +136,13 @@ final class CompressionPipeline implements SegmentQueue {
         }
     }
 
-    /// As [#submit(Array, Compression, Arena, IntConsumer, ColumnChoice)], also adding `a`'s rows
-    /// to `stats` (or null), the statistics of the column whose next rows `a` holds: on the
+    /// Compresses `a` (now, or on the executor) and writes it as the next segment in submission
+    /// order, telling `onSegment` its id; `owner` (which holds `a`, or null) is closed after the
+    /// segment is written. A chunk of a column whose chunks share `column` (or null): the column's
+    /// first chunk runs the compressor's whole contest, later ones start from its choice (see
+    /// [Compressor#compress(Array, Compressor.Choice)]) and so wait for the first chunk to be
+    /// compressed; the output does not depend on the threads. `a`'s rows are also added to
+    /// `stats` (or null), the statistics of the column whose next rows `a` holds: on the
     /// compression threads, after the column's earlier chunks and before `owner` is closed.
     @Override
     public void submit(

@@ -25,29 +25,18 @@ final class FlatWriter implements LayoutWriter {
     }
 
     /// Submits `a`, a chunk of a column whose chunks share `column` (see
-    /// [CompressionPipeline#submit(Array, Compression, Arena, java.util.function.IntConsumer,
+    /// [SegmentQueue#submit(Array, Compression, Arena, java.util.function.IntConsumer,
     /// CompressionPipeline.ColumnChoice)]), as one segment.
     static FlatWriter submit(
             WriteContext ctx, Array a, Compression compression, Arena owner, CompressionPipeline.ColumnChoice column)
             throws IOException {
-        return submit(ctx, a, compression, owner, column, null);
+        return submit(ctx.pipeline(), a, compression, owner, column, null);
     }
 
-    /// As [#submit(WriteContext, Array, Compression, Arena, CompressionPipeline.ColumnChoice)],
-    /// also adding `a`'s rows to `stats` (or null) on the compression threads.
-    static FlatWriter submit(
-            WriteContext ctx,
-            Array a,
-            Compression compression,
-            Arena owner,
-            CompressionPipeline.ColumnChoice column,
-            CompressionPipeline.StatsChain stats)
-            throws IOException {
-        return submit(ctx.pipeline(), a, compression, owner, column, stats);
-    }
-
-    /// As [#submit(WriteContext, Array, Compression, Arena, CompressionPipeline.ColumnChoice,
-    /// CompressionPipeline.StatsChain)], to `queue`.
+    /// Submits `a` to `queue` (see [SegmentQueue#submit(Array, Compression, Arena,
+    /// java.util.function.IntConsumer, CompressionPipeline.ColumnChoice,
+    /// CompressionPipeline.StatsChain)]), also adding its rows to `stats` (or null), as one
+    /// segment.
     static FlatWriter submit(
             SegmentQueue queue,
             Array a,
