@@ -60,7 +60,7 @@ final class ZonedWriter implements ColumnWriter {
     @Override
     public void complete() throws IOException {
         data.complete();
-        StatsAccumulator counted = stats.await();
+        StatsAccumulator counted = ctx.pipeline().statistics(stats);
         if (!ctx.options().zoneMaps() || rows == 0) {
             return;
         }
