@@ -19,11 +19,10 @@ import java.util.Arrays;
 final class TokenParser {
     /// No token (`-1 << 5 | 1`, as [TokenMatcher#longest] gives for a byte with no token).
     static final int NONE = -1 << 5 | 1;
-    /// No two-byte token.
-    private static final char NO_PAIR = Character.MAX_VALUE;
-
+    /// `id << 5 | 1` of each byte's one-byte token, or [#NONE].
     private final int[] single = new int[256];
-    private final char[] pairs = new char[1 << 16];
+    /// `id << 5 | 2` of each two-byte token (first byte lowest), 0 where there is none.
+    private final int[] pairs = new int[1 << 16];
     /// Tokens of 3 bytes or more by their first 3 bytes; no candidates.
     private final Table three;
     /// Tokens of 4 bytes or more by their first 4 bytes; candidates of 5 to 7 bytes.
@@ -34,18 +33,14 @@ final class TokenParser {
     /// A parser over the tokens of `dict`, token `t` having id `t`.
     TokenParser(OnPairTrainer.Dictionary dict) {
         int n = dict.size();
-        if (n >= NO_PAIR) {
-            throw new IllegalArgumentException("too many tokens: " + n);
-        }
         Arrays.fill(single, NONE);
-        Arrays.fill(pairs, NO_PAIR);
         long[] low = dict.low();
         int[] length = dict.length();
         for (int t = 0; t < n; t++) {
             if (length[t] == 1) {
                 single[(int) (low[t] & 0xFF)] = t << 5 | 1;
             } else if (length[t] == 2) {
-                pairs[(int) (low[t] & 0xFFFF)] = (char) t;
+                pairs[(int) (low[t] & 0xFFFF)] = t << 5 | 2;
             }
         }
         three = new Table(dict, 3, 4, 3, this);
@@ -145,9 +140,9 @@ final class TokenParser {
             }
         }
         if (rem >= 2) {
-            char id = pairs[(int) (w0 & 0xFFFF)];
-            if (id != NO_PAIR) {
-                return id << 5 | 2;
+            int pair = pairs[(int) (w0 & 0xFFFF)];
+            if (pair != 0) {
+                return pair;
             }
         }
         return single[(int) (w0 & 0xFF)];

@@ -202,4 +202,33 @@ class TokenParserTest {
             check("alphabet " + alphabet + " seed " + seed + " tokens " + n, dict, flat(rows));
         }
     }
+
+    /// A full 16-bit dictionary (every byte, and all but 256 two-byte tokens): the last ids,
+    /// 65535 included, come out as the matcher gives them.
+    @org.junit.jupiter.api.Test
+    void fullSixteenBitDictionary() {
+        int n = 1 << 16;
+        long[] low = new long[n];
+        long[] high = new long[n];
+        int[] length = new int[n];
+        for (int t = 0; t < 256; t++) {
+            low[t] = t;
+            length[t] = 1;
+        }
+        for (int t = 256; t < n; t++) {
+            low[t] = t;
+            length[t] = 2;
+        }
+        OnPairTrainer.Dictionary dict = OnPairTrainer.sorted(low, high, length, n);
+        Random r = new Random(16);
+        List<byte[]> rows = new ArrayList<>();
+        for (int i = 0; i < 300; i++) {
+            byte[] row = new byte[r.nextInt(50)];
+            for (int c = 0; c < row.length; c++) {
+                row[c] = (byte) (r.nextInt(3) == 0 ? 0xFF : r.nextInt(256));
+            }
+            rows.add(row);
+        }
+        check("16-bit dictionary", dict, flat(rows));
+    }
 }
