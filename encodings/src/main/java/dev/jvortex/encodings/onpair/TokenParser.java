@@ -11,9 +11,9 @@ import java.util.Arrays;
 /// longest first, and the answer when none of them matches: the longest token of at most the
 /// key's length that is a prefix of the key, worked out when the table is built. So a position
 /// with 8 bytes left costs one probe of the first table (and on a miss one of the second), a
-/// short list of one-word compares, and no further search. Three-byte tokens sit in a small hash
-/// table, two-byte tokens in a direct table, one-byte tokens in another. Nothing is allocated
-/// per value.
+/// short list of one-word compares, and no further search. A third table, keyed by the first
+/// three bytes, answers positions where no token of 4 bytes or more matches; two-byte tokens sit
+/// in a direct table, one-byte tokens in another. Nothing is allocated per value.
 ///
 /// The searched array must hold 16 readable bytes from every position searched (callers pad it).
 final class TokenParser {
