@@ -34,10 +34,15 @@ public final class FsstSymbolTable {
     /// a greedy parse takes when no longer symbol matches (the two-byte symbol, else the first
     /// byte's one-byte symbol, else -1).
     private final short[] shortCode;
-    /// Symbols of three or more bytes grouped by their two-byte prefix, longest first: those of
-    /// prefix `p` are `longCodes[longStart[p] .. longStart[p + 1])`.
+    /// Symbols of three or more bytes grouped by a hash of their two-byte prefix ([#bucket]),
+    /// longest first: those of bucket `b` are `longCodes[longStart[b] .. longStart[b + 1])`. A
+    /// bucket may hold symbols of other prefixes; they never match, so the first symbol that
+    /// matches is still the longest (and building the table touches 4 Ki entries, not 64 Ki).
     private final int[] longStart;
     private final int[] longCodes;
+
+    /// Bits of the long symbols' bucket index.
+    private static final int BUCKET_BITS = 12;
 
     private FsstSymbolTable(long[] symbols, int[] lengths) {
         this.symbols = symbols;
@@ -51,31 +56,40 @@ public final class FsstSymbolTable {
                 longCount++;
             }
         }
+        // Every two-byte prefix first falls back to its first byte's symbol: the 256 entries
+        // repeated, by doubling copies.
         shortCode = new short[1 << 16];
-        for (int p = 0; p < 1 << 16; p++) {
-            shortCode[p] = single[p & 0xFF];
+        System.arraycopy(single, 0, shortCode, 0, 256);
+        for (int filled = 256; filled < 1 << 16; filled *= 2) {
+            System.arraycopy(shortCode, 0, shortCode, filled, filled);
         }
-        longStart = new int[(1 << 16) + 1];
+        int buckets = 1 << BUCKET_BITS;
+        longStart = new int[buckets + 1];
         longCodes = new int[longCount];
         for (int k = 0; k < symbols.length; k++) {
             if (lengths[k] == 2) {
                 shortCode[(int) symbols[k] & 0xFFFF] = (short) k;
             } else if (lengths[k] >= 3) {
-                longStart[((int) symbols[k] & 0xFFFF) + 1]++;
+                longStart[bucket((int) symbols[k] & 0xFFFF) + 1]++;
             }
         }
-        for (int p = 0; p < 1 << 16; p++) {
-            longStart[p + 1] += longStart[p];
+        for (int b = 0; b < buckets; b++) {
+            longStart[b + 1] += longStart[b];
         }
-        int[] fill = Arrays.copyOf(longStart, 1 << 16);
-        // Longest first within a prefix: place symbols by descending length.
+        int[] fill = Arrays.copyOf(longStart, buckets);
+        // Longest first within a bucket: place symbols by descending length.
         for (int len = 8; len >= 3; len--) {
             for (int k = 0; k < symbols.length; k++) {
                 if (lengths[k] == len) {
-                    longCodes[fill[(int) symbols[k] & 0xFFFF]++] = k;
+                    longCodes[fill[bucket((int) symbols[k] & 0xFFFF)]++] = k;
                 }
             }
         }
+    }
+
+    /// The bucket of the long symbols of two-byte prefix `prefix` (first byte lowest).
+    private static int bucket(int prefix) {
+        return (prefix * 0x9E3779B1) >>> (32 - BUCKET_BITS);
     }
 
     /// Returns a table of the given symbols (little-endian, zero above their length) and lengths
@@ -118,8 +132,9 @@ public final class FsstSymbolTable {
             return single[in[pos] & 0xFF];
         }
         int prefix = (in[pos] & 0xFF) | (in[pos + 1] & 0xFF) << 8;
-        int from = longStart[prefix];
-        int to = longStart[prefix + 1];
+        int b = bucket(prefix);
+        int from = longStart[b];
+        int to = longStart[b + 1];
         if (from < to && avail >= 3) {
             long word;
             if (avail >= 8) {
@@ -164,13 +179,16 @@ public final class FsstSymbolTable {
     /// Trains a table on `sample` (the strings, or parts of them).
     public static FsstSymbolTable train(List<byte[]> sample) {
         FsstSymbolTable table = new FsstSymbolTable(new long[0], new int[0]);
+        // One pair-count matrix for every generation, zeroed again entry by entry after use.
+        int[] pairs = new int[(MAX_SYMBOLS + 256) * (MAX_SYMBOLS + 256)];
         for (int fraction = 8; ; fraction += 30) {
             boolean last = fraction >= 128;
-            Counts counts = table.count(sample, fraction, last);
+            Counts counts = table.count(sample, fraction, last, pairs);
             table = counts.best(last);
             if (last) {
                 return table;
             }
+            counts.clearPairs();
         }
     }
 
@@ -184,8 +202,17 @@ public final class FsstSymbolTable {
         int[] touched = new int[1024];
         int touchedCount;
 
-        Counts(boolean last) {
-            pairs = last ? null : new int[(n + 256) * (n + 256)];
+        /// Counts over `pairs` (all zero, at least `(n + 256)²` entries), unused for the last
+        /// generation.
+        Counts(boolean last, int[] pairs) {
+            this.pairs = last ? null : pairs;
+        }
+
+        /// Sets the touched pair counts back to zero.
+        void clearPairs() {
+            for (int t = 0; t < touchedCount; t++) {
+                pairs[touched[t]] = 0;
+            }
         }
 
         void pair(int index) {
@@ -362,8 +389,8 @@ public final class FsstSymbolTable {
     }
 
     /// Compresses the sample's selected strings with this table, counting symbols and pairs.
-    private Counts count(List<byte[]> sample, int fraction, boolean last) {
-        Counts counts = new Counts(last);
+    private Counts count(List<byte[]> sample, int fraction, boolean last, int[] pairs) {
+        Counts counts = new Counts(last, pairs);
         int n = symbols.length;
         int codes = n + 256;
         for (int line = 0; line < sample.size(); line++) {

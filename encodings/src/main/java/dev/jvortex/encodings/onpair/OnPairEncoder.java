@@ -115,7 +115,7 @@ public final class OnPairEncoder {
         OnPairTrainer.Dictionary trained = OnPairTrainer.train(data, starts, len, dictBits);
         char[] codes = new char[Math.max(1, starts[len])];
         long[] codesOffsets = new long[len + 1];
-        int count = parse(trained.matcher(), data, starts, len, codes, codesOffsets);
+        int count = new TokenParser(trained).parse(data, starts, len, codes, codesOffsets);
 
         // Keep only the tokens the parse used, in their sorted order; at least one, since the
         // reference rejects an empty dictionary.
@@ -175,25 +175,6 @@ public final class OnPairEncoder {
         }
         starts[len] = at;
         return data;
-    }
-
-    /// Parses every row greedily into `codes`, row `i`'s starting at `codesOffsets[i]`; returns the
-    /// number of codes.
-    private static int parse(
-            TokenMatcher matcher, byte[] data, int[] starts, int len, char[] codes, long[] codesOffsets) {
-        int count = 0;
-        for (int i = 0; i < len; i++) {
-            codesOffsets[i] = count;
-            int pos = starts[i];
-            int end = starts[i + 1];
-            while (pos < end) {
-                int m = matcher.longest(data, pos, end - pos);
-                codes[count++] = (char) (m >> 5);
-                pos += m & 31;
-            }
-        }
-        codesOffsets[len] = count;
-        return count;
     }
 
     /// Sets `newId[t]` to token `t`'s rank among the tokens used by `codes[0, count)` (token 0

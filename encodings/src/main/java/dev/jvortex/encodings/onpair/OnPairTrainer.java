@@ -202,21 +202,15 @@ final class OnPairTrainer {
     static Dictionary sorted(long[] low, long[] high, int[] length, int size) {
         // Big-endian forms compare like the bytes; equal words mean one token is a zero-padded
         // prefix of the other, and the shorter sorts first.
-        Integer[] ids = new Integer[size];
         long[] bigLow = new long[size];
         long[] bigHigh = new long[size];
+        int[] ids = new int[size];
         for (int t = 0; t < size; t++) {
             ids[t] = t;
             bigLow[t] = Long.reverseBytes(low[t]);
             bigHigh[t] = Long.reverseBytes(high[t]);
         }
-        Arrays.sort(ids, (a, b) -> {
-            int c = Long.compareUnsigned(bigLow[a], bigLow[b]);
-            if (c == 0) {
-                c = Long.compareUnsigned(bigHigh[a], bigHigh[b]);
-            }
-            return c != 0 ? c : Integer.compare(length[a], length[b]);
-        });
+        mergeSort(ids, new int[size], 0, size, bigLow, bigHigh, length);
         long[] sl = new long[size];
         long[] sh = new long[size];
         int[] sn = new int[size];
@@ -228,36 +222,74 @@ final class OnPairTrainer {
         return new Dictionary(sl, sh, sn, size);
     }
 
-    /// Counts of token pairs (keys `left << 16 | right`), saturating at 255; open addressing.
+    /// Sorts `ids[from, to)` by ([#compare]); stable, with `tmp` as scratch.
+    private static void mergeSort(int[] ids, int[] tmp, int from, int to, long[] bigLow, long[] bigHigh, int[] length) {
+        if (to - from <= 16) {
+            for (int i = from + 1; i < to; i++) {
+                int id = ids[i];
+                int j = i - 1;
+                while (j >= from && compare(ids[j], id, bigLow, bigHigh, length) > 0) {
+                    ids[j + 1] = ids[j];
+                    j--;
+                }
+                ids[j + 1] = id;
+            }
+            return;
+        }
+        int mid = (from + to) >>> 1;
+        mergeSort(ids, tmp, from, mid, bigLow, bigHigh, length);
+        mergeSort(ids, tmp, mid, to, bigLow, bigHigh, length);
+        System.arraycopy(ids, from, tmp, from, to - from);
+        int a = from;
+        int b = mid;
+        for (int k = from; k < to; k++) {
+            if (b >= to || a < mid && compare(tmp[a], tmp[b], bigLow, bigHigh, length) <= 0) {
+                ids[k] = tmp[a++];
+            } else {
+                ids[k] = tmp[b++];
+            }
+        }
+    }
+
+    /// Orders tokens `a` and `b` by their big-endian words, then by length.
+    private static int compare(int a, int b, long[] bigLow, long[] bigHigh, int[] length) {
+        int c = Long.compareUnsigned(bigLow[a], bigLow[b]);
+        if (c == 0) {
+            c = Long.compareUnsigned(bigHigh[a], bigHigh[b]);
+        }
+        return c != 0 ? c : Integer.compare(length[a], length[b]);
+    }
+
+    /// Counts of token pairs (keys `left << 16 | right`), saturating at 255; open addressing,
+    /// slot `s` being `slots[2s]` (the key, -1 when free) and `slots[2s + 1]` (its count), so a
+    /// lookup touches one cache line.
     static final class PairCounts {
-        private int[] keys;
-        private byte[] counts;
+        private int[] slots;
         private int mask;
         private int used;
 
         PairCounts(int expected) {
-            int slots = Integer.highestOneBit(Math.max(64, expected) * 2 - 1) << 1;
-            keys = new int[slots];
-            counts = new byte[slots];
-            Arrays.fill(keys, -1);
-            mask = slots - 1;
+            int n = Integer.highestOneBit(Math.max(64, expected) * 2 - 1) << 1;
+            slots = new int[2 * n];
+            Arrays.fill(slots, -1);
+            mask = n - 1;
         }
 
         /// Adds one to the count of `key` and returns the new count.
         int increment(int key) {
             int slot = slot(key);
-            if (keys[slot] == -1) {
-                keys[slot] = key;
-                counts[slot] = 1;
-                if (++used * 2 > keys.length) {
+            if (slots[2 * slot] == -1) {
+                slots[2 * slot] = key;
+                slots[2 * slot + 1] = 1;
+                if (++used * 2 > mask + 1) {
                     grow();
                 }
                 return 1;
             }
-            int c = counts[slot] & 0xFF;
+            int c = slots[2 * slot + 1];
             if (c < 255) {
                 c++;
-                counts[slot] = (byte) c;
+                slots[2 * slot + 1] = c;
             }
             return c;
         }
@@ -265,14 +297,15 @@ final class OnPairTrainer {
         /// Sets the count of `key` back to zero.
         void reset(int key) {
             int slot = slot(key);
-            if (keys[slot] == key) {
-                counts[slot] = 0;
+            if (slots[2 * slot] == key) {
+                slots[2 * slot + 1] = 0;
             }
         }
 
         private int slot(int key) {
             int slot = mix(key) & mask;
-            while (keys[slot] != -1 && keys[slot] != key) {
+            int k;
+            while ((k = slots[2 * slot]) != -1 && k != key) {
                 slot = (slot + 1) & mask;
             }
             return slot;
@@ -284,17 +317,16 @@ final class OnPairTrainer {
         }
 
         private void grow() {
-            int[] oldKeys = keys;
-            byte[] oldCounts = counts;
-            keys = new int[oldKeys.length * 2];
-            counts = new byte[oldKeys.length * 2];
-            Arrays.fill(keys, -1);
-            mask = keys.length - 1;
-            for (int s = 0; s < oldKeys.length; s++) {
-                if (oldKeys[s] != -1) {
-                    int slot = slot(oldKeys[s]);
-                    keys[slot] = oldKeys[s];
-                    counts[slot] = oldCounts[s];
+            int[] old = slots;
+            int n = 2 * (mask + 1);
+            slots = new int[2 * n];
+            Arrays.fill(slots, -1);
+            mask = n - 1;
+            for (int s = 0; s < old.length; s += 2) {
+                if (old[s] != -1) {
+                    int slot = slot(old[s]);
+                    slots[2 * slot] = old[s];
+                    slots[2 * slot + 1] = old[s + 1];
                 }
             }
         }

@@ -28,8 +28,10 @@
 /// ## Encoding
 /// [OnPairEncoder] trains a dictionary as the `onpair` crate does ([OnPairTrainer]: pair merges
 /// while scanning 15 % of the input, adaptive threshold, at most 4096 tokens, sorted by their
-/// bytes), parses every row greedily into its longest tokens ([TokenMatcher]), drops tokens the
-/// parse never uses and writes the integer children in their narrowest unsigned types.
+/// bytes), parses every row greedily into its longest tokens
+/// ([TokenParser]: exact-prefix tables of the finished dictionary; the trainer's growing one uses
+/// [TokenMatcher]), drops tokens the parse never uses and writes the integer children in their
+/// narrowest unsigned types.
 ///
 /// Reference: `encodings/experimental/onpair/src/{array.rs,canonical.rs,compress.rs}` in
 /// vortex-data/vortex; the token decoder of the `onpair` crate (`spiraldb/onpair`).

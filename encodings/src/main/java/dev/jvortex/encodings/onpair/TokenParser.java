@@ -1,0 +1,295 @@
+package dev.jvortex.encodings.onpair;
+
+import java.util.Arrays;
+
+/// Greedy longest-match parsing over a finished OnPair dictionary; gives the same tokens as
+/// [TokenMatcher#longest], faster, but cannot grow.
+///
+/// Two exact-key hash tables hold the long tokens: one keyed by the first eight bytes of every
+/// token of 8 bytes or more, one by the first four bytes of every token of 4 bytes or more. An
+/// entry lists the tokens longer than its key with that prefix (9 to 16 bytes, or 5 to 7),
+/// longest first, and the answer when none of them matches: the longest token of at most the
+/// key's length that is a prefix of the key, worked out when the table is built. So a position
+/// with 8 bytes left costs one probe of the first table (and on a miss one of the second), a
+/// short list of one-word compares, and no further search. A third table, keyed by the first
+/// three bytes, answers positions where no token of 4 bytes or more matches; two-byte tokens sit
+/// in a direct table, one-byte tokens in another. Nothing is allocated per value.
+///
+/// The searched array must hold 16 readable bytes from every position searched (callers pad it).
+final class TokenParser {
+    /// No token (`-1 << 5 | 1`, as [TokenMatcher#longest] gives for a byte with no token).
+    static final int NONE = -1 << 5 | 1;
+    /// `id << 5 | 1` of each byte's one-byte token, or [#NONE].
+    private final int[] single = new int[256];
+    /// `id << 5 | 2` of each two-byte token (first byte lowest), 0 where there is none.
+    private final int[] pairs = new int[1 << 16];
+    /// Tokens of 3 bytes or more by their first 3 bytes; no candidates.
+    private final Table three;
+    /// Tokens of 4 bytes or more by their first 4 bytes; candidates of 5 to 7 bytes.
+    private final Table four;
+    /// Tokens of 8 bytes or more by their first 8 bytes; candidates of 9 to 16 bytes.
+    private final Table eight;
+
+    /// A parser over the tokens of `dict`, token `t` having id `t`.
+    TokenParser(OnPairTrainer.Dictionary dict) {
+        int n = dict.size();
+        Arrays.fill(single, NONE);
+        long[] low = dict.low();
+        int[] length = dict.length();
+        for (int t = 0; t < n; t++) {
+            if (length[t] == 1) {
+                single[(int) (low[t] & 0xFF)] = t << 5 | 1;
+            } else if (length[t] == 2) {
+                pairs[(int) (low[t] & 0xFFFF)] = t << 5 | 2;
+            }
+        }
+        three = new Table(dict, 3, 4, 3, this);
+        four = new Table(dict, 4, 5, 7, this);
+        eight = new Table(dict, 8, 9, 16, this);
+    }
+
+    /// Parses rows `data[starts[i], starts[i + 1])` for `i < len` into `codes`, row `i`'s codes
+    /// starting at `codesOffsets[i]`; returns the number of codes. A byte with no token (never
+    /// the case for a trained dictionary) gets code `0xFFFF`, as with [TokenMatcher].
+    ///
+    /// The probes of the 8- and 4-byte tables are written out here rather than called through
+    /// [#find], which the JIT does not inline (too large), so the common path makes no call.
+    int parse(byte[] data, int[] starts, int len, char[] codes, long[] codesOffsets) {
+        long[] k8 = eight.keys;
+        int[] a8 = eight.answer;
+        int[] f8 = eight.first;
+        int[] l8 = eight.last;
+        long[] w8 = eight.candWord;
+        long[] m8 = eight.candMask;
+        int[] c8 = eight.candMeta;
+        int mask8 = eight.mask;
+        long[] k4 = four.keys;
+        int[] a4 = four.answer;
+        int[] f4 = four.first;
+        int[] l4 = four.last;
+        long[] w4 = four.candWord;
+        long[] m4 = four.candMask;
+        int[] c4 = four.candMeta;
+        int mask4 = four.mask;
+        int count = 0;
+        for (int i = 0; i < len; i++) {
+            codesOffsets[i] = count;
+            int pos = starts[i];
+            int end = starts[i + 1];
+            while (pos < end) {
+                int rem = end - pos;
+                long w0 = (long) LONG.get(data, pos);
+                int found = 0;
+                if (rem >= 8) {
+                    int s = hash(w0) & mask8;
+                    int a;
+                    while ((a = a8[s]) != 0) {
+                        if (k8[s] == w0) {
+                            long w1 = (long) LONG.get(data, pos + 8);
+                            found = a;
+                            for (int c = f8[s], e = l8[s]; c < e; c++) {
+                                int meta = c8[c];
+                                if ((meta & 31) <= rem && (w1 & m8[c]) == w8[c]) {
+                                    found = meta;
+                                    break;
+                                }
+                            }
+                            break;
+                        }
+                        s = (s + 1) & mask8;
+                    }
+                }
+                if (found == 0 && rem >= 4) {
+                    long key = w0 & 0xFFFF_FFFFL;
+                    int s = hash(key) & mask4;
+                    int a;
+                    while ((a = a4[s]) != 0) {
+                        if (k4[s] == key) {
+                            found = a;
+                            for (int c = f4[s], e = l4[s]; c < e; c++) {
+                                int meta = c4[c];
+                                if ((meta & 31) <= rem && (w0 & m4[c]) == w4[c]) {
+                                    found = meta;
+                                    break;
+                                }
+                            }
+                            break;
+                        }
+                        s = (s + 1) & mask4;
+                    }
+                }
+                if (found == 0) {
+                    found = findShort(w0, rem);
+                }
+                codes[count++] = (char) (found >> 5);
+                pos += found & 31;
+            }
+        }
+        codesOffsets[len] = count;
+        return count;
+    }
+
+    private static final java.lang.invoke.VarHandle LONG = TokenMatcher.LONG;
+
+    /// [#find] for a position where no token of 4 bytes or more matches.
+    private int findShort(long w0, int rem) {
+        if (rem >= 3) {
+            int e = three.entry(w0 & 0xFF_FFFFL);
+            if (e >= 0) {
+                return three.answer[e];
+            }
+        }
+        if (rem >= 2) {
+            int pair = pairs[(int) (w0 & 0xFFFF)];
+            if (pair != 0) {
+                return pair;
+            }
+        }
+        return single[(int) (w0 & 0xFF)];
+    }
+
+    /// `id << 5 | length` of the longest token that is a prefix of the `rem` bytes (at least 1)
+    /// whose first 16 are the little-endian words `w0`, `w1`; [#NONE] when there is none.
+    int find(long w0, long w1, int rem) {
+        if (rem >= 8) {
+            int e = eight.entry(w0);
+            if (e >= 0) {
+                return eight.longest(e, w1, rem);
+            }
+        }
+        if (rem >= 4) {
+            int e = four.entry(w0 & 0xFFFF_FFFFL);
+            if (e >= 0) {
+                return four.longest(e, w0, rem);
+            }
+        }
+        return findShort(w0, rem);
+    }
+
+    private static int hash(long key) {
+        long h = key * 0x9E3779B97F4A7C15L;
+        return (int) (h ^ (h >>> 32));
+    }
+
+    /// An exact-key open-addressing table of the distinct `keyBytes`-byte prefixes of the tokens
+    /// of at least `keyBytes` bytes. Slot `e` in use has its key, `answer[e]` (the longest token
+    /// of at most `keyBytes` bytes that is a prefix of the key; never 0, which marks a free slot)
+    /// and the candidates `first[e]` to `last[e]` (exclusive): the tokens of `minLength` to
+    /// `maxLength` bytes with that prefix, longest first. Candidate `c` matches when the input's
+    /// word (bytes 0-7 for the 4-byte table, 8-15 for the 8-byte one) masked by `candMask[c]`
+    /// equals `candWord[c]`; `candMeta[c]` is its `id << 5 | length`.
+    private static final class Table {
+        final long[] keys;
+        final int[] answer;
+        final int[] first;
+        final int[] last;
+        final long[] candWord;
+        final long[] candMask;
+        final int[] candMeta;
+        final int mask;
+
+        Table(OnPairTrainer.Dictionary dict, int keyBytes, int minLength, int maxLength, TokenParser below) {
+            int n = dict.size();
+            long[] low = dict.low();
+            long[] high = dict.high();
+            int[] length = dict.length();
+            long keyMask = TokenMatcher.lowBytes(keyBytes);
+            int entries = 0;
+            int cands = 0;
+            for (int t = 0; t < n; t++) {
+                entries += length[t] >= keyBytes ? 1 : 0;
+                cands += length[t] >= minLength && length[t] <= maxLength ? 1 : 0;
+            }
+            int slots = Integer.highestOneBit(Math.max(8, entries) * 2 - 1) << 1;
+            mask = slots - 1;
+            keys = new long[slots];
+            answer = new int[slots];
+            first = new int[slots];
+            last = new int[slots];
+            // Slots in use have a non-zero answer (`NONE` included); the keys of the tokens of
+            // at least keyBytes bytes first.
+            int[] entryOf = new int[n];
+            for (int t = 0; t < n; t++) {
+                if (length[t] >= keyBytes) {
+                    entryOf[t] = insert(low[t] & keyMask);
+                }
+            }
+            // Answers: a token exactly as long as the key, else the search below this table
+            // (shorter keys only) on the key's bytes.
+            for (int s = 0; s < slots; s++) {
+                if (answer[s] != 0) {
+                    answer[s] = below.find(keys[s], 0, keyBytes - 1);
+                }
+            }
+            for (int t = 0; t < n; t++) {
+                if (length[t] == keyBytes) {
+                    answer[entryOf[t]] = t << 5 | keyBytes;
+                }
+            }
+            // Candidates, grouped by entry, longest first within an entry.
+            int[] count = new int[slots + 1];
+            for (int t = 0; t < n; t++) {
+                if (length[t] >= minLength && length[t] <= maxLength) {
+                    count[entryOf[t] + 1]++;
+                }
+            }
+            for (int s = 0; s < slots; s++) {
+                count[s + 1] += count[s];
+                first[s] = count[s];
+                last[s] = count[s];
+            }
+            candWord = new long[cands];
+            candMask = new long[cands];
+            candMeta = new int[cands];
+            boolean highWord = keyBytes >= 8;
+            for (int len = maxLength; len >= minLength; len--) {
+                for (int t = 0; t < n; t++) {
+                    if (length[t] == len) {
+                        int c = last[entryOf[t]]++;
+                        candWord[c] = highWord ? high[t] : low[t];
+                        candMask[c] = TokenMatcher.lowBytes(highWord ? len - 8 : len);
+                        candMeta[c] = t << 5 | len;
+                    }
+                }
+            }
+        }
+
+        /// Adds `key` (marking its slot used) unless present; returns its slot.
+        private int insert(long key) {
+            int s = hash(key) & mask;
+            while (answer[s] != 0) {
+                if (keys[s] == key) {
+                    return s;
+                }
+                s = (s + 1) & mask;
+            }
+            keys[s] = key;
+            answer[s] = NONE;
+            return s;
+        }
+
+        /// The slot of `key`, or -1.
+        int entry(long key) {
+            int s = hash(key) & mask;
+            while (answer[s] != 0) {
+                if (keys[s] == key) {
+                    return s;
+                }
+                s = (s + 1) & mask;
+            }
+            return -1;
+        }
+
+        /// The first candidate of entry `e` of at most `rem` bytes whose word matches `word`, else
+        /// the entry's answer.
+        int longest(int e, long word, int rem) {
+            for (int c = first[e], end = last[e]; c < end; c++) {
+                int meta = candMeta[c];
+                if ((meta & 31) <= rem && (word & candMask[c]) == candWord[c]) {
+                    return meta;
+                }
+            }
+            return answer[e];
+        }
+    }
+}
