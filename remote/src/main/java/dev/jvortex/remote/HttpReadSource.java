@@ -165,6 +165,18 @@ public class HttpReadSource implements ReadSource {
         return f;
     }
 
+    /// Returns the options this source was opened with.
+    RemoteOptions options() {
+        return options;
+    }
+
+    /// Pins the object's version to one seen before (a cached tail's size and ETag): any answer
+    /// of another version then fails, so bytes of two versions are never mixed.
+    synchronized void pin(long size, String etag) {
+        this.size = size;
+        this.etag = etag;
+    }
+
     /// Returns the object's ETag (pinned at the first response), or null.
     public String etag() {
         return etag;
