@@ -7,9 +7,12 @@ import dev.hardwood.reader.FilterPredicate;
 import dev.hardwood.reader.ParquetFileReader;
 import dev.hardwood.schema.ColumnProjection;
 import dev.jvortex.file.io.ReadSource;
+import dev.jvortex.remote.RemoteOptions;
+import dev.jvortex.remote.RemoteSources;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
+import java.util.Locale;
 import java.util.Map;
 
 /// The Java Parquet contender of the remote benchmark: Hardwood (a standalone Java Parquet
@@ -77,6 +80,28 @@ final class HardwoodRemote {
         @Override
         public void close() {
             source.close();
+        }
+    }
+
+    /// Runs one query in this process and prints `ms <time> rows <n> <counters>` as its last
+    /// line. Arguments: ENDPOINT S3_LOCATION QUERY KEY KEY_VALUE COLUMN (test credentials).
+    public static void main(String[] args) throws IOException {
+        Map<String, String> env = Map.of(
+                "AWS_ENDPOINT_URL", args[0],
+                "AWS_ACCESS_KEY_ID", "testing",
+                "AWS_SECRET_ACCESS_KEY", "testing",
+                "AWS_REGION", "us-east-1");
+        Map<String, String> meta = Map.of("key", args[3], "key_value", args[4], "column", args[5]);
+        long start = System.nanoTime();
+        try (ReadSource source = RemoteSources.open(args[1], RemoteOptions.DEFAULT, env::get, null)) {
+            long rows = run(source, args[2], meta);
+            double ms = (System.nanoTime() - start) / 1e6;
+            System.out.println(String.format(
+                    Locale.ROOT,
+                    "ms %.1f rows %d %s",
+                    ms,
+                    rows,
+                    source.counters().snapshot()));
         }
     }
 

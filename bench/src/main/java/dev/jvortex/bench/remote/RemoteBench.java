@@ -179,37 +179,51 @@ public final class RemoteBench {
     }
 
     /// The longest one Hardwood query may run before it is reported as timed out.
-    private static final long HARDWOOD_TIMEOUT_S = 90;
+    private static final long HARDWOOD_TIMEOUT_S = 120;
 
-    /// Runs query `q` with Hardwood on the Parquet object at `location` (no cache), at most
-    /// [#HARDWOOD_TIMEOUT_S] seconds; returns "ms (requests)" or what went wrong, and logs the
-    /// rows read on stderr.
+    /// Runs query `q` with Hardwood on the Parquet object at `location` (no cache) in a new JVM
+    /// ([HardwoodRemote#main]), at most [#HARDWOOD_TIMEOUT_S] seconds: a query cut at its
+    /// timeout takes its connections with it, so it cannot hold the server's threads for the
+    /// rows after it. Returns "ms (requests)" or what went wrong.
     private static String hardwood(
             LinkProxy proxy, String location, Map<String, String> env, String q, Map<String, String> meta)
-            throws InterruptedException {
+            throws IOException, InterruptedException {
         long before = proxy.requests();
-        long start = System.nanoTime();
-        // Without hedges and with a 15 s deadline per attempt: Hardwood's reads of lineitem
-        // stalled waiting for answers in a first run (not understood yet); this bounds each stall.
-        RemoteOptions options =
-                RemoteOptions.DEFAULT.withHedge(false).withRequestTimeout(java.time.Duration.ofSeconds(15));
-        ReadSource source = RemoteSources.open(location, options, env::get, null);
-        java.util.concurrent.ExecutorService runner = java.util.concurrent.Executors.newSingleThreadExecutor(
-                Thread.ofPlatform().daemon().factory());
+        Path log = Files.createTempFile("jvortex-remote-bench-hw", ".log");
         try {
-            long rows =
-                    runner.submit(() -> HardwoodRemote.run(source, q, meta)).get(HARDWOOD_TIMEOUT_S, TimeUnit.SECONDS);
-            double ms = (System.nanoTime() - start) / 1e6;
-            System.err.println("  hardwood " + q + ": " + rows + " rows, "
-                    + source.counters().snapshot());
+            String java = ProcessHandle.current().info().command().orElse("java");
+            Process p = new ProcessBuilder(
+                            java,
+                            "-Xmx2g",
+                            "--enable-native-access=ALL-UNNAMED",
+                            "-cp",
+                            System.getProperty("java.class.path"),
+                            HardwoodRemote.class.getName(),
+                            env.get("AWS_ENDPOINT_URL"),
+                            location,
+                            q,
+                            meta.get("key"),
+                            meta.get("key_value"),
+                            meta.get("column"))
+                    .redirectErrorStream(true)
+                    .redirectOutput(log.toFile())
+                    .start();
+            if (!p.waitFor(HARDWOOD_TIMEOUT_S, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                p.waitFor();
+                return "timed out after " + HARDWOOD_TIMEOUT_S + " s (" + (proxy.requests() - before) + " requests)";
+            }
+            String text = Files.readString(log).strip();
+            String last = text.substring(text.lastIndexOf('\n') + 1);
+            if (p.exitValue() != 0 || !last.startsWith("ms ")) {
+                String tail = text.substring(Math.max(0, text.length() - 300));
+                return "failed: " + tail.replace('\n', ' ').replace('|', '/');
+            }
+            System.err.println("  hardwood " + q + ": " + last);
+            double ms = Double.parseDouble(last.split(" ")[1]);
             return String.format(Locale.ROOT, "%.0f (%d)", ms, proxy.requests() - before);
-        } catch (java.util.concurrent.TimeoutException e) {
-            return "timed out after " + HARDWOOD_TIMEOUT_S + " s (" + (proxy.requests() - before) + " requests)";
-        } catch (java.util.concurrent.ExecutionException e) {
-            return "failed: " + String.valueOf(e.getCause()).replace('|', '/').replace('\n', ' ');
         } finally {
-            runner.shutdownNow();
-            source.close();
+            Files.deleteIfExists(log);
         }
     }
 
