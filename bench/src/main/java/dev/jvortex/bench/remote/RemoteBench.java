@@ -179,7 +179,7 @@ public final class RemoteBench {
     }
 
     /// The longest one Hardwood query may run before it is reported as timed out.
-    private static final long HARDWOOD_TIMEOUT_S = 120;
+    private static final long HARDWOOD_TIMEOUT_S = 30;
 
     /// Runs query `q` with Hardwood on the Parquet object at `location` (no cache) in a new JVM
     /// ([HardwoodRemote#main]), at most [#HARDWOOD_TIMEOUT_S] seconds: a query cut at its
