@@ -71,11 +71,11 @@ class CachedTailTest {
     void aWarmOpenReadsFromTheCacheWhileTheVersionIsChecked() {
         try (LinkProxy slow = LinkProxy.to(server.base())) {
             warm(slow.base(), ScanOptions.all());
-            slow.delay(1500);
+            slow.delay(3000);
             CachedReadSource s = source(slow.base(), RemoteOptions.DEFAULT);
             try (VortexFile f = VortexFile.open(s)) {
                 assertEquals(TestTable.ROWS, TestTable.scanAndCheck(f, ScanOptions.all()));
-                // The whole scan ran within the check's 1.5 s round trip.
+                // The whole scan ran within the check's 3 s round trip.
                 assertFalse(s.confirmed(), "the scan waited for the server");
                 s.awaitConfirmation();
                 assertTrue(s.confirmed());
