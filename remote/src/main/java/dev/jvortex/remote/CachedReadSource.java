@@ -1,26 +1,42 @@
 package dev.jvortex.remote;
 
+import dev.jvortex.core.VortexException;
 import dev.jvortex.file.io.FetchOptions;
 import dev.jvortex.file.io.ReadCounters;
 import dev.jvortex.file.io.ReadSource;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.concurrent.CompletableFuture;
 
 /// A remote source read through a [BlockCache]: a range is served from cached blocks, and the
 /// missing blocks are fetched in runs (one request per run of adjacent missing blocks, never
-/// split at block boundaries) and cached. The tail read at open always goes to the server: it gives the size and ETag
-/// that
-/// name the object's blocks, so a changed object never reads old blocks.
+/// split at block boundaries) and cached.
+///
+/// The object's size and `ETag` name its blocks, so blocks of another version are never read.
+/// The first open asks the server for the tail and caches it with that version. A later open
+/// ([RemoteOptions#tailCheck()]): `BLOCKING` asks the server again before returning;
+/// `CONCURRENT` (the default) returns the cached tail at once and asks concurrently; within
+/// [RemoteOptions#freshness()] of the last confirmation it does not ask at all. In every mode the
+/// source is pinned to the cached version: a block fetched from the server must come from it
+/// (its answer's size and `ETag`), and once the server reports another version every later read
+/// fails with a [VortexException] of kind `IO`. A reader therefore sees one version, never a mix.
 public final class CachedReadSource implements ReadSource {
     private final HttpReadSource inner;
     private final BlockCache cache;
+    private final String url;
     private volatile String object;
     private volatile long size = -1;
+    /// The concurrent check of a cached tail, or null when none runs.
+    private volatile CompletableFuture<Void> check;
+    /// Why reads fail: the server reported another version (or could not be asked).
+    private volatile VortexException stale;
 
     /// Reads `inner` through `cache`.
     public CachedReadSource(HttpReadSource inner, BlockCache cache) {
         this.inner = inner;
         this.cache = cache;
+        this.url = HttpReadSource.displayName(inner.uri());
     }
 
     @Override
@@ -38,10 +54,80 @@ public final class CachedReadSource implements ReadSource {
 
     @Override
     public Tail readTail(long length) {
+        RemoteOptions options = inner.options();
+        BlockCache.CachedTail cached = cache.tail(url);
+        if (cached != null && cached.bytes().length >= Math.min(length, cached.size())) {
+            long age = System.currentTimeMillis() - cached.validatedMillis();
+            boolean fresh = age >= 0 && age <= options.freshness().toMillis();
+            if (fresh || options.tailCheck() == RemoteOptions.TailCheck.CONCURRENT) {
+                inner.pin(cached.size(), cached.etag());
+                size = cached.size();
+                object = objectKey(cached.size(), cached.etag());
+                if (!fresh) {
+                    check = CompletableFuture.runAsync(() -> confirm(cached), Thread::startVirtualThread);
+                }
+                byte[] b = cached.bytes();
+                int n = (int) Math.min(b.length, Math.max(0, length));
+                MemorySegment tail = Arena.ofAuto().allocate(Math.max(1, n), 16).asSlice(0, n);
+                MemorySegment.copy(b, b.length - n, tail, ValueLayout.JAVA_BYTE, 0, n);
+                return new Tail(cached.size(), tail);
+            }
+        }
+        // No usable cached tail, or a blocking check: the server's answer pins the version (a
+        // changed object has a new size or ETag, so its blocks are new keys).
         Tail t = inner.readTail(length);
         size = t.size();
-        object = inner.name() + "|" + t.size() + "|" + inner.etag();
+        object = objectKey(t.size(), inner.etag());
+        byte[] keep = t.bytes().toArray(ValueLayout.JAVA_BYTE);
+        cache.putTail(url, new BlockCache.CachedTail(t.size(), inner.etag(), System.currentTimeMillis(), keep));
         return t;
+    }
+
+    private String objectKey(long objectSize, String etag) {
+        return inner.name() + "|" + objectSize + "|" + etag;
+    }
+
+    /// Asks the server for the object's version (a one-byte tail; the source is pinned to the
+    /// cached version, so another one fails the request), and records the answer.
+    private void confirm(BlockCache.CachedTail cached) {
+        try {
+            inner.readTail(1);
+            cache.putTail(
+                    url,
+                    new BlockCache.CachedTail(
+                            cached.size(), cached.etag(), System.currentTimeMillis(), cached.bytes()));
+        } catch (VortexException e) {
+            cache.dropTail(url);
+            stale = new VortexException(
+                    VortexException.Kind.IO,
+                    name() + ": the cached version (" + cached.size() + " bytes, ETag " + cached.etag()
+                            + ") could not be confirmed, so this file's reads stop here: " + e.getMessage(),
+                    e);
+        }
+    }
+
+    /// Waits for the concurrent check of a cached tail, if one runs, and throws its failure:
+    /// after this returns, everything read so far is of the version the server holds now (or
+    /// held when it answered).
+    public void awaitConfirmation() {
+        CompletableFuture<Void> c = check;
+        if (c != null) {
+            c.join();
+        }
+        failIfStale();
+    }
+
+    /// Returns true when no check of a cached tail is pending (none was needed, or it answered).
+    boolean confirmed() {
+        CompletableFuture<Void> c = check;
+        return c == null || c.isDone();
+    }
+
+    private void failIfStale() {
+        VortexException e = stale;
+        if (e != null) {
+            throw new VortexException(e.kind(), e.getMessage(), e);
+        }
     }
 
     @Override
@@ -54,6 +140,7 @@ public final class CachedReadSource implements ReadSource {
     /// adjacent missing blocks is one request, whose blocks are all cached.
     @Override
     public MemorySegment read(long offset, long length, Arena arena) {
+        failIfStale();
         if (length == 0) {
             return MemorySegment.NULL;
         }
@@ -92,6 +179,7 @@ public final class CachedReadSource implements ReadSource {
             fetchRun(b, runEnd, total, bs, offset, out);
             b = runEnd + 1;
         }
+        failIfStale();
         return out;
     }
 

@@ -27,6 +27,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 /// An object read by HTTP range requests (`Range: bytes=a-b`, answered `206` with a matching
 /// `Content-Range`), over `java.net.http`.
@@ -56,6 +57,12 @@ public class HttpReadSource implements ReadSource {
     /// Bandwidth in bytes per second (moving average of large bodies).
     private volatile double bandwidth;
     private volatile FetchOptions fetch;
+    /// The latest times to headers in nanoseconds (a ring), for the hedge floor.
+    private final long[] headerTimes = new long[64];
+    private int headerCount;
+    /// Attempts started and hedges sent, for the hedge cap.
+    private final AtomicLong attempts = new AtomicLong();
+    private final AtomicLong hedges = new AtomicLong();
 
     /// Creates a source for `uri` signed by `signer` (package-private: see [RemoteSources]).
     HttpReadSource(URI uri, String name, HttpClient client, RequestSigner signer, RemoteOptions options) {
@@ -165,6 +172,18 @@ public class HttpReadSource implements ReadSource {
         return f;
     }
 
+    /// Returns the options this source was opened with.
+    RemoteOptions options() {
+        return options;
+    }
+
+    /// Pins the object's version to one seen before (a cached tail's size and ETag): any answer
+    /// of another version then fails, so bytes of two versions are never mixed.
+    synchronized void pin(long size, String etag) {
+        this.size = size;
+        this.etag = etag;
+    }
+
     /// Returns the object's ETag (pinned at the first response), or null.
     public String etag() {
         return etag;
@@ -216,25 +235,44 @@ public class HttpReadSource implements ReadSource {
         }
     }
 
+    /// The share of attempts that may draw a hedge (one in ten, and always the first straggler).
+    static final int HEDGE_SHARE = 10;
+
     /// One attempt, with a hedge sent if it straggles: the first success wins, the other is cut.
+    ///
+    /// A straggler is an attempt running three times longer than expected (latency plus size
+    /// over bandwidth), and never before the floor: twice the 90th percentile of the recent
+    /// times to headers plus the transfer time, so a server whose answers are merely slow to
+    /// start does not draw a hedge on every request. At most one attempt in [#HEDGE_SHARE] of
+    /// this source is hedged (the first straggler always may be): hedges on a congested link
+    /// only add to the congestion.
     private MemorySegment hedged(String range, long offset, long length, Arena arena) throws Failure {
         Call first = new Call();
+        long number = attempts.incrementAndGet();
         CompletableFuture<MemorySegment> a = start(first, range, offset, length, arena);
-        if (!options.hedge() || latency < 0) {
+        long floor = headerFloorNanos();
+        if (!options.hedge() || latency < 0 || floor < 0) {
             return await(a);
         }
-        double expected = latency + length / bandwidth;
-        long hedgeNanos = (long) (3e9 * expected) + TimeUnit.MILLISECONDS.toNanos(20);
+        double transfer = length / bandwidth;
+        long hedgeNanos = Math.max(
+                (long) (3e9 * (latency + transfer)) + TimeUnit.MILLISECONDS.toNanos(20),
+                floor + (long) (1e9 * transfer));
         try {
             return a.get(hedgeNanos, TimeUnit.NANOSECONDS);
         } catch (TimeoutException e) {
-            // A straggler: race a duplicate against it.
+            // A straggler: race a duplicate against it, unless the cap is reached.
         } catch (InterruptedException e) {
             first.cancel();
             Thread.currentThread().interrupt();
             throw new Failure("interrupted", e, false);
         } catch (ExecutionException e) {
             throw unwrap(e);
+        }
+        long allowed = Math.max(1, Math.max(number, attempts.get()) / HEDGE_SHARE);
+        if (hedges.incrementAndGet() > allowed) {
+            hedges.decrementAndGet();
+            return await(a);
         }
         counters.hedge();
         Call second = new Call();
@@ -436,12 +474,29 @@ public class HttpReadSource implements ReadSource {
     /// any answer, such as one that reads the whole object per range, must not look like a
     /// straggler on every request and draw a hedge each time) and the bandwidth (large bodies).
     private void observe(long headerNanos, long bodyNanos, long bytes) {
+        synchronized (headerTimes) {
+            headerTimes[headerCount++ % headerTimes.length] = headerNanos;
+        }
         double s = headerNanos / 1e9;
         latency = latency < 0 ? s : 0.8 * latency + 0.2 * s;
         if (bytes >= 256 << 10 && bodyNanos > 0) {
             double b = bytes / (bodyNanos / 1e9);
             bandwidth = 0.7 * bandwidth + 0.3 * b;
         }
+    }
+
+    /// Returns the hedge floor: twice the 90th percentile of the recent times to headers, or -1
+    /// before any answer came.
+    long headerFloorNanos() {
+        long[] recent;
+        synchronized (headerTimes) {
+            recent = java.util.Arrays.copyOf(headerTimes, Math.min(headerCount, headerTimes.length));
+        }
+        if (recent.length == 0) {
+            return -1;
+        }
+        java.util.Arrays.sort(recent);
+        return 2 * recent[(int) Math.min(recent.length - 1, Math.ceil(0.9 * recent.length) - 1)];
     }
 
     /// Reads exactly `count` bytes into memory from `arena` (null: memory the garbage collector

@@ -34,7 +34,28 @@ public final class RemoteSources {
 
     /// Opens `location` as a file with the process environment and default options.
     public static VortexFile openFile(String location) {
-        return VortexFile.open(open(location, RemoteOptions.DEFAULT, System::getenv, defaultCache(System::getenv)));
+        return VortexFile.open(open(location, options(System::getenv), System::getenv, defaultCache(System::getenv)));
+    }
+
+    /// Returns the default options with the cache's version check from `env`:
+    /// `JVORTEX_CACHE_TAIL_CHECK` (`concurrent`, the default, or `blocking`) and
+    /// `JVORTEX_CACHE_FRESHNESS_SECONDS` (default 0).
+    public static RemoteOptions options(Function<String, String> env) {
+        RemoteOptions o = RemoteOptions.DEFAULT;
+        String check = env.apply("JVORTEX_CACHE_TAIL_CHECK");
+        if (check != null && !check.isBlank()) {
+            try {
+                o = o.withTailCheck(RemoteOptions.TailCheck.valueOf(check.trim().toUpperCase(Locale.ROOT)));
+            } catch (IllegalArgumentException e) {
+                throw VortexException.misuse(
+                        "JVORTEX_CACHE_TAIL_CHECK must be 'concurrent' or 'blocking' but was '" + check + "'");
+            }
+        }
+        long seconds = bytes(env, "JVORTEX_CACHE_FRESHNESS_SECONDS", 0);
+        if (seconds < 0) {
+            throw VortexException.misuse("JVORTEX_CACHE_FRESHNESS_SECONDS must not be negative");
+        }
+        return o.withFreshness(java.time.Duration.ofSeconds(seconds));
     }
 
     /// Opens `location` with `options`, settings from `env` and the block cache `cache` (null: none).
@@ -74,6 +95,7 @@ public final class RemoteSources {
         return c;
     }
 
+    /// Reads a whole number from `env` (`otherwise` when unset).
     private static long bytes(Function<String, String> env, String name, long otherwise) {
         String v = env.apply(name);
         if (v == null || v.isBlank()) {
@@ -82,7 +104,7 @@ public final class RemoteSources {
         try {
             return Long.parseLong(v.trim());
         } catch (NumberFormatException e) {
-            throw VortexException.misuse(name + " must be a number of bytes but was '" + v + "'");
+            throw VortexException.misuse(name + " must be a whole number but was '" + v + "'");
         }
     }
 

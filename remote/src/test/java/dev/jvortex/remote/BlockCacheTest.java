@@ -92,8 +92,10 @@ class BlockCacheTest {
         assertTrue(blocks.size() > 2, "blocks on disk: " + blocks);
         // A new cache over the same folder (a restart): only the tail read goes to the server.
         BlockCache second = new BlockCache(64 << 10, 0, cacheDir, 1L << 30);
-        try (VortexFile f = VortexFile.open(source(second))) {
+        CachedReadSource warm = source(second);
+        try (VortexFile f = VortexFile.open(warm)) {
             assertEquals(TestTable.ROWS, TestTable.scanAndCheck(f, ScanOptions.all()));
+            warm.awaitConfirmation();
             assertEquals(1, f.readStatistics().requests(), f.readStatistics().toString());
             assertTrue(f.readStatistics().cacheHits() > 0);
         }
@@ -107,14 +109,18 @@ class BlockCacheTest {
             ch.truncate(ch.size() / 2);
         }
         BlockCache third = new BlockCache(64 << 10, 0, cacheDir, 1L << 30);
-        try (VortexFile f = VortexFile.open(source(third))) {
+        CachedReadSource third1 = source(third);
+        try (VortexFile f = VortexFile.open(third1)) {
             assertEquals(TestTable.ROWS, TestTable.scanAndCheck(f, ScanOptions.all()));
+            third1.awaitConfirmation();
             long requests = f.readStatistics().requests() - f.readStatistics().hedged();
             assertTrue(requests >= 2 && requests <= 3, f.readStatistics().toString());
         }
         BlockCache fourth = new BlockCache(64 << 10, 0, cacheDir, 1L << 30);
-        try (VortexFile f = VortexFile.open(source(fourth))) {
+        CachedReadSource again = source(fourth);
+        try (VortexFile f = VortexFile.open(again)) {
             assertEquals(TestTable.ROWS, TestTable.scanAndCheck(f, ScanOptions.all()));
+            again.awaitConfirmation();
             assertEquals(1, f.readStatistics().requests(), "the refetched blocks were stored again");
         }
     }

@@ -189,6 +189,33 @@ class HttpReadSourceTest {
         }
     }
 
+    /// Hedges are capped: of four stragglers among the scan's requests, at most one attempt in
+    /// ten draws a hedge; the rest wait for their deadline and are retried, values unchanged.
+    @Test
+    void hedgesAreCappedPerSource() {
+        java.util.Set<Long> stalled = java.util.Set.of(3L, 5L, 7L, 9L);
+        try (LinkProxy proxy = LinkProxy.to(server.base())
+                .faults(n -> stalled.contains(n) ? LinkProxy.Fault.STALL : LinkProxy.Fault.NONE)) {
+            RemoteOptions opts = FAST.withRequestTimeout(Duration.ofSeconds(2))
+                    .withFetch(FetchOptions.DEFAULT.withGap(0).withMaxRange(64 << 10));
+            assertTimeoutPreemptively(Duration.ofSeconds(40), () -> {
+                try (VortexFile f = open(proxy.base().resolve("t.vortex"), opts)) {
+                    assertEquals(
+                            TestTable.ROWS,
+                            TestTable.scanAndCheck(f, ScanOptions.all().withParallelism(1)));
+                    var stats = f.readStatistics();
+                    long firstAttempts = stats.requests() - stats.hedged() - stats.retries();
+                    assertTrue(stats.hedged() >= 1, stats.toString());
+                    assertTrue(
+                            stats.hedged()
+                                    <= Math.max(1, (firstAttempts + stats.retries()) / HttpReadSource.HEDGE_SHARE),
+                            stats.toString());
+                    assertTrue(stats.retries() >= 1, "a straggler without a hedge is cut and retried: " + stats);
+                }
+            });
+        }
+    }
+
     /// A server that always fails ends in a clear IO error naming the URL and the range, in bounded time.
     @Test
     void persistentFaultsEndInAnIoError() {
