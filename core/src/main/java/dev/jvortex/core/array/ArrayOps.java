@@ -6,7 +6,6 @@ import dev.jvortex.core.DType;
 import dev.jvortex.core.VortexException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -449,7 +448,36 @@ public final class ArrayOps {
                         copyBytes(d.data(), (long) n * d.byteWidth(), Math.min(16, d.byteWidth()), arena),
                         n,
                         v);
-            case VarBinViewArray s -> copyStrings(s, n, v, arena);
+            case VarBinViewArray s -> {
+                long total = 0;
+                for (int i = 0; i < n; i++) {
+                    int size = s.byteLength(i);
+                    if (size > VarBinViewArray.MAX_INLINED) {
+                        total += size;
+                    }
+                }
+                MemorySegment views = arena.allocate(Math.max(16L, n * 16L), 16);
+                MemorySegment data = arena.allocate(Math.max(1L, total));
+                long pos = 0;
+                for (int i = 0; i < n; i++) {
+                    long at = i * 16L;
+                    MemorySegment.copy(s.views(), at, views, at, 16);
+                    int size = s.byteLength(i);
+                    if (size > VarBinViewArray.MAX_INLINED) {
+                        if (pos > 0xFFFFFFFFL) {
+                            throw VortexException.unsupported("more than 4 GiB of string data in one array");
+                        }
+                        int buffer = s.views().get(PrimitiveArray.LE_INT, at + 8);
+                        long offset = Integer.toUnsignedLong(s.views().get(PrimitiveArray.LE_INT, at + 12));
+                        MemorySegment.copy(s.buffers()[buffer], offset, data, pos, size);
+                        views.set(PrimitiveArray.LE_INT, at + 8, 0);
+                        views.set(PrimitiveArray.LE_INT, at + 12, (int) pos);
+                        pos += size;
+                    }
+                }
+                MemorySegment[] bufs = total == 0 ? new MemorySegment[0] : new MemorySegment[] {data.asSlice(0, total)};
+                yield new VarBinViewArray(s.dtype(), views, bufs, n, v);
+            }
             case StructArray s -> {
                 List<Array> fields = new ArrayList<>();
                 for (Array f : s.fields()) {
@@ -471,67 +499,6 @@ public final class ArrayOps {
             case FixedSizeListArray f -> new FixedSizeListArray(f.dtype(), deepCopy(f.elements(), arena), n, v);
             case ExtensionArray e -> new ExtensionArray(e.dtype(), deepCopy(e.storage(), arena));
         };
-    }
-
-    /// Views handled per block by [#copyStrings] (read into an `int[]` of 4 ints per view).
-    private static final int VIEW_BLOCK = 4096;
-
-    /// A deep copy of `s`'s first `n` rows with validity `v`: one data buffer of exactly the
-    /// out-of-line values' bytes. Views are rewritten in `int[]` blocks (no per-row segment
-    /// access); values lying end to end in one source buffer are copied as one run.
-    private static VarBinViewArray copyStrings(VarBinViewArray s, int n, Validity v, Arena arena) {
-        ValueLayout.OfInt le = PrimitiveArray.LE_INT;
-        int[] block = new int[4 * Math.min(Math.max(n, 1), VIEW_BLOCK)];
-        long total = 0;
-        for (int from = 0; from < n; from += VIEW_BLOCK) {
-            int k = Math.min(VIEW_BLOCK, n - from);
-            MemorySegment.copy(s.views(), le, from * 16L, block, 0, 4 * k);
-            for (int i = 0; i < k; i++) {
-                int size = block[4 * i];
-                if (size > VarBinViewArray.MAX_INLINED) {
-                    total += size;
-                }
-            }
-        }
-        MemorySegment views = arena.allocate(Math.max(16L, n * 16L), 16);
-        MemorySegment data = arena.allocate(Math.max(1L, total));
-        long pos = 0;
-        int runBuffer = -1;
-        long runFrom = 0;
-        long runTo = 0;
-        long runPos = 0;
-        for (int from = 0; from < n; from += VIEW_BLOCK) {
-            int k = Math.min(VIEW_BLOCK, n - from);
-            MemorySegment.copy(s.views(), le, from * 16L, block, 0, 4 * k);
-            for (int i = 0; i < k && total > 0; i++) {
-                int size = block[4 * i];
-                if (size > VarBinViewArray.MAX_INLINED) {
-                    if (pos > 0xFFFFFFFFL) {
-                        throw VortexException.unsupported("more than 4 GiB of string data in one array");
-                    }
-                    int buffer = block[4 * i + 2];
-                    long offset = Integer.toUnsignedLong(block[4 * i + 3]);
-                    if (buffer != runBuffer || offset != runTo) {
-                        if (runBuffer >= 0) {
-                            MemorySegment.copy(s.buffers()[runBuffer], runFrom, data, runPos, runTo - runFrom);
-                        }
-                        runBuffer = buffer;
-                        runFrom = offset;
-                        runPos = pos;
-                    }
-                    runTo = offset + size;
-                    block[4 * i + 2] = 0;
-                    block[4 * i + 3] = (int) pos;
-                    pos += size;
-                }
-            }
-            MemorySegment.copy(block, 0, views, le, from * 16L, 4 * k);
-        }
-        if (runBuffer >= 0) {
-            MemorySegment.copy(s.buffers()[runBuffer], runFrom, data, runPos, runTo - runFrom);
-        }
-        MemorySegment[] bufs = total == 0 ? new MemorySegment[0] : new MemorySegment[] {data.asSlice(0, total)};
-        return new VarBinViewArray(s.dtype(), views, bufs, n, v);
     }
 
     private static MemorySegment copyBytes(MemorySegment src, long bytes, int align, Arena arena) {

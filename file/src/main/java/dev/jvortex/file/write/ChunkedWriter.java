@@ -3,8 +3,6 @@ package dev.jvortex.file.write;
 import dev.jvortex.core.DType;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.ArrayOps;
-import dev.jvortex.core.array.Bits;
-import dev.jvortex.core.array.Validity;
 import dev.jvortex.core.array.VarBinViewArray;
 import dev.jvortex.encodings.canonical.CanonicalEncoder;
 import dev.jvortex.file.layout.LayoutId;
@@ -12,7 +10,6 @@ import dev.jvortex.file.write.CompressionPipeline.Compression;
 import dev.jvortex.format.internal.FormatWriter.LayoutSpec;
 import java.io.IOException;
 import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -44,26 +41,15 @@ final class ChunkedWriter implements ColumnWriter {
     private final List<Array> pending = new ArrayList<>();
     private Arena pendingArena;
     private long pendingRows;
-    /// The dictionary layout being filled (used by the column's dictionary tasks, in order).
+    /// The dictionary layout being filled.
     private DictWriter openDict;
-    /// Rows handed to a dictionary task at once (fewer only at the column's end).
-    private static final int DICT_GROUP_ROWS = 1 << 16;
-    /// Dictionary rows held until [#DICT_GROUP_ROWS] have come (copies, in `dictHeldArena`).
-    private final List<VarBinViewArray> dictHeld = new ArrayList<>();
-    private Arena dictHeldArena;
-    private long dictHeldRows;
-    /// Data-buffer bytes per row up to which [#retain] copies a batch's buffers whole.
-    private static final int RETAIN_BYTES_PER_ROW = 128;
-    /// Orders the dictionary layouts' work when it runs on the compression threads.
-    private final CompressionPipeline.Lane dictLane = new CompressionPipeline.Lane();
     /// The first rows, held until `rowBlock` of them decide the kind of chunks (copies, in
     /// `undecidedArena`).
     private final List<Array> undecided = new ArrayList<>();
     private Arena undecidedArena;
     private long undecidedRows;
     /// The column's statistics, which its rows are added to (null when it keeps none): flat
-    /// chunks' rows on the compression threads, with the chunk; dictionary layouts' rows in their
-    /// dictionary tasks (on those threads too, when there are any).
+    /// chunks' rows on the compression threads, with the chunk; dictionary layouts' rows here.
     private final CompressionPipeline.StatsChain stats;
 
     /// A column of type `dtype`, cut into chunks.
@@ -198,115 +184,24 @@ final class ChunkedWriter implements ColumnWriter {
         }
         pending.clear();
         pendingRows = 0;
-        chunks.add(FlatWriter.submit(ctx.pipeline(), chunk, Compression.FULL, owner, flatChoice, stats));
+        chunks.add(FlatWriter.submit(ctx, chunk, Compression.FULL, owner, flatChoice, stats));
     }
 
-    /// Adds rows to the dictionary layouts and the statistics, at least [#DICT_GROUP_ROWS] at a
-    /// time: with compression threads, on them (copies of the rows, one task per group after the
-    /// column's earlier ones, so the caller may free its batch and the writing thread goes on);
-    /// else here. Smaller batches are copied and held until that many rows have come, so the
-    /// file does not depend on the threads.
-    @SuppressWarnings("MustBeClosedChecker") // the held rows' arena is handed to the pipeline with their task
     private void appendDictionaries(VarBinViewArray a) throws IOException {
-        CompressionPipeline pipeline = ctx.pipeline();
-        if (dictHeld.isEmpty() && a.length() >= DICT_GROUP_ROWS && !pipeline.async()) {
-            pipeline.submitGroup(dictLane, null, queue -> fillDictionaries(queue, List.of(a), false));
-            return;
+        if (stats != null) {
+            stats.addNow(a);
         }
-        if (dictHeldArena == null) {
-            dictHeldArena = Arena.ofShared();
-        }
-        dictHeld.add(retain(a, dictHeldArena));
-        dictHeldRows += a.length();
-        if (dictHeldRows >= DICT_GROUP_ROWS) {
-            submitHeldDictionaryRows();
-        }
-    }
-
-    /// Hands the held rows to a dictionary task (with their arena).
-    private void submitHeldDictionaryRows() throws IOException {
-        List<VarBinViewArray> rows = List.copyOf(dictHeld);
-        Arena owner = dictHeldArena;
-        dictHeld.clear();
-        dictHeldRows = 0;
-        dictHeldArena = null;
-        CompressionPipeline pipeline = ctx.pipeline();
-        boolean async = pipeline.async();
-        pipeline.submitGroup(dictLane, owner, queue -> fillDictionaries(queue, rows, async));
-        if (stats != null && async) {
-            stats.follow(dictLane);
-        }
-    }
-
-    /// Returns a copy of `a` in `arena` for the dictionary tasks (which look values up by their
-    /// bytes and never write this array): its views and whole data buffers copied at once when
-    /// those buffers hold at most [#RETAIN_BYTES_PER_ROW] bytes per row (a batch of its own, as
-    /// readers produce), else a compact copy of only the values it refers to (a slice of a
-    /// larger array).
-    private static VarBinViewArray retain(VarBinViewArray a, Arena arena) {
-        int n = a.length();
-        long bufferBytes = 0;
-        for (MemorySegment b : a.buffers()) {
-            bufferBytes += b.byteSize();
-        }
-        if (bufferBytes > (long) n * RETAIN_BYTES_PER_ROW) {
-            return (VarBinViewArray) ArrayOps.deepCopy(a, arena);
-        }
-        MemorySegment views = arena.allocate(Math.max(16L, n * 16L), 16);
-        MemorySegment.copy(a.views(), 0, views, 0, n * 16L);
-        MemorySegment[] buffers = new MemorySegment[a.buffers().length];
-        for (int b = 0; b < buffers.length; b++) {
-            MemorySegment src = a.buffers()[b];
-            buffers[b] =
-                    arena.allocate(Math.max(1L, src.byteSize())).copyFrom(src).asSlice(0, src.byteSize());
-        }
-        Validity v = a.validity().bits() == null
-                ? a.validity()
-                : Validity.ofBits(Bits.slice(a.validity().bits(), 0, n, arena));
-        return new VarBinViewArray(a.dtype(), views, buffers, n, v);
-    }
-
-    /// Adds the rows of `a` to the statistics (`inOrder`: in a task of the column's lane) and to
-    /// the dictionary layouts, starting one whenever the last is full.
-    private void fillDictionaries(SegmentQueue queue, List<VarBinViewArray> batches, boolean inOrder)
-            throws IOException {
-        for (VarBinViewArray a : batches) {
-            if (stats != null) {
-                if (inOrder) {
-                    stats.addInOrder(a);
-                } else {
-                    stats.addNow(a);
-                }
+        int from = 0;
+        while (from < a.length()) {
+            if (openDict == null) {
+                openDict = new DictWriter(dtype, ctx, dictChoices);
+                chunks.add(openDict);
             }
-            int from = 0;
-            while (from < a.length()) {
-                if (openDict == null) {
-                    openDict = new DictWriter(dtype, ctx, dictChoices);
-                    chunks.add(openDict);
-                }
-                from = openDict.fill(queue, a, from);
-                if (openDict.full()) {
-                    openDict.complete(queue);
-                    openDict = null;
-                }
-            }
-        }
-    }
-
-    /// Submits the held rows, then the open dictionary layout's last codes and its values (in
-    /// the column's lane).
-    private void completeDictionaries() throws IOException {
-        if (dictHeldRows > 0) {
-            submitHeldDictionaryRows();
-        }
-        ctx.pipeline().submitGroup(dictLane, null, queue -> {
-            if (openDict != null) {
-                openDict.complete(queue);
+            from = openDict.fill(a, from);
+            if (openDict.full()) {
+                openDict.complete();
                 openDict = null;
             }
-        });
-        if (stats != null && ctx.pipeline().async()) {
-            stats.follow(dictLane);
         }
     }
 
@@ -320,13 +215,8 @@ final class ChunkedWriter implements ColumnWriter {
             undecidedArena.close();
             undecidedArena = null;
         }
-        if (dictHeldArena != null) {
-            dictHeldArena.close();
-            dictHeldArena = null;
-        }
         pending.clear();
         undecided.clear();
-        dictHeld.clear();
     }
 
     @Override
@@ -341,8 +231,9 @@ final class ChunkedWriter implements ColumnWriter {
             pendingArena.close();
             pendingArena = null;
         }
-        if (Boolean.TRUE.equals(dictionaries)) {
-            completeDictionaries();
+        if (openDict != null) {
+            openDict.complete();
+            openDict = null;
         }
     }
 

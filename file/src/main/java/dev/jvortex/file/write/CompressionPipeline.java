@@ -7,22 +7,16 @@ import dev.jvortex.core.array.Array;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.canonical.CanonicalEncoder;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Deque;
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.function.IntConsumer;
 
 /// Compresses arrays, on up to [WriteOptions#parallelism()] threads, and hands the results to
@@ -34,14 +28,7 @@ import java.util.function.IntConsumer;
 /// that deep so that one slow chunk at its head does not leave the other threads idle. Each task's input lives in an
 /// arena the pipeline
 /// closes once the segment is written (or, after a failure, once the task has stopped).
-///
-/// Work that decides *which* segments come (a dictionary layout's codes and values, cut as its
-/// dictionary fills) can run off the writing thread too: [#submitGroup] queues it as one entry,
-/// run after the column's earlier groups ([Lane]); the segments it submits take its place in the
-/// queue, in the order it submitted them, so the file is the one the writing thread would have
-/// written itself. When the writing thread would wait for the head of the queue, it runs queued
-/// tasks of the pipeline's own threads instead of parking.
-final class CompressionPipeline implements SegmentQueue {
+final class CompressionPipeline {
     /// Which compressor an array goes through.
     enum Compression {
         /// Every scheme: leaf chunks, dictionary values and zone tables.
@@ -68,51 +55,14 @@ final class CompressionPipeline implements SegmentQueue {
     /// The pipeline's own threads (null when the caller gave an executor or there is one thread).
     private final ExecutorService ownPool;
     /// Compression tasks not yet written, in the order their segments go into the file.
-    private final Deque<Entry> inflight = new ArrayDeque<>();
-
-    /// What the queue holds: one segment to come, or a group of them whose count is not known yet.
-    private sealed interface Entry permits Pending, Group {
-        /// Done: the segment compressed, or the group's list of segments complete.
-        CompletableFuture<?> future();
-    }
+    private final Deque<Pending> inflight = new ArrayDeque<>();
 
     /// A compression task whose segment is not written yet.
     ///
     /// @param node the write tree, once compressed
     /// @param owner the arena holding the task's input (closed once the segment is written), or null
     /// @param onSegment told the segment id
-    private record Pending(CompletableFuture<WriteNode> node, Arena owner, IntConsumer onSegment) implements Entry {
-        @Override
-        public CompletableFuture<?> future() {
-            return node;
-        }
-    }
-
-    /// A task of [#submitGroup]: once it has run, the segments it submitted, in order.
-    private record Group(CompletableFuture<List<Pending>> parts) implements Entry {
-        @Override
-        public CompletableFuture<?> future() {
-            return parts;
-        }
-    }
-
-    /// Work that submits segments ([#submitGroup]).
-    @FunctionalInterface
-    interface GroupTask {
-        /// Runs, submitting its segments to `queue`.
-        void run(SegmentQueue queue) throws IOException;
-    }
-
-    /// The order of one column's groups: each runs after the one submitted before it. Owned by
-    /// the column's writer and used on the writing thread.
-    static final class Lane {
-        private CompletableFuture<?> tail = CompletableFuture.completedFuture(null);
-
-        /// Returns a future done once every group given so far has run (successfully or not).
-        CompletableFuture<?> tail() {
-            return tail;
-        }
-    }
+    private record Pending(CompletableFuture<WriteNode> node, Arena owner, IntConsumer onSegment) {}
 
     CompressionPipeline(WriteOptions options, SegmentSink sink, Path target) {
         this.sink = sink;
@@ -138,16 +88,27 @@ final class CompressionPipeline implements SegmentQueue {
 
     /// Compresses `a` (now, or on the executor) and writes it as the next segment in submission
     /// order, telling `onSegment` its id; `owner` (which holds `a`, or null) is closed after the
-    /// segment is written. A chunk of a column whose chunks share `column` (or null): the column's
-    /// first chunk runs the compressor's whole contest, later ones start from its choice (see
-    /// [Compressor#compress(Array, Compressor.Choice)]) and so wait for the first chunk to be
-    /// compressed; the output does not depend on the threads. `a`'s rows are also added to
-    /// `stats` (or null), the statistics of the column whose next rows `a` holds: on the
+    /// segment is written.
+    void submit(Array a, Compression compression, Arena owner, IntConsumer onSegment) throws IOException {
+        submit(a, compression, owner, onSegment, null);
+    }
+
+    /// As [#submit(Array, Compression, Arena, IntConsumer)], for a chunk of a column whose chunks
+    /// share `column` (or null): the column's first chunk runs the compressor's whole contest,
+    /// later ones start from its choice (see [Compressor#compress(Array, Compressor.Choice)]) and
+    /// so wait for the first chunk to be compressed. The output does not depend on the threads.
+    void submit(Array a, Compression compression, Arena owner, IntConsumer onSegment, ColumnChoice column)
+            throws IOException {
+        submit(a, compression, owner, onSegment, column, null);
+    }
+
+    /// As [#submit(Array, Compression, Arena, IntConsumer, ColumnChoice)], also adding `a`'s rows
+    /// to `stats` (or null), the statistics of the column whose next rows `a` holds: on the
     /// compression threads, after the column's earlier chunks and before `owner` is closed.
-    @Override
-    public void submit(
+    void submit(
             Array a, Compression compression, Arena owner, IntConsumer onSegment, ColumnChoice column, StatsChain stats)
             throws IOException {
+        Compressor compressor = compression == Compression.FULL ? fullCompressor : dataCompressor;
         if (executor == null) {
             try {
                 if (stats != null) {
@@ -157,7 +118,7 @@ final class CompressionPipeline implements SegmentQueue {
                 if (column != null && column.first != null) {
                     prior = column.first.join();
                 }
-                Compressor.Result r = encode(a, compressorFor(compression), prior);
+                Compressor.Result r = encode(a, compressor, prior);
                 if (column != null && column.first == null) {
                     column.first = CompletableFuture.completedFuture(r.choice());
                 }
@@ -169,19 +130,6 @@ final class CompressionPipeline implements SegmentQueue {
             }
             return;
         }
-        inflight.add(start(a, compression, owner, onSegment, column, stats));
-        drain(MAX_TASKS_PER_THREAD * parallelism);
-    }
-
-    /// Starts compressing `a` on the executor (see [#submit]); returns its queue entry.
-    private Pending start(
-            Array a,
-            Compression compression,
-            Arena owner,
-            IntConsumer onSegment,
-            ColumnChoice column,
-            StatsChain stats) {
-        Compressor compressor = compressorFor(compression);
         CompletableFuture<WriteNode> f;
         try {
             CompletableFuture<Void> counted = stats == null ? null : stats.addLater(a, executor);
@@ -207,66 +155,7 @@ final class CompressionPipeline implements SegmentQueue {
             }
             throw e;
         }
-        return new Pending(f, owner, onSegment);
-    }
-
-    private Compressor compressorFor(Compression compression) {
-        return compression == Compression.FULL ? fullCompressor : dataCompressor;
-    }
-
-    /// Whether [#submitGroup] runs its tasks off the writing thread.
-    boolean async() {
-        return executor != null;
-    }
-
-    /// Runs `task` after the earlier groups of `lane`: off the writing thread when the pipeline
-    /// has threads, else now. The segments it submits are written in its place in the queue, in
-    /// the order it submitted them (their compression starts as soon as it submits them);
-    /// `owner` (the arena of the task's input, or null) is closed once the task has run.
-    void submitGroup(Lane lane, Arena owner, GroupTask task) throws IOException {
-        if (executor == null) {
-            try {
-                task.run(this);
-            } finally {
-                if (owner != null) {
-                    owner.close();
-                }
-            }
-            return;
-        }
-        CompletableFuture<List<Pending>> parts = lane.tail.handleAsync(
-                (none, earlier) -> {
-                    try {
-                        if (earlier != null) {
-                            // an earlier group of the column failed; that failure is reported
-                            throw new CompletionException(earlier);
-                        }
-                        List<Pending> out = new ArrayList<>();
-                        try {
-                            task.run((a, compression, arena, onSegment, column, stats) ->
-                                    out.add(start(a, compression, arena, onSegment, column, stats)));
-                        } catch (IOException | RuntimeException e) {
-                            // the segments started before the failure are never written: free
-                            // their inputs once their tasks stop
-                            for (Pending p : out) {
-                                if (p.owner() != null) {
-                                    p.node()
-                                            .whenComplete(
-                                                    (node, err) -> p.owner().close());
-                                }
-                            }
-                            throw e instanceof IOException io ? new UncheckedIOException(io) : (RuntimeException) e;
-                        }
-                        return out;
-                    } finally {
-                        if (owner != null) {
-                            owner.close();
-                        }
-                    }
-                },
-                executor);
-        lane.tail = parts;
-        inflight.add(new Group(parts));
+        inflight.add(new Pending(f, owner, onSegment));
         drain(MAX_TASKS_PER_THREAD * parallelism);
     }
 
@@ -276,117 +165,52 @@ final class CompressionPipeline implements SegmentQueue {
     }
 
     /// Writes finished tasks from the head of the queue, waiting for the head while more than
-    /// `keep` entries are queued; a finished group at the head is replaced by its segments.
+    /// `keep` tasks are queued.
     private void drain(int keep) throws IOException {
-        while (!inflight.isEmpty()) {
-            Entry head = inflight.peek();
-            if (!head.future().isDone()) {
-                if (inflight.size() <= keep) {
-                    return;
-                }
-                awaitHelping(head.future());
-            }
-            inflight.poll();
-            switch (head) {
-                case Group g -> {
-                    List<Pending> parts = result(g.parts());
-                    for (int i = parts.size() - 1; i >= 0; i--) {
-                        inflight.addFirst(parts.get(i));
-                    }
-                }
-                case Pending p -> {
-                    try {
-                        p.onSegment().accept(sink.append(result(p.node())));
-                    } finally {
-                        if (p.owner() != null) {
-                            p.owner().close();
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    /// Waits until `f` is done, running queued tasks of the pipeline's own threads meanwhile
-    /// (rather than leave a core idle while the writing thread parks).
-    private void awaitHelping(CompletableFuture<?> f) throws IOException {
-        ThreadPoolExecutor pool = ownPool instanceof ThreadPoolExecutor t ? t : null;
-        while (!f.isDone()) {
-            Runnable queued = pool == null ? null : pool.getQueue().poll();
-            if (queued != null) {
-                queued.run(); // a CompletableFuture task: it records its own failure
-                continue;
-            }
+        while (!inflight.isEmpty()
+                && (inflight.size() > keep || inflight.peek().node().isDone())) {
+            Pending p = inflight.peek();
+            WriteNode node;
             try {
-                f.get(pool == null ? Long.MAX_VALUE : 2, TimeUnit.MILLISECONDS);
-            } catch (TimeoutException | ExecutionException e) {
-                // done with a failure (reported by the caller), or still running: look again
+                node = p.node().get();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new VortexException(VortexException.Kind.IO, target + ": interrupted while compressing", e);
+            } catch (ExecutionException e) {
+                Throwable cause = e.getCause();
+                if (cause instanceof RuntimeException r) {
+                    throw r;
+                }
+                if (cause instanceof Error err) {
+                    throw err;
+                }
+                throw new VortexException(VortexException.Kind.IO, target + ": compression failed: " + cause, cause);
             }
-        }
-    }
-
-    /// Returns the statistics of `chain` once every chunk given so far is counted, running queued
-    /// tasks meanwhile (as [#drain] does) instead of parking.
-    StatsAccumulator statistics(StatsChain chain) throws IOException {
-        awaitHelping(chain.tail);
-        return chain.await();
-    }
-
-    /// The value of a finished task, or its failure rethrown.
-    private <T> T result(CompletableFuture<T> f) {
-        try {
-            return f.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new VortexException(VortexException.Kind.IO, target + ": interrupted while compressing", e);
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            while (cause instanceof CompletionException && cause.getCause() != null) {
-                cause = cause.getCause();
+            inflight.poll();
+            try {
+                p.onSegment().accept(sink.append(node));
+            } finally {
+                if (p.owner() != null) {
+                    p.owner().close();
+                }
             }
-            if (cause instanceof UncheckedIOException io) {
-                throw new VortexException(
-                        VortexException.Kind.IO,
-                        target + ": write failed: " + io.getCause().getMessage(),
-                        io);
-            }
-            if (cause instanceof RuntimeException r) {
-                throw r;
-            }
-            if (cause instanceof Error err) {
-                throw err;
-            }
-            throw new VortexException(VortexException.Kind.IO, target + ": compression failed: " + cause, cause);
         }
     }
 
     /// Stops: waits for queued tasks (after a failure) to stop using their inputs, frees them,
     /// and shuts down the pipeline's own threads (never a caller's executor).
     void close() {
-        while (!inflight.isEmpty()) {
-            Entry e = inflight.poll();
+        for (Pending p : inflight) {
             try {
-                e.future().join();
+                p.node().join();
             } catch (RuntimeException ignored) {
                 // the write has failed already; this task's result is not needed
             }
-            switch (e) {
-                case Group g -> {
-                    // its task has run (and closed its input); its segments' inputs are freed next
-                    if (!g.parts().isCompletedExceptionally()) {
-                        inflight.addAll(g.parts().join());
-                    }
-                }
-                case Pending p -> {
-                    if (p.owner() != null) {
-                        p.owner().close();
-                    }
-                }
+            if (p.owner() != null) {
+                p.owner().close();
             }
         }
+        inflight.clear();
         if (ownPool != null) {
             ownPool.shutdownNow();
         }
@@ -452,17 +276,6 @@ final class CompressionPipeline implements SegmentQueue {
         /// Adds the rows of `a` now, after the chunks given before.
         void addNow(Array a) {
             await().add(a);
-        }
-
-        /// Adds the rows of `a` now, on a thread that runs after every chunk given before (a task
-        /// of the column's [Lane], which [#follow] then tracks).
-        void addInOrder(Array a) {
-            stats.add(a);
-        }
-
-        /// From now on, the statistics are complete once `lane`'s groups so far have run.
-        void follow(Lane lane) {
-            tail = lane.tail().thenApply(none -> null);
         }
 
         /// Adds the rows of `a` on `executor`, after the chunks given before; returns that task.

@@ -16,8 +16,7 @@ import java.util.List;
 /// A `vortex.dict` layout: the distinct values of a run of string rows as one flat segment, and
 /// one u16 code per row, in flat chunks of [DictState#CODES_PER_CHUNK] codes (chunked when
 /// there are several). A [ChunkedWriter] fills one until its dictionary is full, then starts the
-/// next: on the writing thread, or (with compression threads) in its column's tasks there, one
-/// batch after the other, submitting to the [SegmentQueue] it is given.
+/// next.
 final class DictWriter implements LayoutWriter {
     /// `{codes_ptype: u16, is_nullable_codes: false, all_values_referenced: false}`.
     private static final byte[] METADATA = new DictLayoutMetadata(PType.U16.code(), false, false).write();
@@ -44,12 +43,12 @@ final class DictWriter implements LayoutWriter {
 
     /// Adds rows of `a` from `from` until the dictionary is full or the rows run out; returns
     /// the index after the last row added.
-    int fill(SegmentQueue queue, VarBinViewArray a, int from) throws IOException {
+    int fill(VarBinViewArray a, int from) throws IOException {
         for (int i = from; i < a.length(); i++) {
             dict.add(a, i);
             rows++;
             if (dict.pendingCodes() >= DictState.CODES_PER_CHUNK) {
-                flushCodes(queue);
+                flushCodes();
             }
             if (dict.full()) {
                 return i + 1;
@@ -64,7 +63,7 @@ final class DictWriter implements LayoutWriter {
     }
 
     @SuppressWarnings("MustBeClosedChecker") // the arena is handed to the pipeline, which closes it
-    private void flushCodes(SegmentQueue queue) throws IOException {
+    private void flushCodes() throws IOException {
         Arena arena = Arena.ofShared();
         PrimitiveArray chunk;
         try {
@@ -73,7 +72,7 @@ final class DictWriter implements LayoutWriter {
             arena.close();
             throw e;
         }
-        codes.add(FlatWriter.submit(queue, chunk, Compression.DATA, arena, choices.codes, null));
+        codes.add(FlatWriter.submit(ctx, chunk, Compression.DATA, arena, choices.codes));
     }
 
     @Override
@@ -83,15 +82,10 @@ final class DictWriter implements LayoutWriter {
 
     /// Submits the last codes, then the values.
     @Override
-    public void complete() throws IOException {
-        complete(ctx.pipeline());
-    }
-
-    /// As [#complete()], submitting to `queue`.
     @SuppressWarnings("MustBeClosedChecker") // the arena is handed to the pipeline, which closes it
-    void complete(SegmentQueue queue) throws IOException {
+    public void complete() throws IOException {
         if (dict.pendingCodes() > 0) {
-            flushCodes(queue);
+            flushCodes();
         }
         Arena arena = Arena.ofShared();
         Array v;
@@ -101,7 +95,7 @@ final class DictWriter implements LayoutWriter {
             arena.close();
             throw e;
         }
-        values = FlatWriter.submit(queue, v, Compression.FULL, arena, choices.values, null);
+        values = FlatWriter.submit(ctx, v, Compression.FULL, arena, choices.values);
     }
 
     @Override

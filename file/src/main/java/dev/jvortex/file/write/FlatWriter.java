@@ -25,20 +25,18 @@ final class FlatWriter implements LayoutWriter {
     }
 
     /// Submits `a`, a chunk of a column whose chunks share `column` (see
-    /// [SegmentQueue#submit(Array, Compression, Arena, java.util.function.IntConsumer,
+    /// [CompressionPipeline#submit(Array, Compression, Arena, java.util.function.IntConsumer,
     /// CompressionPipeline.ColumnChoice)]), as one segment.
     static FlatWriter submit(
             WriteContext ctx, Array a, Compression compression, Arena owner, CompressionPipeline.ColumnChoice column)
             throws IOException {
-        return submit(ctx.pipeline(), a, compression, owner, column, null);
+        return submit(ctx, a, compression, owner, column, null);
     }
 
-    /// Submits `a` to `queue` (see [SegmentQueue#submit(Array, Compression, Arena,
-    /// java.util.function.IntConsumer, CompressionPipeline.ColumnChoice,
-    /// CompressionPipeline.StatsChain)]), also adding its rows to `stats` (or null), as one
-    /// segment.
+    /// As [#submit(WriteContext, Array, Compression, Arena, CompressionPipeline.ColumnChoice)],
+    /// also adding `a`'s rows to `stats` (or null) on the compression threads.
     static FlatWriter submit(
-            SegmentQueue queue,
+            WriteContext ctx,
             Array a,
             Compression compression,
             Arena owner,
@@ -46,7 +44,7 @@ final class FlatWriter implements LayoutWriter {
             CompressionPipeline.StatsChain stats)
             throws IOException {
         FlatWriter w = new FlatWriter(a.length());
-        queue.submit(a, compression, owner, seg -> w.segment = seg, column, stats);
+        ctx.pipeline().submit(a, compression, owner, seg -> w.segment = seg, column, stats);
         return w;
     }
 

@@ -60,7 +60,7 @@ final class ZonedWriter implements ColumnWriter {
     @Override
     public void complete() throws IOException {
         data.complete();
-        StatsAccumulator counted = ctx.pipeline().statistics(stats);
+        StatsAccumulator counted = stats.await();
         if (!ctx.options().zoneMaps() || rows == 0) {
             return;
         }
