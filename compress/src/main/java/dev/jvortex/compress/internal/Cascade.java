@@ -137,7 +137,7 @@ public final class Cascade {
             return new Outcome(compress(a), null);
         }
         Choice[] chosen = new Choice[1];
-        WriteNode node = choose(a, maxDepth, EnumSet.noneOf(SchemeId.class), false, prior, chosen);
+        WriteNode node = choose(a, maxDepth, EnumSet.noneOf(SchemeId.class), false, prior, chosen, NONE);
         return new Outcome(node, chosen[0]);
     }
 
@@ -150,6 +150,16 @@ public final class Cascade {
                     ? LightEncoder.encode(role, child)
                     : compress(child, depth - 1, rule.childExclusions(excluded), sample);
         };
+    }
+
+    /// A child of a scheme compressed as [#children] would, but without trying the schemes in
+    /// `skip` for `a` itself (its own children's contests are unchanged, unlike with `excluded`):
+    /// for a scheme that knows they cannot apply to `a`, to save their trials. The result is the
+    /// same as without `skip` when they indeed return nothing for `a`.
+    WriteNode compressSkipping(Array a, int depth, EnumSet<SchemeId> excluded, EnumSet<SchemeId> skip, boolean sample) {
+        return a instanceof PrimitiveArray
+                ? choose(a, depth, excluded, sample, null, null, skip)
+                : compress(a, depth, excluded, sample);
     }
 
     private WriteNode compress(Array a, int depth, EnumSet<SchemeId> excluded, boolean sample) {
@@ -231,21 +241,31 @@ public final class Cascade {
 
     /// Runs the schemes that apply to a flat array and keeps the smallest result.
     private WriteNode choose(Array a, int depth, EnumSet<SchemeId> excluded, boolean sample) {
-        return choose(a, depth, excluded, sample, null, null);
+        return choose(a, depth, excluded, sample, null, null, NONE);
     }
+
+    /// No schemes.
+    private static final EnumSet<SchemeId> NONE = EnumSet.noneOf(SchemeId.class);
 
     /// Runs the schemes that apply to a flat array and keeps the smallest result; with a `prior`
     /// choice, its scheme alone first (see [#compress(Array, Choice)]). When `chosen` is not null,
     /// `chosen[0]` is set to the scheme at the root of the result and its ratio (left null when
-    /// the result is not a contest's winner).
+    /// the result is not a contest's winner). The schemes in `skip` are not tried on `a` (see
+    /// [#compressSkipping]).
     private WriteNode choose(
-            Array a, int depth, EnumSet<SchemeId> excluded, boolean sample, Choice prior, Choice[] chosen) {
+            Array a,
+            int depth,
+            EnumSet<SchemeId> excluded,
+            boolean sample,
+            Choice prior,
+            Choice[] chosen,
+            EnumSet<SchemeId> skip) {
         WriteNode canonical = CanonicalEncoder.encode(a);
         int len = a.length();
         if (len == 0 || !Rows.supported(a)) {
             return canonical;
         }
-        if (!sample && !excluded.contains(SchemeId.CONSTANT)) {
+        if (!sample && !excluded.contains(SchemeId.CONSTANT) && !skip.contains(SchemeId.CONSTANT)) {
             WriteNode constant = ConstantScheme.INSTANCE.encode(a, this, depth, excluded, false);
             if (constant != null) {
                 return constant.bufferBytes() < canonical.bufferBytes() ? constant : canonical;
@@ -262,6 +282,9 @@ public final class Cascade {
             return parts != null && parts.bufferBytes() < canonical.bufferBytes() ? parts : canonical;
         }
         List<Scheme> schemes = candidates(a, excluded);
+        if (!skip.isEmpty()) {
+            schemes.removeIf(s -> skip.contains(s.id()));
+        }
         if (schemes.isEmpty()) {
             return canonical;
         }

@@ -2,6 +2,7 @@ package dev.jvortex.compress.internal;
 
 import dev.jvortex.core.DType;
 import dev.jvortex.core.array.Array;
+import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.VarBinViewArray;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
@@ -10,10 +11,14 @@ import java.util.EnumSet;
 
 /// `vortex.onpair` for UTF-8 strings, listed after FSST, which wins ties (as in the reference's
 /// scheme list). Judged on every row: its dictionary grows with the input, so a sample overrates
-/// it. The integer children cascade without OnPair or dictionary.
+/// it. The integer children cascade without OnPair or dictionary; the codes, their offsets and the
+/// lengths skip the constant and sparse trials when no value of theirs fills the share of rows
+/// sparse needs (the encoder counts it), which gives the same trees without those trials.
 final class OnPairScheme extends Scheme {
     static final OnPairScheme INSTANCE = new OnPairScheme();
     private static final ChildRule PARTS = ChildRule.without(SchemeId.ONPAIR, SchemeId.DICT);
+    /// The schemes a child skips when none of its values is frequent enough for them.
+    private static final EnumSet<SchemeId> NO_FILL = EnumSet.of(SchemeId.CONSTANT, SchemeId.SPARSE);
 
     private OnPairScheme() {
         super(SchemeId.ONPAIR);
@@ -39,6 +44,21 @@ final class OnPairScheme extends Scheme {
 
     @Override
     WriteNode encode(Array a, Cascade cascade, int depth, EnumSet<SchemeId> excluded, boolean sample) {
-        return OnPairEncoder.encode((VarBinViewArray) a, cascade.children(this, depth, excluded, sample));
+        OnPairEncoder.Parts parts = OnPairEncoder.split((VarBinViewArray) a, OnPairEncoder.DEFAULT_DICT_BITS);
+        ChildEncoder children = cascade.children(this, depth, excluded, sample);
+        return OnPairEncoder.node(a.dtype(), parts, (role, child) -> {
+            ChildRule rule = child(role);
+            if (!rule.light() && child instanceof PrimitiveArray p && withoutFill(parts.topCount(p), p.length())) {
+                return cascade.compressSkipping(child, depth - 1, rule.childExclusions(excluded), NO_FILL, sample);
+            }
+            return children.encode(role, child);
+        });
+    }
+
+    /// Whether a value occurring `top` times (-1: unknown) in `len` rows is too rare for a
+    /// constant or sparse array (`SparseEncoder.dominantRow` with up to a tenth of the rows
+    /// differing, the more lenient of the two).
+    static boolean withoutFill(int top, int len) {
+        return top >= 0 && top < len - len / 10;
     }
 }

@@ -53,6 +53,9 @@ public final class OnPairEncoder {
     /// @param codesOffsets where each row's codes start, plus the end (`len + 1` values, non-null)
     /// @param lengths each row's byte length, 0 for null rows (non-null)
     /// @param validity the array's validity
+    /// @param codesTop how often the most frequent value of `codes` occurs
+    /// @param codesOffsetsTop how often the most frequent value of `codesOffsets` occurs
+    /// @param lengthsTop how often the most frequent value of `lengths` occurs
     public record Parts(
             byte[] dictBytes,
             int[] dictOffsets,
@@ -60,7 +63,18 @@ public final class OnPairEncoder {
             PrimitiveArray codes,
             PrimitiveArray codesOffsets,
             PrimitiveArray lengths,
-            Validity validity) {}
+            Validity validity,
+            int codesTop,
+            int codesOffsetsTop,
+            int lengthsTop) {
+        /// How often the most frequent value of `child` occurs when it is one of the integer
+        /// children here (`codes`, `codesOffsets` or `lengths`, by identity), else -1.
+        public int topCount(PrimitiveArray child) {
+            return child == codes
+                    ? codesTop
+                    : child == codesOffsets ? codesOffsetsTop : child == lengths ? lengthsTop : -1;
+        }
+    }
 
     /// Returns the OnPair node of `a` with its integer children written by `children`.
     public static WriteNode encode(VarBinViewArray a, ChildEncoder children) {
@@ -121,7 +135,11 @@ public final class OnPairEncoder {
         // reference rejects an empty dictionary.
         int size = trained.size();
         int[] newId = new int[size];
-        int kept = renumber(codes, count, newId);
+        int codesTop = 0;
+        for (int k = 0; k < count; k++) {
+            codesTop = Math.max(codesTop, ++newId[codes[k]]);
+        }
+        int kept = renumber(count, newId);
         int dictLength = 0;
         for (int t = 0; t < size; t++) {
             dictLength += newId[t] >= 0 ? trained.length()[t] : 0;
@@ -145,7 +163,42 @@ public final class OnPairEncoder {
                 codeArray(codes, count, newId, kept),
                 Primitives.narrowUnsigned(codesOffsets, len + 1, count),
                 Primitives.narrowUnsigned(lengths, len, maxLength),
-                validity);
+                validity,
+                codesTop,
+                longestRun(codesOffsets, len + 1),
+                topCount(lengths, len));
+    }
+
+    /// The length of the longest run of equal values in `v[0, n)` (for a non-decreasing `v`, how
+    /// often its most frequent value occurs).
+    private static int longestRun(long[] v, int n) {
+        int best = 0;
+        int run = 0;
+        for (int i = 0; i < n; i++) {
+            run = i > 0 && v[i] == v[i - 1] ? run + 1 : 1;
+            best = Math.max(best, run);
+        }
+        return best;
+    }
+
+    /// How often the most frequent value of `v[0, n)` occurs, exactly when it fills more than
+    /// half of `v` (a majority vote, then a count), else a count below `n / 2 + 1`.
+    private static int topCount(long[] v, int n) {
+        long candidate = 0;
+        int votes = 0;
+        for (int i = 0; i < n; i++) {
+            if (votes == 0) {
+                candidate = v[i];
+                votes = 1;
+            } else {
+                votes += v[i] == candidate ? 1 : -1;
+            }
+        }
+        int count = 0;
+        for (int i = 0; i < n; i++) {
+            count += v[i] == candidate ? 1 : 0;
+        }
+        return count;
     }
 
     /// Returns the valid rows of `a` back to back (null rows empty) followed by 16 zero bytes for
@@ -177,12 +230,10 @@ public final class OnPairEncoder {
         return data;
     }
 
-    /// Sets `newId[t]` to token `t`'s rank among the tokens used by `codes[0, count)` (token 0
-    /// counts as used when there are no codes), -1 for unused tokens; returns the number used.
-    private static int renumber(char[] codes, int count, int[] newId) {
-        for (int k = 0; k < count; k++) {
-            newId[codes[k]] = 1;
-        }
+    /// Turns `newId[t]`, how often token `t` is used by the `count` codes, into its rank among the
+    /// tokens used (token 0 counts as used when there are no codes), -1 for unused tokens;
+    /// returns the number used.
+    private static int renumber(int count, int[] newId) {
         if (count == 0) {
             newId[0] = 1;
         }

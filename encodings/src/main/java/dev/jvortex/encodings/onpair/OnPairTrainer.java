@@ -121,7 +121,7 @@ final class OnPairTrainer {
                         if (size == capacity) {
                             return true;
                         }
-                        counts.reset(key);
+                        counts.resetLast(key);
                         prevId = size - 1;
                         prevLen = pairLen;
                         pos += currLen;
@@ -267,6 +267,8 @@ final class OnPairTrainer {
         private int[] slots;
         private int mask;
         private int used;
+        /// The slot of the key last incremented (valid until the next insertion).
+        private int lastSlot;
 
         PairCounts(int expected) {
             int n = Integer.highestOneBit(Math.max(64, expected) * 2 - 1) << 1;
@@ -278,6 +280,7 @@ final class OnPairTrainer {
         /// Adds one to the count of `key` and returns the new count.
         int increment(int key) {
             int slot = slot(key);
+            lastSlot = slot;
             if (slots[2 * slot] == -1) {
                 slots[2 * slot] = key;
                 slots[2 * slot + 1] = 1;
@@ -294,11 +297,11 @@ final class OnPairTrainer {
             return c;
         }
 
-        /// Sets the count of `key` back to zero.
-        void reset(int key) {
-            int slot = slot(key);
-            if (slots[2 * slot] == key) {
-                slots[2 * slot + 1] = 0;
+        /// Sets the count of `key` back to zero; `key` must be the key last passed to
+        /// [#increment], which must not have inserted it (its slot is reused, no probe).
+        void resetLast(int key) {
+            if (slots[2 * lastSlot] == key) {
+                slots[2 * lastSlot + 1] = 0;
             }
         }
 
