@@ -443,8 +443,9 @@ public final class ScanPlan {
         }
         long total = estimatedBytes(first, last);
         long target = Math.clamp(total / (4L * threads), 1L << 20, DEFAULT_SPLIT_BYTES);
-        if (file.fetcher() != null) {
-            // A remote file: every split fetches its own ranges, so split only as much as the
+        if (file.fetcher() != null && !file.fetcher().readsAreLocal()) {
+            // A remote file (not wholly in a local cache): every split fetches its own ranges, so split only as much as
+            // the
             // threads need (a multiple of them, each split at most one fetch window), and no
             // split smaller than a full-size range.
             FetchOptions fetch = file.fetcher().options();

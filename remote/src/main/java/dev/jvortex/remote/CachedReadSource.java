@@ -224,6 +224,31 @@ public final class CachedReadSource implements ReadSource {
         return Math.min(bs, total - block * bs);
     }
 
+    /// Returns the range as a slice of the disk tier's mapping when all its blocks are there
+    /// (checked), else null.
+    @Override
+    public MemorySegment readCached(long offset, long length) {
+        failIfStale();
+        DiskObject d = disk;
+        if (d == null || length <= 0 || offset < 0 || offset > size - length) {
+            return null;
+        }
+        MemorySegment mapped = d.slice(offset, length);
+        if (mapped != null) {
+            int bs = cache.blockSize();
+            inner.counters().cacheHits((offset + length - 1) / bs - offset / bs + 1);
+        }
+        return mapped;
+    }
+
+    /// True when the disk tier holds every block of the object (a scan then splits as for a
+    /// local file: no read makes a request, unless a block fails its check).
+    @Override
+    public boolean readsAreLocal() {
+        DiskObject d = disk;
+        return d != null && d.complete();
+    }
+
     @Override
     public ReadCounters counters() {
         return inner.counters();
