@@ -68,9 +68,15 @@ final class SegmentFetcher {
         return options;
     }
 
-    /// Returns true when reads cost no request now ([ReadSource#readsAreLocal()]).
-    boolean readsAreLocal() {
-        return source.readsAreLocal();
+    /// Returns true when every segment of `ids` can be read now without a request
+    /// ([ReadSource#isCached]).
+    boolean allCached(java.util.BitSet ids) {
+        for (int id = ids.nextSetBit(0); id >= 0; id = ids.nextSetBit(id + 1)) {
+            if (!source.isCached(offsets[id], lengths[id])) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /// Starts fetching segments `ids` (those not fetched or in flight already) and returns the

@@ -241,12 +241,12 @@ public final class CachedReadSource implements ReadSource {
         return mapped;
     }
 
-    /// True when the disk tier holds every block of the object (a scan then splits as for a
-    /// local file: no read makes a request, unless a block fails its check).
+    /// True when the disk tier holds every block of the range (their slots; the bytes are
+    /// checked when read).
     @Override
-    public boolean readsAreLocal() {
+    public boolean isCached(long offset, long length) {
         DiskObject d = disk;
-        return d != null && d.complete();
+        return d != null && length > 0 && offset >= 0 && offset <= size - length && d.stamped(offset, length);
     }
 
     @Override

@@ -198,15 +198,12 @@ final class DiskObject {
         return STAMP ^ (((long) length << 32) | (crc & 0xffffffffL));
     }
 
-    /// Returns true when every block's slot is stamped (the blocks themselves are checked when
-    /// read): reading the slot table only.
-    boolean complete() {
-        for (int k = 0; k < blocks; k++) {
-            if (checked[k]) {
-                continue;
-            }
-            long at = slots + (long) SLOT * k;
-            if (map.get(LONG, at + 8) != stamp(map.get(INT, at), map.get(INT, at + 4))) {
+    /// Returns true when every block of bytes `[offset, offset + length)` has a stamped slot
+    /// (the blocks themselves are checked when read): reading the slot table only.
+    boolean stamped(long offset, long length) {
+        for (long k = offset / blockSize; k <= (offset + length - 1) / blockSize; k++) {
+            long at = slots + SLOT * k;
+            if (!checked[(int) k] && map.get(LONG, at + 8) != stamp(map.get(INT, at), map.get(INT, at + 4))) {
                 return false;
             }
         }

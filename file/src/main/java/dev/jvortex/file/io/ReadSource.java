@@ -58,10 +58,10 @@ public interface ReadSource extends AutoCloseable {
         return null;
     }
 
-    /// Returns true when reads cost no request now (a remote object whose every byte is in a
-    /// local cache): a scan then cuts splits as for a local file instead of as few as its
-    /// threads need. False by default.
-    default boolean readsAreLocal() {
+    /// Returns true when bytes `[offset, offset + length)` can be read now without a request
+    /// (a remote object's bytes in a local cache; [#readCached] checks them when read): a scan
+    /// whose segments all are cuts splits as for a local file. False by default.
+    default boolean isCached(long offset, long length) {
         return false;
     }
 
