@@ -443,8 +443,10 @@ public final class ScanPlan {
         }
         long total = estimatedBytes(first, last);
         long target = Math.clamp(total / (4L * threads), 1L << 20, DEFAULT_SPLIT_BYTES);
-        if (file.fetcher() != null) {
-            // A remote file: every split fetches its own ranges, so split only as much as the
+        if (file.fetcher() != null && !file.fetcher().allCached(segments())) {
+            // A remote file (its segments not all in a local cache): every split fetches its own ranges, so split only
+            // as much as
+            // the
             // threads need (a multiple of them, each split at most one fetch window), and no
             // split smaller than a full-size range.
             FetchOptions fetch = file.fetcher().options();
@@ -460,6 +462,25 @@ public final class ScanPlan {
             return new Scan(this, List.<long[]>of(new long[] {first, last}), 1, options.threadShared());
         }
         return new Scan(this, ranges, threads, true);
+    }
+
+    /// The segments the candidate rows need in the columns read (zone tables aside).
+    private java.util.BitSet segments() {
+        java.util.BitSet ids = new java.util.BitSet();
+        if (candidates.isEmpty()) {
+            return ids;
+        }
+        long lo = candidates.start(0);
+        long hi = candidates.end(candidates.size() - 1);
+        LayoutReader root = file.newReader();
+        if (perField) {
+            for (int idx : readFields()) {
+                SegmentPlan.rows(((StructReader) root).field(idx), lo, hi, ids);
+            }
+        } else {
+            SegmentPlan.rows(root, lo, hi, ids);
+        }
+        return ids;
     }
 
     /// Runs the given splits (from [#splits(long)] of this plan, or of the same file and options

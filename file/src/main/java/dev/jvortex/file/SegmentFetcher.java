@@ -29,6 +29,8 @@ import java.util.function.Consumer;
 /// planned it, the read in flight, and every decoder handed one of its segments (through
 /// [#segment(int, Consumer)]) hold it; the last release frees the native memory at once, so a
 /// scan's memory does not wait for the garbage collector. [ReadCounters#held()] counts it.
+/// A range the source has at hand ([ReadSource#readCached(long, long)], a slice of a mapped
+/// local cache) is taken at once on the planning thread, with no request, arena or hand-off.
 final class SegmentFetcher {
     /// Fetches block on I/O, so they run on virtual threads; the semaphore bounds them per file.
     private static final ExecutorService IO = Executors.newThreadPerTaskExecutor(
@@ -66,6 +68,17 @@ final class SegmentFetcher {
         return options;
     }
 
+    /// Returns true when every segment of `ids` can be read now without a request
+    /// ([ReadSource#isCached]).
+    boolean allCached(java.util.BitSet ids) {
+        for (int id = ids.nextSetBit(0); id >= 0; id = ids.nextSetBit(id + 1)) {
+            if (!source.isCached(offsets[id], lengths[id])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /// Starts fetching segments `ids` (those not fetched or in flight already) and returns the
     /// window that keeps them; release it when they are no longer needed.
     synchronized Window fetch(int[] ids) {
@@ -85,6 +98,19 @@ final class SegmentFetcher {
         int[] plan = fresh.stream().mapToInt(Integer::intValue).toArray();
         for (RangePlanner.Range r :
                 RangePlanner.plan(plan, offsets, lengths, options.gapBytes(), options.maxRangeBytes())) {
+            MemorySegment cached = source.readCached(r.offset(), r.length());
+            if (cached != null) {
+                // At hand (a mapped local cache): no request, no memory to hold or release.
+                for (int id : r.ids()) {
+                    Entry e = new Entry(
+                            CompletableFuture.completedFuture(cached.asSlice(offsets[id] - r.offset(), lengths[id])),
+                            null);
+                    e.refs = 1;
+                    entries.put(id, e);
+                    kept.add(id);
+                }
+                continue;
+            }
             Shared memory = newRange(r.length());
             // The read holds the arena until it is done (the windows may let go sooner).
             memory.retain();
@@ -138,11 +164,15 @@ final class SegmentFetcher {
         Entry e;
         synchronized (this) {
             e = entries.get(id);
-            if (e != null) {
+            if (e != null && e.range != null) {
                 e.range.retain();
             }
         }
         if (e == null) {
+            MemorySegment cached = source.readCached(offsets[id], lengths[id]);
+            if (cached != null) {
+                return cached;
+            }
             Shared memory = newRange(lengths[id]);
             try {
                 MemorySegment bytes = readBounded(offsets[id], lengths[id], memory.arena());
@@ -152,6 +182,9 @@ final class SegmentFetcher {
                 memory.release();
                 throw ex;
             }
+        }
+        if (e.range == null) {
+            return await(e, id); // a slice of a mapped cache: nothing to hand over
         }
         boolean handed = false;
         try {
@@ -196,7 +229,9 @@ final class SegmentFetcher {
             Entry e = entries.get(id);
             if (e != null && --e.refs <= 0) {
                 entries.remove(id);
-                e.range.release();
+                if (e.range != null) {
+                    e.range.release();
+                }
             }
         }
     }

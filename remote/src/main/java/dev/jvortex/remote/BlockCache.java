@@ -15,7 +15,6 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.FileTime;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.util.ArrayList;
@@ -30,26 +29,26 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.zip.CRC32C;
 
 /// Fixed-size blocks of remote objects kept in memory (bounded by bytes, least recently used
-/// out first) and optionally on local disk.
+/// out first) or on local disk.
 ///
 /// A block is identified by its object (name, size and ETag: a changed object has new keys)
-/// and its index. On disk each block is one file `<dir>/<object hash>/<index>.blk`: a header
-/// (magic `JVXBLK01`, payload length, CRC32C of the payload) and the payload. It is written to
-/// a temporary name and renamed into place, so another process sees a whole block or none; on
-/// read the header and checksum are verified, and a torn or corrupt file is deleted and
-/// reported as a miss (the block is fetched again), never returned. The disk tier is bounded:
-/// when this process has written past the bound, the least recently used files (by
-/// modification time, touched on hit) are deleted down to 90 %, counting every process's files.
+/// and its index. The disk tier keeps one file per object version, laid out at the object's
+/// offsets and mapped read-only ([DiskObject]): a range whose blocks are all there is a slice of
+/// the mapping, read like a local file. Every block is checked against its CRC32C the first time
+/// a process reads it; a torn or corrupt block is a miss (fetched and written again), never
+/// returned. Files are created whole and deleted whole, so processes can share the folder. The
+/// disk tier is bounded: when this process has written past the bound, the least recently used
+/// object files (by modification time, touched when opened) of every process are deleted down to
+/// 90 %; an object that alone exceeds the bound takes no more blocks.
 ///
-/// The memory tier holds heap copies (the garbage collector's memory, bounded by
-/// `memoryBytes`); readers get the bytes copied into memory they own ([#copyTo]).
+/// The memory tier (used when there is no disk tier: with one, the operating system's page
+/// cache keeps the mapped blocks) holds heap copies, bounded by `memoryBytes`; readers get the
+/// bytes copied into memory they own ([#copyTo]).
 public final class BlockCache {
     /// The default block size: 256 KiB. Against 1 MiB it halved the bytes a one-column read
     /// of an interleaved file fetches (the blocks pad each chunk's range) and made it about 1.5x
     /// faster over a 2 ms link, with full scans unchanged cold and within noise warm (BENCHMARKS.md).
     public static final int DEFAULT_BLOCK_SIZE = 256 << 10;
-    private static final byte[] MAGIC_BYTES = "JVXBLK01".getBytes(StandardCharsets.US_ASCII);
-    private static final int HEADER = 24;
 
     private final int blockSize;
     private final long memoryBytes;
@@ -57,7 +56,9 @@ public final class BlockCache {
     private final long diskBytes;
     private final LinkedHashMap<String, MemorySegment> memory = new LinkedHashMap<>(64, 0.75f, true);
     private long memoryUsed;
-    private final AtomicLong diskWritten = new AtomicLong();
+    /// The disk tier's bytes as last counted (-1: not counted yet; counted at the first write).
+    private final AtomicLong diskUsed = new AtomicLong(-1);
+    private final ConcurrentHashMap<String, DiskObject> objects = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, CachedTail> tails = new ConcurrentHashMap<>();
     private static final byte[] TAIL_MAGIC = "JVXTAIL1".getBytes(StandardCharsets.US_ASCII);
     private static final int TAIL_HEADER = 40;
@@ -79,7 +80,6 @@ public final class BlockCache {
             } catch (IOException e) {
                 throw new VortexException(VortexException.Kind.IO, dir + ": cannot create the cache folder: " + e, e);
             }
-            diskWritten.set(diskUsage());
         }
     }
 
@@ -98,50 +98,87 @@ public final class BlockCache {
         return dir;
     }
 
-    /// Returns block `index` of `object` (its expected length `length`), or null on a miss.
+    /// Returns block `index` of `object` from the memory tier (its expected length `length`),
+    /// or null on a miss.
     MemorySegment get(String object, long index, long length) {
         MemorySegment out = MemorySegment.ofArray(new byte[(int) length]);
-        return copyTo(object, index, length, 0, out, 0, length) ? out : null;
+        return copyTo(object, index, 0, out, 0, length) ? out : null;
     }
 
-    /// Copies bytes `[from, from + n)` of block `index` of `object` (whose length is `length`)
-    /// to `dst` at `at`, and returns true; false on a miss. A block wholly wanted is read from
-    /// disk straight into `dst` (checked there; a bad block leaves `dst` to be overwritten);
-    /// a partly wanted one goes through the heap and into the memory tier.
-    boolean copyTo(String object, long index, long length, long from, MemorySegment dst, long at, long n) {
-        String key = object + "#" + index;
+    /// Copies bytes `[from, from + n)` of block `index` of `object` from the memory tier to
+    /// `dst` at `at`, and returns true; false on a miss.
+    boolean copyTo(String object, long index, long from, MemorySegment dst, long at, long n) {
         MemorySegment m;
         synchronized (memory) {
-            m = memory.get(key);
+            m = memory.get(object + "#" + index);
         }
-        if (m != null) {
-            MemorySegment.copy(m, from, dst, at, n);
-            return true;
-        }
-        if (dir == null) {
+        if (m == null) {
             return false;
         }
-        Path file = file(object, index);
-        if (from == 0 && n == length) {
-            return readDisk(file, dst.asSlice(at, n));
-        }
-        MemorySegment whole = MemorySegment.ofArray(new byte[(int) length]);
-        if (!readDisk(file, whole)) {
-            return false;
-        }
-        putMemory(key, whole);
-        MemorySegment.copy(whole, from, dst, at, n);
+        MemorySegment.copy(m, from, dst, at, n);
         return true;
     }
 
-    /// Stores block `index` of `object` (copied: the cache owns its memory).
+    /// Stores block `index` of `object` in the memory tier (copied: the cache owns its memory).
     void put(String object, long index, MemorySegment bytes) {
         if (bytes.byteSize() <= memoryBytes) {
             putMemory(object + "#" + index, MemorySegment.ofArray(bytes.toArray(ValueLayout.JAVA_BYTE)));
         }
-        if (dir != null) {
-            writeDisk(file(object, index), bytes);
+    }
+
+    /// Returns the disk tier's file of `object` (`size` bytes), opened or created, or null when
+    /// there is no disk tier or it cannot hold the object. A file another process deleted or
+    /// replaced since this cache opened it is opened again.
+    DiskObject disk(String object, long size) {
+        if (dir == null) {
+            return null;
         }
+        DiskObject d = objects.get(object);
+        if (d != null && d.current()) {
+            return d;
+        }
+        d = DiskObject.open(objectFile(object), size, blockSize);
+        if (d != null) {
+            d.touch();
+            objects.put(object, d);
+        }
+        return d;
+    }
+
+    /// Writes blocks `first, ...` (`run`, back to back) to `disk`, as many as the disk tier's
+    /// bound leaves room for (after deleting least recently used objects).
+    void write(DiskObject disk, long first, MemorySegment run) {
+        long room = reserve(disk, run.byteSize());
+        // Whole blocks only (the run's last block may be the object's short last one).
+        long n = room >= run.byteSize() ? run.byteSize() : room / blockSize * blockSize;
+        if (n > 0) {
+            long written = disk.write(first, run.asSlice(0, n));
+            if (written < n) {
+                diskUsed.addAndGet(written - n);
+            }
+        }
+    }
+
+    /// Counts `bytes` more on disk and returns how many of them fit; when they do not all fit,
+    /// deletes least recently used objects other than `writing` first, down to 90 % of the
+    /// bound with `bytes` in; when `writing` alone fills the bound, it takes no more blocks.
+    private synchronized long reserve(DiskObject writing, long bytes) {
+        if (writing.closedForWrites) {
+            return 0;
+        }
+        long used = diskUsed.get();
+        if (used < 0) {
+            used = countDisk();
+        }
+        if (used + bytes > diskBytes) {
+            used = evict(writing, bytes);
+        }
+        long room = Math.max(0, Math.min(bytes, diskBytes - used));
+        if (room < bytes) {
+            writing.closedForWrites = true;
+        }
+        diskUsed.set(used + room);
+        return room;
     }
 
     /// Drops every block from memory (the disk tier stays).
@@ -264,9 +301,10 @@ public final class BlockCache {
 
     // ---- disk tier ----
 
-    /// The file of a block: a folder per object (a hash of its identity), a file per block.
-    Path file(String object, long index) {
-        return dir.resolve(objectHash(object)).resolve(index + ".blk");
+    /// The disk file of an object version (its hash with the block size: another block size is
+    /// another file).
+    Path objectFile(String object) {
+        return dir.resolve("objects").resolve(objectHash(object + "|" + blockSize) + ".obj");
     }
 
     private static String objectHash(String object) {
@@ -278,63 +316,6 @@ public final class BlockCache {
         }
     }
 
-    private static long crc(MemorySegment bytes) {
-        CRC32C c = new CRC32C();
-        c.update(bytes.asByteBuffer());
-        return c.getValue();
-    }
-
-    /// Reads the payload of `file` into `out` (its whole length) and checks it; false (the file
-    /// deleted when it is torn or corrupt) on a miss. A hit older than a minute is touched, so
-    /// eviction sees it as recently used without a syscall per read.
-    private boolean readDisk(Path file, MemorySegment out) {
-        long length = out.byteSize();
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
-            long size = ch.size();
-            if (size != HEADER + length) {
-                return discard(file);
-            }
-            ByteBuffer header = ByteBuffer.allocate(HEADER).order(ByteOrder.LITTLE_ENDIAN);
-            while (header.hasRemaining() && ch.read(header) >= 0) {
-                // read the whole header
-            }
-            header.flip();
-            byte[] magic = new byte[8];
-            header.get(magic);
-            long len = header.getLong();
-            long crc = header.getLong();
-            if (!java.util.Arrays.equals(magic, MAGIC_BYTES) || len != length) {
-                return discard(file);
-            }
-            ByteBuffer body = out.asByteBuffer();
-            while (body.hasRemaining()) {
-                if (ch.read(body, HEADER + body.position()) < 0) {
-                    return discard(file);
-                }
-            }
-            if (crc(out) != crc) {
-                return discard(file);
-            }
-            touch(file);
-            return true;
-        } catch (NoSuchFileException e) {
-            return false;
-        } catch (IOException e) {
-            return discard(file);
-        }
-    }
-
-    private static void touch(Path file) {
-        try {
-            long now = System.currentTimeMillis();
-            if (now - Files.getLastModifiedTime(file).toMillis() > 60_000) {
-                Files.setLastModifiedTime(file, FileTime.fromMillis(now));
-            }
-        } catch (IOException e) {
-            // Only the eviction order suffers.
-        }
-    }
-
     private static boolean discard(Path file) {
         try {
             Files.deleteIfExists(file);
@@ -342,15 +323,6 @@ public final class BlockCache {
             // Another process may hold or have replaced it: a miss either way.
         }
         return false;
-    }
-
-    private void writeDisk(Path file, MemorySegment bytes) {
-        ByteBuffer header = ByteBuffer.allocate(HEADER).order(ByteOrder.LITTLE_ENDIAN);
-        header.put(MAGIC_BYTES).putLong(bytes.byteSize()).putLong(crc(bytes)).flip();
-        if (writeFile(file, header, bytes.asByteBuffer())
-                && diskWritten.addAndGet(HEADER + bytes.byteSize()) > diskBytes) {
-            evict();
-        }
     }
 
     /// Writes `parts` to a temporary name beside `file` and renames it into place (another
@@ -381,59 +353,54 @@ public final class BlockCache {
         }
     }
 
-    /// Deletes the least recently used block files (of every process) down to 90 % of the bound.
-    private synchronized void evict() {
-        List<Path> files = new ArrayList<>();
-        List<long[]> info = new ArrayList<>();
-        long total = 0;
-        try (DirectoryStream<Path> objects = Files.newDirectoryStream(dir)) {
-            for (Path o : objects) {
-                if (!Files.isDirectory(o)) {
-                    continue;
-                }
-                try (DirectoryStream<Path> blocks = Files.newDirectoryStream(o, "*.blk")) {
-                    for (Path b : blocks) {
-                        try {
-                            long size = Files.size(b);
-                            long time = Files.getLastModifiedTime(b).toMillis();
-                            files.add(b);
-                            info.add(new long[] {time, size, files.size() - 1});
-                            total += size;
-                        } catch (IOException e) {
-                            // Deleted meanwhile.
-                        }
-                    }
+    /// The object files of every process, with their modification times and bytes on disk.
+    private record ObjectUse(Path file, long time, long bytes) {}
+
+    private List<ObjectUse> listDisk() {
+        List<ObjectUse> out = new ArrayList<>();
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(dir.resolve("objects"), "*.obj")) {
+            for (Path f : files) {
+                try {
+                    out.add(new ObjectUse(f, Files.getLastModifiedTime(f).toMillis(), DiskObject.usage(f)));
+                } catch (IOException e) {
+                    // Deleted meanwhile.
                 }
             }
         } catch (IOException e) {
-            return;
+            // No folder yet: nothing cached.
         }
-        info.sort((a, b) -> Long.compare(a[0], b[0]));
-        long target = diskBytes / 10 * 9;
-        for (long[] f : info) {
-            if (total <= target) {
-                break;
-            }
-            discard(files.get((int) f[2]));
-            total -= f[1];
-        }
-        diskWritten.set(total);
+        return out;
     }
 
-    private long diskUsage() {
+    private long countDisk() {
         long total = 0;
-        try (DirectoryStream<Path> objects = Files.newDirectoryStream(dir)) {
-            for (Path o : objects) {
-                if (Files.isDirectory(o)) {
-                    try (DirectoryStream<Path> blocks = Files.newDirectoryStream(o, "*.blk")) {
-                        for (Path b : blocks) {
-                            total += Files.size(b);
-                        }
-                    }
-                }
+        for (ObjectUse u : listDisk()) {
+            total += u.bytes();
+        }
+        return total;
+    }
+
+    /// Deletes the least recently used object files (of every process) other than `writing`
+    /// until they and `incoming` more bytes are within 90 % of the bound, and returns the bytes
+    /// left on disk.
+    private long evict(DiskObject writing, long incoming) {
+        List<ObjectUse> all = new ArrayList<>(listDisk());
+        long total = 0;
+        for (ObjectUse u : all) {
+            total += u.bytes();
+        }
+        all.sort((a, b) -> Long.compare(a.time(), b.time()));
+        long target = diskBytes / 10 * 9;
+        for (ObjectUse u : all) {
+            if (total + incoming <= target) {
+                break;
             }
-        } catch (IOException e) {
-            return total;
+            if (u.file().equals(writing.path)) {
+                continue;
+            }
+            discard(u.file());
+            objects.values().removeIf(d -> d.path.equals(u.file()));
+            total -= u.bytes();
         }
         return total;
     }

@@ -27,6 +27,8 @@ public final class CachedReadSource implements ReadSource {
     private final String url;
     private volatile String object;
     private volatile long size = -1;
+    /// The disk tier's file of the pinned version, or null (no disk tier, or it cannot hold it).
+    private volatile DiskObject disk;
     /// The concurrent check of a cached tail, or null when none runs.
     private volatile CompletableFuture<Void> check;
     /// Why reads fail: the server reported another version (or could not be asked).
@@ -63,6 +65,7 @@ public final class CachedReadSource implements ReadSource {
                 inner.pin(cached.size(), cached.etag());
                 size = cached.size();
                 object = objectKey(cached.size(), cached.etag());
+                disk = cache.disk(object, size);
                 if (!fresh) {
                     check = CompletableFuture.runAsync(() -> confirm(cached), Thread::startVirtualThread);
                 }
@@ -78,6 +81,7 @@ public final class CachedReadSource implements ReadSource {
         Tail t = inner.readTail(length);
         size = t.size();
         object = objectKey(t.size(), inner.etag());
+        disk = cache.disk(object, size);
         byte[] keep = t.bytes().toArray(ValueLayout.JAVA_BYTE);
         cache.putTail(url, new BlockCache.CachedTail(t.size(), inner.etag(), System.currentTimeMillis(), keep));
         return t;
@@ -135,9 +139,11 @@ public final class CachedReadSource implements ReadSource {
         return read(offset, length, null);
     }
 
-    /// Reads into memory from `arena` (null: memory the garbage collector frees): cached blocks
-    /// are copied in (a disk block wholly wanted is read straight into place), and each run of
-    /// adjacent missing blocks is one request, whose blocks are all cached.
+    /// Reads a range: when the disk tier holds all its blocks, a slice of the object's mapped
+    /// cache file (valid while reachable, like a local file's segments; nothing is allocated from
+    /// `arena`); otherwise into memory from `arena` (null: memory the garbage collector frees):
+    /// cached blocks are copied in, and each run of adjacent missing blocks is one request, whose
+    /// blocks are all cached.
     @Override
     public MemorySegment read(long offset, long length, Arena arena) {
         failIfStale();
@@ -152,6 +158,15 @@ public final class CachedReadSource implements ReadSource {
         long end = offset + length;
         long first = offset / bs;
         long last = (end - 1) / bs;
+        DiskObject d = disk;
+        if (d != null) {
+            MemorySegment mapped = d.slice(offset, length);
+            if (mapped != null) {
+                inner.counters().cacheHits(last - first + 1);
+                failIfStale();
+                return mapped;
+            }
+        }
         MemorySegment out = (arena == null ? Arena.ofAuto() : arena)
                 .allocate(Math.max(1, length), 16)
                 .asSlice(0, length);
@@ -161,8 +176,9 @@ public final class CachedReadSource implements ReadSource {
             long start = b * bs;
             long from = Math.max(offset, start);
             long to = Math.min(end, start + blockLength(b, total, bs));
-            boolean hit =
-                    cache.copyTo(object, b, blockLength(b, total, bs), from - start, out, from - offset, to - from);
+            boolean hit = d != null
+                    ? d.copy(b, from - start, out, from - offset, to - from)
+                    : cache.copyTo(object, b, from - start, out, from - offset, to - from);
             have[(int) (b - first)] = hit;
             hits += hit ? 1 : 0;
         }
@@ -176,23 +192,27 @@ public final class CachedReadSource implements ReadSource {
             while (runEnd + 1 <= last && !have[(int) (runEnd + 1 - first)]) {
                 runEnd++;
             }
-            fetchRun(b, runEnd, total, bs, offset, out);
+            fetchRun(d, b, runEnd, total, bs, offset, out);
             b = runEnd + 1;
         }
         failIfStale();
         return out;
     }
 
-    /// Fetches blocks `from..to` (one request), caches them and copies what `out` (the bytes
-    /// from `offset`) wants of them.
-    private void fetchRun(long from, long to, long total, int bs, long offset, MemorySegment out) {
+    /// Fetches blocks `from..to` (one request), caches them (on disk in `d` when not null, else
+    /// in memory) and copies what `out` (the bytes from `offset`) wants of them.
+    private void fetchRun(DiskObject d, long from, long to, long total, int bs, long offset, MemorySegment out) {
         long start = from * bs;
         long stop = Math.min(total, (to + 1) * bs);
         try (Arena scratch = Arena.ofShared()) {
             MemorySegment run = inner.read(start, stop - start, scratch);
-            for (long k = from; k <= to; k++) {
-                long at = (k - from) * bs;
-                cache.put(object, k, run.asSlice(at, Math.min(bs, stop - start - at)));
+            if (d != null) {
+                cache.write(d, from, run);
+            } else {
+                for (long k = from; k <= to; k++) {
+                    long at = (k - from) * bs;
+                    cache.put(object, k, run.asSlice(at, Math.min(bs, stop - start - at)));
+                }
             }
             long lo = Math.max(start, offset);
             long hi = Math.min(stop, offset + out.byteSize());
@@ -202,6 +222,31 @@ public final class CachedReadSource implements ReadSource {
 
     private static long blockLength(long block, long total, int bs) {
         return Math.min(bs, total - block * bs);
+    }
+
+    /// Returns the range as a slice of the disk tier's mapping when all its blocks are there
+    /// (checked), else null.
+    @Override
+    public MemorySegment readCached(long offset, long length) {
+        failIfStale();
+        DiskObject d = disk;
+        if (d == null || length <= 0 || offset < 0 || offset > size - length) {
+            return null;
+        }
+        MemorySegment mapped = d.slice(offset, length);
+        if (mapped != null) {
+            int bs = cache.blockSize();
+            inner.counters().cacheHits((offset + length - 1) / bs - offset / bs + 1);
+        }
+        return mapped;
+    }
+
+    /// True when the disk tier holds every block of the range (their slots; the bytes are
+    /// checked when read).
+    @Override
+    public boolean isCached(long offset, long length) {
+        DiskObject d = disk;
+        return d != null && length > 0 && offset >= 0 && offset <= size - length && d.stamped(offset, length);
     }
 
     @Override

@@ -12,6 +12,8 @@ import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -84,14 +86,17 @@ class BlockCacheTest {
     @Test
     void diskTierSurvivesARestartAndRefetchesCorruptOrTornBlocks() throws IOException {
         Path cacheDir = dir.resolve("cache");
-        BlockCache first = new BlockCache(64 << 10, 0, cacheDir, 1L << 30);
+        int bs = 64 << 10;
+        BlockCache first = new BlockCache(bs, 0, cacheDir, 1L << 30);
         try (VortexFile f = VortexFile.open(source(first))) {
             assertEquals(TestTable.ROWS, TestTable.scanAndCheck(f, ScanOptions.all()));
         }
-        List<Path> blocks = blockFiles(cacheDir);
-        assertTrue(blocks.size() > 2, "blocks on disk: " + blocks);
+        List<Path> objects = objectFiles(cacheDir);
+        assertEquals(1, objects.size(), "one file per object: " + objects);
+        Path obj = objects.get(0);
+        assertTrue(local.length > 4 * bs, "the file must span several blocks");
         // A new cache over the same folder (a restart): only the tail read goes to the server.
-        BlockCache second = new BlockCache(64 << 10, 0, cacheDir, 1L << 30);
+        BlockCache second = new BlockCache(bs, 0, cacheDir, 1L << 30);
         CachedReadSource warm = source(second);
         try (VortexFile f = VortexFile.open(warm)) {
             assertEquals(TestTable.ROWS, TestTable.scanAndCheck(f, ScanOptions.all()));
@@ -99,16 +104,16 @@ class BlockCacheTest {
             assertEquals(1, f.readStatistics().requests(), f.readStatistics().toString());
             assertTrue(f.readStatistics().cacheHits() > 0);
         }
-        // Corrupt one block (a flipped byte) and tear another (cut short): both are refetched.
-        Path corrupt = blocks.get(0);
-        Path torn = blocks.get(1);
-        byte[] b = Files.readAllBytes(corrupt);
-        b[b.length - 7] ^= 0x5a;
-        Files.write(corrupt, b);
-        try (var ch = java.nio.channels.FileChannel.open(torn, StandardOpenOption.WRITE)) {
-            ch.truncate(ch.size() / 2);
+        // Corrupt block 0 (a flipped byte) and tear block 3 (its second half never written):
+        // both are refetched.
+        try (FileChannel ch = FileChannel.open(obj, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            ByteBuffer one = ByteBuffer.allocate(1);
+            ch.read(one, 100);
+            one.put(0, (byte) (one.get(0) ^ 0x5a)).clear();
+            ch.write(one, 100);
+            ch.write(ByteBuffer.allocate(bs / 2), 3L * bs + bs / 2);
         }
-        BlockCache third = new BlockCache(64 << 10, 0, cacheDir, 1L << 30);
+        BlockCache third = new BlockCache(bs, 0, cacheDir, 1L << 30);
         CachedReadSource third1 = source(third);
         try (VortexFile f = VortexFile.open(third1)) {
             assertEquals(TestTable.ROWS, TestTable.scanAndCheck(f, ScanOptions.all()));
@@ -116,7 +121,7 @@ class BlockCacheTest {
             long requests = f.readStatistics().requests() - f.readStatistics().hedged();
             assertTrue(requests >= 2 && requests <= 3, f.readStatistics().toString());
         }
-        BlockCache fourth = new BlockCache(64 << 10, 0, cacheDir, 1L << 30);
+        BlockCache fourth = new BlockCache(bs, 0, cacheDir, 1L << 30);
         CachedReadSource again = source(fourth);
         try (VortexFile f = VortexFile.open(again)) {
             assertEquals(TestTable.ROWS, TestTable.scanAndCheck(f, ScanOptions.all()));
@@ -126,24 +131,105 @@ class BlockCacheTest {
     }
 
     @Test
-    void diskTierStaysWithinItsBound() throws IOException {
+    void aWarmRangeIsASliceOfTheMappingThatOutlivesItsSourceAndFile() throws IOException {
+        Path cacheDir = dir.resolve("mapped");
+        BlockCache cold = new BlockCache(16 << 10, 0, cacheDir, 1L << 30);
+        try (CachedReadSource s = source(cold)) {
+            s.readTail(64);
+            checkRange(s.read(1000, 100_000, Arena.ofAuto()), 1000);
+        }
+        MemorySegment warm;
+        try (CachedReadSource s = source(new BlockCache(16 << 10, 0, cacheDir, 1L << 30));
+                Arena arena = Arena.ofConfined()) {
+            s.readTail(64);
+            long requests = s.counters().snapshot().requests();
+            warm = s.read(5000, 90_000, arena);
+            assertEquals(requests, s.counters().snapshot().requests(), "served from disk");
+            assertTrue(warm.isMapped(), "a slice of the mapped cache file, not a copy");
+            // A range partly outside what was cached is copied: cached blocks and one fetch.
+            MemorySegment mixed = s.read(90_000, 40_000, arena);
+            assertTrue(!mixed.isMapped());
+            checkRange(mixed, 90_000);
+        }
+        // The source and the arena passed are closed, and the file is deleted (as another
+        // process evicting it would): the slice still reads the cached bytes.
+        deleteTree(cacheDir);
+        System.gc();
+        checkRange(warm, 5000);
+    }
+
+    @Test
+    void twoCachesOverOneFolderShareItWhileBothWrite() throws Exception {
+        Path cacheDir = dir.resolve("shared");
+        List<Thread> threads = new java.util.ArrayList<>();
+        java.util.concurrent.ConcurrentLinkedQueue<Throwable> failures =
+                new java.util.concurrent.ConcurrentLinkedQueue<>();
+        for (int i = 0; i < 3; i++) {
+            Thread t = Thread.ofPlatform().start(() -> {
+                try {
+                    for (int round = 0; round < 2; round++) {
+                        BlockCache c = new BlockCache(16 << 10, 0, cacheDir, 1L << 30);
+                        try (VortexFile f = VortexFile.open(source(c))) {
+                            assertEquals(TestTable.ROWS, TestTable.scanAndCheck(f, ScanOptions.all()));
+                        }
+                    }
+                } catch (Throwable e) {
+                    failures.add(e);
+                }
+            });
+            threads.add(t);
+        }
+        for (Thread t : threads) {
+            t.join();
+        }
+        assertTrue(failures.isEmpty(), failures.toString());
+        assertEquals(1, objectFiles(cacheDir).size());
+    }
+
+    @Test
+    void diskTierStaysWithinItsBound() throws Exception {
         Path cacheDir = dir.resolve("bounded");
         long bound = 200 << 10;
         BlockCache cache = new BlockCache(16 << 10, 0, cacheDir, bound);
         try (VortexFile f = VortexFile.open(source(cache))) {
             assertEquals(TestTable.ROWS, TestTable.scanAndCheck(f, ScanOptions.all()));
         }
-        long total = 0;
-        for (Path p : blockFiles(cacheDir)) {
-            total += Files.size(p);
-        }
-        assertTrue(total <= bound + (16 << 10) + 24, "disk use " + total + " over the bound " + bound);
+        // What the disk holds (the file is sparse): du's allocated bytes.
+        long total = allocated(cacheDir.resolve("objects"));
+        assertTrue(total <= bound + (16 << 10) + (16 << 10), "disk use " + total + " over the bound " + bound);
+        assertTrue(total >= bound / 2, "the object was cached up to the bound: " + total);
         assertTrue(local.length > 2 * bound, "the file must be larger than the bound");
+        // A second object fills the disk: the first (least recently used) file is deleted.
+        Files.copy(file, dir.resolve("www/u.vortex"));
+        BlockCache other = new BlockCache(16 << 10, 0, cacheDir, bound);
+        try (VortexFile f = VortexFile.open(
+                new CachedReadSource(HttpReadSource.open(server.url("u.vortex"), RemoteOptions.DEFAULT), other))) {
+            assertEquals(TestTable.ROWS, TestTable.scanAndCheck(f, ScanOptions.all()));
+        }
+        assertEquals(1, objectFiles(cacheDir).size(), "the older object was evicted");
+        assertTrue(allocated(cacheDir.resolve("objects")) <= bound + (32 << 10));
     }
 
-    private static List<Path> blockFiles(Path dir) throws IOException {
+    private static long allocated(Path dir) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder("du", "-s", "-B1", dir.toString())
+                .redirectErrorStream(true)
+                .start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(0, p.waitFor(), out);
+        return Long.parseLong(out.strip().split("\\s+")[0]);
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
         try (Stream<Path> s = Files.walk(dir)) {
-            return s.filter(p -> p.toString().endsWith(".blk")).sorted().toList();
+            for (Path p : s.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
+    }
+
+    private static List<Path> objectFiles(Path dir) throws IOException {
+        try (Stream<Path> s = Files.walk(dir)) {
+            return s.filter(p -> p.toString().endsWith(".obj")).sorted().toList();
         }
     }
 }

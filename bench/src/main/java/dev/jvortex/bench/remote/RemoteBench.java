@@ -165,12 +165,7 @@ public final class RemoteBench {
         long rows;
         ReadSource source = opener.open();
         try (VortexFile f = VortexFile.open(source)) {
-            rows = switch (q) {
-                case "open" -> f.dtype() == null ? -1 : f.rowCount();
-                case "select" -> count(f, ScanOptions.all().withFilter(meta.get("key") + " = " + literal(meta)));
-                case "column" -> count(f, ScanOptions.columns(meta.get("column")));
-                default -> count(f, ScanOptions.all());
-            };
+            rows = query(f, q, meta);
             // What jvortex itself counted (retries and hedges explain a proxy count above the plan).
             System.err.println("  " + q + ": " + f.readStatistics());
         }
@@ -231,6 +226,16 @@ public final class RemoteBench {
         } finally {
             Files.deleteIfExists(log);
         }
+    }
+
+    /// Runs query `q` ("open", "select", "column" or "full") on `f` and returns its row count.
+    static long query(VortexFile f, String q, Map<String, String> meta) {
+        return switch (q) {
+            case "open" -> f.dtype() == null ? -1 : f.rowCount();
+            case "select" -> count(f, ScanOptions.all().withFilter(meta.get("key") + " = " + literal(meta)));
+            case "column" -> count(f, ScanOptions.columns(meta.get("column")));
+            default -> count(f, ScanOptions.all());
+        };
     }
 
     private static String literal(Map<String, String> meta) {

@@ -24,7 +24,9 @@ public interface ReadSource extends AutoCloseable {
     MemorySegment read(long offset, long length);
 
     /// Reads `length` bytes at `offset` into memory allocated from `arena` (which the caller
-    /// closes when done: no native memory is left to the garbage collector). A source may
+    /// closes when done: no native memory is left to the garbage collector), or returns memory
+    /// that stays valid as long as it is reachable (a slice of a cached mapping, which needs no
+    /// arena). A source may
     /// allocate more than once from `arena` (a retried or hedged request); `arena` must accept
     /// allocations from any thread.
     default MemorySegment read(long offset, long length, Arena arena) {
@@ -32,6 +34,14 @@ public interface ReadSource extends AutoCloseable {
         MemorySegment out = arena.allocate(Math.max(1, length), 16).asSlice(0, length);
         MemorySegment.copy(bytes, 0, out, 0, length);
         return out;
+    }
+
+    /// Returns bytes `[offset, offset + length)` when they are at hand without a request and
+    /// without allocating (a slice of a mapped local cache, valid as long as it is reachable),
+    /// else null: the reader then takes them synchronously instead of fetching them. Null by
+    /// default.
+    default MemorySegment readCached(long offset, long length) {
+        return null;
     }
 
     /// Reads the last `length` bytes (all of them when the source is shorter) and the size: one
@@ -46,6 +56,13 @@ public interface ReadSource extends AutoCloseable {
     /// are then slices of it and nothing is fetched or planned. Null for a remote source.
     default MemorySegment mapping() {
         return null;
+    }
+
+    /// Returns true when bytes `[offset, offset + length)` can be read now without a request
+    /// (a remote object's bytes in a local cache; [#readCached] checks them when read): a scan
+    /// whose segments all are cuts splits as for a local file. False by default.
+    default boolean isCached(long offset, long length) {
+        return false;
     }
 
     /// Returns the counters this source and the reads planned over it update.
