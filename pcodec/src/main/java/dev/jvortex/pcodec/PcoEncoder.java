@@ -44,12 +44,12 @@ public final class PcoEncoder {
     private static final int SEEDED_MIN_N = 1 << 16;
     /// Windows of consecutive latents the full lookback search runs on to find the seeds.
     private static final int SEED_WINDOWS = 4;
-    private static final int SEED_WINDOW_N = 4096;
+    private static final int SEED_WINDOW_N = 2048;
     /// Most seeds (lookbacks proposed for every latent) the seeded search takes.
     private static final int SEEDS = 4;
     /// How much larger (relative) the seeded search may make the windows' estimated size than the
     /// full search and still be used for the chunk.
-    private static final double SEEDED_TOLERANCE = Double.parseDouble(System.getProperty("jvortex.pco.tol", "0.003"));
+    private static final double SEEDED_TOLERANCE = 0.003;
     private static final int DELTA_GROUP = 200;
     private static final int SECONDARY_MAX_BINS_LOG = 6;
     private static final int BATCH = PcoChunkDecoder.BATCH;
