@@ -96,8 +96,7 @@ class PcoLookbackTest {
             assertTrue(described.contains("Lookback"), described);
             PcoEncoder.Chunk full = PcoEncoder.encodeChunk(
                     PcoType.I64, values, 0, n, 8192, PcoEncoder.DEFAULT_LEVEL, PcoEncoder.LOOKBACK);
-            assertTrue(
-                    chunk.byteSize() <= full.byteSize() * 1.005, chunk.byteSize() + " against " + full.byteSize());
+            assertTrue(chunk.byteSize() <= full.byteSize() * 1.005, chunk.byteSize() + " against " + full.byteSize());
         }
     }
 }
