@@ -66,20 +66,7 @@ final class PcoLookback {
                 table[offset + middle] = i;
                 offset += tableN;
             }
-            int bestGoodness = 0;
-            int chosen = 0;
-            for (int lb : proposed) {
-                long other = x[from + i - lb];
-                long d1 = (l - other) & mask;
-                long d2 = (other - l) & mask;
-                long delta = Long.compareUnsigned(d1, d2) <= 0 ? d1 : d2;
-                int deltaGoodness = Long.numberOfLeadingZeros(delta) - shiftToTop;
-                int goodness = (32 - Integer.numberOfLeadingZeros(counts[lb - 1])) + deltaGoodness;
-                if (goodness > bestGoodness) {
-                    bestGoodness = goodness;
-                    chosen = lb;
-                }
-            }
+            int chosen = bestCandidate(proposed, x, from + i, counts, mask, shiftToTop);
             if (chosen != best) {
                 repeating++;
             }
@@ -116,7 +103,6 @@ final class PcoLookback {
         int best = 1;
         int repeating = 0;
         for (int i = 1; i < n; i++) {
-            long l = x[from + i];
             if (i <= SEEDED_BRUTE) {
                 proposed[i - 1] = i;
             }
@@ -125,20 +111,7 @@ final class PcoLookback {
                     proposed[SEEDED_BRUTE + REPEATING + k] = Math.min(seeds[k], i);
                 }
             }
-            int bestGoodness = 0;
-            int chosen = 0;
-            for (int lb : proposed) {
-                long other = x[from + i - lb];
-                long d1 = (l - other) & mask;
-                long d2 = (other - l) & mask;
-                long delta = Long.compareUnsigned(d1, d2) <= 0 ? d1 : d2;
-                int deltaGoodness = Long.numberOfLeadingZeros(delta) - shiftToTop;
-                int goodness = (32 - Integer.numberOfLeadingZeros(counts[lb - 1])) + deltaGoodness;
-                if (goodness > bestGoodness) {
-                    bestGoodness = goodness;
-                    chosen = lb;
-                }
-            }
+            int chosen = bestCandidate(proposed, x, from + i, counts, mask, shiftToTop);
             if (chosen != best) {
                 repeating++;
             }
@@ -148,6 +121,28 @@ final class PcoLookback {
             counts[chosen - 1]++;
         }
         return n - 1;
+    }
+
+    /// The best-scoring candidate lookback for the latent `x[pos]`: the bit length of how often
+    /// it was chosen plus the leading zeros of the (wrapped, absolute) difference it gives; ties
+    /// keep the earlier candidate.
+    private static int bestCandidate(int[] proposed, long[] x, int pos, int[] counts, long mask, int shiftToTop) {
+        long l = x[pos];
+        int bestGoodness = 0;
+        int chosen = 0;
+        for (int lb : proposed) {
+            long other = x[pos - lb];
+            long d1 = (l - other) & mask;
+            long d2 = (other - l) & mask;
+            long delta = Long.compareUnsigned(d1, d2) <= 0 ? d1 : d2;
+            int deltaGoodness = Long.numberOfLeadingZeros(delta) - shiftToTop;
+            int goodness = (32 - Integer.numberOfLeadingZeros(counts[lb - 1])) + deltaGoodness;
+            if (goodness > bestGoodness) {
+                bestGoodness = goodness;
+                chosen = lb;
+            }
+        }
+        return chosen;
     }
 
     private static int hash(long x, int mask) {
