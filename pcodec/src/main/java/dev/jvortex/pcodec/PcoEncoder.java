@@ -13,10 +13,7 @@ import java.util.List;
 /// 2. **delta**: None, Consecutive of order 1..7 or Lookback (window `2^clamp(bits(n-1), 4, 15)`,
 ///    one state latent) on the primary latents, chosen on a sample of groups of 200 consecutive
 ///    numbers by estimated compressed size ([PcoLookback] for the lookbacks); None below 10
-///    numbers. Unlike pco, a chunk of 2^16 numbers or more that chose Lookback may search its
-///    lookbacks among a fixed set (recent positions, repeats and the lookbacks pco's search
-///    chose most on four windows of the chunk) when that keeps the windows' estimated size
-///    within 0.3 % (`lookbackSeeds`): the bytes differ from pco's, the format does not;
+///    numbers;
 /// 3. **bins**: per latent variable, a quantile histogram over the chunk's stored latents, bins
 ///    merged by an exact cost optimisation, tANS weights quantised to a table of at most 2^12
 ///    ([PcoBins]);
@@ -43,16 +40,6 @@ public final class PcoEncoder {
     /// Delta choice: let the encoder choose (the default).
     public static final int DELTA_AUTO = -2;
     private static final double LOOKBACK_BYTES_PER_NUMBER = 0.25;
-    /// Chunks of at least this many numbers may choose lookbacks by the seeded search.
-    private static final int SEEDED_MIN_N = 1 << 16;
-    /// Windows of consecutive latents the full lookback search runs on to find the seeds.
-    private static final int SEED_WINDOWS = 4;
-    private static final int SEED_WINDOW_N = 2048;
-    /// Most seeds (lookbacks proposed for every latent) the seeded search takes.
-    private static final int SEEDS = 4;
-    /// How much larger (relative) the seeded search may make the windows' estimated size than the
-    /// full search and still be used for the chunk.
-    private static final double SEEDED_TOLERANCE = 0.003;
     private static final int DELTA_GROUP = 200;
     private static final int SECONDARY_MAX_BINS_LOG = 6;
     private static final int BATCH = PcoChunkDecoder.BATCH;
@@ -199,8 +186,7 @@ public final class PcoEncoder {
 
         // 2. delta
         int binsLog = binsLog(level, n);
-        boolean autoDelta = delta == DELTA_AUTO;
-        if (autoDelta) {
+        if (delta == DELTA_AUTO) {
             delta = chooseDelta(primary, n, width, binsLog);
         }
 
@@ -211,7 +197,6 @@ public final class PcoEncoder {
         int windowLog = 0;
         if (delta == LOOKBACK) {
             windowLog = PcoLookback.windowLog(n);
-            int[] seeds = autoDelta && n >= SEEDED_MIN_N ? lookbackSeeds(primary, n, width, windowLog, binsLog) : null;
             long[] lookbacks = new long[n];
             dv = new Var(32, pageSizes.length, 0);
             pv = new Var(width, pageSizes.length, 1);
@@ -219,9 +204,7 @@ public final class PcoEncoder {
             int out = 0;
             for (int p = 0; p < pageSizes.length; p++) {
                 int pn = pageSizes[p];
-                int k = seeds == null
-                        ? PcoLookback.choose(primaryWork, at, pn, width, windowLog, lookbacks, out)
-                        : PcoLookback.chooseSeeded(primaryWork, at, pn, width, seeds, lookbacks, out);
+                int k = PcoLookback.choose(primaryWork, at, pn, width, windowLog, lookbacks, out);
                 if (pn > 0) {
                     pv.states[p][0] = PcoLookback.encode(primaryWork, at, pn, lookbacks, out, pv.mask);
                 }
@@ -395,69 +378,6 @@ public final class PcoEncoder {
             }
         }
         return best;
-    }
-
-    /// The seeds for [PcoLookback#chooseSeeded] on `latents[0..n)`, or null to keep the full
-    /// search: the full search runs on [#SEED_WINDOWS] windows of consecutive latents spread over
-    /// the chunk; its most chosen lookbacks (above the seeded search's own recent positions)
-    /// become the seeds, and the seeded search on the same windows must estimate within
-    /// [#SEEDED_TOLERANCE] of the full search's size (lookbacks plus lookback deltas).
-    static int[] lookbackSeeds(long[] latents, int n, int width, int windowLog, int binsLog) {
-        int windowN = Math.min(SEED_WINDOW_N, n / SEED_WINDOWS);
-        int total = SEED_WINDOWS * windowN;
-        long[] x = new long[total];
-        for (int w = 0; w < SEED_WINDOWS; w++) {
-            int start = (int) ((long) w * (n - windowN) / (SEED_WINDOWS - 1));
-            System.arraycopy(latents, start, x, w * windowN, windowN);
-        }
-        long[] full = new long[total];
-        for (int w = 0; w < SEED_WINDOWS; w++) {
-            PcoLookback.choose(x, w * windowN, windowN, width, windowLog, full, w * (windowN - 1));
-        }
-        int stored = SEED_WINDOWS * (windowN - 1);
-        int[] chosen = new int[(1 << windowLog) + 1];
-        for (int i = 0; i < stored; i++) {
-            chosen[(int) full[i]]++;
-        }
-        int[] top = new int[SEEDS];
-        int seeds = 0;
-        for (; seeds < SEEDS; seeds++) {
-            int best = 0;
-            for (int lb = PcoLookback.SEEDED_BRUTE + 1; lb < chosen.length; lb++) {
-                if (chosen[lb] > chosen[best]) {
-                    best = lb;
-                }
-            }
-            if (best == 0) {
-                break;
-            }
-            top[seeds] = best;
-            chosen[best] = 0;
-        }
-        int[] seedSet = java.util.Arrays.copyOf(top, seeds);
-        long[] seeded = new long[total];
-        for (int w = 0; w < SEED_WINDOWS; w++) {
-            PcoLookback.chooseSeeded(x, w * windowN, windowN, width, seedSet, seeded, w * (windowN - 1));
-        }
-        double fullBits = lookbackBits(x, windowN, full, width, binsLog);
-        double seededBits = lookbackBits(x, windowN, seeded, width, binsLog);
-        return seededBits <= fullBits * (1 + SEEDED_TOLERANCE) ? seedSet : null;
-    }
-
-    /// Estimated body bits of the windows of `windowN` latents in `x` lookback-encoded with
-    /// `lookbacks` (each window's `windowN - 1`, in order).
-    private static double lookbackBits(long[] x, int windowN, long[] lookbacks, int width, int binsLog) {
-        long mask = width == 64 ? -1L : (1L << width) - 1;
-        int windows = x.length / windowN;
-        long[] work = x.clone();
-        long[] stored = new long[windows * (windowN - 1)];
-        for (int w = 0; w < windows; w++) {
-            PcoLookback.encode(work, w * windowN, windowN, lookbacks, w * (windowN - 1), mask);
-            System.arraycopy(work, w * windowN + 1, stored, w * (windowN - 1), windowN - 1);
-        }
-        PcoBins.Trained tl = PcoBins.train(lookbacks, stored.length, 32, binsLog);
-        PcoBins.Trained tp = PcoBins.train(stored, stored.length, width, binsLog);
-        return stored.length * (tl.avgBitsPerLatent() + tp.avgBitsPerLatent()) + tl.metaBits(32) + tp.metaBits(width);
     }
 
     /// Estimated bytes of `sample` as one chunk of one page with Lookback.
