@@ -9,7 +9,10 @@ import dev.jvortex.core.array.Validity;
 import dev.jvortex.core.array.VarBinViewArray;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.Set;
@@ -21,6 +24,10 @@ final class DictState {
     static final int MAX_ENTRIES = 65_535;
     static final long MAX_BYTES = 1 << 20;
     static final int CODES_PER_CHUNK = 1 << 19;
+    /// Rows whose views [#addRows] reads at a time.
+    private static final int VIEW_BLOCK = 512;
+    private static final VarHandle LE_LONGS =
+            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     /// The distinct values' bytes laid end to end; entry `e` is `data[starts[e] .. starts[e + 1])`
     /// (entries count from 0 in order of appearance, the null entry included with no bytes).
@@ -30,6 +37,11 @@ final class DictState {
     /// Open addressing over entry numbers (-1 empty).
     private int[] table = filled(2048);
     private byte[] scratch = new byte[256];
+    /// Per entry: its keys (see [#addEntry]), which a value is compared with before its bytes.
+    private long[] key0 = new long[1025];
+    private long[] key1 = new long[1025];
+    /// Views of the rows being added, two words each.
+    private final long[] viewWords = new long[2 * VIEW_BLOCK];
     private final Builders.StringBuilder values;
     private int nullCode = -1;
     private long bytes;
@@ -72,62 +84,124 @@ final class DictState {
 
     /// Adds row `i` of `a`.
     void add(VarBinViewArray a, int i) {
-        int code;
-        if (!a.isValid(i)) {
-            if (nullCode < 0) {
-                nullCode = values.size();
-                values.appendNull();
-                addEntry(scratch, 0);
-            }
-            code = nullCode;
-        } else {
-            int size = a.byteLength(i);
-            if (scratch.length < size) {
-                scratch = new byte[Math.max(size, 2 * scratch.length)];
-            }
-            a.copyBytes(i, scratch, 0);
-            code = lookup(scratch, size);
-        }
-        if (pending == codes.length) {
-            codes = Arrays.copyOf(codes, codes.length * 2);
-        }
-        codes[pending++] = (char) code;
+        addRows(a, i, i + 1);
     }
 
-    /// The code of the value `v[0 .. size)`, added to the dictionary when new.
-    private int lookup(byte[] v, int size) {
-        int h = hash(v, size);
+    /// Adds rows of `a` from `from` (before `to`) until the codes pending reach
+    /// [#CODES_PER_CHUNK] or the dictionary is [#full]; returns the index after the last row
+    /// added. The views are read in blocks of `long`s: a value of at most 12 bytes is hashed and
+    /// compared as the two words of its view (size and inline bytes), without copying it.
+    int addRows(VarBinViewArray a, int from, int to) {
+        Validity validity = a.validity();
+        boolean allValid = validity.isAllValid();
+        MemorySegment views = a.views();
+        int i = from;
+        while (i < to) {
+            int m = Math.min(VIEW_BLOCK, to - i);
+            MemorySegment.copy(
+                    views, PrimitiveArray.LE_LONG, (long) i * VarBinViewArray.VIEW_SIZE, viewWords, 0, 2 * m);
+            for (int k = 0; k < m; k++, i++) {
+                int code;
+                if (!allValid && !validity.isValid(i)) {
+                    code = nullCode();
+                } else {
+                    long w0 = viewWords[2 * k];
+                    long w1 = viewWords[2 * k + 1];
+                    int size = (int) w0;
+                    code = size <= VarBinViewArray.MAX_INLINED ? lookupInline(w0, w1, size) : lookupLong(a, i, size);
+                }
+                if (pending == codes.length) {
+                    codes = Arrays.copyOf(codes, codes.length * 2);
+                }
+                codes[pending++] = (char) code;
+                if (pending >= CODES_PER_CHUNK || full()) {
+                    return i + 1;
+                }
+            }
+        }
+        return to;
+    }
+
+    private int nullCode() {
+        if (nullCode < 0) {
+            nullCode = values.size();
+            values.appendNull();
+            addEntry(scratch, 0, -1L, 0);
+        }
+        return nullCode;
+    }
+
+    /// The code of an inline value: `size` (at most 12) bytes held in a view whose two
+    /// little-endian words are `w0` (the size, then the first 4 bytes) and `w1` (the next 8).
+    private int lookupInline(long w0, long w1, int size) {
+        // the key: the view's words with any bytes past the value cleared
+        long k0 = size >= 4 ? w0 : w0 & ((1L << (32 + 8 * size)) - 1);
+        long k1 = size >= 12 ? w1 : size <= 4 ? 0 : w1 & ((1L << (8 * (size - 4))) - 1);
+        int h = hashInline(k0, k1);
         int mask = table.length - 1;
         for (int slot = h & mask; ; slot = (slot + 1) & mask) {
             int e = table[slot];
             if (e < 0) {
-                int code = values.size();
-                values.append(Arrays.copyOf(v, size));
-                bytes += size;
-                addEntry(v, size);
-                table[slot] = code;
-                if (2 * entries > table.length) {
-                    rehash();
+                for (int j = 0; j < size; j++) {
+                    scratch[j] = (byte) (j < 4 ? k0 >>> (32 + 8 * j) : k1 >>> (8 * (j - 4)));
                 }
-                return code;
+                return insert(slot, scratch, size, k0, k1);
             }
-            if (e != nullCode
-                    && starts[e + 1] - starts[e] == size
-                    && Arrays.equals(data, starts[e], starts[e + 1], v, 0, size)) {
+            if (key0[e] == k0 && key1[e] == k1) {
                 return e;
             }
         }
     }
 
-    private void addEntry(byte[] v, int size) {
+    /// The code of row `i` of `a`, a value of `size` (more than 12) bytes.
+    private int lookupLong(VarBinViewArray a, int i, int size) {
+        if (scratch.length < size) {
+            scratch = new byte[Math.max(size, 2 * scratch.length)];
+        }
+        a.copyBytes(i, scratch, 0);
+        byte[] v = scratch;
+        int h = hashBytes(v, 0, size);
+        int mask = table.length - 1;
+        for (int slot = h & mask; ; slot = (slot + 1) & mask) {
+            int e = table[slot];
+            if (e < 0) {
+                return insert(slot, v, size, size, 0);
+            }
+            if (key0[e] == size && Arrays.equals(data, starts[e], starts[e + 1], v, 0, size)) {
+                return e;
+            }
+        }
+    }
+
+    /// Adds the value `v[0 .. size)` (keys `k0`, `k1`) as a new entry, found missing at `slot`.
+    private int insert(int slot, byte[] v, int size, long k0, long k1) {
+        int code = values.size();
+        values.append(Arrays.copyOf(v, size));
+        bytes += size;
+        addEntry(v, size, k0, k1);
+        table[slot] = code;
+        if (2 * entries > table.length) {
+            rehash();
+        }
+        return code;
+    }
+
+    /// Appends an entry's bytes and keys: for a value of at most 12 bytes its view's words
+    /// (see [#lookupInline]), for a longer one its size and 0, for the null entry -1 and 0 (a
+    /// size no value has).
+    private void addEntry(byte[] v, int size, long k0, long k1) {
         if (entries + 2 > starts.length) {
             starts = Arrays.copyOf(starts, 2 * starts.length);
+            key0 = Arrays.copyOf(key0, starts.length);
+            key1 = Arrays.copyOf(key1, starts.length);
         }
         int at = starts[entries];
         if (at + size > data.length) {
             data = Arrays.copyOf(data, Math.max(at + size, 2 * data.length));
         }
         System.arraycopy(v, 0, data, at, size);
+        key0[entries] = k0;
+        key1[entries] = k1;
         entries++;
         starts[entries] = at + size;
     }
@@ -139,7 +213,11 @@ final class DictState {
             if (e == nullCode) {
                 continue;
             }
-            int slot = hash(data, starts[e], starts[e + 1] - starts[e]) & mask;
+            int size = starts[e + 1] - starts[e];
+            int h = size <= VarBinViewArray.MAX_INLINED
+                    ? hashInline(key0[e], key1[e])
+                    : hashBytes(data, starts[e], size);
+            int slot = h & mask;
             while (next[slot] >= 0) {
                 slot = (slot + 1) & mask;
             }
@@ -148,18 +226,32 @@ final class DictState {
         table = next;
     }
 
-    private static int hash(byte[] v, int size) {
-        return hash(v, 0, size);
+    private static int hashInline(long k0, long k1) {
+        return mix(k0 * 0x9E3779B97F4A7C15L + k1);
     }
 
-    private static int hash(byte[] v, int from, int size) {
+    /// Hashes `v[from .. from + size)` eight bytes at a time.
+    private static int hashBytes(byte[] v, int from, int size) {
         long h = 0x9E3779B97F4A7C15L ^ size;
-        for (int k = from; k < from + size; k++) {
-            h = (h ^ (v[k] & 0xFF)) * 0x100000001B3L;
+        int k = from;
+        int end = from + size;
+        for (; k + 8 <= end; k += 8) {
+            h = Long.rotateLeft((h ^ (long) LE_LONGS.get(v, k)) * 0x100000001B3L, 29);
         }
+        long tail = 0;
+        for (int shift = 0; k < end; k++, shift += 8) {
+            tail |= (v[k] & 0xFFL) << shift;
+        }
+        return mix(h ^ tail);
+    }
+
+    private static int mix(long x) {
+        long h = x;
         h ^= h >>> 29;
         h *= 0xBF58476D1CE4E5B9L;
-        return (int) (h ^ (h >>> 32));
+        h ^= h >>> 32;
+        h *= 0x94D049BB133111EBL;
+        return (int) (h ^ (h >>> 29));
     }
 
     private static int[] filled(int n) {

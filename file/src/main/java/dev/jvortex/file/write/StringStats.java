@@ -28,6 +28,8 @@ import java.util.List;
 final class StringStats extends ZoneCounts implements StatsAccumulator {
     /// Longest string statistic kept.
     static final int MAX_STRING_BYTES = 64;
+    /// Rows whose views [#addRows] reads at a time.
+    private static final int VIEW_BLOCK = 512;
     /// The options of the bound aggregates: the length limit as a little-endian u64.
     private static final ValueLayout.OfLong BE_LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
     private static final byte[] BOUND_OPTIONS = {MAX_STRING_BYTES, 0, 0, 0, 0, 0, 0, 0};
@@ -48,6 +50,8 @@ final class StringStats extends ZoneCounts implements StatsAccumulator {
     private boolean finished;
     /// Holds one value while it is compared with the zone's bounds.
     private byte[] scratch = new byte[256];
+    /// Views of the rows being added, two words each.
+    private final long[] viewWords = new long[2 * VIEW_BLOCK];
 
     StringStats(DType dtype, int zoneLength) {
         super(zoneLength);
@@ -78,60 +82,68 @@ final class StringStats extends ZoneCounts implements StatsAccumulator {
         return p;
     }
 
-    /// [#prefix] of row `r` of `strings` (`size` bytes long), read from its view or data
-    /// buffer without copying the value.
-    private static long viewPrefix(VarBinViewArray strings, int r, int size) {
-        long view = (long) r * VarBinViewArray.VIEW_SIZE;
-        MemorySegment views = strings.views();
-        long p;
-        if (size <= VarBinViewArray.MAX_INLINED) {
-            p = views.get(BE_LONG, view + 4);
-        } else {
-            MemorySegment data = strings.buffers()[views.get(PrimitiveArray.LE_INT, view + 8)];
-            p = data.get(BE_LONG, Integer.toUnsignedLong(views.get(PrimitiveArray.LE_INT, view + 12)));
-        }
-        return size >= 8 ? p : p & ~(-1L >>> (size * 8));
-    }
-
     @Override
     void addRows(Array values, Validity v, boolean allValid, int from, int to, int z) {
         VarBinViewArray strings = (VarBinViewArray) values;
+        MemorySegment views = strings.views();
         long count = 0;
-        for (int r = from; r < to; r++) {
-            if (!allValid && !v.isValid(r)) {
-                continue;
-            }
-            count++;
-            int size = strings.byteLength(r);
-            long head = viewPrefix(strings, r, size);
-            if (curMin != null
-                    && curMax != null
-                    && Long.compareUnsigned(head, minPrefix) > 0
-                    && Long.compareUnsigned(head, maxPrefix) < 0) {
-                // strictly between the zone's bounds on the first 8 bytes: neither bound moves
-                continue;
-            }
-            if (scratch.length < size) {
-                scratch = new byte[Math.max(size, 2 * scratch.length)];
-            }
-            strings.copyBytes(r, scratch, 0);
-            long prefix = prefix(scratch, size);
-            if (curMin == null
-                    || Long.compareUnsigned(prefix, minPrefix) < 0
-                    || prefix == minPrefix && Arrays.compareUnsigned(scratch, 0, size, curMin, 0, curMin.length) < 0) {
-                curMin = Arrays.copyOf(scratch, size);
-                minPrefix = prefix;
-            }
-            if (curMax == null
-                    || Long.compareUnsigned(prefix, maxPrefix) > 0
-                    || prefix == maxPrefix && Arrays.compareUnsigned(scratch, 0, size, curMax, 0, curMax.length) > 0) {
-                curMax = Arrays.copyOf(scratch, size);
-                maxPrefix = prefix;
+        int r = from;
+        while (r < to) {
+            int m = Math.min(VIEW_BLOCK, to - r);
+            MemorySegment.copy(
+                    views, PrimitiveArray.LE_LONG, (long) r * VarBinViewArray.VIEW_SIZE, viewWords, 0, 2 * m);
+            for (int k = 0; k < m; k++, r++) {
+                if (!allValid && !v.isValid(r)) {
+                    continue;
+                }
+                count++;
+                long w0 = viewWords[2 * k];
+                long w1 = viewWords[2 * k + 1];
+                int size = (int) w0;
+                if (curMin != null && curMax != null && betweenBounds(strings, w0, w1, size)) {
+                    // strictly between the zone's bounds on the first 8 bytes: neither bound moves
+                    continue;
+                }
+                addValue(strings, r, size);
             }
         }
         nulls[z] += (to - from) - count;
         if (count > 0) {
             has[z] = true;
+        }
+    }
+
+    /// Whether the value of a view (words `w0`, `w1`, `size` bytes) has a first 8 bytes
+    /// strictly between the zone's bounds' ([#prefix]), read from the view or its data buffer.
+    private boolean betweenBounds(VarBinViewArray strings, long w0, long w1, int size) {
+        long p;
+        if (size <= VarBinViewArray.MAX_INLINED) {
+            p = Long.reverseBytes((w0 >>> 32) | (w1 << 32));
+        } else {
+            p = strings.buffers()[(int) w1].get(BE_LONG, w1 >>> 32);
+        }
+        long head = size >= 8 ? p : p & ~(-1L >>> (size * 8));
+        return Long.compareUnsigned(head, minPrefix) > 0 && Long.compareUnsigned(head, maxPrefix) < 0;
+    }
+
+    /// Compares row `r` (`size` bytes) with the zone's bounds in full and moves them.
+    private void addValue(VarBinViewArray strings, int r, int size) {
+        if (scratch.length < size) {
+            scratch = new byte[Math.max(size, 2 * scratch.length)];
+        }
+        strings.copyBytes(r, scratch, 0);
+        long prefix = prefix(scratch, size);
+        if (curMin == null
+                || Long.compareUnsigned(prefix, minPrefix) < 0
+                || prefix == minPrefix && Arrays.compareUnsigned(scratch, 0, size, curMin, 0, curMin.length) < 0) {
+            curMin = Arrays.copyOf(scratch, size);
+            minPrefix = prefix;
+        }
+        if (curMax == null
+                || Long.compareUnsigned(prefix, maxPrefix) > 0
+                || prefix == maxPrefix && Arrays.compareUnsigned(scratch, 0, size, curMax, 0, curMax.length) > 0) {
+            curMax = Arrays.copyOf(scratch, size);
+            maxPrefix = prefix;
         }
     }
 
