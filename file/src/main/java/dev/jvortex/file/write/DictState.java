@@ -24,8 +24,8 @@ final class DictState {
     static final int MAX_ENTRIES = 65_535;
     static final long MAX_BYTES = 1 << 20;
     static final int CODES_PER_CHUNK = 1 << 19;
-    /// Rows whose views [#addRows] reads at a time.
-    private static final int VIEW_BLOCK = 512;
+    /// Longest value hashed and compared by its first and last 8 bytes alone.
+    private static final int MEDIUM = 16;
     private static final VarHandle LE_LONGS =
             MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
@@ -40,8 +40,8 @@ final class DictState {
     /// Per entry: its keys (see [#addEntry]), which a value is compared with before its bytes.
     private long[] key0 = new long[1025];
     private long[] key1 = new long[1025];
-    /// Views of the rows being added, two words each.
-    private final long[] viewWords = new long[2 * VIEW_BLOCK];
+    /// The rows being added.
+    private final ViewBlock block = new ViewBlock();
     private final Builders.StringBuilder values;
     private int nullCode = -1;
     private long bytes;
@@ -93,22 +93,20 @@ final class DictState {
     /// compared as the two words of its view (size and inline bytes), without copying it.
     int addRows(VarBinViewArray a, int from, int to) {
         Validity validity = a.validity();
-        boolean allValid = validity.isAllValid();
-        MemorySegment views = a.views();
         int i = from;
         while (i < to) {
-            int m = Math.min(VIEW_BLOCK, to - i);
-            MemorySegment.copy(
-                    views, PrimitiveArray.LE_LONG, (long) i * VarBinViewArray.VIEW_SIZE, viewWords, 0, 2 * m);
+            int m = block.load(a, validity, i, to);
+            long[] words = block.words;
             for (int k = 0; k < m; k++, i++) {
                 int code;
-                if (!allValid && !validity.isValid(i)) {
+                if (!block.valid(k)) {
                     code = nullCode();
                 } else {
-                    long w0 = viewWords[2 * k];
-                    long w1 = viewWords[2 * k + 1];
+                    long w0 = words[2 * k];
                     int size = (int) w0;
-                    code = size <= VarBinViewArray.MAX_INLINED ? lookupInline(w0, w1, size) : lookupLong(a, i, size);
+                    code = size <= VarBinViewArray.MAX_INLINED
+                            ? lookupInline(ViewBlock.key0(w0, size), ViewBlock.key1(words[2 * k + 1], size), size)
+                            : lookupLong(a, i, words[2 * k + 1], size);
                 }
                 if (pending == codes.length) {
                     codes = Arrays.copyOf(codes, codes.length * 2);
@@ -131,12 +129,9 @@ final class DictState {
         return nullCode;
     }
 
-    /// The code of an inline value: `size` (at most 12) bytes held in a view whose two
-    /// little-endian words are `w0` (the size, then the first 4 bytes) and `w1` (the next 8).
-    private int lookupInline(long w0, long w1, int size) {
-        // the key: the view's words with any bytes past the value cleared
-        long k0 = size >= 4 ? w0 : w0 & ((1L << (32 + 8 * size)) - 1);
-        long k1 = size >= 12 ? w1 : size <= 4 ? 0 : w1 & ((1L << (8 * (size - 4))) - 1);
+    /// The code of an inline value of `size` (at most 12) bytes, whose view's keys
+    /// ([ViewBlock#key0], [ViewBlock#key1]) are `k0` and `k1`.
+    private int lookupInline(long k0, long k1, int size) {
         int h = hashInline(k0, k1);
         int mask = table.length - 1;
         for (int slot = h & mask; ; slot = (slot + 1) & mask) {
@@ -147,27 +142,41 @@ final class DictState {
                 }
                 return insert(slot, scratch, size, k0, k1);
             }
-            if (key0[e] == k0 && key1[e] == k1) {
+            if (key0[e] == k0 && key1[e] == k1 && starts[e + 1] - starts[e] == size) {
                 return e;
             }
         }
     }
 
-    /// The code of row `i` of `a`, a value of `size` (more than 12) bytes.
-    private int lookupLong(VarBinViewArray a, int i, int size) {
-        if (scratch.length < size) {
-            scratch = new byte[Math.max(size, 2 * scratch.length)];
+    /// The code of row `i` of `a`, a value of `size` (more than 12) bytes in the data buffer
+    /// its view's second word `w1` points to. Its first and last 8 bytes, read in place, are its
+    /// keys; a value of at most 16 bytes is hashed and compared by them without a copy.
+    private int lookupLong(VarBinViewArray a, int i, long w1, int size) {
+        MemorySegment src = a.buffers()[(int) w1];
+        long at = w1 >>> 32;
+        long first = src.get(PrimitiveArray.LE_LONG, at);
+        long last = src.get(PrimitiveArray.LE_LONG, at + size - 8);
+        boolean copied = size > MEDIUM;
+        if (copied) {
+            if (scratch.length < size) {
+                scratch = new byte[Math.max(size, 2 * scratch.length)];
+            }
+            a.copyBytes(i, scratch, 0);
         }
-        a.copyBytes(i, scratch, 0);
-        byte[] v = scratch;
-        int h = hashBytes(v, 0, size);
+        int h = copied ? hashBytes(scratch, 0, size) : hashMedium(first, last, size);
         int mask = table.length - 1;
         for (int slot = h & mask; ; slot = (slot + 1) & mask) {
             int e = table[slot];
             if (e < 0) {
-                return insert(slot, v, size, size, 0);
+                if (!copied) {
+                    a.copyBytes(i, scratch, 0);
+                }
+                return insert(slot, scratch, size, first, last);
             }
-            if (key0[e] == size && Arrays.equals(data, starts[e], starts[e + 1], v, 0, size)) {
+            if (key0[e] == first
+                    && key1[e] == last
+                    && starts[e + 1] - starts[e] == size
+                    && (!copied || Arrays.equals(data, starts[e], starts[e + 1], scratch, 0, size))) {
                 return e;
             }
         }
@@ -186,9 +195,9 @@ final class DictState {
         return code;
     }
 
-    /// Appends an entry's bytes and keys: for a value of at most 12 bytes its view's words
-    /// (see [#lookupInline]), for a longer one its size and 0, for the null entry -1 and 0 (a
-    /// size no value has).
+    /// Appends an entry's bytes and keys: for a value of at most 12 bytes its view's keys
+    /// ([ViewBlock#key0], [ViewBlock#key1]), for a longer one its first and last 8 bytes as
+    /// little-endian words, for the null entry -1 and 0 (no value of size 0 has these).
     private void addEntry(byte[] v, int size, long k0, long k1) {
         if (entries + 2 > starts.length) {
             starts = Arrays.copyOf(starts, 2 * starts.length);
@@ -216,7 +225,7 @@ final class DictState {
             int size = starts[e + 1] - starts[e];
             int h = size <= VarBinViewArray.MAX_INLINED
                     ? hashInline(key0[e], key1[e])
-                    : hashBytes(data, starts[e], size);
+                    : size <= MEDIUM ? hashMedium(key0[e], key1[e], size) : hashBytes(data, starts[e], size);
             int slot = h & mask;
             while (next[slot] >= 0) {
                 slot = (slot + 1) & mask;
@@ -224,6 +233,10 @@ final class DictState {
             next[slot] = e;
         }
         table = next;
+    }
+
+    private static int hashMedium(long first, long last, int size) {
+        return mix((first ^ size) * 0xC2B2AE3D27D4EB4FL + last);
     }
 
     private static int hashInline(long k0, long k1) {
