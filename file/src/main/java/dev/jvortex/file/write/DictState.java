@@ -60,16 +60,11 @@ final class DictState {
             return false;
         }
         int n = Math.min(a.length(), block);
-        Set<ByteBuffer> distinct = new HashSet<>();
-        for (int i = 0; i < n; i++) {
-            if (s.isValid(i)) {
-                distinct.add(s.slice(i).asByteBuffer()); // a view, not a heap copy of every value
-            }
-        }
-        if (distinct.size() * 4L <= n) {
+        long distinct = distinctValues(dtype, s, n);
+        if (distinct * 4L <= n) {
             return true;
         }
-        if (distinct.size() * 2L > n) {
+        if (distinct * 2L > n) {
             return false;
         }
         // In between, as the reference decides: a dictionary layout when the default compressor
@@ -80,6 +75,22 @@ final class DictState {
                     .id()
                     .equals(dev.jvortex.compress.Compressor.FULL.compress(first).encoding());
         }
+    }
+
+    /// The number of distinct non-null values among the first `n` rows of `s`: counted by a
+    /// dictionary, or by a set of the values when they do not fit one.
+    private static long distinctValues(DType dtype, VarBinViewArray s, int n) {
+        DictState probe = new DictState(dtype);
+        if (probe.addRows(s, 0, n) == n) {
+            return probe.values.size() - (probe.nullCode >= 0 ? 1 : 0);
+        }
+        Set<ByteBuffer> distinct = new HashSet<>();
+        for (int i = 0; i < n; i++) {
+            if (s.isValid(i)) {
+                distinct.add(s.slice(i).asByteBuffer()); // a view, not a heap copy of every value
+            }
+        }
+        return distinct.size();
     }
 
     /// Adds row `i` of `a`.
