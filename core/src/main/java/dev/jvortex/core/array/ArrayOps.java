@@ -448,36 +448,7 @@ public final class ArrayOps {
                         copyBytes(d.data(), (long) n * d.byteWidth(), Math.min(16, d.byteWidth()), arena),
                         n,
                         v);
-            case VarBinViewArray s -> {
-                long total = 0;
-                for (int i = 0; i < n; i++) {
-                    int size = s.byteLength(i);
-                    if (size > VarBinViewArray.MAX_INLINED) {
-                        total += size;
-                    }
-                }
-                MemorySegment views = arena.allocate(Math.max(16L, n * 16L), 16);
-                MemorySegment data = arena.allocate(Math.max(1L, total));
-                long pos = 0;
-                for (int i = 0; i < n; i++) {
-                    long at = i * 16L;
-                    MemorySegment.copy(s.views(), at, views, at, 16);
-                    int size = s.byteLength(i);
-                    if (size > VarBinViewArray.MAX_INLINED) {
-                        if (pos > 0xFFFFFFFFL) {
-                            throw VortexException.unsupported("more than 4 GiB of string data in one array");
-                        }
-                        int buffer = s.views().get(PrimitiveArray.LE_INT, at + 8);
-                        long offset = Integer.toUnsignedLong(s.views().get(PrimitiveArray.LE_INT, at + 12));
-                        MemorySegment.copy(s.buffers()[buffer], offset, data, pos, size);
-                        views.set(PrimitiveArray.LE_INT, at + 8, 0);
-                        views.set(PrimitiveArray.LE_INT, at + 12, (int) pos);
-                        pos += size;
-                    }
-                }
-                MemorySegment[] bufs = total == 0 ? new MemorySegment[0] : new MemorySegment[] {data.asSlice(0, total)};
-                yield new VarBinViewArray(s.dtype(), views, bufs, n, v);
-            }
+            case VarBinViewArray s -> copyStrings(s, n, v, arena);
             case StructArray s -> {
                 List<Array> fields = new ArrayList<>();
                 for (Array f : s.fields()) {
@@ -499,6 +470,78 @@ public final class ArrayOps {
             case FixedSizeListArray f -> new FixedSizeListArray(f.dtype(), deepCopy(f.elements(), arena), n, v);
             case ExtensionArray e -> new ExtensionArray(e.dtype(), deepCopy(e.storage(), arena));
         };
+    }
+
+    /// Views read and rewritten per block of this many rows by [#copyStrings].
+    private static final int VIEW_BLOCK = 1024;
+
+    /// A copy of the strings `s` (`n` rows, validity `v`) with their out-of-line values packed
+    /// end to end, in row order, into one data buffer. The views are copied in one piece and
+    /// rewritten in `int[]` blocks; values that lie end to end in their source are copied as one
+    /// run.
+    private static VarBinViewArray copyStrings(VarBinViewArray s, int n, Validity v, Arena arena) {
+        MemorySegment views = arena.allocate(Math.max(16L, n * 16L), 16);
+        if (n == 0) {
+            return new VarBinViewArray(s.dtype(), views, new MemorySegment[0], n, v);
+        }
+        MemorySegment.copy(s.views(), 0, views, 0, n * 16L);
+        int[] block = new int[Math.min(n, VIEW_BLOCK) * 4];
+        long total = 0;
+        for (int from = 0; from < n; from += VIEW_BLOCK) {
+            int m = Math.min(VIEW_BLOCK, n - from);
+            MemorySegment.copy(views, PrimitiveArray.LE_INT, from * 16L, block, 0, m * 4);
+            for (int k = 0; k < m; k++) {
+                int size = block[4 * k];
+                if (size > VarBinViewArray.MAX_INLINED) {
+                    total += size;
+                }
+            }
+        }
+        if (total == 0) {
+            return new VarBinViewArray(s.dtype(), views, new MemorySegment[0], n, v);
+        }
+        MemorySegment data = arena.allocate(total);
+        MemorySegment[] sources = s.buffers();
+        long pos = 0;
+        // the run of values being gathered: `runLength` bytes of `sources[runBuffer]` from `runStart`
+        int runBuffer = -1;
+        long runStart = 0;
+        long runLength = 0;
+        for (int from = 0; from < n; from += VIEW_BLOCK) {
+            int m = Math.min(VIEW_BLOCK, n - from);
+            MemorySegment.copy(views, PrimitiveArray.LE_INT, from * 16L, block, 0, m * 4);
+            boolean changed = false;
+            for (int k = 0; k < m; k++) {
+                int size = block[4 * k];
+                if (size <= VarBinViewArray.MAX_INLINED) {
+                    continue;
+                }
+                if (pos > 0xFFFFFFFFL) {
+                    throw VortexException.unsupported("more than 4 GiB of string data in one array");
+                }
+                int buffer = block[4 * k + 2];
+                long offset = Integer.toUnsignedLong(block[4 * k + 3]);
+                if (buffer == runBuffer && offset == runStart + runLength) {
+                    runLength += size;
+                } else {
+                    if (runLength > 0) {
+                        MemorySegment.copy(sources[runBuffer], runStart, data, pos - runLength, runLength);
+                    }
+                    runBuffer = buffer;
+                    runStart = offset;
+                    runLength = size;
+                }
+                block[4 * k + 2] = 0;
+                block[4 * k + 3] = (int) pos;
+                pos += size;
+                changed = true;
+            }
+            if (changed) {
+                MemorySegment.copy(block, 0, views, PrimitiveArray.LE_INT, from * 16L, m * 4);
+            }
+        }
+        MemorySegment.copy(sources[runBuffer], runStart, data, pos - runLength, runLength);
+        return new VarBinViewArray(s.dtype(), views, new MemorySegment[] {data}, n, v);
     }
 
     private static MemorySegment copyBytes(MemorySegment src, long bytes, int align, Arena arena) {

@@ -44,14 +44,16 @@ final class DictWriter implements LayoutWriter {
     /// Adds rows of `a` from `from` until the dictionary is full or the rows run out; returns
     /// the index after the last row added.
     int fill(VarBinViewArray a, int from) throws IOException {
-        for (int i = from; i < a.length(); i++) {
-            dict.add(a, i);
-            rows++;
+        int i = from;
+        while (i < a.length()) {
+            int next = dict.addRows(a, i, a.length());
+            rows += next - i;
+            i = next;
             if (dict.pendingCodes() >= DictState.CODES_PER_CHUNK) {
                 flushCodes();
             }
             if (dict.full()) {
-                return i + 1;
+                return i;
             }
         }
         return a.length();

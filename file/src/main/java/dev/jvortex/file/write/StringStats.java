@@ -6,7 +6,6 @@ import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.ArrayOps;
 import dev.jvortex.core.array.Bits;
 import dev.jvortex.core.array.BoolArray;
-import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.StructArray;
 import dev.jvortex.core.array.Validity;
 import dev.jvortex.core.array.VarBinViewArray;
@@ -38,16 +37,26 @@ final class StringStats extends ZoneCounts implements StatsAccumulator {
     /// The least and greatest value of each complete zone (null for a zone without values).
     private final List<byte[]> zoneMin = new ArrayList<>();
     private final List<byte[]> zoneMax = new ArrayList<>();
-    /// The open zone's least and greatest value so far, and [#prefix] of each.
+    /// The open zone's least and greatest value so far, and [#prefix] of each at 0 and 8.
     private byte[] curMin;
     private byte[] curMax;
     private long minPrefix;
     private long maxPrefix;
+    private long minPrefix2;
+    private long maxPrefix2;
     private byte[] fileMin;
     private byte[] fileMax;
     private boolean finished;
     /// Holds one value while it is compared with the zone's bounds.
     private byte[] scratch = new byte[256];
+    /// The rows being added.
+    private final ViewBlock block = new ViewBlock();
+    /// The keys ([ViewBlock#key0], [ViewBlock#key1]) of the open zone's least and greatest
+    /// value when it is inline, else -1 (no inline value's key).
+    private long minKey0 = -1;
+    private long minKey1 = -1;
+    private long maxKey0 = -1;
+    private long maxKey1 = -1;
 
     StringStats(DType dtype, int zoneLength) {
         super(zoneLength);
@@ -67,71 +76,103 @@ final class StringStats extends ZoneCounts implements StatsAccumulator {
         }
     }
 
-    /// The first 8 bytes of `b[0 .. size)` as an unsigned big-endian number (zero-padded): it
-    /// orders two strings whenever it differs, so only equal prefixes need the whole comparison.
-    private static long prefix(byte[] b, int size) {
+    /// The 8 bytes of `b[0 .. size)` from `at` as an unsigned big-endian number (zero-padded):
+    /// the first 16 bytes as two of these order two strings whenever they differ, so only equal
+    /// 16-byte prefixes need the whole comparison.
+    private static long prefix(byte[] b, int at, int size) {
         long p = 0;
-        int n = Math.min(8, size);
-        for (int k = 0; k < n; k++) {
-            p |= (b[k] & 0xFFL) << (56 - 8 * k);
+        for (int k = at; k < Math.min(at + 8, size); k++) {
+            p |= (b[k] & 0xFFL) << (56 - 8 * (k - at));
         }
         return p;
-    }
-
-    /// [#prefix] of row `r` of `strings` (`size` bytes long), read from its view or data
-    /// buffer without copying the value.
-    private static long viewPrefix(VarBinViewArray strings, int r, int size) {
-        long view = (long) r * VarBinViewArray.VIEW_SIZE;
-        MemorySegment views = strings.views();
-        long p;
-        if (size <= VarBinViewArray.MAX_INLINED) {
-            p = views.get(BE_LONG, view + 4);
-        } else {
-            MemorySegment data = strings.buffers()[views.get(PrimitiveArray.LE_INT, view + 8)];
-            p = data.get(BE_LONG, Integer.toUnsignedLong(views.get(PrimitiveArray.LE_INT, view + 12)));
-        }
-        return size >= 8 ? p : p & ~(-1L >>> (size * 8));
     }
 
     @Override
     void addRows(Array values, Validity v, boolean allValid, int from, int to, int z) {
         VarBinViewArray strings = (VarBinViewArray) values;
         long count = 0;
-        for (int r = from; r < to; r++) {
-            if (!allValid && !v.isValid(r)) {
-                continue;
-            }
-            count++;
-            int size = strings.byteLength(r);
-            long head = viewPrefix(strings, r, size);
-            if (curMin != null
-                    && curMax != null
-                    && Long.compareUnsigned(head, minPrefix) > 0
-                    && Long.compareUnsigned(head, maxPrefix) < 0) {
-                // strictly between the zone's bounds on the first 8 bytes: neither bound moves
-                continue;
-            }
-            if (scratch.length < size) {
-                scratch = new byte[Math.max(size, 2 * scratch.length)];
-            }
-            strings.copyBytes(r, scratch, 0);
-            long prefix = prefix(scratch, size);
-            if (curMin == null
-                    || Long.compareUnsigned(prefix, minPrefix) < 0
-                    || prefix == minPrefix && Arrays.compareUnsigned(scratch, 0, size, curMin, 0, curMin.length) < 0) {
-                curMin = Arrays.copyOf(scratch, size);
-                minPrefix = prefix;
-            }
-            if (curMax == null
-                    || Long.compareUnsigned(prefix, maxPrefix) > 0
-                    || prefix == maxPrefix && Arrays.compareUnsigned(scratch, 0, size, curMax, 0, curMax.length) > 0) {
-                curMax = Arrays.copyOf(scratch, size);
-                maxPrefix = prefix;
+        int r = from;
+        while (r < to) {
+            int m = block.load(strings, v, r, to);
+            long[] words = block.words;
+            for (int k = 0; k < m; k++, r++) {
+                if (!block.valid(k)) {
+                    continue;
+                }
+                count++;
+                long w0 = words[2 * k];
+                long w1 = words[2 * k + 1];
+                int size = (int) w0;
+                long k0 = -1;
+                long k1 = -1;
+                if (size <= VarBinViewArray.MAX_INLINED) {
+                    k0 = ViewBlock.key0(w0, size);
+                    k1 = ViewBlock.key1(w1, size);
+                    if (k0 == minKey0 && k1 == minKey1 || k0 == maxKey0 && k1 == maxKey1) {
+                        continue; // equal to a bound
+                    }
+                }
+                if (curMin != null && curMax != null && betweenBounds(strings, w1, size, k0, k1)) {
+                    // strictly between the zone's bounds on the first 16 bytes: neither bound moves
+                    continue;
+                }
+                addValue(strings, r, size, k0, k1);
             }
         }
         nulls[z] += (to - from) - count;
         if (count > 0) {
             has[z] = true;
+        }
+    }
+
+    /// Whether the value of a view (words `w0`, `w1`, `size` bytes; keys `k0`, `k1` when
+    /// inline) has a first 16 bytes strictly between the zone's bounds' ([#prefix] at 0 and 8),
+    /// read from the view or its data buffer. Compared zero-padded, that orders the values.
+    private boolean betweenBounds(VarBinViewArray strings, long w1, int size, long k0, long k1) {
+        long p1;
+        long p2;
+        if (size <= VarBinViewArray.MAX_INLINED) {
+            p1 = Long.reverseBytes((k0 >>> 32) | (k1 << 32));
+            p2 = Long.reverseBytes(k1 >>> 32);
+        } else {
+            MemorySegment data = strings.buffers()[(int) w1];
+            long at = w1 >>> 32;
+            p1 = data.get(BE_LONG, at);
+            p2 = size >= 16 ? data.get(BE_LONG, at + 8) : data.get(BE_LONG, at + size - 8) << (8 * (16 - size));
+        }
+        int toMin = Long.compareUnsigned(p1, minPrefix);
+        if (toMin < 0 || toMin == 0 && Long.compareUnsigned(p2, minPrefix2) <= 0) {
+            return false;
+        }
+        int toMax = Long.compareUnsigned(p1, maxPrefix);
+        return toMax < 0 || toMax == 0 && Long.compareUnsigned(p2, maxPrefix2) < 0;
+    }
+
+    /// Compares row `r` (`size` bytes; keys `k0`, `k1` when inline, else -1) with the zone's
+    /// bounds in full and moves them.
+    private void addValue(VarBinViewArray strings, int r, int size, long k0, long k1) {
+        if (scratch.length < size) {
+            scratch = new byte[Math.max(size, 2 * scratch.length)];
+        }
+        strings.copyBytes(r, scratch, 0);
+        long prefix = prefix(scratch, 0, size);
+        if (curMin == null
+                || Long.compareUnsigned(prefix, minPrefix) < 0
+                || prefix == minPrefix && Arrays.compareUnsigned(scratch, 0, size, curMin, 0, curMin.length) < 0) {
+            curMin = Arrays.copyOf(scratch, size);
+            minPrefix = prefix;
+            minPrefix2 = prefix(scratch, 8, size);
+            minKey0 = k0;
+            minKey1 = k1;
+        }
+        if (curMax == null
+                || Long.compareUnsigned(prefix, maxPrefix) > 0
+                || prefix == maxPrefix && Arrays.compareUnsigned(scratch, 0, size, curMax, 0, curMax.length) > 0) {
+            curMax = Arrays.copyOf(scratch, size);
+            maxPrefix = prefix;
+            maxPrefix2 = prefix(scratch, 8, size);
+            maxKey0 = k0;
+            maxKey1 = k1;
         }
     }
 
@@ -146,6 +187,10 @@ final class StringStats extends ZoneCounts implements StatsAccumulator {
         }
         curMin = null;
         curMax = null;
+        minKey0 = -1;
+        minKey1 = -1;
+        maxKey0 = -1;
+        maxKey1 = -1;
     }
 
     /// Closes the last zone, once.
