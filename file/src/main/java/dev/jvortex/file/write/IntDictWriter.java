@@ -7,6 +7,8 @@ import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.Builders;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
+import dev.jvortex.core.serde.WriteNode;
+import dev.jvortex.encodings.EncodingId;
 import dev.jvortex.file.layout.DictLayoutMetadata;
 import dev.jvortex.file.layout.LayoutId;
 import dev.jvortex.file.write.CompressionPipeline.Compression;
@@ -54,7 +56,9 @@ final class IntDictWriter implements LayoutWriter {
     /// compressor) against its distinct values (same compressor) plus its codes (the compressor
     /// without integer dictionaries, as codes are). Blocks with more distinct values than half
     /// their rows are not tried. The trial charges the dictionary's values to one block, where
-    /// the column shares them across all its rows, so it leans towards flat chunks.
+    /// the column shares them across all its rows, so it leans towards flat chunks; a tie goes
+    /// to the layout only when the flat block is itself a dictionary (which every flat chunk
+    /// then stores again).
     static boolean smaller(DType dtype, Array block, WriteOptions options) {
         if (!eligible(dtype) || !(block instanceof PrimitiveArray p) || !options.compress() || p.length() == 0) {
             return false;
@@ -68,16 +72,18 @@ final class IntDictWriter implements LayoutWriter {
             }
         }
         try (Arena arena = Arena.ofConfined()) {
-            long flat = Compressor.full(options.preset(), options.cascadeDepth())
-                    .compress(p)
-                    .bufferBytes();
+            WriteNode flatNode =
+                    Compressor.full(options.preset(), options.cascadeDepth()).compress(p);
+            long flat = flatNode.bufferBytes();
             long dictionary = Compressor.full(options.preset(), options.cascadeDepth())
                             .compress(trial.values(arena))
                             .bufferBytes()
                     + Compressor.data(options.preset(), options.cascadeDepth())
                             .compress(trial.takeCodes(arena))
                             .bufferBytes();
-            return dictionary < flat;
+            // A flat chunk that is itself a dictionary stores its values once per chunk, the
+            // layout once per column: a tie on one block goes to the layout.
+            return flatNode.encoding().equals(EncodingId.DICT.id()) ? dictionary <= flat : dictionary < flat;
         }
     }
 
