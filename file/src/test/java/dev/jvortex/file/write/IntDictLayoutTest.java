@@ -196,31 +196,19 @@ class IntDictLayoutTest {
 
     @Test
     void distinctIntegersStayFlat() throws IOException {
-        LongUnaryOperator value = i -> i * 7 + (i % 3);
-        Path file = write(
-                "seq.vortex",
-                PType.I32,
-                100_000,
-                value,
-                WriteOptions.defaults().withPreset(CompressionPreset.COMPACT),
-                100_000);
-        try (VortexFile f = VortexFile.open(file)) {
-            assertFalse(data(f).encoding().equals("vortex.dict"));
-        }
-        assertRows(file, 100_000, value);
+        assertCompactStaysFlat("seq.vortex", i -> i * 7 + (i % 3));
     }
 
     @Test
     void smallRangeIntegersStayFlatWhenBitPackingIsSmaller() throws IOException {
         // Values 0..15: bit-packing stores 4 bits a row, as dictionary codes would, plus a dictionary.
-        LongUnaryOperator value = i -> (i * 7919) % 16;
-        Path file = write(
-                "narrow.vortex",
-                PType.I32,
-                100_000,
-                value,
-                WriteOptions.defaults().withPreset(CompressionPreset.COMPACT),
-                100_000);
+        assertCompactStaysFlat("narrow.vortex", i -> (i * 7919) % 16);
+    }
+
+    /// Writes 100,000 i32 rows of `value` in the compact preset; the column must not be a dictionary.
+    private void assertCompactStaysFlat(String name, LongUnaryOperator value) throws IOException {
+        WriteOptions compact = WriteOptions.defaults().withPreset(CompressionPreset.COMPACT);
+        Path file = write(name, PType.I32, 100_000, value, compact, 100_000);
         try (VortexFile f = VortexFile.open(file)) {
             assertFalse(data(f).encoding().equals("vortex.dict"));
         }
