@@ -97,7 +97,9 @@ final class IntDictWriter implements LayoutWriter {
             // Strictly smaller only: on a tie (the block compresses to a dictionary either way)
             // the flat chunks' own dictionaries can take narrower codes than one for the whole
             // column (flights default: sched_arr_time +0.9 %, distance -1.1 % with ties taken).
-            return dictionary < flat;
+            // And by 5 %: near-ties lost over whole columns (corpus ints_outliers +1 % at 20,000
+            // rows); the flights columns that gained won by 7 to 11 %.
+            return dictionary * 20 < flat * 19;
         }
     }
 
