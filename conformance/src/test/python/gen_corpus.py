@@ -810,6 +810,21 @@ def t_orders(rng, n, big_n):
     })
 
 
+@table("int_dict_layout", "integer columns jvortex writes as dictionary layouts in the compact preset")
+def t_int_dict_layout(rng, n, big_n):
+    m = max(5 * n, 100_000)
+    vocab = rng.integers(-(2**50), 2**50, 300)
+    # scattered values with skewed frequencies, nulls: one dictionary with Pcodec codes
+    skewed = vocab[np.minimum(len(vocab) - 1, rng.exponential(30, m).astype(np.int64))]
+    # the same for the first rows, then distinct ones: the dictionary fills (65,535 entries)
+    # and the column goes on in flat chunks
+    fill = np.concatenate([skewed[:20_000], 1_000_003 * np.arange(m - 20_000, dtype=np.int64)])
+    return pa.table({
+        "skewed_i64": arr(skewed, mask=null_mask(rng, m, 0.1)),
+        "skewed_then_distinct": arr(fill, mask=null_mask(rng, m, 0.1)),
+    })
+
+
 @table("empty", "zero rows, several column types")
 def t_empty(rng, n, big_n):
     return pa.table({

@@ -3,6 +3,7 @@ package dev.jvortex.file.write;
 import dev.jvortex.core.DType;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.ArrayOps;
+import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.VarBinViewArray;
 import dev.jvortex.encodings.canonical.CanonicalEncoder;
 import dev.jvortex.file.layout.LayoutId;
@@ -17,7 +18,9 @@ import java.util.List;
 ///
 /// As a column's writer it cuts the rows appended into chunks, of a kind the first rows decide:
 /// with dictionaries on, a string column with few distinct values gets dictionary layouts
-/// ([DictWriter]), each ending when its dictionary is full; any other column gets flat chunks of
+/// ([DictWriter]), each ending when its dictionary is full; an integer column whose first block
+/// is smaller so gets integer dictionary layouts ([IntDictWriter]) until one is full, then flat
+/// chunks; any other column gets flat chunks of
 /// a fixed row count (a multiple of `rowBlock` rows that is about `targetChunkBytes`). Both are
 /// judged on the column's first `rowBlock` rows, however the batches cut them: rows are held
 /// back until that many have come (or the column ends), so a file written in batches of one row
@@ -43,6 +46,10 @@ final class ChunkedWriter implements ColumnWriter {
     private long pendingRows;
     /// The dictionary layout being filled.
     private DictWriter openDict;
+    /// Whether the chunks are integer dictionary layouts ([IntDictWriter]), until one is full.
+    private boolean intDictionaries;
+    /// The integer dictionary layout being filled.
+    private IntDictWriter openIntDict;
     /// The first rows, held until `rowBlock` of them decide the kind of chunks (copies, in
     /// `undecidedArena`).
     private final List<Array> undecided = new ArrayList<>();
@@ -105,6 +112,8 @@ final class ChunkedWriter implements ColumnWriter {
     private void route(Array a) throws IOException {
         if (dictionaries) {
             appendDictionaries((VarBinViewArray) a);
+        } else if (intDictionaries) {
+            appendIntDictionaries((PrimitiveArray) a);
         } else {
             appendFlat(a);
         }
@@ -125,6 +134,7 @@ final class ChunkedWriter implements ColumnWriter {
                 long rowsForTarget = Math.max(1, ctx.options().targetChunkBytes() / bytesPerRow);
                 long blocks = Math.max(1, (rowsForTarget + rowBlock - 1) / rowBlock);
                 chunkRows = blocks * rowBlock;
+                intDictionaries = ctx.options().dictionaries() && IntDictWriter.smaller(dtype, block, ctx.options());
             }
         }
     }
@@ -205,6 +215,31 @@ final class ChunkedWriter implements ColumnWriter {
         }
     }
 
+    /// Appends rows to integer dictionary layouts; once one is full, completes it and appends the
+    /// rest (and every later row) to flat chunks.
+    private void appendIntDictionaries(PrimitiveArray a) throws IOException {
+        if (openIntDict == null) {
+            openIntDict = new IntDictWriter((DType.Primitive) dtype, ctx, dictChoices);
+            chunks.add(openIntDict);
+        }
+        int end = openIntDict.fill(a, 0);
+        if (stats != null) {
+            try (Arena arena = Arena.ofConfined()) {
+                stats.addNow(ArrayOps.slice(a, 0, end, arena));
+            }
+        }
+        if (openIntDict.full()) {
+            openIntDict.complete();
+            openIntDict = null;
+            intDictionaries = false;
+            if (end < a.length()) {
+                try (Arena arena = Arena.ofConfined()) {
+                    appendFlat(ArrayOps.slice(a, end, a.length() - end, arena));
+                }
+            }
+        }
+    }
+
     @Override
     public void release() {
         if (pendingArena != null) {
@@ -234,6 +269,10 @@ final class ChunkedWriter implements ColumnWriter {
         if (openDict != null) {
             openDict.complete();
             openDict = null;
+        }
+        if (openIntDict != null) {
+            openIntDict.complete();
+            openIntDict = null;
         }
     }
 

@@ -10,7 +10,7 @@ import java.io.IOException;
 /// are written in submission order. Once the last rows are in, [#complete()] submits what is
 /// still held back; once every submitted segment is written, [#layout(LayoutIds)] describes
 /// the subtree.
-sealed interface LayoutWriter permits ColumnWriter, FlatWriter, DictWriter {
+sealed interface LayoutWriter permits ColumnWriter, FlatWriter, DictWriter, IntDictWriter {
     /// Returns the number of rows written so far.
     long rowCount();
 

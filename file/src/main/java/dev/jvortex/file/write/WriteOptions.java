@@ -17,7 +17,8 @@ import java.util.concurrent.Executor;
 /// @param rowBlock the row multiple of chunks and the zone length
 /// @param zoneMaps whether to write per-zone statistics (`vortex.zoned`)
 /// @param fileStatistics whether to write per-column file statistics
-/// @param dictionaries whether low-cardinality string columns use the dictionary layout
+/// @param dictionaries whether low-cardinality string columns, and integer columns where it is
+///     smaller, use the dictionary layout
 /// @param compress whether leaf chunks, zone tables and dictionary values and codes go through the
 ///     cascading compressor ([Compressor]); canonical when false
 /// @param preset the compressor's scheme list ([CompressionPreset#DEFAULT] or the smaller, slower
