@@ -20,7 +20,7 @@ import java.util.Set;
 /// The dictionary being built for a string column in the dictionary layout: distinct values
 /// (a null row is a null entry), and u16 codes, one per row. A dictionary holds at most 65,535
 /// entries or 1 MiB of value bytes, as the reference's; then a new one starts.
-final class DictState {
+final class DictState implements DictParts.Entries {
     static final int MAX_ENTRIES = 65_535;
     static final long MAX_BYTES = 1 << 20;
     static final int CODES_PER_CHUNK = 1 << 19;
@@ -284,7 +284,8 @@ final class DictState {
         return t;
     }
 
-    int pendingCodes() {
+    @Override
+    public int pendingCodes() {
         return pending;
     }
 
@@ -293,7 +294,8 @@ final class DictState {
     }
 
     /// Returns the codes added since the last call as a u16 array, and forgets them.
-    PrimitiveArray takeCodes(Arena arena) {
+    @Override
+    public PrimitiveArray takeCodes(Arena arena) {
         MemorySegment seg = arena.allocate(Math.max(2L, pending * 2L), 2);
         MemorySegment.copy(
                 codes,
@@ -309,7 +311,8 @@ final class DictState {
     }
 
     /// Returns the dictionary values.
-    Array values(Arena arena) {
+    @Override
+    public Array values(Arena arena) {
         return values.build(arena);
     }
 }

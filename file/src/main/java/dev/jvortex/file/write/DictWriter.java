@@ -2,16 +2,10 @@ package dev.jvortex.file.write;
 
 import dev.jvortex.core.DType;
 import dev.jvortex.core.PType;
-import dev.jvortex.core.array.Array;
-import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.VarBinViewArray;
 import dev.jvortex.file.layout.DictLayoutMetadata;
-import dev.jvortex.file.layout.LayoutId;
-import dev.jvortex.file.write.CompressionPipeline.Compression;
 import dev.jvortex.format.internal.FormatWriter.LayoutSpec;
 import java.io.IOException;
-import java.lang.foreign.Arena;
-import java.util.List;
 
 /// A `vortex.dict` layout: the distinct values of a run of string rows as one flat segment, and
 /// one u16 code per row, in flat chunks of [DictState#CODES_PER_CHUNK] codes (chunked when
@@ -21,11 +15,8 @@ final class DictWriter implements LayoutWriter {
     /// `{codes_ptype: u16, is_nullable_codes: false, all_values_referenced: false}`.
     private static final byte[] METADATA = new DictLayoutMetadata(PType.U16.code(), false, false).write();
 
-    private final WriteContext ctx;
-    private final Choices choices;
     private final DictState dict;
-    private final ChunkedWriter codes = new ChunkedWriter();
-    private FlatWriter values;
+    private final DictParts parts;
     private long rows;
 
     /// The compressor's choices for a column's first codes chunk and first values, which its
@@ -36,9 +27,8 @@ final class DictWriter implements LayoutWriter {
     }
 
     DictWriter(DType dtype, WriteContext ctx, Choices choices) {
-        this.ctx = ctx;
-        this.choices = choices;
         this.dict = new DictState(dtype);
+        this.parts = new DictParts(ctx, choices);
     }
 
     /// Adds rows of `a` from `from` until the dictionary is full or the rows run out; returns
@@ -64,17 +54,8 @@ final class DictWriter implements LayoutWriter {
         return dict.full();
     }
 
-    @SuppressWarnings("MustBeClosedChecker") // the arena is handed to the pipeline, which closes it
     private void flushCodes() throws IOException {
-        Arena arena = Arena.ofShared();
-        PrimitiveArray chunk;
-        try {
-            chunk = dict.takeCodes(arena);
-        } catch (RuntimeException e) {
-            arena.close();
-            throw e;
-        }
-        codes.add(FlatWriter.submit(ctx, chunk, Compression.DATA, arena, choices.codes));
+        parts.flushCodes(dict);
     }
 
     @Override
@@ -84,26 +65,12 @@ final class DictWriter implements LayoutWriter {
 
     /// Submits the last codes, then the values.
     @Override
-    @SuppressWarnings("MustBeClosedChecker") // the arena is handed to the pipeline, which closes it
     public void complete() throws IOException {
-        if (dict.pendingCodes() > 0) {
-            flushCodes();
-        }
-        Arena arena = Arena.ofShared();
-        Array v;
-        try {
-            v = dict.values(arena);
-        } catch (RuntimeException e) {
-            arena.close();
-            throw e;
-        }
-        values = FlatWriter.submit(ctx, v, Compression.FULL, arena, choices.values);
+        parts.complete(dict);
     }
 
     @Override
     public LayoutSpec layout(LayoutIds ids) {
-        LayoutSpec v = values.layout(ids);
-        LayoutSpec c = codes.layout(ids);
-        return new LayoutSpec(ids.of(LayoutId.DICT.id()), rows, METADATA, List.of(v, c), new int[0]);
+        return parts.layout(ids, rows, METADATA);
     }
 }

@@ -9,14 +9,11 @@ import dev.jvortex.core.array.Builders;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
 import dev.jvortex.file.layout.DictLayoutMetadata;
-import dev.jvortex.file.layout.LayoutId;
-import dev.jvortex.file.write.CompressionPipeline.Compression;
 import dev.jvortex.format.internal.FormatWriter.LayoutSpec;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
-import java.util.List;
 
 /// A `vortex.dict` layout over an integer column: the distinct values of a run of rows as one
 /// flat segment (a null row is a null entry), and one unsigned code per row (u8 for 8-bit values,
@@ -31,17 +28,13 @@ import java.util.List;
 /// Whether a column gets this layout at all is decided on its first block by size, in the
 /// compact preset only ([#smaller(DType, Array, WriteOptions)]).
 final class IntDictWriter implements LayoutWriter {
-    private final WriteContext ctx;
-    private final DictWriter.Choices choices;
     private final Entries dict;
-    private final ChunkedWriter codes = new ChunkedWriter();
-    private FlatWriter values;
+    private final DictParts parts;
     private long rows;
 
     IntDictWriter(DType.Primitive dtype, WriteContext ctx, DictWriter.Choices choices) {
-        this.ctx = ctx;
-        this.choices = choices;
         this.dict = new Entries(dtype);
+        this.parts = new DictParts(ctx, choices);
     }
 
     /// Whether a column of type `dtype` may get integer dictionary layouts: a non-extension
@@ -124,17 +117,8 @@ final class IntDictWriter implements LayoutWriter {
         return dict.full();
     }
 
-    @SuppressWarnings("MustBeClosedChecker") // the arena is handed to the pipeline, which closes it
     private void flushCodes() throws IOException {
-        Arena arena = Arena.ofShared();
-        PrimitiveArray chunk;
-        try {
-            chunk = dict.takeCodes(arena);
-        } catch (RuntimeException e) {
-            arena.close();
-            throw e;
-        }
-        codes.add(FlatWriter.submit(ctx, chunk, Compression.DATA, arena, choices.codes));
+        parts.flushCodes(dict);
     }
 
     @Override
@@ -144,33 +128,18 @@ final class IntDictWriter implements LayoutWriter {
 
     /// Submits the last codes, then the values.
     @Override
-    @SuppressWarnings("MustBeClosedChecker") // the arena is handed to the pipeline, which closes it
     public void complete() throws IOException {
-        if (dict.pending > 0) {
-            flushCodes();
-        }
-        Arena arena = Arena.ofShared();
-        Array v;
-        try {
-            v = dict.values(arena);
-        } catch (RuntimeException e) {
-            arena.close();
-            throw e;
-        }
-        values = FlatWriter.submit(ctx, v, Compression.FULL, arena, choices.values);
+        parts.complete(dict);
     }
 
     @Override
     public LayoutSpec layout(LayoutIds ids) {
-        LayoutSpec v = values.layout(ids);
-        LayoutSpec c = codes.layout(ids);
-        byte[] metadata = new DictLayoutMetadata(dict.codesPtype.code(), false, false).write();
-        return new LayoutSpec(ids.of(LayoutId.DICT.id()), rows, metadata, List.of(v, c), new int[0]);
+        return parts.layout(ids, rows, new DictLayoutMetadata(dict.codesPtype.code(), false, false).write());
     }
 
     /// The distinct values seen (entries in order of first appearance, the null entry among
     /// them) and the codes of the rows added since the codes were last taken.
-    static final class Entries {
+    static final class Entries implements DictParts.Entries {
         private final Builders.LongBuilder values;
         private final PType codesPtype;
         private final int maxEntries;
@@ -270,8 +239,13 @@ final class IntDictWriter implements LayoutWriter {
             return values.size() >= maxEntries;
         }
 
-        /// Returns the codes added since the last call, and forgets them.
-        PrimitiveArray takeCodes(Arena arena) {
+        @Override
+        public int pendingCodes() {
+            return pending;
+        }
+
+        @Override
+        public PrimitiveArray takeCodes(Arena arena) {
             int width = codesPtype.byteWidth();
             MemorySegment seg = arena.allocate(Math.max(width, (long) pending * width), width);
             for (int i = 0; i < pending; i++) {
@@ -283,8 +257,8 @@ final class IntDictWriter implements LayoutWriter {
             return out;
         }
 
-        /// Returns the dictionary values.
-        Array values(Arena arena) {
+        @Override
+        public Array values(Arena arena) {
             return values.build(arena);
         }
     }
