@@ -444,11 +444,9 @@ public final class ScanPlan {
         long total = estimatedBytes(first, last);
         long target = Math.clamp(total / (4L * threads), 1L << 20, DEFAULT_SPLIT_BYTES);
         if (file.fetcher() != null && !file.fetcher().allCached(segments())) {
-            // A remote file (its segments not all in a local cache): every split fetches its own ranges, so split only
-            // as much as
-            // the
-            // threads need (a multiple of them, each split at most one fetch window), and no
-            // split smaller than a full-size range.
+            // A remote file whose segments are not all in a local cache: every split fetches its
+            // own ranges, so split only as much as the threads need (a multiple of them, each
+            // split at most one fetch window), and no split smaller than a full-size range.
             FetchOptions fetch = file.fetcher().options();
             long window = fetch.windowBytes();
             long n = threads * Math.max(1, (total + threads * window - 1) / (threads * window));

@@ -60,7 +60,7 @@ public interface ReadSource extends AutoCloseable {
 
     /// Returns true when bytes `[offset, offset + length)` can be read now without a request
     /// (a remote object's bytes in a local cache; [#readCached] checks them when read): a scan
-    /// whose segments all are cuts splits as for a local file. False by default.
+    /// whose segments are all cached splits as a local file does. False by default.
     default boolean isCached(long offset, long length) {
         return false;
     }
