@@ -22,7 +22,9 @@ import dev.jvortex.encodings.list.ListMetadata;
 import dev.jvortex.encodings.list.ListViewMetadata;
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 
 /// The cascade policy of the compressor: which [Scheme]s compete for an array (ordered candidate
@@ -77,9 +79,14 @@ public final class Cascade {
     /// @param generalCodecs whether the general-purpose codecs (Pcodec, Zstandard) compete
     /// @param maxDepth how many scheme levels may stack (at least 1)
     public Cascade(boolean intDict, boolean generalCodecs, int maxDepth) {
+        this(intDict, generalCodecs, maxDepth, NO_MEMO);
+    }
+
+    private Cascade(boolean intDict, boolean generalCodecs, int maxDepth, Memo memo) {
         this.intDict = intDict;
         this.generalCodecs = generalCodecs;
         this.maxDepth = maxDepth;
+        this.memo = memo;
     }
 
     /// Whether integers may become dictionaries.
@@ -97,20 +104,71 @@ public final class Cascade {
     static final double RECHECK_TOLERANCE = 0.10;
 
     /// The root scheme chosen for an array and the ratio it reached (canonical bytes / compressed
-    /// bytes), which later chunks of the same column try first ([#compress(Array, Choice)]).
+    /// bytes), which later chunks of the same column try first ([#compress(Array, Choice)]), and
+    /// the hints the schemes left for them ([Memo]).
     public static final class Choice {
+        /// The root scheme, or null when the root was not a contest's winner.
         final Scheme scheme;
         final double ratio;
+        final Memo memo;
 
-        Choice(Scheme scheme, double ratio) {
+        Choice(Scheme scheme, double ratio, Memo memo) {
             this.scheme = scheme;
             this.ratio = ratio;
+            this.memo = memo;
         }
 
         @Override
         public String toString() {
-            return scheme + " at " + ratio;
+            return scheme == null ? "no root scheme" : scheme + " at " + ratio;
         }
+    }
+
+    /// What the schemes learnt on a column's first chunk that may spare work on its later chunks
+    /// (a table, a candidate set), keyed by names the schemes choose. The first chunk records
+    /// ([#remember]); later chunks only read ([#hint]), possibly on several threads at once, so a
+    /// hint must be immutable. A hint is a starting point to check, never a promise: a scheme that
+    /// uses one must still produce a valid tree for the chunk at hand, and the output depends only
+    /// on the first chunk's data and the chunk's own.
+    static final class Memo {
+        private final Map<String, Object> hints;
+        private final boolean recording;
+
+        private Memo(Map<String, Object> hints, boolean recording) {
+            this.hints = hints;
+            this.recording = recording;
+        }
+
+        /// The hint under `key` left by the column's first chunk, or null (also while the first
+        /// chunk itself is compressed).
+        Object hint(String key) {
+            return recording ? null : hints.get(key);
+        }
+
+        /// Leaves `value` under `key` for the column's later chunks; ignored on later chunks. The
+        /// first value under a key is kept.
+        void remember(String key, Object value) {
+            if (recording) {
+                hints.putIfAbsent(key, value);
+            }
+        }
+    }
+
+    /// The memo of the column whose chunk this cascade compresses (see [#compress(Array, Choice)]);
+    /// a memo that records nothing for one-off arrays.
+    private final Memo memo;
+
+    /// No hints, records nothing.
+    private static final Memo NO_MEMO = new Memo(Map.of(), false);
+
+    /// The hint under `key` from the first chunk of the column being compressed, or null; see [Memo].
+    Object hint(String key) {
+        return memo.hint(key);
+    }
+
+    /// Leaves a hint for the later chunks of the column being compressed; see [Memo].
+    void remember(String key, Object value) {
+        memo.remember(key, value);
     }
 
     /// A write tree and the root choice behind it (null when the root is not the winner of a
@@ -136,9 +194,13 @@ public final class Cascade {
                 || a instanceof ExtensionArray) {
             return new Outcome(compress(a), null);
         }
+        Memo memo = prior == null ? new Memo(new HashMap<>(), true) : prior.memo;
+        Cascade column = new Cascade(intDict, generalCodecs, maxDepth, memo);
         Choice[] chosen = new Choice[1];
-        WriteNode node = choose(a, maxDepth, EnumSet.noneOf(SchemeId.class), false, prior, chosen, NONE);
-        return new Outcome(node, chosen[0]);
+        WriteNode node = column.choose(a, maxDepth, EnumSet.noneOf(SchemeId.class), false, prior, chosen, NONE);
+        Memo kept = prior == null ? new Memo(memo.hints, false) : prior.memo;
+        Choice c = chosen[0] == null ? new Choice(null, 0, kept) : new Choice(chosen[0].scheme, chosen[0].ratio, kept);
+        return new Outcome(node, c);
     }
 
     /// The child encoder of `scheme` at `depth`: each child written as the scheme's [Scheme#child]
@@ -301,7 +363,7 @@ public final class Cascade {
                 double ratio = (double) canonical.bufferBytes() / Math.max(1, n.bufferBytes());
                 if (ratio >= prior.ratio * (1 - RECHECK_TOLERANCE)) {
                     if (chosen != null) {
-                        chosen[0] = new Choice(prior.scheme, ratio);
+                        chosen[0] = new Choice(prior.scheme, ratio, NO_MEMO);
                     }
                     return n;
                 }
@@ -380,7 +442,8 @@ public final class Cascade {
         }
         if (best != null && best.bufferBytes() < canonical.bufferBytes()) {
             if (chosen != null) {
-                chosen[0] = new Choice(winner, (double) canonical.bufferBytes() / Math.max(1, best.bufferBytes()));
+                chosen[0] =
+                        new Choice(winner, (double) canonical.bufferBytes() / Math.max(1, best.bufferBytes()), NO_MEMO);
             }
             return best;
         }
