@@ -1,7 +1,6 @@
 package dev.jvortex.compress;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -14,13 +13,8 @@ import dev.jvortex.core.internal.Primitives;
 import dev.jvortex.encodings.canonical.CanonicalEncoder;
 import java.lang.foreign.Arena;
 import java.security.NoSuchAlgorithmException;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 
 /// [Compressor#compress(Array, Compressor.Choice)]: a later chunk of a column starts from the
@@ -89,58 +83,6 @@ class CompressorChoiceTest {
             assertEquals(
                     CompressorOutputTest.hash(Compressor.FULL.compress(s)),
                     CompressorOutputTest.hash(Compressor.FULL.compress(s, null).node()));
-        }
-    }
-
-    /// Prices of `symbols` tickers interleaved row by row (cents as doubles, each a random walk),
-    /// as OHLC data: ALP's integers under Pcodec with lookback `symbols`.
-    private static Array prices(int n, int symbols, Random r) {
-        long[] bits = new long[n];
-        long[] cents = new long[n];
-        for (int i = 0; i < n; i++) {
-            cents[i] = i < symbols ? 1_000 + r.nextInt(100_000) : Math.max(1, cents[i - symbols] + r.nextInt(21) - 10);
-            bits[i] = Double.doubleToRawLongBits(cents[i] / 100.0);
-        }
-        return Primitives.array(PType.F64, false, bits, n, Validity.ALL_VALID);
-    }
-
-    /// Compact preset, chunks of 2^17 prices: a later chunk takes the lookback seeds Pcodec left on
-    /// the first (its bytes differ from the same chunk compressed as a first chunk), one whose
-    /// prices no longer follow the first's stride still round-trips, and the result does not
-    /// depend on how many threads compress later chunks at once.
-    @Test
-    void laterPcodecChunksUseTheFirstChunksSeedsWhateverTheThreads() throws Exception {
-        Compressor compact = Compressor.full(CompressionPreset.COMPACT, Compressor.MAX_DEPTH);
-        int n = 1 << 17;
-        Random random = new Random(11);
-        Array first = prices(n, 200, random);
-        Compressor.Result r0 = compact.compress(first, null);
-        Verify.check(first, r0.node());
-        List<Array> later = List.of(prices(n, 200, random), prices(n, 37, random), prices(n, 200, random));
-        List<String> sequential = new ArrayList<>();
-        for (Array b : later) {
-            Compressor.Result r = compact.compress(b, r0.choice());
-            Verify.check(b, r.node());
-            sequential.add(CompressorOutputTest.hash(r.node()));
-        }
-        assertNotEquals(
-                CompressorOutputTest.hash(compact.compress(later.get(0), null).node()),
-                sequential.get(0),
-                "the later chunk did not take the seeds");
-        ExecutorService pool = Executors.newFixedThreadPool(3);
-        try {
-            List<Future<String>> parallel = new ArrayList<>();
-            for (int round = 0; round < 2; round++) {
-                for (Array b : later) {
-                    parallel.add(pool.submit(() -> CompressorOutputTest.hash(
-                            compact.compress(b, r0.choice()).node())));
-                }
-            }
-            for (int i = 0; i < parallel.size(); i++) {
-                assertEquals(sequential.get(i % later.size()), parallel.get(i).get(), "chunk " + i);
-            }
-        } finally {
-            pool.shutdown();
         }
     }
 }
