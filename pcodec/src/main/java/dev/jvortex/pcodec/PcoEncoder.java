@@ -2,7 +2,6 @@ package dev.jvortex.pcodec;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Consumer;
 
 /// Compresses primitive numbers into pco 1.x wrapped data (format 4.1): a header, and per chunk
 /// one chunk meta and its pages. The inverse of [PcoDecoder] / [PcoChunkDecoder].
@@ -14,11 +13,7 @@ import java.util.function.Consumer;
 /// 2. **delta**: None, Consecutive of order 1..7 or Lookback (window `2^clamp(bits(n-1), 4, 15)`,
 ///    one state latent) on the primary latents, chosen on a sample of groups of 200 consecutive
 ///    numbers by estimated compressed size ([PcoLookback] for the lookbacks); None below 10
-///    numbers. Unlike pco, a chunk given [Seeds] (the lookbacks an earlier chunk of the same
-///    column chose most, see [#encode(PcoType, long[], int, int, Seeds, Consumer)]) searches its
-///    lookbacks among a fixed set (recent positions, repeats and the seeds) when, on one window
-///    of the chunk, that keeps the estimated size within 0.3 % of pco's search: the bytes then
-///    differ from pco's, the format does not;
+///    numbers;
 /// 3. **bins**: per latent variable, a quantile histogram over the chunk's stored latents, bins
 ///    merged by an exact cost optimisation, tANS weights quantised to a table of at most 2^12
 ///    ([PcoBins]);
@@ -45,15 +40,6 @@ public final class PcoEncoder {
     /// Delta choice: let the encoder choose (the default).
     public static final int DELTA_AUTO = -2;
     private static final double LOOKBACK_BYTES_PER_NUMBER = 0.25;
-    /// Chunks of at least this many numbers leave and take [Seeds].
-    private static final int SEEDED_MIN_N = 1 << 16;
-    /// Most seeds a chunk leaves.
-    private static final int SEEDS = 4;
-    /// Latents of the window on which the seeded search is checked against the full search.
-    private static final int GUARD_N = 2048;
-    /// How much larger (relative) the seeded search may make the window's estimated size than the
-    /// full search and still be used for the chunk.
-    private static final double SEEDED_TOLERANCE = 0.003;
     private static final int DELTA_GROUP = 200;
     private static final int SECONDARY_MAX_BINS_LOG = 6;
     private static final int BATCH = PcoChunkDecoder.BATCH;
@@ -84,63 +70,10 @@ public final class PcoEncoder {
         }
     }
 
-    /// The lookbacks a Lookback chunk's full search chose most (beyond the seeded search's own
-    /// recent positions), left for later chunks of similar data: they may search only these and a
-    /// few recent positions and repeats. Immutable.
-    public static final class Seeds {
-        private final int[] lookbacks;
-
-        Seeds(int[] lookbacks) {
-            this.lookbacks = lookbacks.clone();
-        }
-
-        /// The seeds that fit a window of `window` positions.
-        int[] fitting(int window) {
-            return java.util.Arrays.stream(lookbacks).filter(lb -> lb <= window).toArray();
-        }
-
-        @Override
-        public String toString() {
-            return "lookback seeds " + java.util.Arrays.toString(lookbacks);
-        }
-    }
-
     /// Compresses `values[0..n)` of `ptype` into chunks of up to [#DEFAULT_CHUNK_N] numbers with
     /// pages of up to `maxPageN` numbers.
     public static List<Chunk> encode(PcoType ptype, long[] values, int n, int maxPageN) {
         return encode(ptype, values, n, maxPageN, DELTA_AUTO);
-    }
-
-    /// Like [#encode(PcoType, long[], int, int)], with the seeds an earlier chunk of the column left
-    /// (`hint`, or null) and a receiver of the seeds this call's chunks leave (`learnt`, or null;
-    /// called at most once, by the first chunk that leaves any). A chunk takes the seeds only when
-    /// a check on one window of it keeps the estimated size; otherwise it runs pco's full search.
-    /// The output depends only on `values` and `hint`.
-    public static List<Chunk> encode(
-            PcoType ptype, long[] values, int n, int maxPageN, Seeds hint, Consumer<Seeds> learnt) {
-        List<Chunk> chunks = new ArrayList<>();
-        Seeds[] left = new Seeds[1];
-        Consumer<Seeds> once = s -> {
-            if (left[0] == null) {
-                left[0] = s;
-                if (learnt != null) {
-                    learnt.accept(s);
-                }
-            }
-        };
-        for (int from = 0; from < n; from += DEFAULT_CHUNK_N) {
-            chunks.add(encodeChunk(
-                    ptype,
-                    values,
-                    from,
-                    Math.min(DEFAULT_CHUNK_N, n - from),
-                    maxPageN,
-                    DEFAULT_LEVEL,
-                    DELTA_AUTO,
-                    hint,
-                    once));
-        }
-        return chunks;
     }
 
     /// Like [#encode(PcoType, long[], int, int)] with the delta encoding fixed by `delta` (see
@@ -192,23 +125,6 @@ public final class PcoEncoder {
     /// [#DELTA_AUTO] (the encoder chooses), 0 (None), 1..7 (Consecutive of that order) or
     /// [#LOOKBACK]. The raw fallback still applies when the result would be larger.
     public static Chunk encodeChunk(PcoType ptype, long[] values, int from, int n, int maxPageN, int level, int delta) {
-        return encodeChunk(ptype, values, from, n, maxPageN, level, delta, null, null);
-    }
-
-    /// Like [#encodeChunk(PcoType, long[], int, int, int, int, int)], with seeds from an earlier
-    /// chunk (`hint`, or null) and a receiver of the seeds this chunk leaves (`learnt`, or null):
-    /// see [#encode(PcoType, long[], int, int, Seeds, Consumer)]. Seeds apply only with
-    /// [#DELTA_AUTO] to chunks of at least 2^16 numbers.
-    static Chunk encodeChunk(
-            PcoType ptype,
-            long[] values,
-            int from,
-            int n,
-            int maxPageN,
-            int level,
-            int delta,
-            Seeds hint,
-            Consumer<Seeds> learnt) {
         if (delta != DELTA_AUTO && (delta < LOOKBACK || delta > MAX_DELTA_ORDER)) {
             throw new IllegalArgumentException(
                     "pco delta must be DELTA_AUTO, LOOKBACK or an order 0.." + MAX_DELTA_ORDER + ", got " + delta);
@@ -270,7 +186,6 @@ public final class PcoEncoder {
 
         // 2. delta
         int binsLog = binsLog(level, n);
-        boolean seedable = delta == DELTA_AUTO && n >= SEEDED_MIN_N;
         if (delta == DELTA_AUTO) {
             delta = chooseDelta(primary, n, width, binsLog);
         }
@@ -282,10 +197,6 @@ public final class PcoEncoder {
         int windowLog = 0;
         if (delta == LOOKBACK) {
             windowLog = PcoLookback.windowLog(n);
-            int[] seeds = seedable && hint != null ? hint.fitting(1 << windowLog) : null;
-            if (seeds != null && !seedsHold(primary, n, width, windowLog, binsLog, seeds)) {
-                seeds = null;
-            }
             long[] lookbacks = new long[n];
             dv = new Var(32, pageSizes.length, 0);
             pv = new Var(width, pageSizes.length, 1);
@@ -293,9 +204,7 @@ public final class PcoEncoder {
             int out = 0;
             for (int p = 0; p < pageSizes.length; p++) {
                 int pn = pageSizes[p];
-                int k = seeds == null
-                        ? PcoLookback.choose(primaryWork, at, pn, width, windowLog, lookbacks, out)
-                        : PcoLookback.chooseSeeded(primaryWork, at, pn, width, seeds, lookbacks, out);
+                int k = PcoLookback.choose(primaryWork, at, pn, width, windowLog, lookbacks, out);
                 if (pn > 0) {
                     pv.states[p][0] = PcoLookback.encode(primaryWork, at, pn, lookbacks, out, pv.mask);
                 }
@@ -315,9 +224,6 @@ public final class PcoEncoder {
                 pv.pageStored[p] = pn - s;
                 stored += pn - s;
                 at += pn;
-            }
-            if (seedable && hint == null && learnt != null) {
-                learnt.accept(seedsOf(lookbacks, out, windowLog));
             }
             dv.setStored(lookbacks, out, binsLog);
             pv.setStored(primaryWork, stored, binsLog);
@@ -472,59 +378,6 @@ public final class PcoEncoder {
             }
         }
         return best;
-    }
-
-    /// The [#SEEDS] lookbacks chosen most among `lookbacks[0..count)` (a chunk's full search with a
-    /// window of `2^windowLog`), above [PcoLookback#SEEDED_BRUTE]; fewer when fewer were chosen.
-    static Seeds seedsOf(long[] lookbacks, int count, int windowLog) {
-        int[] chosen = new int[(1 << windowLog) + 1];
-        for (int i = 0; i < count; i++) {
-            chosen[(int) lookbacks[i]]++;
-        }
-        int[] top = new int[SEEDS];
-        int seeds = 0;
-        for (; seeds < SEEDS; seeds++) {
-            int best = 0;
-            for (int lb = PcoLookback.SEEDED_BRUTE + 1; lb < chosen.length; lb++) {
-                if (chosen[lb] > chosen[best]) {
-                    best = lb;
-                }
-            }
-            if (best == 0) {
-                break;
-            }
-            top[seeds] = best;
-            chosen[best] = 0;
-        }
-        return new Seeds(java.util.Arrays.copyOf(top, seeds));
-    }
-
-    /// Whether the seeded search with `seeds` keeps the estimated size (lookbacks and lookback
-    /// deltas, within [#SEEDED_TOLERANCE]) of the full search on one window of [#GUARD_N]
-    /// consecutive latents from the middle of `latents[0..n)`.
-    static boolean seedsHold(long[] latents, int n, int width, int windowLog, int binsLog, int[] seeds) {
-        int windowN = Math.min(GUARD_N, n);
-        long[] x = java.util.Arrays.copyOfRange(latents, (n - windowN) / 2, (n - windowN) / 2 + windowN);
-        long[] full = new long[windowN];
-        PcoLookback.choose(x, 0, windowN, width, windowLog, full, 0);
-        long[] seeded = new long[windowN];
-        PcoLookback.chooseSeeded(x, 0, windowN, width, seeds, seeded, 0);
-        double fullBits = lookbackBits(x, full, width, binsLog);
-        double seededBits = lookbackBits(x, seeded, width, binsLog);
-        return seededBits <= fullBits * (1 + SEEDED_TOLERANCE);
-    }
-
-    /// Estimated bits of the latents `x` (one page) lookback-encoded with `lookbacks`: the body
-    /// and the bins of both latent variables.
-    private static double lookbackBits(long[] x, long[] lookbacks, int width, int binsLog) {
-        long mask = width == 64 ? -1L : (1L << width) - 1;
-        long[] work = x.clone();
-        PcoLookback.encode(work, 0, work.length, lookbacks, 0, mask);
-        int k = Math.max(0, work.length - 1);
-        long[] stored = java.util.Arrays.copyOfRange(work, Math.min(1, work.length), work.length);
-        PcoBins.Trained tl = PcoBins.train(lookbacks, k, 32, binsLog);
-        PcoBins.Trained tp = PcoBins.train(stored, k, width, binsLog);
-        return k * (tl.avgBitsPerLatent() + tp.avgBitsPerLatent()) + tl.metaBits(32) + tp.metaBits(width);
     }
 
     /// Estimated bytes of `sample` as one chunk of one page with Lookback.

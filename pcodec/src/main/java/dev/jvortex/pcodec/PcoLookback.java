@@ -66,7 +66,20 @@ final class PcoLookback {
                 table[offset + middle] = i;
                 offset += tableN;
             }
-            int chosen = bestCandidate(proposed, x, from + i, counts, mask, shiftToTop);
+            int bestGoodness = 0;
+            int chosen = 0;
+            for (int lb : proposed) {
+                long other = x[from + i - lb];
+                long d1 = (l - other) & mask;
+                long d2 = (other - l) & mask;
+                long delta = Long.compareUnsigned(d1, d2) <= 0 ? d1 : d2;
+                int deltaGoodness = Long.numberOfLeadingZeros(delta) - shiftToTop;
+                int goodness = (32 - Integer.numberOfLeadingZeros(counts[lb - 1])) + deltaGoodness;
+                if (goodness > bestGoodness) {
+                    bestGoodness = goodness;
+                    chosen = lb;
+                }
+            }
             if (chosen != best) {
                 repeating++;
             }
@@ -76,73 +89,6 @@ final class PcoLookback {
             counts[chosen - 1]++;
         }
         return n - 1;
-    }
-
-    /// Recent positions the seeded search always tries.
-    static final int SEEDED_BRUTE = 2;
-
-    /// Like [#choose] with a fixed candidate set instead of hashing: the [#SEEDED_BRUTE] most
-    /// recent positions, the last 4 distinct lookbacks chosen and the `seeds` (lookbacks the full
-    /// search chose often elsewhere in the chunk; each at most the window), each capped at the
-    /// latent's own position. Scored like [#choose]; any choice decodes the same way.
-    static int chooseSeeded(long[] x, int from, int n, int width, int[] seeds, long[] out, int at) {
-        if (n <= 1) {
-            return 0;
-        }
-        int candidates = SEEDED_BRUTE + REPEATING + seeds.length;
-        int[] counts = new int[n];
-        java.util.Arrays.fill(counts, 1);
-        int[] proposed = new int[candidates];
-        java.util.Arrays.fill(proposed, 1);
-        int maxSeed = 0;
-        for (int s : seeds) {
-            maxSeed = Math.max(maxSeed, s);
-        }
-        long mask = width == 64 ? -1L : (1L << width) - 1;
-        int shiftToTop = 64 - width;
-        int best = 1;
-        int repeating = 0;
-        for (int i = 1; i < n; i++) {
-            if (i <= SEEDED_BRUTE) {
-                proposed[i - 1] = i;
-            }
-            if (i <= maxSeed + 1) {
-                for (int k = 0; k < seeds.length; k++) {
-                    proposed[SEEDED_BRUTE + REPEATING + k] = Math.min(seeds[k], i);
-                }
-            }
-            int chosen = bestCandidate(proposed, x, from + i, counts, mask, shiftToTop);
-            if (chosen != best) {
-                repeating++;
-            }
-            proposed[SEEDED_BRUTE + repeating % REPEATING] = chosen;
-            best = chosen;
-            out[at + i - 1] = chosen;
-            counts[chosen - 1]++;
-        }
-        return n - 1;
-    }
-
-    /// The best-scoring candidate lookback for the latent `x[pos]`: the bit length of how often
-    /// it was chosen plus the leading zeros of the (wrapped, absolute) difference it gives; ties
-    /// keep the earlier candidate.
-    private static int bestCandidate(int[] proposed, long[] x, int pos, int[] counts, long mask, int shiftToTop) {
-        long l = x[pos];
-        int bestGoodness = 0;
-        int chosen = 0;
-        for (int lb : proposed) {
-            long other = x[pos - lb];
-            long d1 = (l - other) & mask;
-            long d2 = (other - l) & mask;
-            long delta = Long.compareUnsigned(d1, d2) <= 0 ? d1 : d2;
-            int deltaGoodness = Long.numberOfLeadingZeros(delta) - shiftToTop;
-            int goodness = (32 - Integer.numberOfLeadingZeros(counts[lb - 1])) + deltaGoodness;
-            if (goodness > bestGoodness) {
-                bestGoodness = goodness;
-                chosen = lb;
-            }
-        }
-        return chosen;
     }
 
     private static int hash(long x, int mask) {

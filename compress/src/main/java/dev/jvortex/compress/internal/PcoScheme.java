@@ -23,14 +23,6 @@ final class PcoScheme extends Scheme {
 
     @Override
     WriteNode encode(Array a, Cascade cascade, int depth, EnumSet<SchemeId> excluded, boolean sample) {
-        PrimitiveArray p = (PrimitiveArray) a;
-        if (sample) {
-            return PcoArrayEncoder.encode(p, PcoArrayEncoder.COMPACT_PAGE_N);
-        }
-        // A column's first chunk leaves the lookbacks Pcodec's search chose most; its later chunks
-        // check them on a window and, if they hold, search only those (see PcoEncoder.Seeds).
-        String key = "pco.seeds:" + p.ptype() + ":" + depth;
-        PcoArrayEncoder.Hint hint = cascade.hint(key) instanceof PcoArrayEncoder.Hint h ? h : null;
-        return PcoArrayEncoder.encode(p, PcoArrayEncoder.COMPACT_PAGE_N, hint, h -> cascade.remember(key, h));
+        return PcoArrayEncoder.encode((PrimitiveArray) a, PcoArrayEncoder.COMPACT_PAGE_N);
     }
 }

@@ -12,7 +12,6 @@ import dev.jvortex.pcodec.PcoType;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Consumer;
 
 /// Encodes a primitive array as `vortex.pco`, the inverse of [PcoArrayDecoder], the way the
 /// reference's compact preset does: only the valid values are compressed, in chunks of up to
@@ -41,33 +40,6 @@ public final class PcoArrayEncoder {
     /// encoding `delta` ([PcoEncoder#DELTA_AUTO], 0, an order 1..7 or [PcoEncoder#LOOKBACK]), or
     /// null for types pco does not take.
     public static WriteNode encode(PrimitiveArray a, int maxPageN, int delta) {
-        return encode(a, maxPageN, delta, null, null);
-    }
-
-    /// What one array's encoding learnt for later arrays of the same column (the lookbacks its
-    /// search chose most, see [PcoEncoder.Seeds]). Immutable; safe to share between threads.
-    public static final class Hint {
-        private final PcoEncoder.Seeds seeds;
-
-        private Hint(PcoEncoder.Seeds seeds) {
-            this.seeds = seeds;
-        }
-
-        @Override
-        public String toString() {
-            return seeds.toString();
-        }
-    }
-
-    /// Like [#encode(PrimitiveArray, int)] with the hint an earlier array of the same column left
-    /// (`hint`, or null) and a receiver of the hint this array leaves (`learnt`, or null; called at
-    /// most once). A hint is checked on the array before use (see [PcoEncoder.Seeds]); the output
-    /// depends only on `a` and `hint`.
-    public static WriteNode encode(PrimitiveArray a, int maxPageN, Hint hint, Consumer<Hint> learnt) {
-        return encode(a, maxPageN, PcoEncoder.DELTA_AUTO, hint, learnt);
-    }
-
-    private static WriteNode encode(PrimitiveArray a, int maxPageN, int delta, Hint hint, Consumer<Hint> learnt) {
         PcoType type = PcoTypes.of(a.ptype());
         if (!PcoEncoder.supports(type)) {
             return null;
@@ -93,15 +65,7 @@ public final class PcoArrayEncoder {
         }
         List<PcoEncoder.Chunk> chunks;
         try {
-            chunks = delta == PcoEncoder.DELTA_AUTO
-                    ? PcoEncoder.encode(
-                            type,
-                            values,
-                            n,
-                            maxPageN,
-                            hint == null ? null : hint.seeds,
-                            learnt == null ? null : s -> learnt.accept(new Hint(s)))
-                    : PcoEncoder.encode(type, values, n, maxPageN, delta);
+            chunks = PcoEncoder.encode(type, values, n, maxPageN, delta);
         } catch (IllegalArgumentException e) {
             throw VortexException.misuse(e.getMessage());
         }
