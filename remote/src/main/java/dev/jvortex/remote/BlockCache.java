@@ -347,8 +347,14 @@ public final class BlockCache {
 
     /// Stores the tail of the object at `url` (in memory, and on disk when there is a disk tier).
     void putTail(String url, CachedTail tail) {
+        putTail(url, tail, true);
+    }
+
+    /// Stores the tail of the object at `url` in memory, and on disk too when `toDisk` and there
+    /// is a disk tier.
+    void putTail(String url, CachedTail tail, boolean toDisk) {
         tails.put(url, tail);
-        if (dir == null) {
+        if (dir == null || !toDisk) {
             return;
         }
         byte[] etag = tail.etag() == null ? new byte[0] : tail.etag().getBytes(StandardCharsets.UTF_8);

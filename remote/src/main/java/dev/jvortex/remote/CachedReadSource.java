@@ -140,10 +140,12 @@ public final class CachedReadSource implements ReadSource {
             if (!same) {
                 inner.readTail(1);
             }
+            // The confirmation's time matters to opens with a freshness window only: without one,
+            // the tail file is not rewritten (64 KiB written and renamed while the query runs).
             cache.putTail(
                     url,
-                    new BlockCache.CachedTail(
-                            cached.size(), cached.etag(), System.currentTimeMillis(), cached.bytes()));
+                    new BlockCache.CachedTail(cached.size(), cached.etag(), System.currentTimeMillis(), cached.bytes()),
+                    inner.options().freshness().isPositive());
             return null;
         } catch (VortexException e) {
             cache.dropTail(url);

@@ -212,9 +212,7 @@ public class HttpReadSource implements ReadSource {
         Throwable cause = null;
         for (int attempt = 1; attempt <= options.attempts(); attempt++) {
             if (attempt > 1) {
-                counters.retry();
-                sleep(ThreadLocalRandom.current().nextLong(backoff + 1));
-                backoff = Math.min(options.maxBackoff().toNanos(), backoff * 2);
+                backoff = pauseBeforeRetry(backoff);
             }
             HttpRequest.Builder builder = HttpRequest.newBuilder(uri)
                     .timeout(options.requestTimeout())
@@ -263,9 +261,7 @@ public class HttpReadSource implements ReadSource {
         Failure last = null;
         for (int attempt = 1; attempt <= options.attempts(); attempt++) {
             if (attempt > 1) {
-                counters.retry();
-                sleep(ThreadLocalRandom.current().nextLong(backoff + 1));
-                backoff = Math.min(options.maxBackoff().toNanos(), backoff * 2);
+                backoff = pauseBeforeRetry(backoff);
             }
             try {
                 return hedged(range, offset, length, arena);
@@ -280,6 +276,14 @@ public class HttpReadSource implements ReadSource {
                 range,
                 last.getMessage() + " (after " + options.attempts() + " attempts)",
                 last.getCause() == null ? last : last.getCause());
+    }
+
+    /// Counts a retry and waits a random time up to `backoff` nanoseconds (full jitter); returns
+    /// the next retry's bound (doubled, at most the maximum backoff).
+    private long pauseBeforeRetry(long backoff) {
+        counters.retry();
+        sleep(ThreadLocalRandom.current().nextLong(backoff + 1));
+        return Math.min(options.maxBackoff().toNanos(), backoff * 2);
     }
 
     private VortexException error(String range, String message, Throwable cause) {
