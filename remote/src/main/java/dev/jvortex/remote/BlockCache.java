@@ -120,7 +120,7 @@ public final class BlockCache {
             try (DirectoryStream<Path> files = Files.newDirectoryStream(dir.resolve(sub))) {
                 for (Path f : files) {
                     String name = f.getFileName().toString();
-                    boolean oldObject = name.endsWith(".obj") && isOldObject(f) && idle(f, nowMillis);
+                    boolean oldObject = name.endsWith(".obj") && idle(f, nowMillis) && isOldObject(f);
                     if ((oldObject || deadTemp(name)) && deleteFile(f)) {
                         deleted++;
                     }

@@ -63,9 +63,9 @@ final class DiskObject {
     private final int slot;
     private final MemorySegment map;
     private final Object fileKey;
-    /// Pieces this process has checked, by block times pieces per block plus piece (a plain
-    /// array: a stale false only costs another check).
-    private final boolean[] checked;
+    /// Pieces this process has checked, one bit each, by block times pieces per block plus
+    /// piece (plain words: a bit lost to a racing update only costs another check).
+    private final long[] checked;
     /// Set when the cache deleted this file or it may take no more blocks (the disk bound).
     volatile boolean closedForWrites;
 
@@ -80,7 +80,7 @@ final class DiskObject {
         this.slot = slotSize(blockSize);
         this.map = map;
         this.fileKey = fileKey;
-        this.checked = new boolean[blocks * pieces];
+        this.checked = new long[(int) (((long) blocks * pieces + 63) >>> 6)];
     }
 
     private static int pieceSize(int blockSize) {
@@ -211,7 +211,7 @@ final class DiskObject {
         int base = (int) k * pieces;
         boolean all = true;
         for (int p = firstPiece; p <= lastPiece && all; p++) {
-            all = checked[base + p];
+            all = isChecked(base + p);
         }
         if (all) {
             return true;
@@ -225,7 +225,7 @@ final class DiskObject {
         // Read the slot before the bytes it names: they were written before it.
         java.lang.invoke.VarHandle.acquireFence();
         for (int p = firstPiece; p <= lastPiece; p++) {
-            if (checked[base + p]) {
+            if (isChecked(base + p)) {
                 continue;
             }
             long pieceAt = k * blockSize + (long) p * piece;
@@ -235,9 +235,13 @@ final class DiskObject {
             if ((int) c.getValue() != map.get(INT, at + 16 + 4L * p)) {
                 return false;
             }
-            checked[base + p] = true;
+            checked[(base + p) >>> 6] |= 1L << (base + p);
         }
         return true;
+    }
+
+    private boolean isChecked(int index) {
+        return (checked[index >>> 6] & (1L << index)) != 0;
     }
 
     /// The stamp a slot at `at` of `m` must hold: derived from its length and its piece
@@ -254,7 +258,7 @@ final class DiskObject {
     boolean stamped(long offset, long length) {
         for (long k = offset / blockSize; k <= (offset + length - 1) / blockSize; k++) {
             long at = slots + (long) slot * k;
-            if (!checked[(int) k * pieces] && map.get(LONG, at + 8) != stamp(map, at, pieces)) {
+            if (!isChecked((int) k * pieces) && map.get(LONG, at + 8) != stamp(map, at, pieces)) {
                 return false;
             }
         }
