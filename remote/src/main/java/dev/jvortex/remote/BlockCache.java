@@ -80,6 +80,124 @@ public final class BlockCache {
             } catch (IOException e) {
                 throw new VortexException(VortexException.Kind.IO, dir + ": cannot create the cache folder: " + e, e);
             }
+            if (CLEANED.add(dir.toAbsolutePath().normalize())) {
+                cleanupOldFormats(System.currentTimeMillis());
+            }
+        }
+    }
+
+    /// Cache folders this process has cleaned of older formats.
+    private static final java.util.Set<Path> CLEANED = ConcurrentHashMap.newKeySet();
+
+    /// How long a file of an older format must have been left unmodified before the cleanup
+    /// deletes it: a younger one may belong to a running process of an older jvortex.
+    static final long OLD_FORMAT_IDLE_MILLIS = 10 * 60_000L;
+
+    private static final java.util.regex.Pattern OLD_BLOCK_DIR = java.util.regex.Pattern.compile("[0-9a-f]{32}");
+    private static final java.util.regex.Pattern TEMP = java.util.regex.Pattern.compile(".*\\.tmp(\\d+)-[0-9a-f]+");
+
+    /// Deletes what older formats of the disk tier left in the folder (run once per folder and
+    /// process, when the first cache over it is made): the one-file-per-block layout's
+    /// `<hash>/<n>.blk` files (and their folders once empty), object files of the first mapped
+    /// format (`JVXOBJ01`), and temporary files whose writing process is gone. A file of an older
+    /// format modified within [#OLD_FORMAT_IDLE_MILLIS] of `nowMillis` is left for a later
+    /// process (a running older jvortex may still write it), and so is a temporary file of a
+    /// live process. Deleting whole files is safe for readers: an older process that maps or
+    /// opened one keeps reading it, and a missing file is a miss. Returns the files deleted.
+    int cleanupOldFormats(long nowMillis) {
+        int deleted = 0;
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
+            for (Path e : entries) {
+                String name = e.getFileName().toString();
+                if (Files.isDirectory(e) && OLD_BLOCK_DIR.matcher(name).matches()) {
+                    deleted += cleanOldBlocks(e, nowMillis);
+                }
+            }
+        } catch (IOException e) {
+            // Not listable: nothing to clean.
+        }
+        for (String sub : new String[] {"objects", "tails"}) {
+            try (DirectoryStream<Path> files = Files.newDirectoryStream(dir.resolve(sub))) {
+                for (Path f : files) {
+                    String name = f.getFileName().toString();
+                    boolean oldObject = name.endsWith(".obj") && idle(f, nowMillis) && isOldObject(f);
+                    if ((oldObject || deadTemp(name)) && deleteFile(f)) {
+                        deleted++;
+                    }
+                }
+            } catch (IOException e) {
+                // No such folder yet.
+            }
+        }
+        return deleted;
+    }
+
+    private static int cleanOldBlocks(Path folder, long nowMillis) {
+        int deleted = 0;
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(folder)) {
+            for (Path f : files) {
+                String name = f.getFileName().toString();
+                boolean old = name.endsWith(".blk") && idle(f, nowMillis);
+                if ((old || deadTemp(name)) && deleteFile(f)) {
+                    deleted++;
+                }
+            }
+        } catch (IOException e) {
+            return deleted;
+        }
+        try {
+            Files.deleteIfExists(folder);
+        } catch (IOException e) {
+            // Not empty (files of a live process remain): a later process tries again.
+        }
+        return deleted;
+    }
+
+    private static boolean idle(Path f, long nowMillis) {
+        try {
+            return nowMillis - Files.getLastModifiedTime(f).toMillis() > OLD_FORMAT_IDLE_MILLIS;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /// True for a temporary file (`<name>.tmp<pid>-<hex>`) whose process no longer runs.
+    private static boolean deadTemp(String name) {
+        java.util.regex.Matcher m = TEMP.matcher(name);
+        if (!m.matches()) {
+            return false;
+        }
+        try {
+            return ProcessHandle.of(Long.parseLong(m.group(1)))
+                    .map(h -> !h.isAlive())
+                    .orElse(true);
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+
+    /// True when the object file at `f` is of the first mapped format (its header's magic).
+    private static boolean isOldObject(Path f) {
+        try (FileChannel ch = FileChannel.open(f, StandardOpenOption.READ)) {
+            long n = ch.size();
+            if (n < 64) {
+                return false;
+            }
+            ByteBuffer b = ByteBuffer.allocate(DiskObject.MAGIC_V1.length);
+            while (b.hasRemaining() && ch.read(b, n - 64 + b.position()) >= 0) {
+                // read the magic
+            }
+            return java.util.Arrays.equals(b.array(), DiskObject.MAGIC_V1);
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static boolean deleteFile(Path f) {
+        try {
+            return Files.deleteIfExists(f);
+        } catch (IOException e) {
+            return false;
         }
     }
 
@@ -229,8 +347,14 @@ public final class BlockCache {
 
     /// Stores the tail of the object at `url` (in memory, and on disk when there is a disk tier).
     void putTail(String url, CachedTail tail) {
+        putTail(url, tail, true);
+    }
+
+    /// Stores the tail of the object at `url` in memory, and on disk too when `toDisk` and there
+    /// is a disk tier.
+    void putTail(String url, CachedTail tail, boolean toDisk) {
         tails.put(url, tail);
-        if (dir == null) {
+        if (dir == null || !toDisk) {
             return;
         }
         byte[] etag = tail.etag() == null ? new byte[0] : tail.etag().getBytes(StandardCharsets.UTF_8);
@@ -304,7 +428,9 @@ public final class BlockCache {
     /// The disk file of an object version (its hash with the block size: another block size is
     /// another file).
     Path objectFile(String object) {
-        return dir.resolve("objects").resolve(objectHash(object + "|" + blockSize) + ".obj");
+        // "v2": files of the format with a CRC32C per piece ([DiskObject]); the older format's
+        // files had other names, so the two never replace each other.
+        return dir.resolve("objects").resolve(objectHash(object + "|" + blockSize + "|v2") + ".obj");
     }
 
     private static String objectHash(String object) {

@@ -8,6 +8,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 
 /// A remote source read through a [BlockCache]: a range is served from cached blocks, and the
 /// missing blocks are fetched in runs (one request per run of adjacent missing blocks, never
@@ -67,7 +68,16 @@ public final class CachedReadSource implements ReadSource {
                 object = objectKey(cached.size(), cached.etag());
                 disk = cache.disk(object, size);
                 if (!fresh) {
-                    check = CompletableFuture.runAsync(() -> confirm(cached), Thread::startVirtualThread);
+                    check = confirmation(cached).thenAccept(failure -> {
+                        if (failure != null) {
+                            stale = new VortexException(
+                                    failure.kind(),
+                                    name() + ": the cached version (" + cached.size() + " bytes, ETag "
+                                            + cached.etag() + ") could not be confirmed, so this file's reads"
+                                            + " stop here: " + failure.getMessage(),
+                                    failure);
+                        }
+                    });
                 }
                 byte[] b = cached.bytes();
                 int n = (int) Math.min(b.length, Math.max(0, length));
@@ -91,22 +101,58 @@ public final class CachedReadSource implements ReadSource {
         return inner.name() + "|" + objectSize + "|" + etag;
     }
 
-    /// Asks the server for the object's version (a one-byte tail; the source is pinned to the
-    /// cached version, so another one fails the request), and records the answer.
-    private void confirm(BlockCache.CachedTail cached) {
+    /// The version checks in flight in this process, by cache folder (or memory-only cache),
+    /// URL and cached version: opens of one object while its check runs share that check.
+    private static final ConcurrentHashMap<String, CompletableFuture<VortexException>> CHECKS =
+            new ConcurrentHashMap<>();
+
+    /// Returns the check of `cached` against the server (null: confirmed; else why not), joining
+    /// the one in flight for the same object and version in this process, if any. The check runs
+    /// on a virtual thread and never blocks the open.
+    private CompletableFuture<VortexException> confirmation(BlockCache.CachedTail cached) {
+        String key = (cache.dir() == null
+                        ? "memory@" + System.identityHashCode(cache)
+                        : cache.dir().toAbsolutePath().toString())
+                + "|" + url + "|" + cached.size() + "|" + cached.etag();
+        CompletableFuture<VortexException> mine = new CompletableFuture<>();
+        CompletableFuture<VortexException> running = CHECKS.putIfAbsent(key, mine);
+        if (running != null) {
+            return running;
+        }
+        Thread.startVirtualThread(() -> {
+            VortexException failure = confirm(cached);
+            CHECKS.remove(key, mine);
+            mine.complete(failure);
+        });
+        return mine;
+    }
+
+    /// Asks the server for the object's version and records the answer; returns null when it
+    /// is the cached one, else why not. A `HEAD` request asks (no body: the cheapest answer an
+    /// S3 server gives); when it cannot tell, or reports another version, a one-byte ranged read
+    /// of the pinned version decides (it fails when the object changed).
+    private VortexException confirm(BlockCache.CachedTail cached) {
         try {
-            inner.readTail(1);
+            HttpReadSource.Version v = inner.head();
+            boolean same = v != null
+                    && v.size() == cached.size()
+                    && (cached.etag() == null || cached.etag().equals(v.etag()));
+            if (!same) {
+                inner.readTail(1);
+            }
+            // The confirmation's time matters to opens with a freshness window only: without one,
+            // the tail file is not rewritten (64 KiB written and renamed while the query runs).
             cache.putTail(
                     url,
-                    new BlockCache.CachedTail(
-                            cached.size(), cached.etag(), System.currentTimeMillis(), cached.bytes()));
+                    new BlockCache.CachedTail(cached.size(), cached.etag(), System.currentTimeMillis(), cached.bytes()),
+                    inner.options().freshness().isPositive());
+            return null;
         } catch (VortexException e) {
             cache.dropTail(url);
-            stale = new VortexException(
-                    VortexException.Kind.IO,
-                    name() + ": the cached version (" + cached.size() + " bytes, ETag " + cached.etag()
-                            + ") could not be confirmed, so this file's reads stop here: " + e.getMessage(),
-                    e);
+            return e;
+        } catch (RuntimeException e) {
+            cache.dropTail(url);
+            return new VortexException(VortexException.Kind.IO, name() + ": checking the version failed: " + e, e);
         }
     }
 

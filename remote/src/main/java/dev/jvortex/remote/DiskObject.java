@@ -22,25 +22,33 @@ import java.util.zip.CRC32C;
 /// offsets, followed by a table of one slot per block, mapped read-only.
 ///
 /// File layout (`<dir>/objects/<hash>.obj`): bytes `[0, size)` hold the blocks cached so far at
-/// their offsets (holes elsewhere); at `size` rounded up to 4 KiB, 16 bytes per block: its
-/// length, the CRC32C of its bytes, and a stamp derived from both (a slot never written, all
-/// zeros, never matches); last, a 64-byte header (magic `JVXOBJ01`, object size, block size,
-/// block count). A block is written first and its slot after it, so a slot that matches its bytes
-/// names a whole block; anything else (a torn or interrupted write, a flipped bit) is a miss,
-/// and the block is fetched and written again.
+/// their offsets (holes elsewhere); at `size` rounded up to 4 KiB, one slot per block: its
+/// length, a stamp derived from the length and the piece checksums (a slot never written, all
+/// zeros, never matches; nor does a torn one), and the CRC32C of each [#PIECE]-byte piece of
+/// the block; last, a 64-byte header (magic `JVXOBJ02`, object size, block size, block count,
+/// piece size). A block is written first and its slot after it, so a slot whose stamp matches
+/// names a whole block, and a piece that matches its CRC32C holds that block's bytes; anything
+/// else (a torn or interrupted write, a flipped bit) is a miss, and the block is fetched and
+/// written again. (`JVXOBJ01` files, one CRC32C per block, have other names and are removed by
+/// [BlockCache]'s one-time cleanup.)
 ///
-/// Each process checks a block's CRC32C the first time it reads it; after that a range whose
-/// blocks are all present is a slice of the mapping, as a local file's segments are, with no
-/// copy and no fresh memory. The file is only ever created whole (under a temporary name, then
+/// Each process checks a piece's CRC32C the first time it reads bytes of it, and only the
+/// pieces a range touches (a short query reads a few KiB of a 256 KiB block: checking the whole
+/// block cost more than reading what it needs); after that a range whose blocks are all present
+/// is a slice of the mapping, as a local file's segments are, with no copy and no fresh memory. The file is only ever
+/// created whole (under a temporary name, then
 /// linked into place), written where blocks go and deleted whole: never truncated nor holed,
 /// so a mapping and the slices of it that decoded arrays hold stay valid (a deleted file lives
 /// on until the last mapping of it goes). The mapping belongs to an automatic arena, so it is
 /// unmapped only when no slice of it is reachable.
 final class DiskObject {
-    private static final byte[] MAGIC = "JVXOBJ01".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] MAGIC = "JVXOBJ02".getBytes(StandardCharsets.US_ASCII);
+    /// The magic of the older format (one CRC32C per block), for the cleanup.
+    static final byte[] MAGIC_V1 = "JVXOBJ01".getBytes(StandardCharsets.US_ASCII);
     private static final long STAMP = 0x4a56584f424a534cL;
     private static final int HEADER = 64;
-    private static final int SLOT = 16;
+    /// The checked unit: 64 KiB, or the block when smaller.
+    static final int PIECE = 64 << 10;
     private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
@@ -49,10 +57,15 @@ final class DiskObject {
     private final int blockSize;
     private final int blocks;
     private final long slots;
+    /// Bytes per piece, pieces per block and bytes per slot.
+    private final int piece;
+    private final int pieces;
+    private final int slot;
     private final MemorySegment map;
     private final Object fileKey;
-    /// Blocks this process has checked (a plain array: a stale false only costs another check).
-    private final boolean[] checked;
+    /// Pieces this process has checked, one bit each, by block times pieces per block plus
+    /// piece (plain words: a bit lost to a racing update only costs another check).
+    private final long[] checked;
     /// Set when the cache deleted this file or it may take no more blocks (the disk bound).
     volatile boolean closedForWrites;
 
@@ -62,9 +75,25 @@ final class DiskObject {
         this.blockSize = blockSize;
         this.blocks = blockCount(size, blockSize);
         this.slots = tableAt(size);
+        this.piece = pieceSize(blockSize);
+        this.pieces = piecesPerBlock(blockSize);
+        this.slot = slotSize(blockSize);
         this.map = map;
         this.fileKey = fileKey;
-        this.checked = new boolean[blocks];
+        this.checked = new long[(int) (((long) blocks * pieces + 63) >>> 6)];
+    }
+
+    private static int pieceSize(int blockSize) {
+        return Math.min(PIECE, blockSize);
+    }
+
+    private static int piecesPerBlock(int blockSize) {
+        return (blockSize + pieceSize(blockSize) - 1) / pieceSize(blockSize);
+    }
+
+    /// A slot: length (4 bytes), 4 spare, stamp (8), a CRC32C per piece, padded to 8 bytes.
+    private static int slotSize(int blockSize) {
+        return (16 + 4 * piecesPerBlock(blockSize) + 7) & ~7;
     }
 
     private static int blockCount(long size, int blockSize) {
@@ -76,7 +105,7 @@ final class DiskObject {
     }
 
     private static long fileLength(long size, int blockSize) {
-        return tableAt(size) + HEADER + (long) SLOT * blockCount(size, blockSize);
+        return tableAt(size) + HEADER + (long) slotSize(blockSize) * blockCount(size, blockSize);
     }
 
     /// Opens (creating it when missing, replacing it when its header is wrong) the file of an
@@ -112,7 +141,8 @@ final class DiskObject {
             if (!java.util.Arrays.equals(magic, MAGIC)
                     || h.getLong() != size
                     || h.getLong() != blockSize
-                    || h.getLong() != blockCount(size, blockSize)) {
+                    || h.getLong() != blockCount(size, blockSize)
+                    || h.getLong() != pieceSize(blockSize)) {
                 delete(path);
                 return null;
             }
@@ -134,10 +164,14 @@ final class DiskObject {
         try {
             try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
                 // Zeroed slots (no block yet), then the header, last in the file.
-                int table = SLOT * blockCount(size, blockSize);
+                int table = slotSize(blockSize) * blockCount(size, blockSize);
                 ByteBuffer h = ByteBuffer.allocate(table + HEADER).order(ByteOrder.LITTLE_ENDIAN);
                 h.position(table);
-                h.put(MAGIC).putLong(size).putLong(blockSize).putLong(blockCount(size, blockSize));
+                h.put(MAGIC)
+                        .putLong(size)
+                        .putLong(blockSize)
+                        .putLong(blockCount(size, blockSize))
+                        .putLong(pieceSize(blockSize));
                 h.clear();
                 long at = tableAt(size);
                 while (h.hasRemaining()) {
@@ -168,42 +202,63 @@ final class DiskObject {
         }
     }
 
-    /// Returns true when block `k` is present and whole (checked against its CRC32C the first
-    /// time this process reads it).
-    boolean has(long k) {
-        int i = (int) k;
-        if (checked[i]) {
+    /// Returns true when block `k` is present (its slot stamped) and bytes `[from, to)` of it
+    /// are whole: the pieces they touch match their CRC32C (checked the first time this process
+    /// reads each piece).
+    boolean has(long k, long from, long to) {
+        int firstPiece = (int) (from / piece);
+        int lastPiece = (int) ((to - 1) / piece);
+        int base = (int) k * pieces;
+        boolean all = true;
+        for (int p = firstPiece; p <= lastPiece && all; p++) {
+            all = isChecked(base + p);
+        }
+        if (all) {
             return true;
         }
-        long at = slots + (long) SLOT * i;
+        long at = slots + (long) slot * k;
         int length = map.get(INT, at);
-        int crc = map.get(INT, at + 4);
-        long stamp = map.get(LONG, at + 8);
         long expected = Math.min(blockSize, size - k * blockSize);
-        if (length != expected || stamp != stamp(length, crc)) {
+        if (length != expected || map.get(LONG, at + 8) != stamp(map, at, pieces)) {
             return false;
         }
         // Read the slot before the bytes it names: they were written before it.
         java.lang.invoke.VarHandle.acquireFence();
-        CRC32C c = new CRC32C();
-        c.update(map.asSlice(k * blockSize, length).asByteBuffer());
-        if ((int) c.getValue() != crc) {
-            return false;
+        for (int p = firstPiece; p <= lastPiece; p++) {
+            if (isChecked(base + p)) {
+                continue;
+            }
+            long pieceAt = k * blockSize + (long) p * piece;
+            int n = (int) Math.min(piece, k * blockSize + length - pieceAt);
+            CRC32C c = new CRC32C();
+            c.update(map.asSlice(pieceAt, n).asByteBuffer());
+            if ((int) c.getValue() != map.get(INT, at + 16 + 4L * p)) {
+                return false;
+            }
+            checked[(base + p) >>> 6] |= 1L << (base + p);
         }
-        checked[i] = true;
         return true;
     }
 
-    private static long stamp(int length, int crc) {
-        return STAMP ^ (((long) length << 32) | (crc & 0xffffffffL));
+    private boolean isChecked(int index) {
+        return (checked[index >>> 6] & (1L << index)) != 0;
+    }
+
+    /// The stamp a slot at `at` of `m` must hold: derived from its length and its piece
+    /// checksums, so a slot never written (zeros) or torn (part old, part new) does not match.
+    private static long stamp(MemorySegment m, long at, int pieces) {
+        CRC32C c = new CRC32C();
+        c.update(m.asSlice(at, 4).asByteBuffer());
+        c.update(m.asSlice(at + 16, 4L * pieces).asByteBuffer());
+        return STAMP ^ (((long) m.get(INT, at) << 32) | c.getValue());
     }
 
     /// Returns true when every block of bytes `[offset, offset + length)` has a stamped slot
     /// (the blocks themselves are checked when read): reading the slot table only.
     boolean stamped(long offset, long length) {
         for (long k = offset / blockSize; k <= (offset + length - 1) / blockSize; k++) {
-            long at = slots + SLOT * k;
-            if (!checked[(int) k] && map.get(LONG, at + 8) != stamp(map.get(INT, at), map.get(INT, at + 4))) {
+            long at = slots + (long) slot * k;
+            if (!isChecked((int) k * pieces) && map.get(LONG, at + 8) != stamp(map, at, pieces)) {
                 return false;
             }
         }
@@ -213,10 +268,10 @@ final class DiskObject {
     /// Returns bytes `[offset, offset + length)` of the object as a slice of the mapping when
     /// every block they touch is present, else null.
     MemorySegment slice(long offset, long length) {
-        long first = offset / blockSize;
-        long last = (offset + length - 1) / blockSize;
-        for (long k = first; k <= last; k++) {
-            if (!has(k)) {
+        long end = offset + length;
+        for (long k = offset / blockSize; k <= (end - 1) / blockSize; k++) {
+            long start = k * blockSize;
+            if (!has(k, Math.max(offset, start) - start, Math.min(end, start + blockSize) - start)) {
                 return null;
             }
         }
@@ -226,7 +281,7 @@ final class DiskObject {
     /// Copies bytes `[from, from + n)` of block `k` to `dst` at `at`; false when the block is
     /// missing.
     boolean copy(long k, long from, MemorySegment dst, long at, long n) {
-        if (!has(k)) {
+        if (!has(k, from, from + n)) {
             return false;
         }
         MemorySegment.copy(map, k * blockSize + from, dst, at, n);
@@ -239,16 +294,21 @@ final class DiskObject {
     /// by the caller ([BlockCache#write]).
     long write(long first, MemorySegment run) {
         int n = (int) ((run.byteSize() + blockSize - 1) / blockSize);
-        ByteBuffer table = ByteBuffer.allocate(SLOT * n).order(ByteOrder.LITTLE_ENDIAN);
+        MemorySegment table = MemorySegment.ofArray(new byte[slot * n]);
         for (int i = 0; i < n; i++) {
             MemorySegment b =
                     run.asSlice((long) i * blockSize, Math.min(blockSize, run.byteSize() - (long) i * blockSize));
-            CRC32C c = new CRC32C();
-            c.update(b.asByteBuffer());
-            int crc = (int) c.getValue();
-            table.putInt((int) b.byteSize()).putInt(crc).putLong(stamp((int) b.byteSize(), crc));
+            long at = (long) slot * i;
+            table.set(INT, at, (int) b.byteSize());
+            for (int p = 0; (long) p * piece < b.byteSize(); p++) {
+                CRC32C c = new CRC32C();
+                c.update(b.asSlice((long) p * piece, Math.min(piece, b.byteSize() - (long) p * piece))
+                        .asByteBuffer());
+                table.set(INT, at + 16 + 4L * p, (int) c.getValue());
+            }
+            table.set(LONG, at + 8, stamp(table, at, pieces));
         }
-        table.flip();
+        ByteBuffer slotBytes = table.asByteBuffer();
         try (FileChannel ch = FileChannel.open(path, StandardOpenOption.WRITE)) {
             if (!fileKey.equals(
                     Files.readAttributes(path, BasicFileAttributes.class).fileKey())) {
@@ -260,9 +320,9 @@ final class DiskObject {
             while (body.hasRemaining()) {
                 ch.write(body, at + body.position());
             }
-            long slotAt = slots + SLOT * first;
-            while (table.hasRemaining()) {
-                ch.write(table, slotAt + table.position());
+            long slotAt = slots + (long) slot * first;
+            while (slotBytes.hasRemaining()) {
+                ch.write(slotBytes, slotAt + slotBytes.position());
             }
             return run.byteSize();
         } catch (IOException e) {
@@ -297,21 +357,22 @@ final class DiskObject {
             long size = h.getLong();
             long bs = h.getLong();
             long count = h.getLong();
+            long pieceBytes = h.getLong();
             if (!java.util.Arrays.equals(magic, MAGIC)
                     || size < 0
-                    || bs <= 0
+                    || bs < 4096
                     || bs > Integer.MAX_VALUE
                     || count != blockCount(size, (int) bs)
+                    || pieceBytes != pieceSize((int) bs)
                     || fileLength(size, (int) bs) != fileSize) {
-                return fileSize; // not a whole object file: count all of it
+                return fileSize; // not a whole object file of this format: count all of it
             }
-            ByteBuffer t = readFully(ch, tableAt(size), (int) (SLOT * count));
-            long total = HEADER + SLOT * count;
-            while (t.remaining() >= SLOT) {
-                int length = t.getInt();
-                int crc = t.getInt();
-                if (t.getLong() == stamp(length, crc)) {
-                    total += length;
+            int slotBytes = slotSize((int) bs);
+            MemorySegment t = MemorySegment.ofBuffer(readFully(ch, tableAt(size), (int) (slotBytes * count)));
+            long total = HEADER + slotBytes * count;
+            for (long at = 0; at + slotBytes <= t.byteSize(); at += slotBytes) {
+                if (t.get(LONG, at + 8) == stamp(t, at, piecesPerBlock((int) bs))) {
+                    total += t.get(INT, at);
                 }
             }
             return total;

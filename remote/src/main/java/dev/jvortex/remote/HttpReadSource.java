@@ -194,6 +194,64 @@ public class HttpReadSource implements ReadSource {
         // The shared client's connections are pooled (reused by the next open); nothing to release.
     }
 
+    /// The object's version as a `HEAD` request reports it.
+    ///
+    /// @param size the object's size (the answer's `Content-Length`)
+    /// @param etag its `ETag`, or null when the server sends none
+    record Version(long size, String etag) {}
+
+    /// Asks the server for the object's version with a `HEAD` request (no body: an S3 server
+    /// that answers a ranged `GET` by reading the whole object answers this from its metadata),
+    /// retrying as reads do. Returns null when the answer cannot tell (the server refuses `HEAD`,
+    /// as a URL presigned for `GET` does, or sends no length): ask with a ranged read then.
+    /// A missing object (`404`, `410`) or an attempt budget spent ends in a [VortexException]
+    /// of kind `IO`.
+    Version head() {
+        long backoff = options.backoff().toNanos();
+        String failure = "no answer";
+        Throwable cause = null;
+        for (int attempt = 1; attempt <= options.attempts(); attempt++) {
+            if (attempt > 1) {
+                backoff = pauseBeforeRetry(backoff);
+            }
+            HttpRequest.Builder builder = HttpRequest.newBuilder(uri)
+                    .timeout(options.requestTimeout())
+                    .method("HEAD", HttpRequest.BodyPublishers.noBody());
+            signer.sign("HEAD", uri, Map.of(), builder);
+            counters.request(0);
+            HttpResponse<Void> response;
+            try {
+                response = client.send(builder.build(), HttpResponse.BodyHandlers.discarding());
+            } catch (IOException e) {
+                failure = String.valueOf(e);
+                cause = e;
+                continue;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new VortexException(VortexException.Kind.IO, "HEAD " + name + ": interrupted", e);
+            }
+            int status = response.statusCode();
+            if (status == 404 || status == 410) {
+                throw new VortexException(
+                        VortexException.Kind.IO, "HEAD " + name + ": HTTP " + status + ", the object is gone");
+            }
+            if (status == 408 || status == 429 || status >= 500) {
+                failure = "HTTP " + status;
+                cause = null;
+                continue;
+            }
+            long length = response.headers().firstValueAsLong("Content-Length").orElse(-1);
+            if (status != 200 || length < 0) {
+                return null;
+            }
+            return new Version(length, response.headers().firstValue("ETag").orElse(null));
+        }
+        throw new VortexException(
+                VortexException.Kind.IO,
+                "HEAD " + name + ": " + failure + " (after " + options.attempts() + " attempts)",
+                cause);
+    }
+
     // ---- requests ----
 
     /// Fetches `range` (exactly `length` bytes from `offset`, or with `offset` -1 a suffix of
@@ -203,9 +261,7 @@ public class HttpReadSource implements ReadSource {
         Failure last = null;
         for (int attempt = 1; attempt <= options.attempts(); attempt++) {
             if (attempt > 1) {
-                counters.retry();
-                sleep(ThreadLocalRandom.current().nextLong(backoff + 1));
-                backoff = Math.min(options.maxBackoff().toNanos(), backoff * 2);
+                backoff = pauseBeforeRetry(backoff);
             }
             try {
                 return hedged(range, offset, length, arena);
@@ -220,6 +276,14 @@ public class HttpReadSource implements ReadSource {
                 range,
                 last.getMessage() + " (after " + options.attempts() + " attempts)",
                 last.getCause() == null ? last : last.getCause());
+    }
+
+    /// Counts a retry and waits a random time up to `backoff` nanoseconds (full jitter); returns
+    /// the next retry's bound (doubled, at most the maximum backoff).
+    private long pauseBeforeRetry(long backoff) {
+        counters.retry();
+        sleep(ThreadLocalRandom.current().nextLong(backoff + 1));
+        return Math.min(options.maxBackoff().toNanos(), backoff * 2);
     }
 
     private VortexException error(String range, String message, Throwable cause) {

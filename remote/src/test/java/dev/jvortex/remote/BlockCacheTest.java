@@ -130,6 +130,103 @@ class BlockCacheTest {
         }
     }
 
+    /// With 256 KiB blocks of four 64 KiB pieces: a range is checked only in the pieces it
+    /// touches; a flipped byte or a torn half in a piece it touches is refetched, never returned,
+    /// and damage in a piece it does not touch does not cost it a request.
+    @Test
+    void onlyThePiecesARangeTouchesAreCheckedAndDamagedPiecesAreRefetched() throws IOException {
+        Path cacheDir = dir.resolve("pieces");
+        int bs = 256 << 10;
+        assertTrue(local.length > bs, "block 0 must be a whole block");
+        RemoteOptions trusted = RemoteOptions.DEFAULT.withFreshness(java.time.Duration.ofHours(1));
+        try (CachedReadSource s = source(new BlockCache(bs, 0, cacheDir, 1L << 30))) {
+            s.readTail(64);
+            checkRange(s.read(0, bs), 0);
+        }
+        Path obj = objectFiles(cacheDir).get(0);
+        // A flipped byte in piece 3 of block 0.
+        try (FileChannel ch = FileChannel.open(obj, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            ByteBuffer one = ByteBuffer.allocate(1);
+            ch.read(one, 200_000);
+            one.put(0, (byte) (one.get(0) ^ 0x5a)).clear();
+            ch.write(one, 200_000);
+        }
+        try (CachedReadSource s = trustedSource(cacheDir, bs, trusted)) {
+            s.readTail(64);
+            MemorySegment untouched = s.read(1000, 60_000);
+            assertTrue(untouched.isMapped(), "piece 0 is whole: a slice of the mapping");
+            checkRange(untouched, 1000);
+            assertEquals(0, s.counters().snapshot().requests());
+            MemorySegment touched = s.read(190_000, 20_000);
+            assertTrue(!touched.isMapped(), "piece 3 failed its check: not served from the cache");
+            checkRange(touched, 190_000);
+            assertEquals(1, s.counters().snapshot().requests(), "the block was refetched");
+        }
+        try (CachedReadSource s = trustedSource(cacheDir, bs, trusted)) {
+            s.readTail(64);
+            MemorySegment again = s.read(190_000, 20_000);
+            assertTrue(again.isMapped(), "the refetched block was written again");
+            checkRange(again, 190_000);
+            assertEquals(0, s.counters().snapshot().requests());
+        }
+        // A torn block: its second half never written (zeros), its slot in place.
+        try (FileChannel ch = FileChannel.open(obj, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            ch.write(ByteBuffer.allocate(bs / 2), bs / 2);
+        }
+        try (CachedReadSource s = trustedSource(cacheDir, bs, trusted)) {
+            s.readTail(64);
+            checkRange(s.read(100, 1000), 100);
+            assertEquals(0, s.counters().snapshot().requests(), "the first half is whole");
+            checkRange(s.read(150_000, 1000), 150_000);
+            assertEquals(1, s.counters().snapshot().requests(), "the torn half was refetched");
+        }
+    }
+
+    private static CachedReadSource trustedSource(Path cacheDir, int bs, RemoteOptions options) {
+        return new CachedReadSource(
+                HttpReadSource.open(server.url("t.vortex"), options), new BlockCache(bs, 0, cacheDir, 1L << 30));
+    }
+
+    @Test
+    void theCleanupDeletesOldFormatsButNotLiveFiles() throws IOException {
+        Path cacheDir = dir.resolve("old-formats");
+        // The first cache over the folder in this process cleans it (empty now); the files below
+        // are then cleaned by the explicit calls.
+        BlockCache cache = new BlockCache(16 << 10, 0, cacheDir, 1L << 30);
+        long now = System.currentTimeMillis();
+        java.nio.file.attribute.FileTime old = java.nio.file.attribute.FileTime.fromMillis(now - 3_600_000);
+        // The one-file-per-block layout: an idle folder, and one a running old process writes.
+        Path idleBlocks = Files.createDirectories(cacheDir.resolve("0123456789abcdef0123456789abcdef"));
+        Path idleBlock = Files.write(idleBlocks.resolve("0.blk"), new byte[100]);
+        Files.setLastModifiedTime(idleBlock, old);
+        Path liveBlocks = Files.createDirectories(cacheDir.resolve("fedcba9876543210fedcba9876543210"));
+        Path liveBlock = Files.write(liveBlocks.resolve("3.blk"), new byte[100]);
+        Path liveTemp = Files.write(
+                liveBlocks.resolve("4.blk.tmp" + ProcessHandle.current().pid() + "-1a2b"), new byte[10]);
+        Path deadTemp = Files.write(liveBlocks.resolve("5.blk.tmp999999999-1a2b"), new byte[10]);
+        // An object file of the first mapped format, and one of today's.
+        Files.createDirectories(cacheDir.resolve("objects"));
+        byte[] v1 = new byte[4096 + 64 + 16];
+        System.arraycopy(DiskObject.MAGIC_V1, 0, v1, v1.length - 64, DiskObject.MAGIC_V1.length);
+        Path oldObject = Files.write(cacheDir.resolve("objects/aa.obj"), v1);
+        Files.setLastModifiedTime(oldObject, old);
+        try (CachedReadSource s = source(cache)) {
+            s.readTail(64);
+            checkRange(s.read(0, 50_000), 0);
+        }
+        Path current = objectFiles(cacheDir).stream()
+                .filter(p -> !p.equals(oldObject))
+                .findFirst()
+                .orElseThrow();
+        Files.setLastModifiedTime(current, old);
+        assertEquals(3, cache.cleanupOldFormats(now));
+        assertTrue(!Files.exists(idleBlocks), "an idle old folder is deleted whole");
+        assertTrue(!Files.exists(oldObject) && !Files.exists(deadTemp));
+        assertTrue(Files.exists(liveBlock) && Files.exists(liveTemp), "a live process's files are kept");
+        assertTrue(Files.exists(current), "today's format is kept");
+        assertEquals(0, cache.cleanupOldFormats(now));
+    }
+
     @Test
     void aWarmRangeIsASliceOfTheMappingThatOutlivesItsSourceAndFile() throws IOException {
         Path cacheDir = dir.resolve("mapped");

@@ -85,6 +85,43 @@ class CachedTailTest {
     }
 
     @Test
+    void theVersionCheckIsOneHeadRequestSharedByConcurrentOpens() {
+        try (LinkProxy slow = LinkProxy.to(server.base())) {
+            warm(slow.base(), ScanOptions.all());
+            slow.delay(500);
+            long requests = slow.requests();
+            long bytes = slow.bytesSent();
+            CachedReadSource a = source(slow.base(), RemoteOptions.DEFAULT);
+            CachedReadSource b = source(slow.base(), RemoteOptions.DEFAULT);
+            try (VortexFile f = VortexFile.open(a);
+                    VortexFile g = VortexFile.open(b)) {
+                assertEquals(TestTable.ROWS, TestTable.scanAndCheck(f, ScanOptions.all()));
+                assertEquals(TestTable.ROWS, TestTable.scanAndCheck(g, ScanOptions.columns("v")));
+                a.awaitConfirmation();
+                b.awaitConfirmation();
+            }
+            // One request for both opens (the second joined the first's check), and no body:
+            // a HEAD, not a ranged GET.
+            assertEquals(1, slow.requests() - requests);
+            assertEquals(0, slow.bytesSent() - bytes);
+        }
+    }
+
+    @Test
+    void aDeletedObjectFailsTheReadsOfAConcurrentlyCheckedOpen() throws IOException {
+        warm(ScanOptions.columns("v"));
+        Files.delete(file);
+        CachedReadSource s = source(server.base(), RemoteOptions.DEFAULT);
+        try (VortexFile f = VortexFile.open(s)) {
+            VortexException e = assertThrows(VortexException.class, s::awaitConfirmation);
+            assertEquals(VortexException.Kind.IO, e.kind());
+            assertTrue(e.getMessage().contains("could not be confirmed"), e.getMessage());
+            assertTrue(e.getMessage().contains("404"), e.getMessage());
+            assertThrows(VortexException.class, () -> TestTable.scanAndCheck(f, ScanOptions.columns("v")));
+        }
+    }
+
+    @Test
     void aChangedObjectFailsTheReadsOfAConcurrentlyCheckedOpen() throws IOException {
         warm(ScanOptions.columns("v"));
         change();

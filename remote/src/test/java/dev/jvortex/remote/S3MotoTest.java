@@ -109,6 +109,16 @@ class S3MotoTest {
     }
 
     @Test
+    void aSignedHeadReportsTheVersionARangedReadSees() {
+        HttpReadSource s = (HttpReadSource)
+                RemoteSources.open("s3://data/tables/t one.vortex", RemoteOptions.DEFAULT, env(endpoint)::get, null);
+        HttpReadSource.Version v = s.head();
+        assertTrue(v != null, "the server answers a signed HEAD with a length");
+        assertEquals(s.readTail(16).size(), v.size());
+        assertEquals(s.etag(), v.etag());
+    }
+
+    @Test
     void readsAnObjectPathStyleWithEnvironmentCredentials() {
         Map<String, String> env = env(endpoint);
         try (VortexFile f = VortexFile.open(
