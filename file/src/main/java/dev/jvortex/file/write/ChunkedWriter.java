@@ -1,6 +1,7 @@
 package dev.jvortex.file.write;
 
 import dev.jvortex.core.DType;
+import dev.jvortex.core.VortexException;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.ArrayOps;
 import dev.jvortex.core.array.PrimitiveArray;
@@ -13,6 +14,10 @@ import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.RejectedExecutionException;
 
 /// A `vortex.chunked` layout: its chunks in row order (a single chunk stands in for it).
 ///
@@ -58,6 +63,16 @@ final class ChunkedWriter implements ColumnWriter {
     /// The column's statistics, which its rows are added to (null when it keeps none): flat
     /// chunks' rows on the compression threads, with the chunk; dictionary layouts' rows here.
     private final CompressionPipeline.StatsChain stats;
+    /// The decision on the kind of chunks, started on the compression threads by
+    /// [#prepare(Array)] and not yet taken up (null when there is none).
+    private FutureTask<Decision> early;
+
+    /// The kind of chunks a column's first block decides.
+    ///
+    /// @param dictionaries string dictionary layouts
+    /// @param chunkRows the rows of a flat chunk (when not `dictionaries`)
+    /// @param intDictionaries integer dictionary layouts first
+    private record Decision(boolean dictionaries, long chunkRows, boolean intDictionaries) {}
 
     /// A column of type `dtype`, cut into chunks.
     ChunkedWriter(DType dtype, WriteContext ctx) {
@@ -119,24 +134,100 @@ final class ChunkedWriter implements ColumnWriter {
         }
     }
 
+    /// Starts the decision on the kind of chunks on the compression threads when `first` (the
+    /// next rows appended) holds the column's whole first block: its copy is made here, the
+    /// decision is taken by [#decide(Array)] (run there if no thread has started it yet).
+    @Override
+    @SuppressWarnings("MustBeClosedChecker") // the task closes the arena when it has decided
+    public void prepare(Array first) {
+        int rowBlock = ctx.options().rowBlock();
+        Executor executor = ctx.pipeline().executor();
+        if (executor == null
+                || dictionaries != null
+                || early != null
+                || !undecided.isEmpty()
+                || first.length() < rowBlock) {
+            return;
+        }
+        Arena arena = Arena.ofShared();
+        Array block;
+        try {
+            block = firstBlock(first, arena);
+        } catch (RuntimeException e) {
+            arena.close();
+            throw e;
+        }
+        early = new FutureTask<>(() -> {
+            try (arena) {
+                return decision(block);
+            }
+        });
+        try {
+            executor.execute(early);
+        } catch (RejectedExecutionException e) {
+            // a caller's executor that takes no more: decided on this thread when needed
+        }
+    }
+
     /// Decides the kind of chunks (and the rows of a flat chunk) from the first `rowBlock` rows
     /// of the column, which `first` starts with (all of them unless the column is shorter).
     private void decide(Array first) {
-        int rowBlock = ctx.options().rowBlock();
-        int n = Math.min(first.length(), rowBlock);
-        try (Arena arena = Arena.ofConfined()) {
-            // A copy, not a slice: a slice of strings keeps its source's whole data buffers,
-            // which would count as its bytes.
-            Array block = ArrayOps.deepCopy(ArrayOps.slice(first, 0, n, arena), arena);
-            dictionaries = ctx.options().dictionaries() && DictState.worthIt(dtype, block, rowBlock);
-            if (!dictionaries) {
-                long bytesPerRow = Math.max(1, CanonicalEncoder.encode(block).bufferBytes() / Math.max(1, n));
-                long rowsForTarget = Math.max(1, ctx.options().targetChunkBytes() / bytesPerRow);
-                long blocks = Math.max(1, (rowsForTarget + rowBlock - 1) / rowBlock);
-                chunkRows = blocks * rowBlock;
-                intDictionaries = ctx.options().dictionaries() && IntDictWriter.smaller(dtype, block, ctx.options());
+        Decision d;
+        if (early != null) {
+            d = awaitEarly();
+        } else {
+            try (Arena arena = Arena.ofConfined()) {
+                d = decision(firstBlock(first, arena));
             }
         }
+        dictionaries = d.dictionaries();
+        chunkRows = d.chunkRows();
+        intDictionaries = d.intDictionaries();
+    }
+
+    /// The decision [#prepare(Array)] started: taken on this thread if no other has started it.
+    private Decision awaitEarly() {
+        FutureTask<Decision> task = early;
+        early = null;
+        task.run(); // nothing when a compression thread has run or is running it
+        try {
+            return task.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new VortexException(VortexException.Kind.IO, "interrupted while choosing a column's layout", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            if (e.getCause() instanceof Error err) {
+                throw err;
+            }
+            throw new VortexException(
+                    VortexException.Kind.IO, "choosing a column's layout failed: " + e.getCause(), e.getCause());
+        }
+    }
+
+    /// A copy of the first `rowBlock` rows of `first` (all of them if fewer) in `arena`: a copy,
+    /// not a slice, as a slice of strings keeps its source's whole data buffers, which would
+    /// count as its bytes.
+    private Array firstBlock(Array first, Arena arena) {
+        int n = Math.min(first.length(), ctx.options().rowBlock());
+        return ArrayOps.deepCopy(ArrayOps.slice(first, 0, n, arena), arena);
+    }
+
+    /// The kind of chunks for a column whose first block is `block` (on any thread).
+    private Decision decision(Array block) {
+        int rowBlock = ctx.options().rowBlock();
+        int n = block.length();
+        boolean dict = ctx.options().dictionaries() && DictState.worthIt(dtype, block, rowBlock);
+        if (dict) {
+            return new Decision(true, 0, false);
+        }
+        long bytesPerRow = Math.max(1, CanonicalEncoder.encode(block).bufferBytes() / Math.max(1, n));
+        long rowsForTarget = Math.max(1, ctx.options().targetChunkBytes() / bytesPerRow);
+        long blocks = Math.max(1, (rowsForTarget + rowBlock - 1) / rowBlock);
+        boolean intDict = ctx.options().dictionaries() && IntDictWriter.smaller(dtype, block, ctx.options());
+        return new Decision(false, blocks * rowBlock, intDict);
     }
 
     @SuppressWarnings("MustBeClosedChecker") // closed once the held rows are replayed (or on complete)
@@ -242,6 +333,10 @@ final class ChunkedWriter implements ColumnWriter {
 
     @Override
     public void release() {
+        if (early != null) {
+            early.run(); // frees its copy of the first block (a compression thread may be doing so)
+            early = null;
+        }
         if (pendingArena != null) {
             pendingArena.close();
             pendingArena = null;

@@ -10,6 +10,11 @@ sealed interface ColumnWriter extends LayoutWriter permits StructWriter, ZonedWr
     /// Appends rows that continue the column (an array of the column's type).
     void append(Array rows) throws IOException;
 
+    /// Told the rows of the next [#append(Array)] before it comes (the same array), so that work
+    /// the append would do first may start on the compression threads: [StructWriter] tells every
+    /// column of a batch before appending any. Nothing by default.
+    default void prepare(Array rows) {}
+
     /// Returns the writer of a column of type `dtype`: a struct's fields as columns of their own,
     /// any other type in chunks under a zone map (statistics only, when zone maps are off).
     static ColumnWriter of(DType dtype, WriteContext ctx) {

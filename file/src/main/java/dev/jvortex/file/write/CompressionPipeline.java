@@ -86,6 +86,12 @@ final class CompressionPipeline {
         }
     }
 
+    /// Where compression tasks run (other work of the write may run there too); null when the
+    /// pipeline compresses on the writing thread.
+    Executor executor() {
+        return executor;
+    }
+
     /// Compresses `a` (now, or on the executor) and writes it as the next segment in submission
     /// order, telling `onSegment` its id; `owner` (which holds `a`, or null) is closed after the
     /// segment is written.

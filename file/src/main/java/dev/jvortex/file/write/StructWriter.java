@@ -55,6 +55,9 @@ final class StructWriter implements ColumnWriter {
     /// Appends `n` rows given as one array per field.
     void appendFields(List<Array> columns, int n) throws IOException {
         for (int i = 0; i < fields.size(); i++) {
+            fields.get(i).prepare(columns.get(i));
+        }
+        for (int i = 0; i < fields.size(); i++) {
             fields.get(i).append(columns.get(i));
         }
         rows += n;

@@ -44,6 +44,11 @@ final class ZonedWriter implements ColumnWriter {
     }
 
     @Override
+    public void prepare(Array a) {
+        data.prepare(a);
+    }
+
+    @Override
     public void append(Array a) throws IOException {
         if (a.length() == 0) {
             return;
