@@ -50,6 +50,9 @@ final class ChunkedWriter implements ColumnWriter {
     private boolean intDictionaries;
     /// The integer dictionary layout being filled.
     private IntDictWriter openIntDict;
+    /// Whether the first flat chunk, once full, is tried as an integer dictionary layout
+    /// ([IntDictWriter#smallerOverChunk]) before it is submitted.
+    private boolean askChunk;
     /// The first rows, held until `rowBlock` of them decide the kind of chunks (copies, in
     /// `undecidedArena`).
     private final List<Array> undecided = new ArrayList<>();
@@ -134,7 +137,11 @@ final class ChunkedWriter implements ColumnWriter {
                 long rowsForTarget = Math.max(1, ctx.options().targetChunkBytes() / bytesPerRow);
                 long blocks = Math.max(1, (rowsForTarget + rowBlock - 1) / rowBlock);
                 chunkRows = blocks * rowBlock;
-                intDictionaries = ctx.options().dictionaries() && IntDictWriter.smaller(dtype, block, ctx.options());
+                IntDictWriter.Verdict verdict = ctx.options().dictionaries()
+                        ? IntDictWriter.judgeBlock(dtype, block, ctx.options())
+                        : IntDictWriter.Verdict.FLAT;
+                intDictionaries = verdict == IntDictWriter.Verdict.DICTIONARY;
+                askChunk = verdict == IntDictWriter.Verdict.ASK_CHUNK;
             }
         }
     }
@@ -177,6 +184,13 @@ final class ChunkedWriter implements ColumnWriter {
             from += take;
             if (pendingRows == chunkRows) {
                 flushFlat();
+                if (intDictionaries && from < a.length()) {
+                    // the first chunk became a dictionary's first rows: so do the rest
+                    try (Arena arena = Arena.ofConfined()) {
+                        appendIntDictionaries((PrimitiveArray) ArrayOps.slice(a, from, a.length() - from, arena));
+                    }
+                    return;
+                }
             }
         }
     }
@@ -194,6 +208,25 @@ final class ChunkedWriter implements ColumnWriter {
         }
         pending.clear();
         pendingRows = 0;
+        if (askChunk) {
+            askChunk = false;
+            if (chunk.length() > ctx.options().rowBlock() && chunk instanceof PrimitiveArray p) {
+                boolean dictionary;
+                try {
+                    dictionary = IntDictWriter.smallerOverChunk(dtype, p, ctx.options(), p.length() < chunkRows);
+                } catch (RuntimeException e) {
+                    owner.close();
+                    throw e;
+                }
+                if (dictionary) {
+                    intDictionaries = true;
+                    try (owner) {
+                        appendIntDictionaries(p);
+                    }
+                    return;
+                }
+            }
+        }
         chunks.add(FlatWriter.submit(ctx, chunk, Compression.FULL, owner, flatChoice, stats));
     }
 

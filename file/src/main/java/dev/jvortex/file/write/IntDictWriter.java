@@ -8,7 +8,9 @@ import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.Builders;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
+import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.file.layout.DictLayoutMetadata;
+import dev.jvortex.format.ArraySerializer;
 import dev.jvortex.format.internal.FormatWriter.LayoutSpec;
 import java.io.IOException;
 import java.lang.foreign.Arena;
@@ -25,8 +27,10 @@ import java.util.Arrays;
 /// [ChunkedWriter] gives up on dictionaries for the rest of the column once one is full: the
 /// column has turned out to have many distinct values, and flat chunks are smaller then.
 ///
-/// Whether a column gets this layout at all is decided on its first block by size, in the
-/// compact preset only ([#smaller(DType, Array, WriteOptions)]).
+/// Whether a column gets this layout at all is decided by size, in the compact preset only: on
+/// its first block ([#judgeBlock]), or, when that block has few distinct values but does not
+/// win, on its first flat chunk ([#smallerOverChunk]), which then becomes the dictionary's
+/// first rows instead.
 final class IntDictWriter implements LayoutWriter {
     private final Entries dict;
     private final DictParts parts;
@@ -43,17 +47,27 @@ final class IntDictWriter implements LayoutWriter {
         return dtype instanceof DType.Primitive p && p.ptype().isInteger();
     }
 
-    /// Whether the dictionary layout stores `block`, the first rows of a column, in fewer bytes
-    /// than a flat chunk (asked in the compact preset only): the block compressed whole (as flat
-    /// chunks are, with the full compressor of the preset) against its distinct values (same
-    /// compressor) plus its codes (the compressor without integer dictionaries, as codes are).
-    /// Blocks with more distinct values than an eighth of their rows, or one value, are not tried
+    /// What a column's first block says about integer dictionary layouts (asked in the compact
+    /// preset only, see [#judgeBlock]).
+    enum Verdict {
+        /// Dictionary layouts from the first row.
+        DICTIONARY,
+        /// Flat chunks, for good.
+        FLAT,
+        /// Flat chunks unless the first flat chunk, tried whole ([#smallerOverChunk]), says
+        /// otherwise: the block was too small to tell.
+        ASK_CHUNK
+    }
+
+    /// Judges `block`, the first rows of a column, in the compact preset: [Verdict#DICTIONARY]
+    /// when the dictionary layout stores the block in fewer bytes than a flat chunk (see
+    /// [#trial]), [Verdict#ASK_CHUNK] when it does not but the block has at most 1,024 distinct
+    /// values, no more than an eighth of its rows (a block with one value among them: the first
+    /// flat chunk decides), else [Verdict#FLAT]. A block with more distinct values is not tried
     /// (the trial compresses the block three times: about a tenth of a compact write's CPU on
     /// flights when every integer column was tried; the columns that won had at most 250 values
-    /// in 8,192 rows). The trial charges
-    /// the dictionary values to one block, where the column shares them across all its rows, so
-    /// it leans towards flat chunks.
-    static boolean smaller(DType dtype, Array block, WriteOptions options) {
+    /// in 8,192 rows).
+    static Verdict judgeBlock(DType dtype, Array block, WriteOptions options) {
         // Compact preset only: there the codes go to Pcodec, whose size grows with the rows as in
         // the trial. In the default preset the codes compressor picks schemes (delta, RLE) from
         // samples that win on one block and lose on a 524,288-row codes chunk: 400,000 rows of
@@ -64,37 +78,90 @@ final class IntDictWriter implements LayoutWriter {
                 || !options.compress()
                 || options.preset() != CompressionPreset.COMPACT
                 || p.length() == 0) {
-            return false;
+            return Verdict.FLAT;
         }
-        Entries trial = new Entries((DType.Primitive) dtype);
+        return switch (trial((DType.Primitive) dtype, p, options, 0)) {
+            case 1 -> Verdict.DICTIONARY;
+            case 0 -> Verdict.ASK_CHUNK;
+            default -> Verdict.FLAT;
+        };
+    }
+
+    /// Whether the dictionary layout stores `block`, the first rows of a column, in fewer bytes
+    /// than a flat chunk (see [#judgeBlock]).
+    static boolean smaller(DType dtype, Array block, WriteOptions options) {
+        return judgeBlock(dtype, block, options) == Verdict.DICTIONARY;
+    }
+
+    /// Whether the dictionary layout stores `chunk`, a column's first flat chunk (of more rows
+    /// than a block, after its first block gave [Verdict#ASK_CHUNK]), in fewer bytes than flat
+    /// chunks: the same trial as the block's over many more rows, by the bytes of the segments
+    /// written. It sees what one block cannot: runs longer than a block, and the segments' own
+    /// bytes (array tree, padding), which dominate a column that compresses to a few hundred
+    /// bytes a chunk (flights `day`: ten values in the first block; three flat chunks of about
+    /// 500 bytes, over half of it segment overhead, where a dictionary's values and codes take
+    /// two segments). Unless `last` (the column ends with this chunk), the column is assumed
+    /// to go on for as many flat chunks as one codes chunk holds ([DictState#CODES_PER_CHUNK]
+    /// rows): flat chunks cost a segment each, the dictionary one values segment and one codes
+    /// segment whose buffers grow as the chunk's codes do. Costs three compressions of the
+    /// chunk, for columns of few distinct values only.
+    static boolean smallerOverChunk(DType dtype, PrimitiveArray chunk, WriteOptions options, boolean last) {
+        long chunks = last ? 1 : Math.max(1, DictState.CODES_PER_CHUNK / Math.max(1, chunk.length()));
+        return trial((DType.Primitive) dtype, chunk, options, chunks) == 1;
+    }
+
+    /// The trial behind [#judgeBlock] and [#smallerOverChunk]: 1 when `p` compressed whole (as
+    /// flat chunks are, with the full compressor of the preset) is larger than its distinct values
+    /// (same compressor) plus its codes (the compressor without integer dictionaries, as codes
+    /// are) by 5 % or more; 0 when the trial ran and lost, or `p` holds one value (non-null);
+    /// -1 when `p` has more than 1,024 distinct values or more than an eighth of its rows. The
+    /// trial charges the dictionary values to `p`, where the column shares them across all its
+    /// rows, so it leans towards flat chunks. With `chunks` 0 it compares buffer bytes; else
+    /// serialized segments over `chunks` chunks like `p` (see [#smallerOverChunk]).
+    private static int trial(DType.Primitive dtype, PrimitiveArray p, WriteOptions options, long chunks) {
+        Entries trial = new Entries(dtype);
         int n = p.length();
         for (int i = 0; i < n; i++) {
             trial.add(p, i);
-            if (8 * trial.size() > n || trial.full()) {
-                return false;
+            if (8 * trial.size() > n || trial.size() > TRIAL_MAX_ENTRIES || trial.full()) {
+                return -1;
             }
         }
         if (trial.size() == 1) {
-            return false; // one value: the flat block is a constant
+            return 0; // one value: the flat block is a constant
         }
         try (Arena arena = Arena.ofConfined()) {
-            long flat = Compressor.full(options.preset(), options.cascadeDepth())
-                    .compress(p)
-                    .bufferBytes();
-            long dictionary = Compressor.full(options.preset(), options.cascadeDepth())
-                            .compress(trial.values(arena))
-                            .bufferBytes()
-                    + Compressor.data(options.preset(), options.cascadeDepth())
-                            .compress(trial.takeCodes(arena))
-                            .bufferBytes();
+            WriteNode flatNode = Compressor.full(options.preset(), options.cascadeDepth())
+                    .compress(p);
+            WriteNode valuesNode = Compressor.full(options.preset(), options.cascadeDepth())
+                    .compress(trial.values(arena));
+            WriteNode codesNode = Compressor.data(options.preset(), options.cascadeDepth())
+                    .compress(trial.takeCodes(arena));
+            long flat;
+            long dictionary;
+            if (chunks == 0) {
+                flat = flatNode.bufferBytes();
+                dictionary = valuesNode.bufferBytes() + codesNode.bufferBytes();
+            } else {
+                flat = chunks * segmentBytes(flatNode);
+                dictionary = segmentBytes(valuesNode) + segmentBytes(codesNode) + (chunks - 1) * codesNode.bufferBytes();
+            }
             // Strictly smaller only: on a tie (the block compresses to a dictionary either way)
             // the flat chunks' own dictionaries can take narrower codes than one for the whole
             // column (flights default: sched_arr_time +0.9 %, distance -1.1 % with ties taken).
             // And by 5 %: near-ties lost over whole columns (corpus ints_outliers +1 % at 20,000
             // rows); the flights columns that gained won by 7 to 11 %.
-            return dictionary * 20 < flat * 19;
+            return dictionary * 20 < flat * 19 ? 1 : 0;
         }
     }
+
+    /// The bytes of `node`'s serialized segment.
+    private static long segmentBytes(WriteNode node) {
+        return ArraySerializer.serialize(node, id -> 0).length();
+    }
+
+    /// The most distinct values a trial takes.
+    private static final int TRIAL_MAX_ENTRIES = 1024;
 
     /// Adds rows of `a` from `from` until the dictionary is full or the rows run out; returns
     /// the index after the last row added.
