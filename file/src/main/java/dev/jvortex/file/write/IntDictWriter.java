@@ -131,12 +131,12 @@ final class IntDictWriter implements LayoutWriter {
             return 0; // one value: the flat block is a constant
         }
         try (Arena arena = Arena.ofConfined()) {
-            WriteNode flatNode = Compressor.full(options.preset(), options.cascadeDepth())
-                    .compress(p);
-            WriteNode valuesNode = Compressor.full(options.preset(), options.cascadeDepth())
-                    .compress(trial.values(arena));
-            WriteNode codesNode = Compressor.data(options.preset(), options.cascadeDepth())
-                    .compress(trial.takeCodes(arena));
+            WriteNode flatNode =
+                    Compressor.full(options.preset(), options.cascadeDepth()).compress(p);
+            WriteNode valuesNode =
+                    Compressor.full(options.preset(), options.cascadeDepth()).compress(trial.values(arena));
+            WriteNode codesNode =
+                    Compressor.data(options.preset(), options.cascadeDepth()).compress(trial.takeCodes(arena));
             long flat;
             long dictionary;
             if (chunks == 0) {
@@ -144,7 +144,8 @@ final class IntDictWriter implements LayoutWriter {
                 dictionary = valuesNode.bufferBytes() + codesNode.bufferBytes();
             } else {
                 flat = chunks * segmentBytes(flatNode);
-                dictionary = segmentBytes(valuesNode) + segmentBytes(codesNode) + (chunks - 1) * codesNode.bufferBytes();
+                dictionary =
+                        segmentBytes(valuesNode) + segmentBytes(codesNode) + (chunks - 1) * codesNode.bufferBytes();
             }
             // Strictly smaller only: on a tie (the block compresses to a dictionary either way)
             // the flat chunks' own dictionaries can take narrower codes than one for the whole
