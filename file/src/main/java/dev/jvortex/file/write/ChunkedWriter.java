@@ -138,7 +138,7 @@ final class ChunkedWriter implements ColumnWriter {
                 long blocks = Math.max(1, (rowsForTarget + rowBlock - 1) / rowBlock);
                 chunkRows = blocks * rowBlock;
                 IntDictWriter.Verdict verdict = ctx.options().dictionaries()
-                        ? IntDictWriter.judgeBlock(dtype, block, ctx.options())
+                        ? IntDictWriter.judgeBlock(dtype, block, ctx.options(), chunkRows)
                         : IntDictWriter.Verdict.FLAT;
                 intDictionaries = verdict == IntDictWriter.Verdict.DICTIONARY;
                 askChunk = verdict == IntDictWriter.Verdict.ASK_CHUNK;

@@ -59,39 +59,41 @@ final class IntDictWriter implements LayoutWriter {
         ASK_CHUNK
     }
 
-    /// Judges `block`, the first rows of a column, in the compact preset: [Verdict#DICTIONARY]
-    /// when the dictionary layout stores the block in fewer bytes than a flat chunk (see
-    /// [#trial]), [Verdict#ASK_CHUNK] when it does not but the block has at most 1,024 distinct
-    /// values, no more than an eighth of its rows (a block with one value among them: the first
-    /// flat chunk decides), else [Verdict#FLAT]. A block with more distinct values is not tried
-    /// (the trial compresses the block three times: about a tenth of a compact write's CPU on
-    /// flights when every integer column was tried; the columns that won had at most 250 values
-    /// in 8,192 rows).
-    static Verdict judgeBlock(DType dtype, Array block, WriteOptions options) {
-        // Compact preset only: there the codes go to Pcodec, whose size grows with the rows as in
-        // the trial. In the default preset the codes compressor picks schemes (delta, RLE) from
-        // samples that win on one block and lose on a 524,288-row codes chunk: 400,000 rows of
-        // 300 scattered values in a repeating order won the trial by 10 % and came out 14 %
-        // larger than flat chunks (IntDictLayoutTest).
-        if (!eligible(dtype)
-                || !(block instanceof PrimitiveArray p)
-                || !options.compress()
-                || options.preset() != CompressionPreset.COMPACT
-                || p.length() == 0) {
+    /// Judges `block`, the first rows of a column whose flat chunks hold `chunkRows` rows.
+    ///
+    /// In the compact preset: [Verdict#DICTIONARY] when the dictionary layout stores the block in
+    /// fewer bytes than a flat chunk (see [#trial]). In the default preset never: its codes
+    /// compressor picks schemes (delta, RLE) from samples that win on one block and lose on a
+    /// 524,288-row codes chunk (400,000 rows of 300 scattered values in a repeating order won the
+    /// block's trial by 10 % and came out 14 % larger than flat chunks, IntDictLayoutTest), so
+    /// there the block is only compressed flat.
+    ///
+    /// Otherwise, in either preset, [Verdict#ASK_CHUNK] when the block has at most 1,024 distinct
+    /// values, no more than an eighth of its rows, and its flat chunks would be tiny (under
+    /// [#TINY_CHUNK_BYTES] of buffers, from the block's): there the segments' own bytes decide,
+    /// which only [#smallerOverChunk] sees. Else [Verdict#FLAT]. A block with more distinct
+    /// values is not tried (the compact trial compresses the block three times: about a tenth
+    /// of a compact write's CPU on flights when every integer column was tried; the columns that
+    /// won had at most 250 values in 8,192 rows).
+    static Verdict judgeBlock(DType dtype, Array block, WriteOptions options, long chunkRows) {
+        if (!eligible(dtype) || !(block instanceof PrimitiveArray p) || !options.compress() || p.length() == 0) {
             return Verdict.FLAT;
         }
-        return switch (trial((DType.Primitive) dtype, p, options, 0)) {
-            case 1 -> Verdict.DICTIONARY;
-            case 0 -> Verdict.ASK_CHUNK;
-            default -> Verdict.FLAT;
-        };
+        boolean compact = options.preset() == CompressionPreset.COMPACT;
+        long[] flat = {0};
+        int outcome = trial((DType.Primitive) dtype, p, options, compact ? 0 : -1, flat);
+        if (outcome == 1) {
+            return Verdict.DICTIONARY;
+        }
+        return outcome == 0 && flat[0] * (double) chunkRows / p.length() < TINY_CHUNK_BYTES
+                ? Verdict.ASK_CHUNK
+                : Verdict.FLAT;
     }
 
-    /// Whether the dictionary layout stores `block`, the first rows of a column, in fewer bytes
-    /// than a flat chunk (see [#judgeBlock]).
-    static boolean smaller(DType dtype, Array block, WriteOptions options) {
-        return judgeBlock(dtype, block, options) == Verdict.DICTIONARY;
-    }
+    /// The flat chunks' buffer bytes under which a column of few distinct values is tried as
+    /// an integer dictionary layout on its first flat chunk: there a segment's array tree and
+    /// padding (100 to 300 bytes) are a large part of the chunk.
+    static final long TINY_CHUNK_BYTES = 4096;
 
     /// Whether the dictionary layout stores `chunk`, a column's first flat chunk (of more rows
     /// than a block, after its first block gave [Verdict#ASK_CHUNK]), in fewer bytes than flat
@@ -107,7 +109,7 @@ final class IntDictWriter implements LayoutWriter {
     /// chunk, for columns of few distinct values only.
     static boolean smallerOverChunk(DType dtype, PrimitiveArray chunk, WriteOptions options, boolean last) {
         long chunks = last ? 1 : Math.max(1, DictState.CODES_PER_CHUNK / Math.max(1, chunk.length()));
-        return trial((DType.Primitive) dtype, chunk, options, chunks) == 1;
+        return trial((DType.Primitive) dtype, chunk, options, chunks, new long[1]) == 1;
     }
 
     /// The trial behind [#judgeBlock] and [#smallerOverChunk]: 1 when `p` compressed whole (as
@@ -116,9 +118,12 @@ final class IntDictWriter implements LayoutWriter {
     /// are) by 5 % or more; 0 when the trial ran and lost, or `p` holds one value (non-null);
     /// -1 when `p` has more than 1,024 distinct values or more than an eighth of its rows. The
     /// trial charges the dictionary values to `p`, where the column shares them across all its
-    /// rows, so it leans towards flat chunks. With `chunks` 0 it compares buffer bytes; else
-    /// serialized segments over `chunks` chunks like `p` (see [#smallerOverChunk]).
-    private static int trial(DType.Primitive dtype, PrimitiveArray p, WriteOptions options, long chunks) {
+    /// rows, so it leans towards flat chunks. With `chunks` 0 it compares buffer bytes; with -1
+    /// it only compresses `p` flat (and gives 0); else it compares serialized segments over
+    /// `chunks` chunks like `p` (see [#smallerOverChunk]). `flatBytes[0]` is set to the flat
+    /// buffer bytes (0 for one value).
+    private static int trial(
+            DType.Primitive dtype, PrimitiveArray p, WriteOptions options, long chunks, long[] flatBytes) {
         Entries trial = new Entries(dtype);
         int n = p.length();
         for (int i = 0; i < n; i++) {
@@ -133,6 +138,10 @@ final class IntDictWriter implements LayoutWriter {
         try (Arena arena = Arena.ofConfined()) {
             WriteNode flatNode =
                     Compressor.full(options.preset(), options.cascadeDepth()).compress(p);
+            flatBytes[0] = flatNode.bufferBytes();
+            if (chunks < 0) {
+                return 0;
+            }
             WriteNode valuesNode =
                     Compressor.full(options.preset(), options.cascadeDepth()).compress(trial.values(arena));
             WriteNode codesNode =

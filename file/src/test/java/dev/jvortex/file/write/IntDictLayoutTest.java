@@ -204,7 +204,7 @@ class IntDictLayoutTest {
             }
             assertEquals(
                     IntDictWriter.Verdict.ASK_CHUNK,
-                    IntDictWriter.judgeBlock(new DType.Primitive(PType.I64, true), b.build(arena), options));
+                    IntDictWriter.judgeBlock(new DType.Primitive(PType.I64, true), b.build(arena), options, 131_072));
         }
         Path file = write("days.vortex", PType.I64, rows, value, options, 100_000);
         try (VortexFile f = VortexFile.open(file)) {
@@ -220,6 +220,20 @@ class IntDictLayoutTest {
         assertEquals(-1, Files.mismatch(file, small));
         Path flat = write("days-flat.vortex", PType.I64, rows, value, options.withDictionaries(false), 100_000);
         assertTrue(Files.size(file) < Files.size(flat), Files.size(file) + " vs " + Files.size(flat));
+        // The default preset asks the first chunk too (its flat chunks would be tiny).
+        Path plain = write("days-default.vortex", PType.I64, rows, value, WriteOptions.defaults(), 100_000);
+        Path plainFlat = write(
+                "days-default-flat.vortex",
+                PType.I64,
+                rows,
+                value,
+                WriteOptions.defaults().withDictionaries(false),
+                100_000);
+        try (VortexFile f = VortexFile.open(plain)) {
+            assertEquals("vortex.dict", data(f).encoding());
+        }
+        assertTrue(Files.size(plain) < Files.size(plainFlat), Files.size(plain) + " vs " + Files.size(plainFlat));
+        assertRows(plain, rows, value);
         // A column shorter than a chunk: the trial runs on the whole column when it completes,
         // and picks the smaller.
         for (int rowsShort : new int[] {20_000, 60_000}) {
