@@ -138,7 +138,7 @@ final class ChunkedWriter implements ColumnWriter {
                 long blocks = Math.max(1, (rowsForTarget + rowBlock - 1) / rowBlock);
                 chunkRows = blocks * rowBlock;
                 IntDictWriter.Verdict verdict = ctx.options().dictionaries()
-                        ? IntDictWriter.judgeBlock(dtype, block, ctx.options(), chunkRows)
+                        ? IntDictWriter.judgeBlock(dtype, block, ctx.options())
                         : IntDictWriter.Verdict.FLAT;
                 intDictionaries = verdict == IntDictWriter.Verdict.DICTIONARY;
                 askChunk = verdict == IntDictWriter.Verdict.ASK_CHUNK;
@@ -213,7 +213,8 @@ final class ChunkedWriter implements ColumnWriter {
             if (chunk.length() > ctx.options().rowBlock() && chunk instanceof PrimitiveArray p) {
                 boolean dictionary;
                 try {
-                    dictionary = IntDictWriter.smallerOverChunk(dtype, p, ctx.options(), p.length() < chunkRows);
+                    dictionary =
+                            IntDictWriter.smallerOverChunk(dtype, p, ctx.options(), p.length() < chunkRows, chunkRows);
                 } catch (RuntimeException e) {
                     owner.close();
                     throw e;

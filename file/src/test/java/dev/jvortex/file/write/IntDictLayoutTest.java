@@ -204,7 +204,7 @@ class IntDictLayoutTest {
             }
             assertEquals(
                     IntDictWriter.Verdict.ASK_CHUNK,
-                    IntDictWriter.judgeBlock(new DType.Primitive(PType.I64, true), b.build(arena), options, 131_072));
+                    IntDictWriter.judgeBlock(new DType.Primitive(PType.I64, true), b.build(arena), options));
         }
         Path file = write("days.vortex", PType.I64, rows, value, options, 100_000);
         try (VortexFile f = VortexFile.open(file)) {
