@@ -839,9 +839,9 @@ def t_int_dict_runs(rng, n, big_n):
     days = np.array(days[:m], dtype=np.int64)
     return pa.table({
         # int64: flat chunks of 131,072 rows, the first one tried
-        "days_i64": arr(days, mask=null_mask(rng, m, 0.01)),
+        "days_i64": arr(days, mask=null_mask(rng, m, 0.001)),
         # uint8: one flat chunk for the whole column, tried when the column ends
-        "days_u8": arr(days.astype(np.uint8), mask=null_mask(rng, m, 0.01)),
+        "days_u8": arr(days.astype(np.uint8), mask=null_mask(rng, m, 0.001)),
     })
 
 
