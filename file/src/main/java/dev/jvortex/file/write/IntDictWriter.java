@@ -141,8 +141,8 @@ final class IntDictWriter implements LayoutWriter {
     /// -1 when `p` has more than 1,024 distinct values or more than an eighth of its rows. The
     /// trial charges the dictionary values to `p`, where the column shares them across all its
     /// rows, so it leans towards flat chunks. With `flatSegments` 0 it compares buffer bytes;
-    /// with -1 it compresses nothing (0 unless -1); else it compares the segments of `scale`
-    /// times `p`'s rows, stored flat in `flatSegments` segments (see [#smallerOverChunk]).
+    /// else the segments of `scale` times `p`'s rows, stored flat in `flatSegments` segments
+    /// (see [#smallerOverChunk]).
     private static int trial(
             DType.Primitive dtype, PrimitiveArray p, WriteOptions options, double flatSegments, double scale) {
         Entries trial = new Entries(dtype);
@@ -153,7 +153,7 @@ final class IntDictWriter implements LayoutWriter {
                 return -1;
             }
         }
-        if (trial.size() == 1 || flatSegments < 0) {
+        if (trial.size() == 1) {
             return 0; // one value: the flat block is a constant
         }
         try (Arena arena = Arena.ofConfined()) {
