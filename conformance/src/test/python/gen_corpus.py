@@ -825,6 +825,26 @@ def t_int_dict_layout(rng, n, big_n):
     })
 
 
+@table("int_dict_runs", "sorted day-of-month integers: dictionary layouts decided on the first flat chunk")
+def t_int_dict_runs(rng, n, big_n):
+    m = 300_000
+    # the days of each month in turn, in runs of 650 to 999 rows, as flights' day column: the
+    # first block does not win as a dictionary, the first flat chunk (131,072 rows) does
+    month_days = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+    days, month = [], 0
+    while len(days) < m:
+        for d in range(1, month_days[month] + 1):
+            days.extend([d] * int(rng.integers(650, 1000)))
+        month = (month + 1) % 12
+    days = np.array(days[:m], dtype=np.int64)
+    return pa.table({
+        # int64: flat chunks of 131,072 rows, the first one tried
+        "days_i64": arr(days, mask=null_mask(rng, m, 0.001)),
+        # uint8: one flat chunk for the whole column, tried when the column ends
+        "days_u8": arr(days.astype(np.uint8), mask=null_mask(rng, m, 0.001)),
+    })
+
+
 @table("empty", "zero rows, several column types")
 def t_empty(rng, n, big_n):
     return pa.table({

@@ -24,7 +24,7 @@ import java.util.Map;
 ///     scan:  --contender jvortex|hardwood|parquet-java|arrow-java --file F --ops full,numeric,...
 ///            --numeric a --two a,b --string s --key k --key-value v --key-type long|string
 ///            --indices FILE [--quick]
-///     write: --write OUT --parquet SRC --preset default|compact [--batch-rows N] [--quick]
+///     write: --write OUT --parquet SRC --preset default|compact [--batch-rows N] [--quick] [--reps N]
 ///     both:  --jobs FILE   (one job per line, arguments separated by tabs, run in order)
 ///
 /// Timing: each operation runs a few warm-up times (at least once and for at least 1.5 s, at
@@ -63,7 +63,8 @@ public final class Main {
         }
         if (a.containsKey("write")) {
             int batchRows = a.containsKey("batch-rows") ? Integer.parseInt(a.get("batch-rows")) : 0;
-            write(Path.of(a.get("parquet")), Path.of(a.get("write")), a.get("preset"), quick, batchRows);
+            int reps = a.containsKey("reps") ? Integer.parseInt(a.get("reps")) : 3;
+            write(Path.of(a.get("parquet")), Path.of(a.get("write")), a.get("preset"), quick, batchRows, reps);
             return;
         }
         String name = a.get("contender");
@@ -96,7 +97,8 @@ public final class Main {
 
     /// Writes the Parquet file's rows as a Vortex file: one batch per row group, or (with
     /// `batchRows` > 0) batches of `batchRows` rows sliced from the row groups before timing.
-    private static void write(Path parquet, Path out, String preset, boolean quick, int batchRows) throws Exception {
+    private static void write(Path parquet, Path out, String preset, boolean quick, int batchRows, int reps)
+            throws Exception {
         WriteOptions options = switch (preset) {
             case "default" -> WriteOptions.defaults();
             case "compact" -> WriteOptions.defaults().withPreset(CompressionPreset.COMPACT);
@@ -126,7 +128,6 @@ public final class Main {
                 }
             }
             int warm = quick ? 0 : 1;
-            int reps = 3;
             double[] times = new double[reps];
             for (int r = -warm; r < reps; r++) {
                 long start = System.nanoTime();

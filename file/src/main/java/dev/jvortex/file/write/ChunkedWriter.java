@@ -55,6 +55,9 @@ final class ChunkedWriter implements ColumnWriter {
     private boolean intDictionaries;
     /// The integer dictionary layout being filled.
     private IntDictWriter openIntDict;
+    /// Whether the first flat chunk, once full, is tried as an integer dictionary layout
+    /// ([IntDictWriter#smallerOverChunk]) before it is submitted.
+    private boolean askChunk;
     /// The first rows, held until `rowBlock` of them decide the kind of chunks (copies, in
     /// `undecidedArena`).
     private final List<Array> undecided = new ArrayList<>();
@@ -72,7 +75,8 @@ final class ChunkedWriter implements ColumnWriter {
     /// @param dictionaries string dictionary layouts
     /// @param chunkRows the rows of a flat chunk (when not `dictionaries`)
     /// @param intDictionaries integer dictionary layouts first
-    private record Decision(boolean dictionaries, long chunkRows, boolean intDictionaries) {}
+    /// @param askChunk whether the first flat chunk decides on integer dictionary layouts
+    private record Decision(boolean dictionaries, long chunkRows, boolean intDictionaries, boolean askChunk) {}
 
     /// A column of type `dtype`, cut into chunks.
     ChunkedWriter(DType dtype, WriteContext ctx) {
@@ -183,6 +187,7 @@ final class ChunkedWriter implements ColumnWriter {
         dictionaries = d.dictionaries();
         chunkRows = d.chunkRows();
         intDictionaries = d.intDictionaries();
+        askChunk = d.askChunk();
     }
 
     /// The decision [#prepare(Array)] started: taken on this thread if no other has started it.
@@ -221,13 +226,19 @@ final class ChunkedWriter implements ColumnWriter {
         int n = block.length();
         boolean dict = ctx.options().dictionaries() && DictState.worthIt(dtype, block, rowBlock);
         if (dict) {
-            return new Decision(true, 0, false);
+            return new Decision(true, 0, false, false);
         }
         long bytesPerRow = Math.max(1, CanonicalEncoder.encode(block).bufferBytes() / Math.max(1, n));
         long rowsForTarget = Math.max(1, ctx.options().targetChunkBytes() / bytesPerRow);
         long blocks = Math.max(1, (rowsForTarget + rowBlock - 1) / rowBlock);
-        boolean intDict = ctx.options().dictionaries() && IntDictWriter.smaller(dtype, block, ctx.options());
-        return new Decision(false, blocks * rowBlock, intDict);
+        IntDictWriter.Verdict verdict = ctx.options().dictionaries()
+                ? IntDictWriter.judgeBlock(dtype, block, ctx.options())
+                : IntDictWriter.Verdict.FLAT;
+        return new Decision(
+                false,
+                blocks * rowBlock,
+                verdict == IntDictWriter.Verdict.DICTIONARY,
+                verdict == IntDictWriter.Verdict.ASK_CHUNK);
     }
 
     @SuppressWarnings("MustBeClosedChecker") // closed once the held rows are replayed (or on complete)
@@ -268,6 +279,13 @@ final class ChunkedWriter implements ColumnWriter {
             from += take;
             if (pendingRows == chunkRows) {
                 flushFlat();
+                if (intDictionaries && from < a.length()) {
+                    // the first chunk became a dictionary's first rows: so do the rest
+                    try (Arena arena = Arena.ofConfined()) {
+                        appendIntDictionaries((PrimitiveArray) ArrayOps.slice(a, from, a.length() - from, arena));
+                    }
+                    return;
+                }
             }
         }
     }
@@ -285,6 +303,26 @@ final class ChunkedWriter implements ColumnWriter {
         }
         pending.clear();
         pendingRows = 0;
+        if (askChunk) {
+            askChunk = false;
+            if (chunk.length() > ctx.options().rowBlock() && chunk instanceof PrimitiveArray p) {
+                boolean dictionary;
+                try {
+                    dictionary =
+                            IntDictWriter.smallerOverChunk(dtype, p, ctx.options(), p.length() < chunkRows, chunkRows);
+                } catch (RuntimeException e) {
+                    owner.close();
+                    throw e;
+                }
+                if (dictionary) {
+                    intDictionaries = true;
+                    try (owner) {
+                        appendIntDictionaries(p);
+                    }
+                    return;
+                }
+            }
+        }
         chunks.add(FlatWriter.submit(ctx, chunk, Compression.FULL, owner, flatChoice, stats));
     }
 

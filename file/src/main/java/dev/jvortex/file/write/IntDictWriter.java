@@ -5,10 +5,13 @@ import dev.jvortex.compress.Compressor;
 import dev.jvortex.core.DType;
 import dev.jvortex.core.PType;
 import dev.jvortex.core.array.Array;
+import dev.jvortex.core.array.ArrayOps;
 import dev.jvortex.core.array.Builders;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
+import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.file.layout.DictLayoutMetadata;
+import dev.jvortex.format.ArraySerializer;
 import dev.jvortex.format.internal.FormatWriter.LayoutSpec;
 import java.io.IOException;
 import java.lang.foreign.Arena;
@@ -25,8 +28,10 @@ import java.util.Arrays;
 /// [ChunkedWriter] gives up on dictionaries for the rest of the column once one is full: the
 /// column has turned out to have many distinct values, and flat chunks are smaller then.
 ///
-/// Whether a column gets this layout at all is decided on its first block by size, in the
-/// compact preset only ([#smaller(DType, Array, WriteOptions)]).
+/// Whether a column gets this layout at all is decided by size, in the compact preset only: on
+/// its first block ([#judgeBlock]), or, when that block has few distinct values but does not
+/// win, on its first flat chunk ([#smallerOverChunk]), which then becomes the dictionary's
+/// first rows instead.
 final class IntDictWriter implements LayoutWriter {
     private final Entries dict;
     private final DictParts parts;
@@ -43,58 +48,150 @@ final class IntDictWriter implements LayoutWriter {
         return dtype instanceof DType.Primitive p && p.ptype().isInteger();
     }
 
-    /// Whether the dictionary layout stores `block`, the first rows of a column, in fewer bytes
-    /// than a flat chunk (asked in the compact preset only): the block compressed whole (as flat
-    /// chunks are, with the full compressor of the preset) against its distinct values (same
-    /// compressor) plus its codes (the compressor without integer dictionaries, as codes are).
-    /// Blocks with more distinct values than an eighth of their rows, or one value, are not tried
-    /// (the trial compresses the block three times: about a tenth of a compact write's CPU on
-    /// flights when every integer column was tried; the columns that won had at most 250 values
-    /// in 8,192 rows). The trial charges
-    /// the dictionary values to one block, where the column shares them across all its rows, so
-    /// it leans towards flat chunks.
-    static boolean smaller(DType dtype, Array block, WriteOptions options) {
-        // Compact preset only: there the codes go to Pcodec, whose size grows with the rows as in
-        // the trial. In the default preset the codes compressor picks schemes (delta, RLE) from
-        // samples that win on one block and lose on a 524,288-row codes chunk: 400,000 rows of
-        // 300 scattered values in a repeating order won the trial by 10 % and came out 14 %
-        // larger than flat chunks (IntDictLayoutTest).
-        if (!eligible(dtype)
-                || !(block instanceof PrimitiveArray p)
-                || !options.compress()
-                || options.preset() != CompressionPreset.COMPACT
-                || p.length() == 0) {
-            return false;
+    /// What a column's first block says about integer dictionary layouts (asked in the compact
+    /// preset only, see [#judgeBlock]).
+    enum Verdict {
+        /// Dictionary layouts from the first row.
+        DICTIONARY,
+        /// Flat chunks, for good.
+        FLAT,
+        /// Flat chunks unless the first flat chunk, tried ([#smallerOverChunk]), says
+        /// otherwise: the block was too small to tell.
+        ASK_CHUNK
+    }
+
+    /// Judges `block`, the first rows of a column, in the compact preset (else [Verdict#FLAT]):
+    /// [Verdict#DICTIONARY] when the dictionary layout stores the block in fewer bytes than a
+    /// flat chunk (see [#trial]); else [Verdict#ASK_CHUNK] when the block has at most 1,024
+    /// distinct values, no more than an eighth of its rows, in at most one run per 64 rows: its
+    /// flat chunks are then runs, tiny, and the segments' own bytes decide, which only
+    /// [#smallerOverChunk] sees; else [Verdict#FLAT]. A block with more distinct values is not
+    /// tried (the trial compresses the block three times: about a tenth of a compact write's
+    /// CPU on flights when every integer column was tried; the columns that won had at most 250
+    /// values in 8,192 rows).
+    ///
+    /// The default preset never takes integer dictionaries. Its codes compressor picks schemes
+    /// (delta, RLE) from samples that win on one block and lose on a 524,288-row codes chunk
+    /// (400,000 rows of 300 scattered values in a repeating order won the block's trial by 10 %
+    /// and came out 14 % larger than flat chunks, IntDictLayoutTest); and the first-chunk trial,
+    /// which gets flights `day` and `month` right there too (-1,000 and -350 bytes), cost 9.6 %
+    /// of a default flights write's CPU (two columns tried, three compressions of 131,072 rows
+    /// each), where the compact one's costs under 1 %.
+    static Verdict judgeBlock(DType dtype, Array block, WriteOptions options) {
+        if (!eligible(dtype) || !(block instanceof PrimitiveArray p) || !options.compress() || p.length() == 0) {
+            return Verdict.FLAT;
         }
-        Entries trial = new Entries((DType.Primitive) dtype);
+        if (options.preset() != CompressionPreset.COMPACT) {
+            return Verdict.FLAT;
+        }
+        int outcome = trial((DType.Primitive) dtype, p, options, 0, 0);
+        if (outcome == 1) {
+            return Verdict.DICTIONARY;
+        }
+        return outcome == 0 && runs(p) <= p.length() / 64 ? Verdict.ASK_CHUNK : Verdict.FLAT;
+    }
+
+    /// The runs of equal values (nulls equal each other) in `p`.
+    private static int runs(PrimitiveArray p) {
+        int runs = 1;
+        for (int i = 1; i < p.length(); i++) {
+            boolean valid = p.validity().isValid(i);
+            boolean prevValid = p.validity().isValid(i - 1);
+            if (valid != prevValid || valid && p.getLong(i) != p.getLong(i - 1)) {
+                runs++;
+            }
+        }
+        return runs;
+    }
+
+    /// The rows of a first flat chunk that [#smallerOverChunk] compresses (the rest extrapolated).
+    /// Not fewer: on 16,384 rows of flights-like days the codes compressor judged delta better
+    /// than runs for the codes (182 against 71 bytes) and the trial lost.
+    static final int CHUNK_TRIAL_ROWS = 131_072;
+
+    /// Whether the dictionary layout stores `chunk`, a column's first flat chunk of
+    /// `chunkRows` rows (or all its rows when `last`: then fewer), after its first block gave
+    /// [Verdict#ASK_CHUNK], in fewer bytes than flat chunks, by the bytes of the segments
+    /// written. It sees what one block cannot: runs longer than a block, and the segments' own
+    /// bytes (array tree, padding), which dominate a column that compresses to a few hundred
+    /// bytes a chunk (flights `day`: ten values in the first block; three flat chunks of about
+    /// 500 bytes, over half of it segment overhead, where a dictionary's values and codes take
+    /// two segments). The trial compresses the chunk's first [#CHUNK_TRIAL_ROWS] rows three
+    /// times (for flights `day`, 131,072 rows: about 9 % of a flights write's CPU) and
+    /// extrapolates to the column, or, unless `last`, to the rows one codes chunk holds
+    /// ([DictState#CODES_PER_CHUNK]): buffers in proportion to the rows, a segment's own bytes
+    /// once per flat chunk, and once for the dictionary's values and once for its codes.
+    static boolean smallerOverChunk(
+            DType dtype, PrimitiveArray chunk, WriteOptions options, boolean last, long chunkRows) {
+        long rows = last ? chunk.length() : Math.max(chunkRows, DictState.CODES_PER_CHUNK);
+        int tried = Math.min(chunk.length(), CHUNK_TRIAL_ROWS);
+        try (Arena arena = Arena.ofConfined()) {
+            if (!(ArrayOps.slice(chunk, 0, tried, arena) instanceof PrimitiveArray first)) {
+                return false;
+            }
+            double flatSegments = Math.ceil((double) rows / chunkRows);
+            return trial((DType.Primitive) dtype, first, options, flatSegments, (double) rows / tried) == 1;
+        }
+    }
+
+    /// The trial behind [#judgeBlock] and [#smallerOverChunk]: 1 when `p` compressed whole (as
+    /// flat chunks are, with the full compressor of the preset) is larger than its distinct values
+    /// (same compressor) plus its codes (the compressor without integer dictionaries, as codes
+    /// are) by 5 % or more; 0 when the trial ran and lost, or `p` holds one value (non-null);
+    /// -1 when `p` has more than 1,024 distinct values or more than an eighth of its rows. The
+    /// trial charges the dictionary values to `p`, where the column shares them across all its
+    /// rows, so it leans towards flat chunks. With `flatSegments` 0 it compares buffer bytes;
+    /// else the segments of `scale` times `p`'s rows, stored flat in `flatSegments` segments
+    /// (see [#smallerOverChunk]).
+    private static int trial(
+            DType.Primitive dtype, PrimitiveArray p, WriteOptions options, double flatSegments, double scale) {
+        Entries trial = new Entries(dtype);
         int n = p.length();
         for (int i = 0; i < n; i++) {
             trial.add(p, i);
-            if (8 * trial.size() > n || trial.full()) {
-                return false;
+            if (8 * trial.size() > n || trial.size() > TRIAL_MAX_ENTRIES || trial.full()) {
+                return -1;
             }
         }
         if (trial.size() == 1) {
-            return false; // one value: the flat block is a constant
+            return 0; // one value: the flat block is a constant
         }
         try (Arena arena = Arena.ofConfined()) {
-            long flat = Compressor.full(options.preset(), options.cascadeDepth())
-                    .compress(p)
-                    .bufferBytes();
-            long dictionary = Compressor.full(options.preset(), options.cascadeDepth())
-                            .compress(trial.values(arena))
-                            .bufferBytes()
-                    + Compressor.data(options.preset(), options.cascadeDepth())
-                            .compress(trial.takeCodes(arena))
-                            .bufferBytes();
+            WriteNode flatNode =
+                    Compressor.full(options.preset(), options.cascadeDepth()).compress(p);
+            WriteNode valuesNode =
+                    Compressor.full(options.preset(), options.cascadeDepth()).compress(trial.values(arena));
+            WriteNode codesNode =
+                    Compressor.data(options.preset(), options.cascadeDepth()).compress(trial.takeCodes(arena));
+            long flat;
+            long dictionary;
+            if (flatSegments == 0) {
+                flat = flatNode.bufferBytes();
+                dictionary = valuesNode.bufferBytes() + codesNode.bufferBytes();
+            } else {
+                // segments' own bytes once per segment, buffers in proportion to the rows
+                long flatBuffers = flatNode.bufferBytes();
+                long codesBuffers = codesNode.bufferBytes();
+                flat = Math.round(flatSegments * (segmentBytes(flatNode) - flatBuffers) + scale * flatBuffers);
+                dictionary = Math.round(
+                        segmentBytes(valuesNode) + (segmentBytes(codesNode) - codesBuffers) + scale * codesBuffers);
+            }
             // Strictly smaller only: on a tie (the block compresses to a dictionary either way)
             // the flat chunks' own dictionaries can take narrower codes than one for the whole
             // column (flights default: sched_arr_time +0.9 %, distance -1.1 % with ties taken).
             // And by 5 %: near-ties lost over whole columns (corpus ints_outliers +1 % at 20,000
             // rows); the flights columns that gained won by 7 to 11 %.
-            return dictionary * 20 < flat * 19;
+            return dictionary * 20 < flat * 19 ? 1 : 0;
         }
     }
+
+    /// The bytes of `node`'s serialized segment.
+    private static long segmentBytes(WriteNode node) {
+        return ArraySerializer.serialize(node, id -> 0).length();
+    }
+
+    /// The most distinct values a trial takes.
+    private static final int TRIAL_MAX_ENTRIES = 1024;
 
     /// Adds rows of `a` from `from` until the dictionary is full or the rows run out; returns
     /// the index after the last row added.

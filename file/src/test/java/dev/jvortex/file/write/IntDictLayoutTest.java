@@ -167,6 +167,82 @@ class IntDictLayoutTest {
         assertEquals(-1, Files.mismatch(plain, off));
     }
 
+    /// A day-of-month column of rows sorted by date, as flights' `day`: the days of each month
+    /// in turn, in runs of 650 to 999 rows (so a block holds about ten of them), a few rows null.
+    private static LongUnaryOperator daysOfMonth() {
+        long[] days = new long[400_000];
+        Random r = new Random(13);
+        int[] monthDays = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+        int i = 0;
+        for (int m = 0; i < days.length; m = (m + 1) % 12) {
+            for (int d = 1; d <= monthDays[m] && i < days.length; d++) {
+                int run = 650 + r.nextInt(350);
+                for (int k = 0; k < run && i < days.length; k++) {
+                    days[i++] = d;
+                }
+            }
+        }
+        return row -> row % 4_999 == 7 ? NULL : days[(int) row];
+    }
+
+    @Test
+    void runsLongerThanABlockGetADictionaryFromTheFirstChunk() throws IOException {
+        // The first block's trial loses (ten runs in 8,192 rows: the flat block is a few runs
+        // too); the first flat chunk's trial sees 131,072 rows and wins.
+        LongUnaryOperator value = daysOfMonth();
+        int rows = 336_776;
+        WriteOptions options = WriteOptions.defaults().withPreset(CompressionPreset.COMPACT);
+        try (Arena arena = Arena.ofConfined()) {
+            Builders.LongBuilder b = Builders.longs(new DType.Primitive(PType.I64, true));
+            for (int i = 0; i < 8_192; i++) {
+                long v = value.applyAsLong(i);
+                if (v == NULL) {
+                    b.appendNull();
+                } else {
+                    b.append(v);
+                }
+            }
+            assertEquals(
+                    IntDictWriter.Verdict.ASK_CHUNK,
+                    IntDictWriter.judgeBlock(new DType.Primitive(PType.I64, true), b.build(arena), options));
+        }
+        Path file = write("days.vortex", PType.I64, rows, value, options, 100_000);
+        try (VortexFile f = VortexFile.open(file)) {
+            LayoutNode dict = data(f);
+            assertEquals("vortex.dict", dict.encoding());
+            assertEquals(rows, dict.rowCount());
+            // 31 days and the null entry
+            assertEquals(32, dict.children().get(0).rowCount());
+        }
+        assertRows(file, rows, value);
+        // The same file however the batches cut the rows (one chunk spans several batches).
+        Path small = write("days-small.vortex", PType.I64, rows, value, options, 1_000);
+        assertEquals(-1, Files.mismatch(file, small));
+        Path flat = write("days-flat.vortex", PType.I64, rows, value, options.withDictionaries(false), 100_000);
+        assertTrue(Files.size(file) < Files.size(flat), Files.size(file) + " vs " + Files.size(flat));
+        // The default preset keeps flat chunks: the very file written without dictionaries.
+        Path plain = write("days-default.vortex", PType.I64, rows, value, WriteOptions.defaults(), 100_000);
+        Path plainFlat = write(
+                "days-default-flat.vortex",
+                PType.I64,
+                rows,
+                value,
+                WriteOptions.defaults().withDictionaries(false),
+                100_000);
+        assertEquals(-1, Files.mismatch(plain, plainFlat));
+        // A column shorter than a chunk: the trial runs on the whole column when it completes,
+        // and picks the smaller.
+        for (int rowsShort : new int[] {20_000, 60_000}) {
+            Path shortFile = write("days-short.vortex", PType.I64, rowsShort, value, options, 7_000);
+            Path shortFlat = write(
+                    "days-short-flat.vortex", PType.I64, rowsShort, value, options.withDictionaries(false), 7_000);
+            assertTrue(
+                    Files.size(shortFile) <= Files.size(shortFlat),
+                    Files.size(shortFile) + " vs " + Files.size(shortFlat));
+            assertRows(shortFile, rowsShort, value);
+        }
+    }
+
     @Test
     void fullDictionaryFallsBackToFlatChunks() throws IOException {
         // 20,000 rows of a few values, then distinct ones: the dictionary fills at 65,535 entries
