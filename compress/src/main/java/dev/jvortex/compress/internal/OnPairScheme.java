@@ -14,11 +14,20 @@ import java.util.EnumSet;
 /// it. The integer children cascade without OnPair or dictionary; the codes, their offsets and the
 /// lengths skip the constant and sparse trials when no value of theirs fills the share of rows
 /// sparse needs (the encoder counts it), which gives the same trees without those trials.
+///
+/// A column's later chunks parse with the dictionary its first chunk trained (left in the
+/// cascade's memo, [Cascade#remember]) while that gives at most [#REUSE_TOLERANCE] more codes
+/// per input byte than the first chunk got from it; otherwise they train their own. Only full
+/// encodes (not sample trials) record or reuse a dictionary.
 final class OnPairScheme extends Scheme {
     static final OnPairScheme INSTANCE = new OnPairScheme();
     private static final ChildRule PARTS = ChildRule.without(SchemeId.ONPAIR, SchemeId.DICT);
     /// The schemes a child skips when none of its values is frequent enough for them.
     private static final EnumSet<SchemeId> NO_FILL = EnumSet.of(SchemeId.CONSTANT, SchemeId.SPARSE);
+
+    /// How many more codes per input byte (as a fraction) a later chunk may get from its
+    /// column's first-chunk dictionary before it trains its own.
+    static final double REUSE_TOLERANCE = 0.02;
 
     private OnPairScheme() {
         super(SchemeId.ONPAIR);
@@ -44,7 +53,13 @@ final class OnPairScheme extends Scheme {
 
     @Override
     WriteNode encode(Array a, Cascade cascade, int depth, EnumSet<SchemeId> excluded, boolean sample) {
-        OnPairEncoder.Parts parts = OnPairEncoder.split((VarBinViewArray) a, OnPairEncoder.DEFAULT_DICT_BITS);
+        String key = "onpair@" + depth;
+        OnPairEncoder.Model hint = !sample && cascade.hint(key) instanceof OnPairEncoder.Model m ? m : null;
+        OnPairEncoder.Parts parts =
+                OnPairEncoder.split((VarBinViewArray) a, OnPairEncoder.DEFAULT_DICT_BITS, hint, REUSE_TOLERANCE);
+        if (!sample) {
+            cascade.remember(key, parts.model());
+        }
         ChildEncoder children = cascade.children(this, depth, excluded, sample);
         return OnPairEncoder.node(a.dtype(), parts, (role, child) -> {
             ChildRule rule = child(role);
