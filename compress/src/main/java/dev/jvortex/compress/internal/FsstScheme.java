@@ -20,7 +20,7 @@ final class FsstScheme extends Scheme {
 
     /// How much larger (as a fraction) a later chunk's codes per input byte may be with its
     /// column's first-chunk table before it trains its own.
-    static final double REUSE_TOLERANCE = 0.02;
+    static final double REUSE_TOLERANCE = 0.015;
 
     private FsstScheme() {
         super(SchemeId.FSST);
