@@ -57,56 +57,6 @@ public final class FsstEncoder {
         return node(a.dtype(), split(a, table), children);
     }
 
-    /// A symbol table trained on one array and the share of its input bytes the codes took there,
-    /// for compressing later arrays of the same column ([#split(VarBinViewArray, Model, double)]).
-    /// Immutable: one model may compress arrays on several threads at once.
-    ///
-    /// @param table the symbol table
-    /// @param codesPerByte code bytes per input byte on the array the table was trained on
-    public record Model(FsstSymbolTable table, double codesPerByte) {}
-
-    /// The parts of `a` and the model they were compressed with.
-    ///
-    /// @param parts the parts
-    /// @param model the table used, with its ratio from the array it was trained on
-    /// @param reused whether `model` came from another array rather than from `a`
-    public record Reuse(Parts parts, Model model, boolean reused) {}
-
-    /// Compresses `a` with the table of `reuse` (when not null) and keeps the result when its codes
-    /// take at most `1 + tolerance` times the share of the input they took on the table's own
-    /// training array; otherwise trains a table on `a` ([#train]) and compresses again. Null when
-    /// a table is to be trained and `a` has no valid non-empty value. The result depends only on
-    /// `a`, `reuse` and `tolerance`.
-    public static Reuse split(VarBinViewArray a, Model reuse, double tolerance) {
-        if (reuse != null) {
-            Parts parts = split(a, reuse.table());
-            long input = inputBytes(a);
-            if (parts.codes().length <= reuse.codesPerByte() * input * (1 + tolerance)) {
-                return new Reuse(parts, reuse, true);
-            }
-        }
-        FsstSymbolTable table = train(a);
-        if (table == null) {
-            return null;
-        }
-        Parts parts = split(a, table);
-        long input = inputBytes(a);
-        return new Reuse(parts, new Model(table, input == 0 ? 0 : (double) parts.codes().length / input), false);
-    }
-
-    /// The bytes of `a`'s valid values.
-    private static long inputBytes(VarBinViewArray a) {
-        int len = a.length();
-        Validity validity = a.validity();
-        long input = 0;
-        for (int i = 0; i < len; i++) {
-            if (validity.isAllValid() || validity.isValid(i)) {
-                input += a.byteLength(i);
-            }
-        }
-        return input;
-    }
-
     /// Returns the node of already split parts.
     public static WriteNode node(DType dtype, Parts parts, ChildEncoder children) {
         FsstSymbolTable table = parts.table();
@@ -175,7 +125,12 @@ public final class FsstEncoder {
         Validity validity = a.validity();
         long[] lengths = new long[len];
         long[] offsets = new long[len + 1];
-        long input = inputBytes(a);
+        long input = 0;
+        for (int i = 0; i < len; i++) {
+            if (validity.isAllValid() || validity.isValid(i)) {
+                input += a.byteLength(i);
+            }
+        }
         if (2 * input > Integer.MAX_VALUE - 16) {
             throw new IllegalArgumentException("FSST of " + input + " bytes needs more than one array of codes");
         }

@@ -1,9 +1,7 @@
 package dev.jvortex.encodings.fsst;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -64,53 +62,6 @@ class FsstEncoderTest {
         byte[] out = new byte[10];
         int n = table.compress(in, 0, in.length, out, 0);
         assertEquals("00ffff01ff71", java.util.HexFormat.of().formatHex(out, 0, n));
-    }
-
-    private static String[] urls(int seed, int n) {
-        java.util.Random random = new java.util.Random(seed);
-        String[] out = new String[n];
-        for (int i = 0; i < n; i++) {
-            out[i] = "https://www.example.com/products/" + random.nextInt(1_000_000) + "?q=alpha&page="
-                    + random.nextInt(10);
-        }
-        return out;
-    }
-
-    @Test
-    void aLaterArrayReusesTheTableOnlyWhileItCompressesAsWell() {
-        try (Arena arena = Arena.ofConfined()) {
-            dev.jvortex.core.array.VarBinViewArray first = EncodeTesting.strings(urls(1, 5000), false, arena);
-            FsstEncoder.Reuse r0 = FsstEncoder.split(first, null, 0.02);
-            assertFalse(r0.reused());
-            assertSame(r0.model().table(), r0.parts().table());
-
-            dev.jvortex.core.array.VarBinViewArray like = EncodeTesting.strings(urls(2, 5000), false, arena);
-            FsstEncoder.Reuse r1 = FsstEncoder.split(like, r0.model(), 0.02);
-            assertTrue(r1.reused());
-            assertSame(r0.model().table(), r1.parts().table());
-            roundTrip("reused", like, r1.parts(), arena);
-
-            java.util.Random random = new java.util.Random(3);
-            String[] noise = new String[5000];
-            for (int i = 0; i < noise.length; i++) {
-                char[] c = new char[20];
-                for (int k = 0; k < c.length; k++) {
-                    c[k] = (char) ('G' + random.nextInt(20));
-                }
-                noise[i] = new String(c);
-            }
-            dev.jvortex.core.array.VarBinViewArray other = EncodeTesting.strings(noise, false, arena);
-            FsstEncoder.Reuse r2 = FsstEncoder.split(other, r0.model(), 0.02);
-            assertFalse(r2.reused());
-            assertEquals(FsstEncoder.train(other).toString(), r2.parts().table().toString());
-            roundTrip("fallback", other, r2.parts(), arena);
-        }
-    }
-
-    private static void roundTrip(
-            String what, dev.jvortex.core.array.VarBinViewArray a, FsstEncoder.Parts p, Arena arena) {
-        dev.jvortex.core.serde.WriteNode node = FsstEncoder.node(a.dtype(), p, LightEncoder.PACKED);
-        EncodeTesting.assertSameRows(a, EncodeTesting.roundTrip(node, a.dtype(), a.length(), arena), what);
     }
 
     @Test
