@@ -112,25 +112,26 @@ public final class OnPairEncoder {
                 EncodingId.ONPAIR.id(), meta, List.of(new WriteNode.Buffer(MemorySegment.ofArray(dict), 8)), kids);
     }
 
-    /// A dictionary trained on one array, with its parser and how many codes per input byte it
-    /// gave there, for parsing later arrays of the same column ([#split(VarBinViewArray, int,
+    /// A dictionary trained on one array, with its parser and the estimated bytes per input byte
+    /// it gave there ([#estimate]), for parsing later arrays of the same column ([#split(VarBinViewArray, int,
     /// Model, double)]). Immutable: one model may parse arrays on several threads at once.
     public static final class Model {
         private final OnPairTrainer.Dictionary dict;
         private final TokenParser parser;
         private final int dictBits;
-        private final double codesPerByte;
+        private final double sizePerByte;
 
-        Model(OnPairTrainer.Dictionary dict, TokenParser parser, int dictBits, double codesPerByte) {
+        Model(OnPairTrainer.Dictionary dict, TokenParser parser, int dictBits, double sizePerByte) {
             this.dict = dict;
             this.parser = parser;
             this.dictBits = dictBits;
-            this.codesPerByte = codesPerByte;
+            this.sizePerByte = sizePerByte;
         }
 
-        /// Codes per input byte on the array the dictionary was trained on.
-        public double codesPerByte() {
-            return codesPerByte;
+        /// Estimated encoded bytes ([#estimate]) per input byte on the array the dictionary was
+        /// trained on.
+        public double sizePerByte() {
+            return sizePerByte;
         }
 
         /// The number of tokens in the dictionary (before unused ones are dropped per array).
@@ -146,9 +147,10 @@ public final class OnPairEncoder {
     }
 
     /// As [#split(VarBinViewArray, int)], but first parses `a` with the dictionary of `reuse`
-    /// (when not null and of the same `dictBits`), and keeps that parse when it gives at most
-    /// `1 + tolerance` times as many codes per input byte as `reuse` gave on its own training
-    /// array; otherwise trains a dictionary on `a` and parses again. The result depends only on
+    /// (when not null and of the same `dictBits`), and keeps that parse when its estimated size
+    /// ([#estimate]) per input byte is at most `1 + tolerance` times what `reuse` gave on its own
+    /// training array (so a small chunk that would need most of a large dictionary trains its
+    /// own); otherwise trains a dictionary on `a` and parses again. The result depends only on
     /// `a`, `reuse` and `tolerance`; [Parts#model()] is the model used and [Parts#reused()] says
     /// which way it went.
     public static Parts split(VarBinViewArray a, int dictBits, Model reuse, double tolerance) {
@@ -174,7 +176,7 @@ public final class OnPairEncoder {
         int count = 0;
         if (reuse != null && reuse.dictBits == dictBits) {
             count = reuse.parser.parse(data, starts, len, codes, codesOffsets);
-            if (count <= reuse.codesPerByte * bytes * (1 + tolerance)) {
+            if (estimate(codes, count, reuse.dict) <= reuse.sizePerByte * bytes * (1 + tolerance)) {
                 model = reuse;
             }
         }
@@ -183,7 +185,7 @@ public final class OnPairEncoder {
             OnPairTrainer.Dictionary dict = OnPairTrainer.train(data, starts, len, dictBits);
             TokenParser parser = new TokenParser(dict);
             count = parser.parse(data, starts, len, codes, codesOffsets);
-            model = new Model(dict, parser, dictBits, bytes == 0 ? 0 : (double) count / bytes);
+            model = new Model(dict, parser, dictBits, bytes == 0 ? 0 : estimate(codes, count, dict) / bytes);
         }
         OnPairTrainer.Dictionary trained = model.dict;
 
@@ -225,6 +227,25 @@ public final class OnPairEncoder {
                 topCount(lengths, len),
                 model,
                 reused);
+    }
+
+    /// The estimated bytes of an array parsed into `codes[0, count)` with `dict`: the codes at
+    /// the bits the tokens they use need, those tokens' bytes and a 2-byte offset for each.
+    static double estimate(char[] codes, int count, OnPairTrainer.Dictionary dict) {
+        boolean[] used = new boolean[dict.size()];
+        for (int k = 0; k < count; k++) {
+            used[codes[k]] = true;
+        }
+        int kept = 0;
+        long dictBytes = 0;
+        for (int t = 0; t < used.length; t++) {
+            if (used[t]) {
+                kept++;
+                dictBytes += dict.length()[t];
+            }
+        }
+        int bits = 32 - Integer.numberOfLeadingZeros(Math.max(1, kept - 1));
+        return count * (double) bits / 8 + dictBytes + 2.0 * kept;
     }
 
     /// The length of the longest run of equal values in `v[0, n)` (for a non-decreasing `v`, how
