@@ -68,7 +68,7 @@ class StringTableReuseTest {
         Verify.check(like, reused);
         assertEquals("vortex.onpair", reused.encoding());
         OnPairEncoder.Parts p0 = OnPairEncoder.split(first, OnPairEncoder.DEFAULT_DICT_BITS);
-        OnPairEncoder.Parts p1 = OnPairEncoder.split(like, OnPairEncoder.DEFAULT_DICT_BITS, p0.model(), 0.015);
+        OnPairEncoder.Parts p1 = OnPairEncoder.split(like, OnPairEncoder.DEFAULT_DICT_BITS, p0.model(), 0.01);
         assertTrue(p1.reused(), "size per byte " + p0.model().sizePerByte() + " reused on like text");
         assertEquals(
                 HexFormat.of().formatHex(dict(p1)),
@@ -80,7 +80,7 @@ class StringTableReuseTest {
         WriteNode fallback = Compressor.FULL.compress(other, r0.choice()).node();
         Verify.check(other, fallback);
         assertEquals(CompressorOutputTest.hash(Compressor.FULL.compress(other)), CompressorOutputTest.hash(fallback));
-        assertTrue(!OnPairEncoder.split(other, OnPairEncoder.DEFAULT_DICT_BITS, p0.model(), 0.015)
+        assertTrue(!OnPairEncoder.split(other, OnPairEncoder.DEFAULT_DICT_BITS, p0.model(), 0.01)
                 .reused());
         assertNotEquals(CompressorOutputTest.hash(Compressor.FULL.compress(like)), CompressorOutputTest.hash(reused));
     }

@@ -27,7 +27,7 @@ final class OnPairScheme extends Scheme {
 
     /// How many more codes per input byte (as a fraction) a later chunk may get from its
     /// column's first-chunk dictionary before it trains its own.
-    static final double REUSE_TOLERANCE = 0.015;
+    static final double REUSE_TOLERANCE = 0.01;
 
     private OnPairScheme() {
         super(SchemeId.ONPAIR);
