@@ -16,8 +16,10 @@ import java.util.EnumSet;
 /// sparse needs (the encoder counts it), which gives the same trees without those trials.
 ///
 /// A column's later chunks parse with the dictionary its first chunk trained (left in the
-/// cascade's memo, [Cascade#remember]) while that gives at most [#REUSE_TOLERANCE] more codes
-/// per input byte than the first chunk got from it; otherwise they train their own. Only full
+/// cascade's memo, [Cascade#remember]) while their estimated size per input byte stays within
+/// [#REUSE_TOLERANCE] of what the first chunk got from it
+/// ([OnPairEncoder#split(VarBinViewArray, int, OnPairEncoder.Model, double)]); otherwise they
+/// train their own. Only full
 /// encodes (not sample trials) record or reuse a dictionary.
 final class OnPairScheme extends Scheme {
     static final OnPairScheme INSTANCE = new OnPairScheme();
@@ -25,8 +27,8 @@ final class OnPairScheme extends Scheme {
     /// The schemes a child skips when none of its values is frequent enough for them.
     private static final EnumSet<SchemeId> NO_FILL = EnumSet.of(SchemeId.CONSTANT, SchemeId.SPARSE);
 
-    /// How many more codes per input byte (as a fraction) a later chunk may get from its
-    /// column's first-chunk dictionary before it trains its own.
+    /// How much larger (as a fraction) a later chunk's estimated size per input byte may be with
+    /// its column's first-chunk dictionary before it trains its own.
     static final double REUSE_TOLERANCE = 0.01;
 
     private OnPairScheme() {
