@@ -14,11 +14,22 @@ import java.util.EnumSet;
 /// it. The integer children cascade without OnPair or dictionary; the codes, their offsets and the
 /// lengths skip the constant and sparse trials when no value of theirs fills the share of rows
 /// sparse needs (the encoder counts it), which gives the same trees without those trials.
+///
+/// A column's later chunks parse with the dictionary its first chunk trained (left in the
+/// cascade's memo, [Cascade#remember]) while their estimated size per input byte stays within
+/// [#REUSE_TOLERANCE] of what the first chunk got from it
+/// ([OnPairEncoder#split(VarBinViewArray, int, OnPairEncoder.Model, double)]); otherwise they
+/// train their own. Only full
+/// encodes (not sample trials) record or reuse a dictionary.
 final class OnPairScheme extends Scheme {
     static final OnPairScheme INSTANCE = new OnPairScheme();
     private static final ChildRule PARTS = ChildRule.without(SchemeId.ONPAIR, SchemeId.DICT);
     /// The schemes a child skips when none of its values is frequent enough for them.
     private static final EnumSet<SchemeId> NO_FILL = EnumSet.of(SchemeId.CONSTANT, SchemeId.SPARSE);
+
+    /// How much larger (as a fraction) a later chunk's estimated size per input byte may be with
+    /// its column's first-chunk dictionary before it trains its own.
+    static final double REUSE_TOLERANCE = 0.01;
 
     private OnPairScheme() {
         super(SchemeId.ONPAIR);
@@ -44,7 +55,13 @@ final class OnPairScheme extends Scheme {
 
     @Override
     WriteNode encode(Array a, Cascade cascade, int depth, EnumSet<SchemeId> excluded, boolean sample) {
-        OnPairEncoder.Parts parts = OnPairEncoder.split((VarBinViewArray) a, OnPairEncoder.DEFAULT_DICT_BITS);
+        String key = "onpair@" + depth;
+        OnPairEncoder.Model hint = !sample && cascade.hint(key) instanceof OnPairEncoder.Model m ? m : null;
+        OnPairEncoder.Parts parts =
+                OnPairEncoder.split((VarBinViewArray) a, OnPairEncoder.DEFAULT_DICT_BITS, hint, REUSE_TOLERANCE);
+        if (!sample) {
+            cascade.remember(key, parts.model());
+        }
         ChildEncoder children = cascade.children(this, depth, excluded, sample);
         return OnPairEncoder.node(a.dtype(), parts, (role, child) -> {
             ChildRule rule = child(role);

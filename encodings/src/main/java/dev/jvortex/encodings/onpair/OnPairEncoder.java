@@ -56,6 +56,8 @@ public final class OnPairEncoder {
     /// @param codesTop how often the most frequent value of `codes` occurs
     /// @param codesOffsetsTop how often the most frequent value of `codesOffsets` occurs
     /// @param lengthsTop how often the most frequent value of `lengths` occurs
+    /// @param model the dictionary the rows were parsed with (before unused tokens were dropped)
+    /// @param reused whether `model` came from another array rather than from these rows
     public record Parts(
             byte[] dictBytes,
             int[] dictOffsets,
@@ -66,7 +68,9 @@ public final class OnPairEncoder {
             Validity validity,
             int codesTop,
             int codesOffsetsTop,
-            int lengthsTop) {
+            int lengthsTop,
+            Model model,
+            boolean reused) {
         /// How often the most frequent value of `child` occurs when it is one of the integer
         /// children here (`codes`, `codesOffsets` or `lengths`, by identity), else -1.
         public int topCount(PrimitiveArray child) {
@@ -108,9 +112,48 @@ public final class OnPairEncoder {
                 EncodingId.ONPAIR.id(), meta, List.of(new WriteNode.Buffer(MemorySegment.ofArray(dict), 8)), kids);
     }
 
+    /// A dictionary trained on one array, with its parser and the estimated bytes per input byte
+    /// it gave there ([#estimate]), for parsing later arrays of the same column ([#split(VarBinViewArray, int,
+    /// Model, double)]). Immutable: one model may parse arrays on several threads at once.
+    public static final class Model {
+        private final OnPairTrainer.Dictionary dict;
+        private final TokenParser parser;
+        private final int dictBits;
+        private final double sizePerByte;
+
+        Model(OnPairTrainer.Dictionary dict, TokenParser parser, int dictBits, double sizePerByte) {
+            this.dict = dict;
+            this.parser = parser;
+            this.dictBits = dictBits;
+            this.sizePerByte = sizePerByte;
+        }
+
+        /// Estimated encoded bytes ([#estimate]) per input byte on the array the dictionary was
+        /// trained on.
+        public double sizePerByte() {
+            return sizePerByte;
+        }
+
+        /// The number of tokens in the dictionary (before unused ones are dropped per array).
+        public int tokens() {
+            return dict.size();
+        }
+    }
+
     /// Trains a dictionary of at most `2^dictBits` tokens (9 to 16) on `a`'s valid values and
     /// parses every row with it.
     public static Parts split(VarBinViewArray a, int dictBits) {
+        return split(a, dictBits, null, 0);
+    }
+
+    /// As [#split(VarBinViewArray, int)], but first parses `a` with the dictionary of `reuse`
+    /// (when not null and of the same `dictBits`), and keeps that parse when its estimated size
+    /// ([#estimate]) per input byte is at most `1 + tolerance` times what `reuse` gave on its own
+    /// training array (so a small chunk that would need most of a large dictionary trains its
+    /// own); otherwise trains a dictionary on `a` and parses again. The result depends only on
+    /// `a`, `reuse` and `tolerance`; [Parts#model()] is the model used and [Parts#reused()] says
+    /// which way it went.
+    public static Parts split(VarBinViewArray a, int dictBits, Model reuse, double tolerance) {
         if (dictBits < 9 || dictBits > 16) {
             throw new IllegalArgumentException("OnPair dictionary bits must be 9 to 16, not " + dictBits);
         }
@@ -126,10 +169,25 @@ public final class OnPairEncoder {
         for (int i = 0; i < len; i++) {
             maxLength = Math.max(maxLength, (int) lengths[i]);
         }
-        OnPairTrainer.Dictionary trained = OnPairTrainer.train(data, starts, len, dictBits);
         char[] codes = new char[Math.max(1, starts[len])];
         long[] codesOffsets = new long[len + 1];
-        int count = new TokenParser(trained).parse(data, starts, len, codes, codesOffsets);
+        long bytes = starts[len];
+        Model model = null;
+        int count = 0;
+        if (reuse != null && reuse.dictBits == dictBits) {
+            count = reuse.parser.parse(data, starts, len, codes, codesOffsets);
+            if (estimate(codes, count, reuse.dict) <= reuse.sizePerByte * bytes * (1 + tolerance)) {
+                model = reuse;
+            }
+        }
+        boolean reused = model != null;
+        if (model == null) {
+            OnPairTrainer.Dictionary dict = OnPairTrainer.train(data, starts, len, dictBits);
+            TokenParser parser = new TokenParser(dict);
+            count = parser.parse(data, starts, len, codes, codesOffsets);
+            model = new Model(dict, parser, dictBits, bytes == 0 ? 0 : estimate(codes, count, dict) / bytes);
+        }
+        OnPairTrainer.Dictionary trained = model.dict;
 
         // Keep only the tokens the parse used, in their sorted order; at least one, since the
         // reference rejects an empty dictionary.
@@ -166,7 +224,28 @@ public final class OnPairEncoder {
                 validity,
                 codesTop,
                 longestRun(codesOffsets, len + 1),
-                topCount(lengths, len));
+                topCount(lengths, len),
+                model,
+                reused);
+    }
+
+    /// The estimated bytes of an array parsed into `codes[0, count)` with `dict`: the codes at
+    /// the bits the tokens they use need, those tokens' bytes and a 2-byte offset for each.
+    static double estimate(char[] codes, int count, OnPairTrainer.Dictionary dict) {
+        boolean[] used = new boolean[dict.size()];
+        for (int k = 0; k < count; k++) {
+            used[codes[k]] = true;
+        }
+        int kept = 0;
+        long dictBytes = 0;
+        for (int t = 0; t < used.length; t++) {
+            if (used[t]) {
+                kept++;
+                dictBytes += dict.length()[t];
+            }
+        }
+        int bits = 32 - Integer.numberOfLeadingZeros(Math.max(1, kept - 1));
+        return count * (double) bits / 8 + dictBytes + 2.0 * kept;
     }
 
     /// The length of the longest run of equal values in `v[0, n)` (for a non-decreasing `v`, how

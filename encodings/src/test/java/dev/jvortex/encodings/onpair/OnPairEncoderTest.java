@@ -2,6 +2,8 @@ package dev.jvortex.encodings.onpair;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -101,6 +103,76 @@ class OnPairEncoderTest {
 
     private static VarBinViewArray strings(String[] values, boolean nullable) {
         return EncodeTesting.strings(values, nullable, Arena.ofAuto());
+    }
+
+    /// Log-like rows (seeded): a timestamp, a level, a request number and a host.
+    private static String[] logs(Random random, int n) {
+        String[] levels = {"INFO", "WARN", "ERROR", "DEBUG"};
+        String[] hosts = {"example.com", "vortex.dev", "data.example.org"};
+        String[] out = new String[n];
+        for (int i = 0; i < n; i++) {
+            int s = random.nextInt(86400);
+            out[i] = String.format(
+                    Locale.ROOT,
+                    "%02d:%02d:%02d %s request %d served from %s",
+                    s / 3600,
+                    s / 60 % 60,
+                    s % 60,
+                    levels[random.nextInt(4)],
+                    random.nextInt(1_000_000),
+                    hosts[random.nextInt(3)]);
+        }
+        return out;
+    }
+
+    @Test
+    void aLaterArrayReusesTheDictionaryOnlyWhileItParsesAsWell() {
+        int bits = OnPairEncoder.DEFAULT_DICT_BITS;
+        VarBinViewArray first = strings(logs(new Random(10), 6000), false);
+        OnPairEncoder.Parts p0 = OnPairEncoder.split(first, bits);
+        assertFalse(p0.reused());
+        double perByte = p0.model().sizePerByte();
+        assertTrue(perByte > 0 && perByte < 1, "estimated bytes per input byte " + perByte);
+
+        // Rows of the same kind parse with the first dictionary, as greedily as ever.
+        VarBinViewArray like = strings(logs(new Random(11), 6000), false);
+        OnPairEncoder.Parts p1 = OnPairEncoder.split(like, bits, p0.model(), 0.015);
+        assertTrue(p1.reused());
+        assertSame(p0.model(), p1.model());
+        checkParts("reused", like, p1, 1 << bits);
+        roundTripParts("reused", like, p1);
+
+        // Other rows (random bytes) do not: a dictionary of their own, the same as without a model.
+        Random random = new Random(12);
+        String[] noise = new String[6000];
+        for (int i = 0; i < noise.length; i++) {
+            char[] c = new char[10 + random.nextInt(20)];
+            for (int k = 0; k < c.length; k++) {
+                c[k] = (char) (33 + random.nextInt(94));
+            }
+            noise[i] = new String(c);
+        }
+        VarBinViewArray other = strings(noise, false);
+        OnPairEncoder.Parts p2 = OnPairEncoder.split(other, bits, p0.model(), 0.015);
+        OnPairEncoder.Parts fresh = OnPairEncoder.split(other, bits);
+        assertFalse(p2.reused());
+        assertArrayEquals(fresh.dictBytes(), p2.dictBytes());
+        assertEquals(EncodeTesting.render(fresh.codes()), EncodeTesting.render(p2.codes()));
+        roundTripParts("fallback", other, p2);
+
+        // A small array of the same kind would need much of the large dictionary: its own.
+        assertFalse(OnPairEncoder.split(strings(logs(new Random(13), 300), false), bits, p0.model(), 0.015)
+                .reused());
+
+        // A model of another dictionary size is never reused.
+        assertFalse(OnPairEncoder.split(like, 10, p0.model(), 1.0).reused());
+    }
+
+    private static void roundTripParts(String what, VarBinViewArray a, OnPairEncoder.Parts p) {
+        try (Arena arena = Arena.ofConfined()) {
+            WriteNode node = OnPairEncoder.node(a.dtype(), p, LightEncoder.PACKED);
+            EncodeTesting.assertSameRows(a, EncodeTesting.roundTrip(node, a.dtype(), a.length(), arena), what);
+        }
     }
 
     @Test
