@@ -4,10 +4,11 @@ import dev.jvortex.core.Scalar;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
-import dev.jvortex.core.internal.Primitives;
 import dev.jvortex.core.internal.Rows;
+import dev.jvortex.core.internal.Segments;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.EncodingId;
+import dev.jvortex.encodings.ValidBits;
 import dev.jvortex.encodings.canonical.CanonicalEncoder;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,12 +34,8 @@ public final class ConstantEncoder {
         }
         boolean allValid = validity.isAllValid();
         if (a instanceof PrimitiveArray p) {
-            long[] bits = Primitives.longs(p);
-            long value = bits[first];
-            for (int i = first + 1; i < len; i++) {
-                if (bits[i] != value && (allValid || validity.isValid(i))) {
-                    return null;
-                }
+            if (!sameValidValues(p, first)) {
+                return null;
             }
         } else {
             for (int i = first + 1; i < len; i++) {
@@ -55,6 +52,40 @@ public final class ConstantEncoder {
         kids.add(CanonicalEncoder.constant(new Scalar(a.dtype().withNullable(false), value.value())));
         kids.addAll(CanonicalEncoder.validity(a.dtype(), validity, len));
         return new WriteNode(EncodingId.MASKED.id(), new byte[0], List.of(), kids);
+    }
+
+    /// Rows loaded per block by [#sameValidValues].
+    private static final int BLOCK = 1024;
+
+    /// Whether every valid row of `p` from `first` (a valid row) on holds the bits of row `first`.
+    /// Block by block, stopping at the first block with a differing valid row: arrays that are
+    /// not constant usually differ early, and are then never loaded whole.
+    static boolean sameValidValues(PrimitiveArray p, int first) {
+        int len = p.length();
+        long[] validWords = ValidBits.words(p.validity(), len);
+        long[] block = new long[Math.min(BLOCK, len - first)];
+        Segments.load(p.data(), p.ptype(), first, block, 0, 1);
+        long value = block[0];
+        for (int from = first; from < len; from += block.length) {
+            int m = Math.min(block.length, len - from);
+            Segments.load(p.data(), p.ptype(), from, block, 0, m);
+            // Branch-free over the block: any differing bit, valid or not, then a closer look.
+            long diff = 0;
+            for (int k = 0; k < m; k++) {
+                diff |= block[k] ^ value;
+            }
+            if (diff != 0) {
+                if (validWords == null) {
+                    return false;
+                }
+                for (int k = 0; k < m; k++) {
+                    if (block[k] != value && ValidBits.get(validWords, from + k)) {
+                        return false;
+                    }
+                }
+            }
+        }
+        return true;
     }
 
     /// Returns a `vortex.constant` node of `value`.

@@ -34,6 +34,12 @@ public final class BitPackedEncoder {
     /// Returns `counts[w]` = the number of rows whose value needs exactly `w` bits (`w` from 0 to
     /// the type's width; negative values of a signed type need the full width); null rows count as 0 bits.
     public static long[] histogram(PrimitiveArray a) {
+        return histogram(a, 0);
+    }
+
+    /// [#histogram] of `a` with `reference` subtracted from every value first (wrapping in the
+    /// type's width, as [ForEncoder#subtract] does), without materialising the shifted array.
+    static long[] histogram(PrimitiveArray a, long reference) {
         PType ptype = integer(a);
         int typeBits = ptype.bitWidth();
         long[] counts = new long[typeBits + 1];
@@ -49,6 +55,7 @@ public final class BitPackedEncoder {
         for (int from = 0; from < len; from += FastLanes.BLOCK) {
             int n = Math.min(FastLanes.BLOCK, len - from);
             Segments.load(a.data(), ptype, from, block, 0, n);
+            shift(block, n, reference, ptype);
             if (validity.isAllValid()) {
                 for (int k = 0; k < n; k++) {
                     counts[64 - Long.numberOfLeadingZeros(block[k] & typeMask)]++;
@@ -109,6 +116,22 @@ public final class BitPackedEncoder {
     /// Packs `a` at `width` (0 to the type's width minus one); valid values wider than that become
     /// patches, whose children `children` writes. Returns null when `a` holds a negative valid value.
     public static WriteNode encode(PrimitiveArray a, int width, ChildEncoder children) {
+        return encode(a, width, children, 0);
+    }
+
+    /// Packs `a` with `reference` subtracted from every value (wrapping in the type's width) at
+    /// its best width: exactly `encode(ForEncoder.subtract(a, reference), patches)` without the
+    /// shifted copy.
+    static WriteNode encodeShifted(PrimitiveArray a, long reference, ChildEncoder patches) {
+        int width = bestWidth(integer(a), histogram(a, reference));
+        if (width >= a.ptype().bitWidth()) {
+            return null;
+        }
+        return encode(a, width, patches, reference);
+    }
+
+    /// [#encode(PrimitiveArray, int, ChildEncoder)] of `a` with `reference` subtracted first.
+    private static WriteNode encode(PrimitiveArray a, int width, ChildEncoder children, long reference) {
         PType ptype = integer(a);
         int typeBits = ptype.bitWidth();
         if (width < 0 || width >= typeBits) {
@@ -133,6 +156,7 @@ public final class BitPackedEncoder {
             int from = b * FastLanes.BLOCK;
             int n = Math.min(FastLanes.BLOCK, len - from);
             Segments.load(a.data(), ptype, from, block, 0, n);
+            shift(block, n, reference, ptype);
             Arrays.fill(block, n, FastLanes.BLOCK, 0L);
             for (int k = 0; k < n; k++) {
                 long v = block[k];
@@ -225,6 +249,30 @@ public final class BitPackedEncoder {
                     BitPack.pack64(width, block, out64);
                     MemorySegment.copy(out64, 0, out, PrimitiveArray.LE_LONG, at, out64.length);
                 }
+            }
+        }
+    }
+
+    /// Subtracts `reference` from `block[0..n)` as values of `ptype`: the difference wrapped to
+    /// the type's width and widened again as [Segments#load] widens (sign- or zero-extended).
+    static void shift(long[] block, int n, long reference, PType ptype) {
+        if (reference == 0) {
+            return;
+        }
+        int typeBits = ptype.bitWidth();
+        if (typeBits == 64) {
+            for (int k = 0; k < n; k++) {
+                block[k] -= reference;
+            }
+        } else if (ptype.isSigned()) {
+            int s = 64 - typeBits;
+            for (int k = 0; k < n; k++) {
+                block[k] = (block[k] - reference) << s >> s;
+            }
+        } else {
+            long mask = (1L << typeBits) - 1;
+            for (int k = 0; k < n; k++) {
+                block[k] = (block[k] - reference) & mask;
             }
         }
     }

@@ -11,6 +11,7 @@ import dev.jvortex.encodings.ChildEncoder;
 import dev.jvortex.encodings.EncodingId;
 import dev.jvortex.encodings.ValidBits;
 import java.lang.foreign.MemorySegment;
+import java.lang.ref.WeakReference;
 
 /// Encodes integers as `fastlanes.for` (frame of reference): the minimum valid value goes to the
 /// metadata and the child holds every value minus it, wrapping in the type's width. The inverse
@@ -28,7 +29,31 @@ public final class ForEncoder {
     }
 
     /// Returns `{min, max}` of the valid values of an integer array, or null when no row is valid.
+    ///
+    /// The compressor asks several times for the same array (whether zigzag applies, FoR on the
+    /// whole array, a dictionary's table): the last answers per thread are kept with their arrays
+    /// (arrays are immutable records; the data segment and length are checked as well).
     public static long[] minMax(PrimitiveArray a) {
+        integer(a);
+        LastMinMax[] last = LAST_MIN_MAX.get();
+        for (LastMinMax e : last) {
+            if (e != null && e.array.get() == a && e.data.equals(a.data()) && e.length == a.length()) {
+                return e.minMax == null ? null : e.minMax.clone();
+            }
+        }
+        long[] minMax = minMaxOnce(a);
+        last[1] = last[0];
+        last[0] = new LastMinMax(new WeakReference<>(a), a.data(), a.length(), minMax == null ? null : minMax.clone());
+        return minMax;
+    }
+
+    /// An array [#minMax] answered for on this thread, and the answer (null: no valid row).
+    private record LastMinMax(WeakReference<PrimitiveArray> array, MemorySegment data, int length, long[] minMax) {}
+
+    private static final ThreadLocal<LastMinMax[]> LAST_MIN_MAX = ThreadLocal.withInitial(() -> new LastMinMax[2]);
+
+    /// [#minMax] computed, not looked up.
+    static long[] minMaxOnce(PrimitiveArray a) {
         PType ptype = integer(a);
         boolean unsigned64 = ptype == PType.U64;
         Validity validity = a.validity();
@@ -88,7 +113,7 @@ public final class ForEncoder {
         if (min == null) {
             return null;
         }
-        WriteNode packed = BitPackedEncoder.encode(subtract(a, min), patches);
+        WriteNode packed = BitPackedEncoder.encodeShifted(a, min, patches);
         return packed == null ? null : node(a, min, packed);
     }
 

@@ -207,13 +207,12 @@ public final class RleEncoder {
                     first = false;
                     k = 1;
                 }
-                for (; k < n; k++) {
-                    long v = block[k];
-                    if (v != prev) {
-                        runs++;
-                        prev = v;
-                    }
+                // Branch-free: one more run per row that differs from the row before.
+                runs += k == 0 && block[0] != prev ? 1 : 0;
+                for (k = Math.max(k, 1); k < n; k++) {
+                    runs += block[k] != block[k - 1] ? 1 : 0;
                 }
+                prev = block[n - 1];
             } else {
                 for (int k = 0; k < n; k++) {
                     if (!ValidBits.get(validWords, from + k)) {

@@ -68,7 +68,10 @@ public final class LightEncoder {
         if (packed != null && packed.bufferBytes() < best.bufferBytes()) {
             best = packed;
         }
-        WriteNode shifted = ForEncoder.encodeBitPacked(a, PATCHES);
+        // With a minimum of 0 FoR packs the very same values (same bytes, or null when plain
+        // packing is null), so it cannot be strictly smaller: skipped.
+        Long min = ForEncoder.minimum(a);
+        WriteNode shifted = min == null || min == 0 ? null : ForEncoder.encodeBitPacked(a, PATCHES);
         if (shifted != null && shifted.bufferBytes() < best.bufferBytes()) {
             best = shifted;
         }
