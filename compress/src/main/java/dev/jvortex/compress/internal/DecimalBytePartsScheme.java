@@ -9,8 +9,9 @@ import dev.jvortex.core.internal.Primitives;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
 import dev.jvortex.encodings.EncodingId;
+import dev.jvortex.encodings.ValidBits;
 import dev.jvortex.encodings.decimalbyteparts.DecimalBytePartsMetadata;
-import java.math.BigInteger;
+import java.lang.foreign.MemorySegment;
 import java.util.EnumSet;
 
 /// A decimal whose unscaled values fit in 64 bits as `vortex.decimal_byte_parts` over the
@@ -34,27 +35,16 @@ final class DecimalBytePartsScheme extends Scheme {
     WriteNode encode(Array a, Cascade cascade, int depth, EnumSet<SchemeId> excluded, boolean sample) {
         DecimalArray d = (DecimalArray) a;
         int len = d.length();
-        long[] values = new long[len];
+        long[] values = unscaledLongs(d);
+        if (values == null) {
+            return null;
+        }
+        Validity v = d.validity();
         long min = 0;
         long max = 0;
-        Validity v = d.validity();
         for (int i = 0; i < len; i++) {
-            if (!v.isAllValid() && !v.isValid(i)) {
-                continue;
-            }
-            long x;
-            if (d.byteWidth() <= 8) {
-                x = d.getUnscaledLong(i);
-            } else {
-                BigInteger b = d.getUnscaled(i);
-                if (b.bitLength() > 63) {
-                    return null;
-                }
-                x = b.longValue();
-            }
-            values[i] = x;
-            min = Math.min(min, x);
-            max = Math.max(max, x);
+            min = Math.min(min, values[i]);
+            max = Math.max(max, values[i]);
         }
         PType t = min >= Byte.MIN_VALUE && max <= Byte.MAX_VALUE
                 ? PType.I8
@@ -67,5 +57,35 @@ final class DecimalBytePartsScheme extends Scheme {
                 EncodingId.DECIMAL_BYTE_PARTS.id(),
                 meta,
                 cascade.children(this, depth, excluded, sample).encode(ChildEncoder.Role.ENCODED, msp));
+    }
+
+    /// The unscaled values of `d` as longs, 0 in null rows; null when some valid value needs more
+    /// than 64 bits (two's complement). Wide decimals are read as little-endian 64-bit words: a
+    /// value fits when every word above the lowest is the lowest word's sign.
+    static long[] unscaledLongs(DecimalArray d) {
+        int len = d.length();
+        int width = d.byteWidth();
+        long[] values = new long[len];
+        long[] validWords = ValidBits.words(d.validity(), len);
+        MemorySegment data = d.data();
+        for (int i = 0; i < len; i++) {
+            if (!ValidBits.get(validWords, i)) {
+                continue;
+            }
+            if (width <= 8) {
+                values[i] = d.getUnscaledLong(i);
+                continue;
+            }
+            long base = (long) i * width;
+            long low = data.get(PrimitiveArray.LE_LONG, base);
+            long sign = low >> 63;
+            for (int o = 8; o < width; o += 8) {
+                if (data.get(PrimitiveArray.LE_LONG, base + o) != sign) {
+                    return null;
+                }
+            }
+            values[i] = low;
+        }
+        return values;
     }
 }

@@ -86,7 +86,17 @@ final class DictScheme extends Scheme {
         }
         double distinct = wholeDistinct * 0.9;
         int codeBits = Math.max(1, 64 - Long.numberOfLeadingZeros((long) Math.max(1, distinct - 1)));
-        long[] validWords = allValid ? null : ValidBits.words(v, len);
+        long runs = validRuns(p);
+        double codesBytes = Math.min((double) codeBits * valid, (codeBits + 32.0) * runs) / 8;
+        return canonicalBytes / (0.8 * codesBytes) <= bestRatio;
+    }
+
+    /// The runs of equal values among the valid rows of `p` (nulls skipped, so equal values on
+    /// either side of nulls are one run); branch-free when every row is valid.
+    static long validRuns(PrimitiveArray p) {
+        int len = p.length();
+        boolean allValid = p.validity().isAllValid();
+        long[] validWords = allValid ? null : ValidBits.words(p.validity(), len);
         long[] block = new long[1024];
         long runs = 0;
         boolean first = true;
@@ -94,6 +104,16 @@ final class DictScheme extends Scheme {
         for (int from = 0; from < len; from += block.length) {
             int m = Math.min(block.length, len - from);
             Segments.load(p.data(), p.ptype(), from, block, 0, m);
+            if (allValid) {
+                // Branch-free: a run starts at the first row and wherever a row differs from the last.
+                runs += first || block[0] != prev ? 1 : 0;
+                for (int k = 1; k < m; k++) {
+                    runs += block[k] != block[k - 1] ? 1 : 0;
+                }
+                prev = block[m - 1];
+                first = false;
+                continue;
+            }
             for (int k = 0; k < m; k++) {
                 if (allValid || ValidBits.get(validWords, from + k)) {
                     long bits = block[k];
@@ -105,8 +125,7 @@ final class DictScheme extends Scheme {
                 }
             }
         }
-        double codesBytes = Math.min((double) codeBits * valid, (codeBits + 32.0) * runs) / 8;
-        return canonicalBytes / (0.8 * codesBytes) <= bestRatio;
+        return runs;
     }
 
     /// Whether a dictionary of the primitive array `a`, tried on the sample `judged` and scaled up

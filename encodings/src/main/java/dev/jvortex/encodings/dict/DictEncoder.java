@@ -14,6 +14,7 @@ import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
 import dev.jvortex.encodings.EncodingId;
 import dev.jvortex.encodings.ValidBits;
+import dev.jvortex.encodings.fastlanes.ForEncoder;
 import java.lang.ref.WeakReference;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -170,8 +171,74 @@ public final class DictEncoder {
         return -bits * Math.log((double) (bits - set) / bits);
     }
 
-    /// Codes of a primitive array through a table of the value bits: no boxing.
-    private static int[] primitiveCodes(PrimitiveArray a, int[] codes, int maxValues, int expected) {
+    /// The widest value range (max − min) [#narrowCodes] takes for `len` rows: a table of at most
+    /// this many ints, about as large as the codes themselves.
+    static long narrowRangeLimit(int len) {
+        return Math.min(1L << 24, Math.max(4096L, 2L * len));
+    }
+
+    /// Codes of a primitive array through a table of the value bits: no boxing. Integers whose
+    /// valid values span a narrow range go through a direct table instead ([#narrowCodes]).
+    static int[] primitiveCodes(PrimitiveArray a, int[] codes, int maxValues, int expected) {
+        if (a.ptype().isInteger()) {
+            long[] minMax = ForEncoder.minMax(a);
+            if (minMax != null && Long.compareUnsigned(minMax[1] - minMax[0], narrowRangeLimit(a.length())) < 0) {
+                return narrowCodes(a, codes, maxValues, minMax[0], (int) (minMax[1] - minMax[0]));
+            }
+        }
+        return hashedCodes(a, codes, maxValues, expected);
+    }
+
+    /// [#primitiveCodes] for integers whose valid values lie in `[min, min + range]`: the code of a
+    /// value is found at index value − min of a direct table, in the same order of first appearance
+    /// as through the hash table, nulls numbered the same way.
+    static int[] narrowCodes(PrimitiveArray a, int[] codes, int maxValues, long min, int range) {
+        int len = a.length();
+        Validity validity = a.validity();
+        long[] validWords = ValidBits.words(validity, a.length());
+        boolean allValid = validity.isAllValid();
+        // Code + 1 per value − min; 0 while the value has not appeared.
+        int[] table = new int[range + 1];
+        int[] firstRows = new int[16];
+        int n = 0;
+        int nullCode = -1;
+        long[] block = new long[1024];
+        for (int from = 0; from < len; from += block.length) {
+            int m = Math.min(block.length, len - from);
+            Segments.load(a.data(), a.ptype(), from, block, 0, m);
+            for (int k = 0; k < m; k++) {
+                int row = from + k;
+                if (!allValid && !ValidBits.get(validWords, row)) {
+                    if (nullCode < 0) {
+                        if (n >= maxValues) {
+                            return null;
+                        }
+                        firstRows = ensure(firstRows, n);
+                        firstRows[n] = row;
+                        nullCode = n++;
+                    }
+                    codes[row] = nullCode;
+                    continue;
+                }
+                int slot = (int) (block[k] - min);
+                int code = table[slot];
+                if (code == 0) {
+                    if (n >= maxValues) {
+                        return null;
+                    }
+                    firstRows = ensure(firstRows, n);
+                    firstRows[n] = row;
+                    code = ++n;
+                    table[slot] = code;
+                }
+                codes[row] = code - 1;
+            }
+        }
+        return Arrays.copyOf(firstRows, n);
+    }
+
+    /// [#primitiveCodes] through a hash table of the value bits.
+    static int[] hashedCodes(PrimitiveArray a, int[] codes, int maxValues, int expected) {
         int len = a.length();
         Validity validity = a.validity();
         long[] validWords = ValidBits.words(validity, a.length());

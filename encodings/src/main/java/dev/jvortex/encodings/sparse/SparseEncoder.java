@@ -7,6 +7,7 @@ import dev.jvortex.core.array.Validity;
 import dev.jvortex.core.internal.DistinctLongs;
 import dev.jvortex.core.internal.Primitives;
 import dev.jvortex.core.internal.Rows;
+import dev.jvortex.core.internal.Segments;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
 import dev.jvortex.encodings.EncodingId;
@@ -99,7 +100,9 @@ public final class SparseEncoder {
         if (nulls > maxDiffering || 2 * maxDiffering >= len || !Rows.supported(a)) {
             return nulls > maxDiffering ? NO_FILL : mostFrequentValid(a, maxDiffering);
         }
-        long[] bits = a instanceof PrimitiveArray p ? Primitives.longs(p) : null;
+        if (a instanceof PrimitiveArray p) {
+            return dominantPrimitive(p, validWords, maxDiffering);
+        }
         int candidate = -1;
         int votes = 0;
         // Rows where the row differs from the one before (by validity or value): every row that
@@ -110,10 +113,7 @@ public final class SparseEncoder {
         boolean prevValid = false;
         for (int i = 0; i < len; i++) {
             boolean valid = allValid || ValidBits.get(validWords, i);
-            if (i > 0
-                    && (valid != prevValid
-                            || valid && (bits != null ? bits[i] != bits[i - 1] : !Rows.equal(a, i - 1, i)))
-                    && ++changes > maxChanges) {
+            if (i > 0 && (valid != prevValid || valid && !Rows.equal(a, i - 1, i)) && ++changes > maxChanges) {
                 return NO_FILL;
             }
             prevValid = valid;
@@ -123,7 +123,7 @@ public final class SparseEncoder {
             if (votes == 0) {
                 candidate = i;
                 votes = 1;
-            } else if (bits != null ? bits[i] == bits[candidate] : Rows.equal(a, candidate, i)) {
+            } else if (Rows.equal(a, candidate, i)) {
                 votes++;
             } else {
                 votes--;
@@ -131,9 +131,70 @@ public final class SparseEncoder {
         }
         long differing = 0;
         for (int i = 0; i < len; i++) {
-            boolean same = (allValid || ValidBits.get(validWords, i))
-                    && (bits != null ? bits[i] == bits[candidate] : Rows.equal(a, candidate, i));
+            boolean same = (allValid || ValidBits.get(validWords, i)) && Rows.equal(a, candidate, i);
             if (!same && ++differing > maxDiffering) {
+                return NO_FILL;
+            }
+        }
+        return candidate;
+    }
+
+    /// Rows loaded per block by [#dominantPrimitive].
+    private static final int BLOCK = 1024;
+
+    /// [#dominantRow]'s two passes for a primitive array (`maxDiffering` below half the rows, at
+    /// most that many nulls), block by block instead of over a copy of every row, so that data
+    /// without a fill is given up on before most of it is loaded.
+    static int dominantPrimitive(PrimitiveArray a, long[] validWords, long maxDiffering) {
+        int len = a.length();
+        long[] block = new long[Math.min(BLOCK, len)];
+        int candidate = -1;
+        long candidateBits = 0;
+        int votes = 0;
+        long changes = 0;
+        long maxChanges = 2 * maxDiffering;
+        boolean prevValid = false;
+        long prevBits = 0;
+        for (int from = 0; from < len; from += block.length) {
+            int m = Math.min(block.length, len - from);
+            Segments.load(a.data(), a.ptype(), from, block, 0, m);
+            for (int k = 0; k < m; k++) {
+                int i = from + k;
+                boolean valid = ValidBits.get(validWords, i);
+                long b = block[k];
+                if (i > 0 && (valid != prevValid || valid && b != prevBits) && ++changes > maxChanges) {
+                    return NO_FILL;
+                }
+                prevValid = valid;
+                prevBits = b;
+                if (!valid) {
+                    continue;
+                }
+                if (votes == 0) {
+                    candidate = i;
+                    candidateBits = b;
+                    votes = 1;
+                } else if (b == candidateBits) {
+                    votes++;
+                } else {
+                    votes--;
+                }
+            }
+        }
+        long differing = 0;
+        for (int from = 0; from < len; from += block.length) {
+            int m = Math.min(block.length, len - from);
+            Segments.load(a.data(), a.ptype(), from, block, 0, m);
+            if (validWords == null) {
+                for (int k = 0; k < m; k++) {
+                    differing += block[k] != candidateBits ? 1 : 0;
+                }
+            } else {
+                for (int k = 0; k < m; k++) {
+                    differing += ValidBits.get(validWords, from + k) && block[k] == candidateBits ? 0 : 1;
+                }
+            }
+            if (differing > maxDiffering) {
                 return NO_FILL;
             }
         }
