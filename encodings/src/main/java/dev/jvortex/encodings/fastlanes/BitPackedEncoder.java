@@ -52,13 +52,23 @@ public final class BitPackedEncoder {
         }
         long typeMask = typeBits == 64 ? -1L : (1L << typeBits) - 1;
         long[] block = new long[FastLanes.BLOCK];
+        long[] lanes = new long[4 * 65];
         for (int from = 0; from < len; from += FastLanes.BLOCK) {
             int n = Math.min(FastLanes.BLOCK, len - from);
             Segments.load(a.data(), ptype, from, block, 0, n);
             shift(block, n, reference, ptype);
             if (validity.isAllValid()) {
-                for (int k = 0; k < n; k++) {
-                    counts[64 - Long.numberOfLeadingZeros(block[k] & typeMask)]++;
+                // Four interleaved tables: runs of equal widths (the common case) then update
+                // four counters in turn instead of one, whose every increment waits on the last.
+                int k = 0;
+                for (; k + 3 < n; k += 4) {
+                    lanes[64 - Long.numberOfLeadingZeros(block[k] & typeMask)]++;
+                    lanes[65 + 64 - Long.numberOfLeadingZeros(block[k + 1] & typeMask)]++;
+                    lanes[130 + 64 - Long.numberOfLeadingZeros(block[k + 2] & typeMask)]++;
+                    lanes[195 + 64 - Long.numberOfLeadingZeros(block[k + 3] & typeMask)]++;
+                }
+                for (; k < n; k++) {
+                    lanes[64 - Long.numberOfLeadingZeros(block[k] & typeMask)]++;
                 }
             } else {
                 for (int k = 0; k < n; k++) {
@@ -68,6 +78,9 @@ public final class BitPackedEncoder {
                                     : 0]++;
                 }
             }
+        }
+        for (int w = 0; w <= typeBits; w++) {
+            counts[w] += lanes[w] + lanes[65 + w] + lanes[130 + w] + lanes[195 + w];
         }
         return counts;
     }
@@ -158,6 +171,20 @@ public final class BitPackedEncoder {
             Segments.load(a.data(), ptype, from, block, 0, n);
             shift(block, n, reference, ptype);
             Arrays.fill(block, n, FastLanes.BLOCK, 0L);
+            if (!someNull) {
+                // Branch-free look at the whole block first: with no value wider than the width
+                // and none negative (the usual block) there is nothing to patch or refuse.
+                long wide = 0;
+                long sign = 0;
+                for (int k = 0; k < n; k++) {
+                    wide |= (block[k] & typeMask) >>> width;
+                    sign |= block[k];
+                }
+                if (wide == 0 && (!signed || sign >= 0)) {
+                    packer.pack(block, packed, (long) b * blockBytes);
+                    continue;
+                }
+            }
             for (int k = 0; k < n; k++) {
                 long v = block[k];
                 if (someNull && !ValidBits.get(validWords, from + k)) {

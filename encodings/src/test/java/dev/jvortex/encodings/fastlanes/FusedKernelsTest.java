@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.jvortex.core.PType;
 import dev.jvortex.core.array.PrimitiveArray;
@@ -111,6 +112,44 @@ class FusedKernelsTest {
                 }
             }
             assertSameNode(expected, LightEncoder.packInts(a), in.name());
+        }
+    }
+
+    @Test
+    void histogramMatchesAPlainCount() {
+        for (Input in : KernelInputs.all()) {
+            int typeBits = in.array().ptype().bitWidth();
+            long[] expected = new long[typeBits + 1];
+            for (int i = 0; i < in.values().length; i++) {
+                long bits = typeBits == 64 ? in.values()[i] : in.values()[i] & ((1L << typeBits) - 1);
+                expected[KernelInputs.valid(in, i) ? 64 - Long.numberOfLeadingZeros(bits) : 0]++;
+            }
+            assertArrayEquals(expected, BitPackedEncoder.histogram(in.array()), in.name());
+        }
+    }
+
+    @Test
+    void packingRoundTripsAtEveryWidth() {
+        // The packed rows and patches (block fast path or row by row) decode to the input.
+        for (Input in : KernelInputs.all()) {
+            PrimitiveArray a = in.array();
+            if (a.length() == 0) {
+                continue;
+            }
+            for (int width : new int[] {0, 1, 3, a.ptype().bitWidth() - 1}) {
+                WriteNode node = BitPackedEncoder.encode(a, width, LightEncoder.PATCHES);
+                if (node == null) {
+                    // Refused: a negative valid value.
+                    assertTrue(a.ptype().isSigned(), in.name());
+                    continue;
+                }
+                try (java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofConfined()) {
+                    EncodeTesting.assertSameRows(
+                            a,
+                            EncodeTesting.roundTrip(node, a.dtype(), a.length(), arena),
+                            in.name() + " width " + width);
+                }
+            }
         }
     }
 
