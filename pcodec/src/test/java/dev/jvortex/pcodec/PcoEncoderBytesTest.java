@@ -243,8 +243,21 @@ class PcoEncoderBytesTest {
             Random r = new Random(name.hashCode());
             for (int n : new int[] {20, 300, 511, 512, 1000, 5000, 40_000}) {
                 int bitsN = 32 - Integer.numberOfLeadingZeros(n);
-                long[] spans = {1, 2, 3, n / 2 + 1, n, 2L * n, 4L * n, 1L << (bitsN + 1), (1L << (bitsN + 1)) + 1,
-                    (1L << (bitsN + 2)), 1L << 16, (1L << 16) + 1, 1L << 17};
+                long[] spans = {
+                    1,
+                    2,
+                    3,
+                    n / 2 + 1,
+                    n,
+                    2L * n,
+                    4L * n,
+                    1L << (bitsN + 1),
+                    (1L << (bitsN + 1)) + 1,
+                    (1L << (bitsN + 2)),
+                    1L << 16,
+                    (1L << 16) + 1,
+                    1L << 17
+                };
                 for (long span : spans) {
                     if (ptype.bitWidth() == 16 && span > 30_000) {
                         continue;
@@ -254,7 +267,10 @@ class PcoEncoderBytesTest {
                         String what = name + " n " + n + " span " + span + " kind " + kind;
                         g.add(ptype, values, PcoEncoder.encode(ptype, values, n, 8192), what);
                         if (n <= 5000) {
-                            g.add(ptype, values, List.of(PcoEncoder.encodeChunk(ptype, values, 0, n, 8192, 8, 0)),
+                            g.add(
+                                    ptype,
+                                    values,
+                                    List.of(PcoEncoder.encodeChunk(ptype, values, 0, n, 8192, 8, 0)),
                                     what);
                         }
                     }
@@ -277,14 +293,16 @@ class PcoEncoderBytesTest {
                         }
                     } else if (ptype == PcoType.F32) {
                         for (int i = 0; i < n; i++) {
-                            values[i] = Float.floatToRawIntBits((float) Double.longBitsToDouble(values[i]))
-                                    & 0xFFFF_FFFFL;
+                            values[i] =
+                                    Float.floatToRawIntBits((float) Double.longBitsToDouble(values[i])) & 0xFFFF_FFFFL;
                         }
                     }
                     String what = name + " n " + n + " symbols " + symbols;
                     g.add(ptype, values, PcoEncoder.encode(ptype, values, n, 8192), what);
                     for (int pageN : new int[] {1, 7, 1000}) {
-                        g.add(ptype, values,
+                        g.add(
+                                ptype,
+                                values,
                                 List.of(PcoEncoder.encodeChunk(ptype, values, 0, n, pageN, 8, PcoEncoder.LOOKBACK)),
                                 what + " pages " + pageN);
                     }
@@ -304,7 +322,10 @@ class PcoEncoderBytesTest {
                     int level = r.nextInt(13);
                     int pageN = 1 + r.nextInt(2000);
                     String what = name + "/" + shape + " delta " + delta + " level " + level;
-                    g.add(ptype, values, List.of(PcoEncoder.encodeChunk(ptype, values, 0, len, pageN, level, delta)),
+                    g.add(
+                            ptype,
+                            values,
+                            List.of(PcoEncoder.encodeChunk(ptype, values, 0, len, pageN, level, delta)),
                             what);
                 }
             }
@@ -322,8 +343,10 @@ class PcoEncoderBytesTest {
                         double d = switch (kind) {
                             case 0 -> i % 2 == 0 ? -0.0 : 0.0;
                             case 1 -> Double.NaN;
-                            case 2 -> r.nextInt(4) == 0 ? PcoTestData.SPECIAL[r.nextInt(PcoTestData.SPECIAL.length)]
-                                    : r.nextInt(1000) / 10.0;
+                            case 2 ->
+                                r.nextInt(4) == 0
+                                        ? PcoTestData.SPECIAL[r.nextInt(PcoTestData.SPECIAL.length)]
+                                        : r.nextInt(1000) / 10.0;
                             default -> i < n / 2 ? -0.0 : r.nextGaussian();
                         };
                         values[i] = switch (ptype) {
@@ -362,7 +385,11 @@ class PcoEncoderBytesTest {
 
         StringBuilder lines = new StringBuilder();
         for (Map.Entry<String, String> e : actual.entrySet()) {
-            lines.append("        \"").append(e.getKey()).append(' ').append(e.getValue()).append("\",\n");
+            lines.append("        \"")
+                    .append(e.getKey())
+                    .append(' ')
+                    .append(e.getValue())
+                    .append("\",\n");
         }
         if (print) {
             System.out.print(lines);
