@@ -55,26 +55,39 @@ final class PcoBins {
         }
 
         /// Returns the bin holding `latent` (which must lie in one of the bins): the last bin
-        /// whose lower bound is not above it, found from a table over the top bits of the span.
+        /// whose lower bound is not above it. A table over the top bits of the span gives the bin
+        /// at the start of the latent's cell; when a cell can hold several bins, a binary search
+        /// with a fixed number of steps and no data-dependent branch finishes (the lowers are
+        /// padded with the largest key so it never reads past the array).
         int binOf(long latent) {
             long key = latent ^ Long.MIN_VALUE;
             int b = table[(int) ((latent - base) >>> shift)];
-            long[] fl = flippedLowers;
-            while (b + 1 < fl.length && fl[b + 1] <= key) {
-                b++;
+            long[] pl = paddedLowers;
+            for (int half = searchHalf; half > 0; half >>>= 1) {
+                int c = b + half;
+                b = pl[c] <= key ? c : b;
             }
-            return b;
+            // Only the largest key can pass the padding; its bin is the last one.
+            return Math.min(b, lastBin);
         }
 
         private long base;
         private int shift;
         private int[] table;
+        /// `flippedLowers` followed by `2 * searchHalf` copies of `Long.MAX_VALUE`.
+        private long[] paddedLowers;
+        /// Half the power of two above the most bins one table cell can reach past its first; 0
+        /// when every cell holds one bin.
+        private int searchHalf;
+        private int lastBin;
 
         /// Builds the lookup table: entry `k` is the bin holding (or last before) `base + (k << shift)`.
         private void buildTable() {
             int bins = lowers.length;
+            lastBin = Math.max(0, bins - 1);
             if (bins == 0) {
                 table = new int[1];
+                paddedLowers = new long[1];
                 return;
             }
             base = lowers[0];
@@ -83,13 +96,21 @@ final class PcoBins {
             int size = (int) (span >>> shift) + 1;
             table = new int[size];
             int b = 0;
+            int reach = 0;
             for (int k = 0; k < size; k++) {
                 long key = (base + ((long) k << shift)) ^ Long.MIN_VALUE;
                 while (b + 1 < bins && flippedLowers[b + 1] <= key) {
                     b++;
                 }
                 table[k] = b;
+                if (k > 0) {
+                    reach = Math.max(reach, b - table[k - 1]);
+                }
             }
+            reach = Math.max(reach, bins - 1 - table[size - 1]);
+            searchHalf = reach == 0 ? 0 : Integer.highestOneBit(reach);
+            paddedLowers = Arrays.copyOf(flippedLowers, bins + 2 * searchHalf);
+            Arrays.fill(paddedLowers, bins, paddedLowers.length, Long.MAX_VALUE);
         }
 
         /// Estimated bits per latent from the weights (tANS bits plus offset bits).

@@ -27,22 +27,58 @@ final class PcoLookback {
         return Math.max(MIN_WINDOW_LOG, Math.min(MAX_WINDOW_LOG, bits));
     }
 
+    /// Scratch tables of [#choose], kept per thread between calls (they are large: 512 KiB and
+    /// 128 KiB at the largest window). The hash tables hold positions as `base + i`; every entry
+    /// below `base` is left from an earlier call and reads as position 0 (a fresh table), so no
+    /// clearing is needed between calls. Counts are all 1 between calls: a call resets the ones
+    /// it raised.
+    private static final class Scratch {
+        final int[] table = new int[COARSENESSES.length << (MAX_WINDOW_LOG + 1)];
+        final int[] counts = new int[1 << MAX_WINDOW_LOG];
+        final int[] proposed = new int[PROPOSED];
+        int base;
+
+        Scratch() {
+            java.util.Arrays.fill(counts, 1);
+        }
+    }
+
+    private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
+
     /// Chooses lookbacks for `x[from+1..from+n)` (latents of `width` bits) and writes them to
     /// `out[at..at+n-1)`; returns the number written (`n - 1`, or 0 for `n <= 1`).
     static int choose(long[] x, int from, int n, int width, int windowLog, long[] out, int at) {
         if (n <= 1) {
             return 0;
         }
+        if (windowLog < 0 || windowLog > MAX_WINDOW_LOG) {
+            throw new IllegalArgumentException("pco lookback window log must be 0.." + MAX_WINDOW_LOG);
+        }
+        Scratch s = SCRATCH.get();
+        try {
+            choose(s, x, from, n, width, windowLog, out, at);
+        } catch (RuntimeException | Error e) {
+            SCRATCH.remove();
+            throw e;
+        }
+        return n - 1;
+    }
+
+    private static void choose(Scratch s, long[] x, int from, int n, int width, int windowLog, long[] out, int at) {
         int window = 1 << windowLog;
         int tableN = 1 << (windowLog + 1);
         int hashMask = tableN - 1;
-        int[] counts = new int[Math.min(window, n)];
-        java.util.Arrays.fill(counts, 1);
-        int[] table = new int[COARSENESSES.length * tableN];
-        int[] proposed = new int[PROPOSED];
+        int[] counts = s.counts;
+        int[] table = s.table;
+        if (s.base > Integer.MAX_VALUE - n) {
+            java.util.Arrays.fill(table, 0);
+            s.base = 0;
+        }
+        int base = s.base;
+        int[] proposed = s.proposed;
         java.util.Arrays.fill(proposed, 1);
-        long mask = width == 64 ? -1L : (1L << width) - 1;
         int shiftToTop = 64 - width;
+        long zero = shiftToTop == 0 ? 0 : 1L << (shiftToTop - 1);
         int best = 1;
         int repeating = 0;
         for (int i = 1; i < n; i++) {
@@ -51,30 +87,34 @@ final class PcoLookback {
             proposed[brute - 1] = brute;
             int idx = BRUTE + REPEATING;
             int offset = 0;
+            int position = base + i;
             for (int coarseness : COARSENESSES) {
                 long bucket = l >>> coarseness;
-                int middle = 0;
-                for (int k = -1; k <= 1; k++) {
-                    int h = hash(bucket + k, hashMask);
-                    if (k == 0) {
-                        middle = h;
-                    }
-                    int back = i - table[offset + h];
-                    proposed[idx] = back <= window ? back : Math.min(idx, i);
-                    idx++;
-                }
-                table[offset + middle] = i;
+                int h0 = hash(bucket - 1, hashMask);
+                int h1 = hash(bucket, hashMask);
+                int h2 = hash(bucket + 1, hashMask);
+                // Entries below base are stale: position 0, so the lookback is i.
+                int back0 = position - Math.max(table[offset + h0], base);
+                int back1 = position - Math.max(table[offset + h1], base);
+                int back2 = position - Math.max(table[offset + h2], base);
+                proposed[idx] = back0 <= window ? back0 : Math.min(idx, i);
+                proposed[idx + 1] = back1 <= window ? back1 : Math.min(idx + 1, i);
+                proposed[idx + 2] = back2 <= window ? back2 : Math.min(idx + 2, i);
+                idx += 3;
+                table[offset + h1] = position;
                 offset += tableN;
             }
-            int bestGoodness = 0;
+            // Goodness = bits of the count + leading zeros of the smaller difference (beyond the
+            // width), here less the constant 32; the best wins, ties to the earlier candidate.
+            int bestGoodness = Integer.MIN_VALUE;
             int chosen = 0;
-            for (int lb : proposed) {
+            for (int c = 0; c < PROPOSED; c++) {
+                int lb = proposed[c];
                 long other = x[from + i - lb];
-                long d1 = (l - other) & mask;
-                long d2 = (other - l) & mask;
-                long delta = Long.compareUnsigned(d1, d2) <= 0 ? d1 : d2;
-                int deltaGoodness = Long.numberOfLeadingZeros(delta) - shiftToTop;
-                int goodness = (32 - Integer.numberOfLeadingZeros(counts[lb - 1])) + deltaGoodness;
+                // The difference at the top of a long: its absolute value is the smaller of the
+                // two differences mod 2^width, shifted up; `zero` makes 0 count as width bits.
+                long d = Math.abs((l - other) << shiftToTop) | zero;
+                int goodness = Long.numberOfLeadingZeros(d) - Integer.numberOfLeadingZeros(counts[lb - 1]);
                 if (goodness > bestGoodness) {
                     bestGoodness = goodness;
                     chosen = lb;
@@ -88,7 +128,10 @@ final class PcoLookback {
             out[at + i - 1] = chosen;
             counts[chosen - 1]++;
         }
-        return n - 1;
+        for (int i = 1; i < n; i++) {
+            counts[(int) out[at + i - 1] - 1] = 1;
+        }
+        s.base = base + n;
     }
 
     private static int hash(long x, int mask) {

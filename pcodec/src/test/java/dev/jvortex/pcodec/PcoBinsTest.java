@@ -120,6 +120,57 @@ class PcoBinsTest {
         }
     }
 
+    /// The bin search against a linear scan, on bins clustered at one end of a huge span (so one
+    /// table cell reaches many bins), spread evenly, and touching the largest latent.
+    @Test
+    void binSearchMatchesALinearScan() {
+        java.util.Random r = new java.util.Random(77);
+        for (int c = 0; c < 300; c++) {
+            int bins = 1 + r.nextInt(c % 3 == 0 ? 300 : 20);
+            long[] lowers = new long[bins];
+            long[] uppers = new long[bins];
+            long at = c % 5 == 0 ? r.nextLong() : r.nextInt(1000);
+            boolean clustered = c % 2 == 0;
+            for (int b = 0; b < bins; b++) {
+                lowers[b] = at;
+                long width = clustered && b < bins - 1 ? r.nextInt(4) : (long) r.nextInt(1 << 20) << r.nextInt(20);
+                uppers[b] = at + width;
+                at = uppers[b] + 1 + (clustered && b == bins - 2 ? (1L << 50) + r.nextInt(1000) : r.nextInt(50));
+            }
+            if (c % 7 == 0) {
+                // the last bin ends at the largest latent (unsigned)
+                uppers[bins - 1] = -1L;
+            }
+            boolean ordered = true;
+            for (int b = 0; b + 1 < bins; b++) {
+                ordered &= Long.compareUnsigned(uppers[b], lowers[b + 1]) < 0
+                        && Long.compareUnsigned(lowers[b], uppers[b]) <= 0;
+            }
+            ordered &= Long.compareUnsigned(lowers[bins - 1], uppers[bins - 1]) <= 0;
+            if (!ordered) {
+                continue;
+            }
+            int[] offsetBits = new int[bins];
+            int[] weights = new int[bins];
+            java.util.Arrays.fill(weights, 1);
+            PcoBins.Trained t = new PcoBins.Trained(lowers, uppers, offsetBits, weights, new long[bins], 9);
+            for (int b = 0; b < bins; b++) {
+                long span = uppers[b] - lowers[b];
+                long inside = span == -1L ? r.nextLong() : Long.remainderUnsigned(r.nextLong(), span + 1);
+                long[] probes = {lowers[b], uppers[b], lowers[b] + (span >>> 1), lowers[b] + inside};
+                for (long x : probes) {
+                    int expected = 0;
+                    for (int k = 0; k < bins; k++) {
+                        if (Long.compareUnsigned(lowers[k], x) <= 0) {
+                            expected = k;
+                        }
+                    }
+                    assertEquals(expected, t.binOf(x), "case " + c + " latent " + Long.toUnsignedString(x));
+                }
+            }
+        }
+    }
+
     @Test
     void weightQuantisation() {
         int[] w = new int[2];
