@@ -72,11 +72,54 @@ class OnPairViewsTest {
             Map.entry("reuse-different", "67778aa03a0e8ed35b4b5d1246eb63f6629ace9cd12cd0e90b40734807742ca5"));
 
     private static final String[] WORDS = {
-        "furiously", "carefully", "regular", "pending", "accounts", "deposits", "packages", "ideas", "final",
-        "express", "special", "blithely", "quickly", "slyly", "ironic", "even", "bold", "silent", "unusual",
-        "requests", "instructions", "theodolites", "asymptotes", "foxes", "pinto", "beans", "sleep", "haggle",
-        "nag", "cajole", "boost", "detect", "among", "about", "above", "the", "of", "across", "according",
-        "to", "after", "against", "along", "alongside", "dependencies", "excuses", "platelets", "frets"
+        "furiously",
+        "carefully",
+        "regular",
+        "pending",
+        "accounts",
+        "deposits",
+        "packages",
+        "ideas",
+        "final",
+        "express",
+        "special",
+        "blithely",
+        "quickly",
+        "slyly",
+        "ironic",
+        "even",
+        "bold",
+        "silent",
+        "unusual",
+        "requests",
+        "instructions",
+        "theodolites",
+        "asymptotes",
+        "foxes",
+        "pinto",
+        "beans",
+        "sleep",
+        "haggle",
+        "nag",
+        "cajole",
+        "boost",
+        "detect",
+        "among",
+        "about",
+        "above",
+        "the",
+        "of",
+        "across",
+        "according",
+        "to",
+        "after",
+        "against",
+        "along",
+        "alongside",
+        "dependencies",
+        "excuses",
+        "platelets",
+        "frets"
     };
 
     /// Comment-like rows: 3 to 12 words from a fixed list, with punctuation.
@@ -110,7 +153,9 @@ class OnPairViewsTest {
         c.put("two-rows", strings(new String[] {"hello world", "hello there"}, false));
         String[] mixed = new String[1000];
         for (int i = 0; i < mixed.length; i++) {
-            mixed[i] = i % 7 == 0 ? null : i % 5 == 0 ? "" : i % 3 == 0 ? "short" + i : "a longer value than twelve bytes #" + i;
+            mixed[i] = i % 7 == 0
+                    ? null
+                    : i % 5 == 0 ? "" : i % 3 == 0 ? "short" + i : "a longer value than twelve bytes #" + i;
         }
         c.put("nulls-empties-mixed", strings(mixed, true));
         String[] longRows = new String[2000];
@@ -193,7 +238,10 @@ class OnPairViewsTest {
             EncodeTesting.assertSameRows(a, back, what);
         }
         sha.update(new byte[] {
-            (byte) (parts.reused() ? 1 : 0), (byte) parts.codesTop(), (byte) parts.codesOffsetsTop(), (byte) parts.lengthsTop()
+            (byte) (parts.reused() ? 1 : 0),
+            (byte) parts.codesTop(),
+            (byte) parts.codesOffsetsTop(),
+            (byte) parts.lengthsTop()
         });
         return HexFormat.of().formatHex(sha.digest());
     }
