@@ -12,6 +12,7 @@ import dev.jvortex.encodings.ChildEncoder;
 import dev.jvortex.encodings.EncodingId;
 import dev.jvortex.encodings.canonical.CanonicalEncoder;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
@@ -39,8 +40,8 @@ public final class OnPairEncoder {
     public static final int DEFAULT_DICT_BITS = 12;
     /// Zero bytes after the dictionary (the reference's decoder reads 16 bytes from every token).
     static final int PADDING = 16;
-    /// Little-endian 2-byte writes into a byte array.
-    private static final VarHandle SHORT = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
+    /// Little-endian 4-byte reads from a byte array.
+    private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
 
     private OnPairEncoder() {}
 
@@ -174,9 +175,12 @@ public final class OnPairEncoder {
         long bytes = starts[len];
         Model model = null;
         int count = 0;
+        // newId[t] starts as the number of uses of token t.
+        int[] newId = null;
         if (reuse != null && reuse.dictBits == dictBits) {
             count = reuse.parser.parse(data, starts, len, codes, codesOffsets);
-            if (estimate(codes, count, reuse.dict) <= reuse.sizePerByte * bytes * (1 + tolerance)) {
+            newId = histogram(codes, count, reuse.dict.size());
+            if (estimate(newId, count, reuse.dict) <= reuse.sizePerByte * bytes * (1 + tolerance)) {
                 model = reuse;
             }
         }
@@ -185,17 +189,17 @@ public final class OnPairEncoder {
             OnPairTrainer.Dictionary dict = OnPairTrainer.train(data, starts, len, dictBits);
             TokenParser parser = new TokenParser(dict);
             count = parser.parse(data, starts, len, codes, codesOffsets);
-            model = new Model(dict, parser, dictBits, bytes == 0 ? 0 : estimate(codes, count, dict) / bytes);
+            newId = histogram(codes, count, dict.size());
+            model = new Model(dict, parser, dictBits, bytes == 0 ? 0 : estimate(newId, count, dict) / bytes);
         }
         OnPairTrainer.Dictionary trained = model.dict;
 
         // Keep only the tokens the parse used, in their sorted order; at least one, since the
         // reference rejects an empty dictionary.
         int size = trained.size();
-        int[] newId = new int[size];
         int codesTop = 0;
-        for (int k = 0; k < count; k++) {
-            codesTop = Math.max(codesTop, ++newId[codes[k]]);
+        for (int t = 0; t < size; t++) {
+            codesTop = Math.max(codesTop, newId[t]);
         }
         int kept = renumber(count, newId);
         int dictLength = 0;
@@ -229,23 +233,29 @@ public final class OnPairEncoder {
                 reused);
     }
 
-    /// The estimated bytes of an array parsed into `codes[0, count)` with `dict`: the codes at
-    /// the bits the tokens they use need, those tokens' bytes and a 2-byte offset for each.
-    static double estimate(char[] codes, int count, OnPairTrainer.Dictionary dict) {
-        boolean[] used = new boolean[dict.size()];
-        for (int k = 0; k < count; k++) {
-            used[codes[k]] = true;
-        }
+    /// The estimated bytes of an array parsed into `count` codes with `dict`, token `t` used
+    /// `uses[t]` times: the codes at the bits the tokens they use need, those tokens' bytes and a
+    /// 2-byte offset for each.
+    static double estimate(int[] uses, int count, OnPairTrainer.Dictionary dict) {
         int kept = 0;
         long dictBytes = 0;
-        for (int t = 0; t < used.length; t++) {
-            if (used[t]) {
+        for (int t = 0; t < dict.size(); t++) {
+            if (uses[t] != 0) {
                 kept++;
                 dictBytes += dict.length()[t];
             }
         }
         int bits = 32 - Integer.numberOfLeadingZeros(Math.max(1, kept - 1));
         return count * (double) bits / 8 + dictBytes + 2.0 * kept;
+    }
+
+    /// How often each of the `tokens` ids occurs in `codes[0, count)`.
+    private static int[] histogram(char[] codes, int count, int tokens) {
+        int[] uses = new int[tokens];
+        for (int k = 0; k < count; k++) {
+            uses[codes[k]]++;
+        }
+        return uses;
     }
 
     /// The length of the longest run of equal values in `v[0, n)` (for a non-decreasing `v`, how
@@ -282,28 +292,65 @@ public final class OnPairEncoder {
 
     /// Returns the valid rows of `a` back to back (null rows empty) followed by 16 zero bytes for
     /// the matcher's reads, filling each row's length and start (plus the end) in `lengths` and `starts`.
+    ///
+    /// The views are read from one heap copy; inlined values are copied from it, and consecutive
+    /// out-of-line values that follow each other in the same data buffer in one bulk copy.
     private static byte[] flatten(VarBinViewArray a, long[] lengths, int[] starts) {
         int len = a.length();
         Validity validity = a.validity();
         boolean allValid = validity.isAllValid();
         boolean allInvalid = validity.isAllInvalid();
+        byte[] views = allInvalid || len == 0
+                ? new byte[0]
+                : a.views().asSlice(0, (long) len * VarBinViewArray.VIEW_SIZE).toArray(ValueLayout.JAVA_BYTE);
         long total = 0;
-        for (int i = 0; i < len; i++) {
-            if (allValid || !allInvalid && validity.isValid(i)) {
-                lengths[i] = a.byteLength(i);
-                total += lengths[i];
+        if (!allInvalid) {
+            for (int i = 0; i < len; i++) {
+                if (allValid || validity.isValid(i)) {
+                    lengths[i] = (int) INT.get(views, i * VarBinViewArray.VIEW_SIZE);
+                    total += lengths[i];
+                }
             }
         }
         if (total > Integer.MAX_VALUE - 64) {
             throw new IllegalArgumentException("OnPair of " + total + " bytes needs more than one array");
         }
         byte[] data = new byte[(int) total + PADDING];
+        MemorySegment[] buffers = a.buffers();
+        // A pending copy of runLength bytes from buffer runBuffer at runFrom to data at runTo.
+        int runBuffer = -1;
+        long runFrom = 0;
+        int runTo = 0;
+        int runLength = 0;
         int at = 0;
         for (int i = 0; i < len; i++) {
             starts[i] = at;
-            if (lengths[i] > 0) {
-                at += a.copyBytes(i, data, at);
+            int size = (int) lengths[i];
+            if (size == 0) {
+                continue;
             }
+            int v = i * VarBinViewArray.VIEW_SIZE;
+            if (size <= VarBinViewArray.MAX_INLINED) {
+                System.arraycopy(views, v + 4, data, at, size);
+            } else {
+                int buffer = (int) INT.get(views, v + 8);
+                long offset = Integer.toUnsignedLong((int) INT.get(views, v + 12));
+                if (buffer == runBuffer && offset == runFrom + runLength && at == runTo + runLength) {
+                    runLength += size;
+                } else {
+                    if (runLength > 0) {
+                        MemorySegment.copy(buffers[runBuffer], ValueLayout.JAVA_BYTE, runFrom, data, runTo, runLength);
+                    }
+                    runBuffer = buffer;
+                    runFrom = offset;
+                    runTo = at;
+                    runLength = size;
+                }
+            }
+            at += size;
+        }
+        if (runLength > 0) {
+            MemorySegment.copy(buffers[runBuffer], ValueLayout.JAVA_BYTE, runFrom, data, runTo, runLength);
         }
         starts[len] = at;
         return data;
@@ -333,7 +380,9 @@ public final class OnPairEncoder {
             }
         } else {
             for (int k = 0; k < count; k++) {
-                SHORT.set(out, 2 * k, (short) newId[codes[k]]);
+                int id = newId[codes[k]];
+                out[2 * k] = (byte) id;
+                out[2 * k + 1] = (byte) (id >>> 8);
             }
         }
         return new PrimitiveArray(

@@ -55,21 +55,11 @@ final class TokenParser {
     /// The probes of the 8- and 4-byte tables are written out here rather than called through
     /// [#find], which the JIT does not inline (too large), so the common path makes no call.
     int parse(byte[] data, int[] starts, int len, char[] codes, long[] codesOffsets) {
-        long[] k8 = eight.keys;
-        int[] a8 = eight.answer;
-        int[] f8 = eight.first;
-        int[] l8 = eight.last;
-        long[] w8 = eight.candWord;
-        long[] m8 = eight.candMask;
-        int[] c8 = eight.candMeta;
+        long[] t8 = eight.slots;
+        long[] c8 = eight.cands;
         int mask8 = eight.mask;
-        long[] k4 = four.keys;
-        int[] a4 = four.answer;
-        int[] f4 = four.first;
-        int[] l4 = four.last;
-        long[] w4 = four.candWord;
-        long[] m4 = four.candMask;
-        int[] c4 = four.candMeta;
+        long[] t4 = four.slots;
+        long[] c4 = four.cands;
         int mask4 = four.mask;
         int count = 0;
         for (int i = 0; i < len; i++) {
@@ -81,41 +71,49 @@ final class TokenParser {
                 long w0 = (long) LONG.get(data, pos);
                 int found = 0;
                 if (rem >= 8) {
-                    int s = hash(w0) & mask8;
-                    int a;
-                    while ((a = a8[s]) != 0) {
-                        if (k8[s] == w0) {
-                            long w1 = (long) LONG.get(data, pos + 8);
-                            found = a;
-                            for (int c = f8[s], e = l8[s]; c < e; c++) {
-                                int meta = c8[c];
-                                if ((meta & 31) <= rem && (w1 & m8[c]) == w8[c]) {
-                                    found = meta;
-                                    break;
+                    int s = (hash(w0) & mask8) << 1;
+                    long meta;
+                    while ((meta = t8[s + 1]) != 0) {
+                        if (t8[s] == w0) {
+                            found = (int) meta;
+                            int c = (int) (meta >>> 31) & 0x1_FFFE;
+                            int e = c + ((int) (meta >>> 47) & 0x1_FFFE);
+                            if (c < e) {
+                                long w1 = (long) LONG.get(data, pos + 8);
+                                for (; c < e; c += 2) {
+                                    int cm = (int) c8[c + 1];
+                                    int cl = cm & 31;
+                                    if (cl <= rem && (w1 & (-1L >>> (128 - 8 * cl))) == c8[c]) {
+                                        found = cm;
+                                        break;
+                                    }
                                 }
                             }
                             break;
                         }
-                        s = (s + 1) & mask8;
+                        s = (s + 2) & (2 * mask8 + 1);
                     }
                 }
                 if (found == 0 && rem >= 4) {
                     long key = w0 & 0xFFFF_FFFFL;
-                    int s = hash(key) & mask4;
-                    int a;
-                    while ((a = a4[s]) != 0) {
-                        if (k4[s] == key) {
-                            found = a;
-                            for (int c = f4[s], e = l4[s]; c < e; c++) {
-                                int meta = c4[c];
-                                if ((meta & 31) <= rem && (w0 & m4[c]) == w4[c]) {
-                                    found = meta;
+                    int s = (hash(key) & mask4) << 1;
+                    long meta;
+                    while ((meta = t4[s + 1]) != 0) {
+                        if (t4[s] == key) {
+                            found = (int) meta;
+                            int c = (int) (meta >>> 31) & 0x1_FFFE;
+                            int e = c + ((int) (meta >>> 47) & 0x1_FFFE);
+                            for (; c < e; c += 2) {
+                                int cm = (int) c4[c + 1];
+                                int cl = cm & 31;
+                                if (cl <= rem && (w0 & (-1L >>> (64 - 8 * cl))) == c4[c]) {
+                                    found = cm;
                                     break;
                                 }
                             }
                             break;
                         }
-                        s = (s + 1) & mask4;
+                        s = (s + 2) & (2 * mask4 + 1);
                     }
                 }
                 if (found == 0) {
@@ -136,7 +134,7 @@ final class TokenParser {
         if (rem >= 3) {
             int e = three.entry(w0 & 0xFF_FFFFL);
             if (e >= 0) {
-                return three.answer[e];
+                return three.answer(e);
             }
         }
         if (rem >= 2) {
@@ -154,13 +152,13 @@ final class TokenParser {
         if (rem >= 8) {
             int e = eight.entry(w0);
             if (e >= 0) {
-                return eight.longest(e, w1, rem);
+                return eight.longest(e, w1, rem, true);
             }
         }
         if (rem >= 4) {
             int e = four.entry(w0 & 0xFFFF_FFFFL);
             if (e >= 0) {
-                return four.longest(e, w0, rem);
+                return four.longest(e, w0, rem, false);
             }
         }
         return findShort(w0, rem);
@@ -172,20 +170,17 @@ final class TokenParser {
     }
 
     /// An exact-key open-addressing table of the distinct `keyBytes`-byte prefixes of the tokens
-    /// of at least `keyBytes` bytes. Slot `e` in use has its key, `answer[e]` (the longest token
-    /// of at most `keyBytes` bytes that is a prefix of the key; never 0, which marks a free slot)
-    /// and the candidates `first[e]` to `last[e]` (exclusive): the tokens of `minLength` to
-    /// `maxLength` bytes with that prefix, longest first. Candidate `c` matches when the input's
-    /// word (bytes 0-7 for the 4-byte table, 8-15 for the 8-byte one) masked by `candMask[c]`
-    /// equals `candWord[c]`; `candMeta[c]` is its `id << 5 | length`.
+    /// of at least `keyBytes` bytes. Slot `e` is `slots[2e]` (its key) and `slots[2e + 1]` (0 when
+    /// free), which packs the answer (the longest token of at most `keyBytes` bytes that is a
+    /// prefix of the key, `id << 5 | length`, or [#NONE]; never 0) in its low 32 bits, the entry's
+    /// first candidate in the next 16 and its number of candidates in the top 16. The candidates
+    /// of an entry are the tokens of `minLength` to `maxLength` bytes with that prefix, longest
+    /// first; candidate `c` is `cands[2c]`, the token's word (bytes 0-7 for the 4-byte table, 8-15
+    /// for the 8-byte one), and `cands[2c + 1]`, its `id << 5 | length`. It matches when the
+    /// input's word masked to the token's bytes in that word equals its word.
     private static final class Table {
-        final long[] keys;
-        final int[] answer;
-        final int[] first;
-        final int[] last;
-        final long[] candWord;
-        final long[] candMask;
-        final int[] candMeta;
+        final long[] slots;
+        final long[] cands;
         final int mask;
 
         Table(OnPairTrainer.Dictionary dict, int keyBytes, int minLength, int maxLength, TokenParser below) {
@@ -195,30 +190,28 @@ final class TokenParser {
             int[] length = dict.length();
             long keyMask = TokenMatcher.lowBytes(keyBytes);
             int entries = 0;
-            int cands = 0;
+            int candCount = 0;
             for (int t = 0; t < n; t++) {
                 entries += length[t] >= keyBytes ? 1 : 0;
-                cands += length[t] >= minLength && length[t] <= maxLength ? 1 : 0;
+                candCount += length[t] >= minLength && length[t] <= maxLength ? 1 : 0;
             }
-            int slots = Integer.highestOneBit(Math.max(8, entries) * 2 - 1) << 1;
-            mask = slots - 1;
-            keys = new long[slots];
-            answer = new int[slots];
-            first = new int[slots];
-            last = new int[slots];
+            int size = Integer.highestOneBit(Math.max(8, entries) * 2 - 1) << 1;
+            mask = size - 1;
+            slots = new long[2 * size];
+            int[] answer = new int[size];
             // Slots in use have a non-zero answer (`NONE` included); the keys of the tokens of
             // at least keyBytes bytes first.
             int[] entryOf = new int[n];
             for (int t = 0; t < n; t++) {
                 if (length[t] >= keyBytes) {
-                    entryOf[t] = insert(low[t] & keyMask);
+                    entryOf[t] = insert(low[t] & keyMask, answer);
                 }
             }
             // Answers: a token exactly as long as the key, else the search below this table
             // (shorter keys only) on the key's bytes.
-            for (int s = 0; s < slots; s++) {
+            for (int s = 0; s < size; s++) {
                 if (answer[s] != 0) {
-                    answer[s] = below.find(keys[s], 0, keyBytes - 1);
+                    answer[s] = below.find(slots[2 * s], 0, keyBytes - 1);
                 }
             }
             for (int t = 0; t < n; t++) {
@@ -227,43 +220,45 @@ final class TokenParser {
                 }
             }
             // Candidates, grouped by entry, longest first within an entry.
-            int[] count = new int[slots + 1];
+            int[] first = new int[size + 1];
             for (int t = 0; t < n; t++) {
                 if (length[t] >= minLength && length[t] <= maxLength) {
-                    count[entryOf[t] + 1]++;
+                    first[entryOf[t] + 1]++;
                 }
             }
-            for (int s = 0; s < slots; s++) {
-                count[s + 1] += count[s];
-                first[s] = count[s];
-                last[s] = count[s];
+            for (int s = 0; s < size; s++) {
+                first[s + 1] += first[s];
             }
-            candWord = new long[cands];
-            candMask = new long[cands];
-            candMeta = new int[cands];
+            int[] next = Arrays.copyOf(first, size);
+            cands = new long[2 * candCount];
             boolean highWord = keyBytes >= 8;
             for (int len = maxLength; len >= minLength; len--) {
                 for (int t = 0; t < n; t++) {
                     if (length[t] == len) {
-                        int c = last[entryOf[t]]++;
-                        candWord[c] = highWord ? high[t] : low[t];
-                        candMask[c] = TokenMatcher.lowBytes(highWord ? len - 8 : len);
-                        candMeta[c] = t << 5 | len;
+                        int c = next[entryOf[t]]++;
+                        cands[2 * c] = highWord ? high[t] : low[t];
+                        cands[2 * c + 1] = t << 5 | len;
                     }
+                }
+            }
+            for (int s = 0; s < size; s++) {
+                if (answer[s] != 0) {
+                    slots[2 * s + 1] =
+                            (answer[s] & 0xFFFF_FFFFL) | (long) first[s] << 32 | (long) (first[s + 1] - first[s]) << 48;
                 }
             }
         }
 
-        /// Adds `key` (marking its slot used) unless present; returns its slot.
-        private int insert(long key) {
+        /// Adds `key` (marking its slot used in `answer`) unless present; returns its slot.
+        private int insert(long key, int[] answer) {
             int s = hash(key) & mask;
             while (answer[s] != 0) {
-                if (keys[s] == key) {
+                if (slots[2 * s] == key) {
                     return s;
                 }
                 s = (s + 1) & mask;
             }
-            keys[s] = key;
+            slots[2 * s] = key;
             answer[s] = NONE;
             return s;
         }
@@ -271,8 +266,8 @@ final class TokenParser {
         /// The slot of `key`, or -1.
         int entry(long key) {
             int s = hash(key) & mask;
-            while (answer[s] != 0) {
-                if (keys[s] == key) {
+            while (slots[2 * s + 1] != 0) {
+                if (slots[2 * s] == key) {
                     return s;
                 }
                 s = (s + 1) & mask;
@@ -280,16 +275,26 @@ final class TokenParser {
             return -1;
         }
 
+        /// The entry's answer (its low 32 bits) for slot `e`.
+        int answer(int e) {
+            return (int) slots[2 * e + 1];
+        }
+
         /// The first candidate of entry `e` of at most `rem` bytes whose word matches `word`, else
         /// the entry's answer.
-        int longest(int e, long word, int rem) {
-            for (int c = first[e], end = last[e]; c < end; c++) {
-                int meta = candMeta[c];
-                if ((meta & 31) <= rem && (word & candMask[c]) == candWord[c]) {
-                    return meta;
+        int longest(int e, long word, int rem, boolean highWord) {
+            long meta = slots[2 * e + 1];
+            int c = (int) (meta >>> 32) & 0xFFFF;
+            int end = c + ((int) (meta >>> 48) & 0xFFFF);
+            for (; c < end; c++) {
+                int cm = (int) cands[2 * c + 1];
+                int cl = cm & 31;
+                int bytes = highWord ? cl - 8 : cl;
+                if (cl <= rem && (word & TokenMatcher.lowBytes(bytes)) == cands[2 * c]) {
+                    return cm;
                 }
             }
-            return answer[e];
+            return (int) meta;
         }
     }
 }
