@@ -489,29 +489,36 @@ final class ColumnChunkReader {
         int[] idx = new int[n];
         new Decoders.Rle(buf, p + 1, end, width, pw).read(idx, 0, n);
         int size = dict.count;
+        // every index checked first (in line), then one plain loop per type (the type is fixed
+        // for the chunk)
+        for (int i = 0; i < n; i++) {
+            int k = idx[i];
+            if (k < 0 || k >= size) {
+                checkIndex(k, size, pw);
+            }
+        }
         data.reserveValues(n);
         int c = data.count;
-        // one loop per type (the type is fixed for the chunk), each index checked
         switch (data.type) {
             case BOOLEAN -> {
                 byte[] from = dict.bools;
                 byte[] to = data.bools;
                 for (int i = 0; i < n; i++) {
-                    to[c + i] = from[checkIndex(idx[i], size, pw)];
+                    to[c + i] = from[idx[i]];
                 }
             }
             case INT32, FLOAT -> {
                 int[] from = dict.ints;
                 int[] to = data.ints;
                 for (int i = 0; i < n; i++) {
-                    to[c + i] = from[checkIndex(idx[i], size, pw)];
+                    to[c + i] = from[idx[i]];
                 }
             }
             case INT64, DOUBLE, INT96 -> {
                 long[] from = dict.longs;
                 long[] to = data.longs;
                 for (int i = 0; i < n; i++) {
-                    to[c + i] = from[checkIndex(idx[i], size, pw)];
+                    to[c + i] = from[idx[i]];
                 }
             }
             default -> {
@@ -520,7 +527,7 @@ final class ColumnChunkReader {
                 int[] off = data.off;
                 int[] len = data.len;
                 for (int i = 0; i < n; i++) {
-                    int k = checkIndex(idx[i], size, pw);
+                    int k = idx[i];
                     off[c + i] = -1 - dictOff[k];
                     len[c + i] = dictLen[k];
                 }
