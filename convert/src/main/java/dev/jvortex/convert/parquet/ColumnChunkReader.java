@@ -449,6 +449,13 @@ final class ColumnChunkReader {
                 }
             }
             case BYTE_ARRAY -> {
+                // the values' bytes are at most the page's bytes after the n lengths (checked by
+                // checkPlainCount): the heap grows once per page, not per value
+                d.reserveHeap(Math.max(0, (end - p) - 4L * n));
+                byte[] heap = d.heap;
+                int[] off = d.off;
+                int[] len = d.len;
+                int at = d.heapSize;
                 int q = p;
                 for (int i = 0; i < n; i++) {
                     if (end - q < 4) {
@@ -456,12 +463,19 @@ final class ColumnChunkReader {
                     }
                     int l = le32(buf, q);
                     q += 4;
-                    if (l < 0 || l > end - q) {
+                    // room for this value and the lengths of the values after it (which keeps
+                    // the copies inside the heap reserved above)
+                    if (l < 0 || l > end - q - 4L * (n - 1 - i)) {
                         throw VortexException.corrupt(pw + ": byte array of " + l + " bytes runs past the page");
                     }
-                    d.addBytes(buf, q, l);
+                    System.arraycopy(buf, q, heap, at, l);
+                    off[c + i] = at;
+                    len[c + i] = l;
+                    at += l;
                     q += l;
                 }
+                d.heapSize = at;
+                d.count = c + n;
                 return;
             }
             case FIXED_LEN_BYTE_ARRAY -> {
