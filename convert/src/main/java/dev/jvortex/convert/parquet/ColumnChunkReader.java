@@ -503,14 +503,7 @@ final class ColumnChunkReader {
         int[] idx = new int[n];
         new Decoders.Rle(buf, p + 1, end, width, pw).read(idx, 0, n);
         int size = dict.count;
-        // every index checked first (in line), then one plain loop per type (the type is fixed
-        // for the chunk)
-        for (int i = 0; i < n; i++) {
-            int k = idx[i];
-            if (k < 0 || k >= size) {
-                checkIndex(k, size, pw);
-            }
-        }
+        // one loop per type (the type is fixed for the chunk), each index checked in line
         data.reserveValues(n);
         int c = data.count;
         switch (data.type) {
@@ -518,21 +511,33 @@ final class ColumnChunkReader {
                 byte[] from = dict.bools;
                 byte[] to = data.bools;
                 for (int i = 0; i < n; i++) {
-                    to[c + i] = from[idx[i]];
+                    int k = idx[i];
+                    if (k < 0 || k >= size) {
+                        checkIndex(k, size, pw);
+                    }
+                    to[c + i] = from[k];
                 }
             }
             case INT32, FLOAT -> {
                 int[] from = dict.ints;
                 int[] to = data.ints;
                 for (int i = 0; i < n; i++) {
-                    to[c + i] = from[idx[i]];
+                    int k = idx[i];
+                    if (k < 0 || k >= size) {
+                        checkIndex(k, size, pw);
+                    }
+                    to[c + i] = from[k];
                 }
             }
             case INT64, DOUBLE, INT96 -> {
                 long[] from = dict.longs;
                 long[] to = data.longs;
                 for (int i = 0; i < n; i++) {
-                    to[c + i] = from[idx[i]];
+                    int k = idx[i];
+                    if (k < 0 || k >= size) {
+                        checkIndex(k, size, pw);
+                    }
+                    to[c + i] = from[k];
                 }
             }
             default -> {
@@ -542,6 +547,9 @@ final class ColumnChunkReader {
                 int[] len = data.len;
                 for (int i = 0; i < n; i++) {
                     int k = idx[i];
+                    if (k < 0 || k >= size) {
+                        checkIndex(k, size, pw);
+                    }
                     off[c + i] = -1 - dictOff[k];
                     len[c + i] = dictLen[k];
                 }
