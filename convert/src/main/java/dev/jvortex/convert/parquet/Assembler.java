@@ -8,7 +8,6 @@ import dev.jvortex.core.PType;
 import dev.jvortex.core.VortexException;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.ArrayOps;
-import dev.jvortex.core.array.Bits;
 import dev.jvortex.core.array.BoolArray;
 import dev.jvortex.core.array.DecimalArray;
 import dev.jvortex.core.array.ExtensionArray;
@@ -21,6 +20,7 @@ import dev.jvortex.core.array.Validity;
 import dev.jvortex.core.array.VarBinViewArray;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
@@ -33,6 +33,10 @@ import java.util.List;
 /// its element's slots between its own.
 final class Assembler {
     private static final VarHandle LE_INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+    /// Aligned little-endian layouts of the arrays' buffers (copies from heap arrays in one go).
+    private static final ValueLayout.OfLong WORDS = ValueLayout.JAVA_LONG.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfInt INTS = ValueLayout.JAVA_INT.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfShort SHORTS = ValueLayout.JAVA_SHORT.withOrder(ByteOrder.LITTLE_ENDIAN);
     private final ColumnData[] cols;
     private final Arena arena;
 
@@ -114,22 +118,30 @@ final class Assembler {
         }
         byte[] def = c.def;
         int vd = f.validDef;
-        MemorySegment bits = null;
-        for (int i = 0; i < n; i++) {
-            int e = s == null ? i : s[i];
-            if (def[e] < vd) {
-                if (bits == null) {
-                    bits = allocBits(n);
-                    Bits.setRange(bits, 0, n);
-                }
-                Bits.clear(bits, i);
+        int i = 0;
+        while (i < n && def[s == null ? i : s[i]] >= vd) {
+            i++;
+        }
+        if (i == n) {
+            return Validity.ALL_VALID;
+        }
+        long[] words = new long[words(n)];
+        for (i = 0; i < n; i++) {
+            if (def[s == null ? i : s[i]] >= vd) {
+                words[i >>> 6] |= 1L << i;
             }
         }
-        return bits == null ? Validity.ALL_VALID : Validity.ofBits(bits);
+        return Validity.ofBits(bits(words));
     }
 
-    private MemorySegment allocBits(int n) {
-        return arena.allocate(Math.max(8, (Bits.byteLength(n) + 7) & ~7L), 8);
+    /// The 64-bit words of a bitmap of `n` bits (at least one, so a bitmap is at least 8 bytes).
+    private static int words(int n) {
+        return Math.max(1, (n + 63) >>> 6);
+    }
+
+    /// A bitmap in the arena holding `words` (least-significant bit first), copied in one go.
+    private MemorySegment bits(long[] words) {
+        return arena.allocateFrom(WORDS, words);
     }
 
     private Array list(Field f, ColumnData c, int[] s, int n) {
@@ -209,16 +221,16 @@ final class Assembler {
         if (!f.nullable || vi == null) {
             return Validity.ALL_VALID;
         }
-        MemorySegment bits = allocBits(n);
+        long[] words = new long[words(n)];
         boolean any = false;
         for (int i = 0; i < n; i++) {
             if (vi[i] >= 0) {
-                Bits.set(bits, i);
+                words[i >>> 6] |= 1L << i;
             } else {
                 any = true;
             }
         }
-        return any ? Validity.ofBits(bits) : Validity.ALL_VALID;
+        return any ? Validity.ofBits(bits(words)) : Validity.ALL_VALID;
     }
 
     private Array leaf(Field f, ColumnData c, int[] s, int n) {
@@ -229,14 +241,14 @@ final class Assembler {
         Validity v = leafValidity(f, vi, n);
         return switch (f.conv) {
             case BOOL -> {
-                MemorySegment bits = allocBits(n);
+                long[] words = new long[words(n)];
                 for (int i = 0; i < n; i++) {
                     int k = vi == null ? i : vi[i];
                     if (k >= 0 && c.bools[k] != 0) {
-                        Bits.set(bits, i);
+                        words[i >>> 6] |= 1L << i;
                     }
                 }
-                yield new BoolArray(f.dtype, bits, n, v);
+                yield new BoolArray(f.dtype, bits(words), n, v);
             }
             case I8, I16, I32, I64, U8, U16, U32, U64 ->
                 ints(f.dtype, ((DType.Primitive) f.dtype).ptype(), c, vi, n, v);
@@ -284,16 +296,61 @@ final class Assembler {
     /// Integer, float, date and time leaves.
     private PrimitiveArray ints(DType dtype, PType pt, ColumnData c, int[] vi, int n, Validity v) {
         int w = pt.byteWidth();
-        MemorySegment data = arena.allocate(Math.max(1L, (long) w * n), w);
         boolean fromInts = c.ints != null || c.type == ParquetMetadata.INT32 || c.type == ParquetMetadata.FLOAT;
         if (n == 0) {
-            return new PrimitiveArray(dtype, pt, data, 0, v);
+            return new PrimitiveArray(dtype, pt, arena.allocate(Math.max(1L, (long) w * n), w), 0, v);
         }
-        if (vi == null && fromInts && w == 4) {
-            MemorySegment.copy(c.ints, 0, data, PrimitiveArray.LE_INT, 0, n);
-        } else if (vi == null && !fromInts && w == 8) {
-            MemorySegment.copy(c.longs, 0, data, PrimitiveArray.LE_LONG, 0, n);
+        // The values are gathered on the heap (nulls stay 0) and copied into the arena in one go
+        // (which need not zero it first).
+        MemorySegment data;
+        if (fromInts && w == 4) {
+            int[] src = c.ints;
+            if (vi != null) {
+                int[] g = new int[n];
+                for (int i = 0; i < n; i++) {
+                    int k = vi[i];
+                    if (k >= 0) {
+                        g[i] = src[k];
+                    }
+                }
+                src = g;
+            }
+            data = arena.allocateFrom(INTS, MemorySegment.ofArray(src), ValueLayout.JAVA_INT, 0, n);
+        } else if (!fromInts && w == 8) {
+            long[] src = c.longs;
+            if (vi != null) {
+                long[] g = new long[n];
+                for (int i = 0; i < n; i++) {
+                    int k = vi[i];
+                    if (k >= 0) {
+                        g[i] = src[k];
+                    }
+                }
+                src = g;
+            }
+            data = arena.allocateFrom(WORDS, MemorySegment.ofArray(src), ValueLayout.JAVA_LONG, 0, n);
+        } else if (fromInts && w == 2) {
+            int[] src = c.ints;
+            short[] g = new short[n];
+            for (int i = 0; i < n; i++) {
+                int k = vi == null ? i : vi[i];
+                if (k >= 0) {
+                    g[i] = (short) src[k];
+                }
+            }
+            data = arena.allocateFrom(SHORTS, g);
+        } else if (fromInts && w == 1) {
+            int[] src = c.ints;
+            byte[] g = new byte[n];
+            for (int i = 0; i < n; i++) {
+                int k = vi == null ? i : vi[i];
+                if (k >= 0) {
+                    g[i] = (byte) src[k];
+                }
+            }
+            data = arena.allocateFrom(JAVA_BYTE, g);
         } else {
+            data = arena.allocate(Math.max(1L, (long) w * n), w);
             for (int i = 0; i < n; i++) {
                 int k = vi == null ? i : vi[i];
                 if (k < 0) {
@@ -347,8 +404,10 @@ final class Assembler {
                 LE_INT.set(vb, at + 12, o);
             }
         }
-        MemorySegment views = arena.allocate(vb.length, 16);
-        MemorySegment.copy(vb, 0, views, JAVA_BYTE, 0, vb.length);
+        // 8-byte elements: the copy is aligned to 8 at least (the arena's allocations of up to 16
+        // bytes' alignment are malloc'ed, aligned to 16)
+        MemorySegment views =
+                arena.allocateFrom(WORDS, MemorySegment.ofArray(vb), ValueLayout.JAVA_LONG_UNALIGNED, 0, vb.length / 8);
         MemorySegment[] buffers = usesDict ? new MemorySegment[] {heap, dictHeap} : new MemorySegment[] {heap};
         return new VarBinViewArray(dtype, views, buffers, n, v);
     }

@@ -131,7 +131,17 @@ final class Codecs {
                 throw VortexException.corrupt(
                         where + ": bad Snappy copy (offset " + offset + ", length " + length + ")");
             }
-            copyMatch(dst, o, offset, length);
+            if (offset >= 8 && length + 7 <= oEnd - o) {
+                // 8 bytes at a time (a copy is at most 64 bytes): each load reads bytes already
+                // written, as the offset is at least 8; up to 7 bytes past the copy are written
+                // inside the output and overwritten by what follows
+                int from = o - offset;
+                for (int i = 0; i < length; i += 8) {
+                    LONG.set(dst, o + i, (long) LONG.get(dst, from + i));
+                }
+            } else {
+                copyMatch(dst, o, offset, length);
+            }
             o += length;
         }
         if (o != oEnd) {

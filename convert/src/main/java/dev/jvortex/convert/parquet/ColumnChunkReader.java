@@ -449,6 +449,13 @@ final class ColumnChunkReader {
                 }
             }
             case BYTE_ARRAY -> {
+                // the values' bytes are at most the page's bytes after the n lengths (checked by
+                // checkPlainCount): the heap grows once per page, not per value
+                d.reserveHeap(Math.max(0, (end - p) - 4L * n));
+                byte[] heap = d.heap;
+                int[] off = d.off;
+                int[] len = d.len;
+                int at = d.heapSize;
                 int q = p;
                 for (int i = 0; i < n; i++) {
                     if (end - q < 4) {
@@ -456,12 +463,19 @@ final class ColumnChunkReader {
                     }
                     int l = le32(buf, q);
                     q += 4;
-                    if (l < 0 || l > end - q) {
+                    // room for this value and the lengths of the values after it (which keeps
+                    // the copies inside the heap reserved above)
+                    if (l < 0 || l > end - q - 4L * (n - 1 - i)) {
                         throw VortexException.corrupt(pw + ": byte array of " + l + " bytes runs past the page");
                     }
-                    d.addBytes(buf, q, l);
+                    System.arraycopy(buf, q, heap, at, l);
+                    off[c + i] = at;
+                    len[c + i] = l;
+                    at += l;
                     q += l;
                 }
+                d.heapSize = at;
+                d.count = c + n;
                 return;
             }
             case FIXED_LEN_BYTE_ARRAY -> {
@@ -489,29 +503,41 @@ final class ColumnChunkReader {
         int[] idx = new int[n];
         new Decoders.Rle(buf, p + 1, end, width, pw).read(idx, 0, n);
         int size = dict.count;
+        // one loop per type (the type is fixed for the chunk), each index checked in line
         data.reserveValues(n);
         int c = data.count;
-        // one loop per type (the type is fixed for the chunk), each index checked
         switch (data.type) {
             case BOOLEAN -> {
                 byte[] from = dict.bools;
                 byte[] to = data.bools;
                 for (int i = 0; i < n; i++) {
-                    to[c + i] = from[checkIndex(idx[i], size, pw)];
+                    int k = idx[i];
+                    if (k < 0 || k >= size) {
+                        checkIndex(k, size, pw);
+                    }
+                    to[c + i] = from[k];
                 }
             }
             case INT32, FLOAT -> {
                 int[] from = dict.ints;
                 int[] to = data.ints;
                 for (int i = 0; i < n; i++) {
-                    to[c + i] = from[checkIndex(idx[i], size, pw)];
+                    int k = idx[i];
+                    if (k < 0 || k >= size) {
+                        checkIndex(k, size, pw);
+                    }
+                    to[c + i] = from[k];
                 }
             }
             case INT64, DOUBLE, INT96 -> {
                 long[] from = dict.longs;
                 long[] to = data.longs;
                 for (int i = 0; i < n; i++) {
-                    to[c + i] = from[checkIndex(idx[i], size, pw)];
+                    int k = idx[i];
+                    if (k < 0 || k >= size) {
+                        checkIndex(k, size, pw);
+                    }
+                    to[c + i] = from[k];
                 }
             }
             default -> {
@@ -520,7 +546,10 @@ final class ColumnChunkReader {
                 int[] off = data.off;
                 int[] len = data.len;
                 for (int i = 0; i < n; i++) {
-                    int k = checkIndex(idx[i], size, pw);
+                    int k = idx[i];
+                    if (k < 0 || k >= size) {
+                        checkIndex(k, size, pw);
+                    }
                     off[c + i] = -1 - dictOff[k];
                     len[c + i] = dictLen[k];
                 }

@@ -166,6 +166,69 @@ final class Decoders {
             return v;
         }
 
+        /// Unpacks up to `k` values of the current bit-packed run into `out[at, ...)` while whole
+        /// 8-byte words can be loaded inside the run: a group of 8 values (`bitWidth` bytes) from
+        /// one word when the width is at most 8 bits, else a word per value; returns the count,
+        /// the caller reads the rest (near the end of the run) value by value.
+        private int unpack(int[] out, int at, int k) {
+            byte[] buf = in.buf;
+            int w = bitWidth;
+            long mask = (1L << w) - 1;
+            int last = packedLimit - 8; // the last byte a word may start at
+            long bit = packedBit;
+            int j = 0;
+            if (w <= 8 && (bit & 7) == 0) {
+                int b = (int) (bit >>> 3);
+                while (k - j >= 8 && b <= last) {
+                    long word = (long) LE_LONG.get(buf, b);
+                    for (int t = 0; t < 8; t++) {
+                        out[at + j + t] = (int) (word & mask);
+                        word >>>= w;
+                    }
+                    j += 8;
+                    b += w;
+                }
+                bit = (long) b << 3;
+            }
+            while (j < k && (bit >>> 3) <= last) {
+                out[at + j] = (int) (((long) LE_LONG.get(buf, (int) (bit >>> 3)) >>> (bit & 7)) & mask);
+                bit += w;
+                j++;
+            }
+            packedBit = bit;
+            return j;
+        }
+
+        /// As [#unpack(int[], int, int)], into bytes (levels, `bitWidth` at most 8).
+        private int unpack(byte[] out, int at, int k) {
+            byte[] buf = in.buf;
+            int w = bitWidth;
+            long mask = (1L << w) - 1;
+            int last = packedLimit - 8;
+            long bit = packedBit;
+            int j = 0;
+            if (w <= 8 && (bit & 7) == 0) {
+                int b = (int) (bit >>> 3);
+                while (k - j >= 8 && b <= last) {
+                    long word = (long) LE_LONG.get(buf, b);
+                    for (int t = 0; t < 8; t++) {
+                        out[at + j + t] = (byte) (word & mask);
+                        word >>>= w;
+                    }
+                    j += 8;
+                    b += w;
+                }
+                bit = (long) b << 3;
+            }
+            while (j < k && (bit >>> 3) <= last) {
+                out[at + j] = (byte) (((long) LE_LONG.get(buf, (int) (bit >>> 3)) >>> (bit & 7)) & mask);
+                bit += w;
+                j++;
+            }
+            packedBit = bit;
+            return j;
+        }
+
         /// Reads `n` values into `out[off, off + n)`.
         void read(int[] out, int off, int n) {
             if (bitWidth == 0) {
@@ -186,7 +249,8 @@ final class Decoders {
                     if (packedBit + (long) k * bitWidth > (long) packedLimit * 8) {
                         throw VortexException.corrupt(in.where + ": bit-packed run runs past the end of the data");
                     }
-                    for (int j = 0; j < k; j++) {
+                    int j = unpack(out, off + i, k);
+                    for (; j < k; j++) {
                         out[off + i + j] = (int) bitsAt(in.buf, packedBit, bitWidth, packedLimit);
                         packedBit += bitWidth;
                     }
@@ -216,7 +280,8 @@ final class Decoders {
                     if (packedBit + (long) k * bitWidth > (long) packedLimit * 8) {
                         throw VortexException.corrupt(in.where + ": bit-packed run runs past the end of the data");
                     }
-                    for (int j = 0; j < k; j++) {
+                    int j = unpack(out, off + i, k);
+                    for (; j < k; j++) {
                         out[off + i + j] = (byte) bitsAt(in.buf, packedBit, bitWidth, packedLimit);
                         packedBit += bitWidth;
                     }

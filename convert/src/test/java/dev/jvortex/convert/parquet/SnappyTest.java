@@ -1,6 +1,7 @@
 package dev.jvortex.convert.parquet;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -144,6 +145,36 @@ class SnappyTest {
                 .repeat(500)
                 .getBytes(StandardCharsets.UTF_8);
         assertArrayEquals(text, decode(encode(text), text.length, 0));
+    }
+
+    @Test
+    void copiesStayInsideTheOutput() {
+        // long copies near the end of the output take the byte-wise path: the bytes after the
+        // output region (another page's, say) are left as they were
+        Random r = new Random(7);
+        for (int size : new int[] {9, 16, 23, 40, 64, 100, 1000}) {
+            for (int trial = 0; trial < 20; trial++) {
+                byte[] in = sample(r, size);
+                byte[] block = encode(in);
+                byte[] out = new byte[5 + size + 16];
+                Arrays.fill(out, (byte) 0x5A);
+                Codecs.snappy(block, 0, block.length, out, 5, size, "test");
+                assertArrayEquals(in, Arrays.copyOfRange(out, 5, 5 + size), "size " + size);
+                for (int i = 5 + size; i < out.length; i++) {
+                    assertEquals((byte) 0x5A, out[i], "byte " + i + " after the output, size " + size);
+                }
+            }
+        }
+        // a block of one literal and one long copy of offset 8 reaching the very end
+        ByteArrayOutputStream b = new ByteArrayOutputStream();
+        b.write(72); // varint 72
+        byte[] head = "01234567".getBytes(StandardCharsets.UTF_8);
+        literal(b, head, 0, 8);
+        copy(b, 8, 64);
+        byte[] out = new byte[72 + 3];
+        Codecs.snappy(b.toByteArray(), 0, b.size(), out, 0, 72, "test");
+        assertEquals("01234567".repeat(9), new String(out, 0, 72, StandardCharsets.UTF_8));
+        assertArrayEquals(new byte[3], Arrays.copyOfRange(out, 72, 75));
     }
 
     @Test
