@@ -56,15 +56,14 @@ final class PcoBins {
 
         /// Returns the bin holding `latent` (which must lie in one of the bins): the last bin
         /// whose lower bound is not above it. A table over the top bits of the span gives the bin
-        /// at the start of the latent's cell and, when the cell reaches later bins, the first step
-        /// of a binary search over them without data-dependent branches (the lowers are padded
-        /// with the largest key so it never reads past the array).
+        /// at the start of the latent's cell; when a cell can hold several bins, a binary search
+        /// with a fixed number of steps and no data-dependent branch finishes (the lowers are
+        /// padded with the largest key so it never reads past the array).
         int binOf(long latent) {
             long key = latent ^ Long.MIN_VALUE;
-            int e = table[(int) ((latent - base) >>> shift)];
-            int b = e & 0xFFFF;
+            int b = table[(int) ((latent - base) >>> shift)];
             long[] pl = paddedLowers;
-            for (int half = e >>> 16; half > 0; half >>>= 1) {
+            for (int half = searchHalf; half > 0; half >>>= 1) {
                 int c = b + half;
                 b = pl[c] <= key ? c : b;
             }
@@ -74,14 +73,15 @@ final class PcoBins {
 
         private long base;
         private int shift;
-        /// Per cell: the bin at its start (low 16 bits) and the first step of the search (high
-        /// 16 bits: half the power of two above the number of later bins the cell reaches).
         private int[] table;
-        /// `flippedLowers` followed by padding of `Long.MAX_VALUE` for the longest search.
+        /// `flippedLowers` followed by `2 * searchHalf` copies of `Long.MAX_VALUE`.
         private long[] paddedLowers;
+        /// Half the power of two above the most bins one table cell can reach past its first; 0
+        /// when every cell holds one bin.
+        private int searchHalf;
         private int lastBin;
 
-        /// Builds the lookup table (see [#table]).
+        /// Builds the lookup table: entry `k` is the bin holding (or last before) `base + (k << shift)`.
         private void buildTable() {
             int bins = lowers.length;
             lastBin = Math.max(0, bins - 1);
@@ -90,32 +90,26 @@ final class PcoBins {
                 paddedLowers = new long[1];
                 return;
             }
-            if (bins > 0xFFFF) {
-                throw new IllegalArgumentException("too many pco bins: " + bins);
-            }
             base = lowers[0];
             long span = uppers[bins - 1] - base;
             shift = Math.max(0, bitsFor(span) - 12);
             int size = (int) (span >>> shift) + 1;
-            int[] start = new int[size + 1];
+            table = new int[size];
             int b = 0;
+            int reach = 0;
             for (int k = 0; k < size; k++) {
                 long key = (base + ((long) k << shift)) ^ Long.MIN_VALUE;
                 while (b + 1 < bins && flippedLowers[b + 1] <= key) {
                     b++;
                 }
-                start[k] = b;
+                table[k] = b;
+                if (k > 0) {
+                    reach = Math.max(reach, b - table[k - 1]);
+                }
             }
-            start[size] = bins - 1;
-            table = new int[size];
-            int maxHalf = 0;
-            for (int k = 0; k < size; k++) {
-                int reach = start[k + 1] - start[k];
-                int half = reach == 0 ? 0 : Integer.highestOneBit(reach);
-                maxHalf = Math.max(maxHalf, half);
-                table[k] = start[k] | (half << 16);
-            }
-            paddedLowers = Arrays.copyOf(flippedLowers, bins + 2 * maxHalf);
+            reach = Math.max(reach, bins - 1 - table[size - 1]);
+            searchHalf = reach == 0 ? 0 : Integer.highestOneBit(reach);
+            paddedLowers = Arrays.copyOf(flippedLowers, bins + 2 * searchHalf);
             Arrays.fill(paddedLowers, bins, paddedLowers.length, Long.MAX_VALUE);
         }
 
