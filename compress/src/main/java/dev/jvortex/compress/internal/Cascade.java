@@ -39,7 +39,7 @@ public final class Cascade {
     static final int EXACT_LIMIT = 4096;
     /// How close to the winner's ratio (a scheme judged on every row) the best sampled contender's
     /// must come to get a second trial on every row.
-    static final double SECOND_LOOK_MARGIN = 0.75;
+    static final double SECOND_LOOK_MARGIN = 0.70;
 
     /// The candidates for primitive integer arrays, in the order they are tried.
     private static final List<Scheme> INTEGERS = List.of(
