@@ -37,6 +37,9 @@ public final class Cascade {
     static final int SAMPLE_RUN = 64;
     /// Arrays up to this length are judged on all their rows.
     static final int EXACT_LIMIT = 4096;
+    /// How close to the winner's ratio (a scheme judged on every row) the best sampled contender's
+    /// must come to get a second trial on every row.
+    static final double SECOND_LOOK_MARGIN = 0.70;
 
     /// The candidates for primitive integer arrays, in the order they are tried.
     private static final List<Scheme> INTEGERS = List.of(
@@ -383,6 +386,13 @@ public final class Cascade {
         // row wins a close contest (a sample favours neither side consistently).
         Scheme sampledWinner = null;
         double sampledRatio = 1.0;
+        // The contest's winner by the trees' own bytes, when a scheme with corrected sampled bytes
+        // (Scheme#sampledBytes) wins: it is checked against the corrected winner on every row.
+        WriteNode plainBest = null;
+        Scheme plainWinner = null;
+        boolean plainIsFull = false;
+        double plainRatio = 1.0;
+        boolean bestCorrected = false;
         long judgedBytes = judged == a
                 ? canonical.bufferBytes()
                 : CanonicalEncoder.encode(judged).bufferBytes();
@@ -401,8 +411,9 @@ public final class Cascade {
             if (n == null) {
                 continue;
             }
-            double ratio =
-                    (double) (target == a ? canonical.bufferBytes() : judgedBytes) / Math.max(1, n.bufferBytes());
+            long bytes = target == a ? n.bufferBytes() : s.sampledBytes(n, a, judged);
+            long base = target == a ? canonical.bufferBytes() : judgedBytes;
+            double ratio = (double) base / Math.max(1, bytes);
             if (target != a && ratio > sampledRatio) {
                 sampledRatio = ratio;
                 sampledWinner = s;
@@ -412,6 +423,14 @@ public final class Cascade {
                 best = n;
                 winner = s;
                 bestIsFull = target == a;
+                bestCorrected = bytes != n.bufferBytes();
+            }
+            double plain = (double) base / Math.max(1, n.bufferBytes());
+            if (n.bufferBytes() > 0 && plain > plainRatio || n.bufferBytes() == 0) {
+                plainRatio = n.bufferBytes() == 0 ? Double.POSITIVE_INFINITY : plain;
+                plainBest = n;
+                plainWinner = s;
+                plainIsFull = target == a;
             }
         }
         if (winner == null) {
@@ -419,12 +438,19 @@ public final class Cascade {
         }
         if (!bestIsFull) {
             best = winner.encode(a, this, depth, excluded, sample);
+            if (bestCorrected && plainWinner != null && plainWinner != winner) {
+                WriteNode other = plainIsFull ? plainBest : tryEncode(plainWinner, a, depth, excluded, sample);
+                if (other != null && (best == null || footprint(other) <= footprint(best))) {
+                    best = other;
+                    winner = plainWinner;
+                }
+            }
         } else if (best.bufferBytes() > 0 && judged != a) {
             // A second look, on every row, at the closest sampled contender and at the schemes a
             // sample misjudges (Scheme#secondLook). Not when every scheme was judged on every row
             // already: the same trials again would give the same trees.
             List<Scheme> again = new ArrayList<>(2);
-            if (sampledWinner != null && sampledRatio >= 0.75 * bestRatio) {
+            if (sampledWinner != null && sampledRatio >= SECOND_LOOK_MARGIN * bestRatio) {
                 again.add(sampledWinner);
             }
             for (Scheme s : schemes) {
@@ -449,6 +475,23 @@ public final class Cascade {
         }
         return canonical;
     }
+
+    /// About the bytes a tree takes in a file: its buffers and [#NODE_BYTES] per array node.
+    private static long footprint(WriteNode n) {
+        long bytes = n.bufferBytes();
+        return bytes + nodes(n) * NODE_BYTES;
+    }
+
+    private static long nodes(WriteNode n) {
+        long count = 1;
+        for (WriteNode c : n.children()) {
+            count += nodes(c);
+        }
+        return count;
+    }
+
+    /// About the bytes an array node's description takes in a file besides its buffers.
+    static final long NODE_BYTES = 16;
 
     /// `s.encode(a, ...)`, or null when the scheme does not apply or fails on these values.
     private WriteNode tryEncode(Scheme s, Array a, int depth, EnumSet<SchemeId> excluded, boolean sample) {

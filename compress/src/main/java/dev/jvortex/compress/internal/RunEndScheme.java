@@ -7,7 +7,9 @@ import dev.jvortex.encodings.runend.RunEndEncoder;
 import java.util.EnumSet;
 
 /// `vortex.runend` when the runs average at least 4 rows. A sample of 64-row runs cuts long runs
-/// short, so it gets a second look on every row when a scheme judged on every row won. The run
+/// short, so its bytes on a sample are corrected by the whole array's run count
+/// ([#sampledBytes]), and it gets a second look on every row when a scheme judged on every row
+/// won. The run
 /// ends cascade without run-end, dictionary, sparse or integer RLE; the values without run-end.
 final class RunEndScheme extends Scheme {
     static final RunEndScheme INSTANCE = new RunEndScheme();
@@ -22,6 +24,20 @@ final class RunEndScheme extends Scheme {
     @Override
     boolean secondLook() {
         return true;
+    }
+
+    /// A sample is 64-row runs taken apart, so each of them starts a run of its own: a column of
+    /// long runs shows many more runs in the sample than it has per row. The trial's bytes are
+    /// scaled by the runs the sample would hold at the whole array's runs per row (never up).
+    @Override
+    long sampledBytes(WriteNode node, Array a, Array sample) {
+        long bytes = node.bufferBytes();
+        int sampleRuns = RunEndEncoder.runCount(sample);
+        double expected = Math.max(1.0, (double) RunEndEncoder.runCount(a) * sample.length() / a.length());
+        if (sampleRuns <= 0 || expected >= sampleRuns) {
+            return bytes;
+        }
+        return Math.max(1, Math.round(bytes * expected / sampleRuns));
     }
 
     @Override

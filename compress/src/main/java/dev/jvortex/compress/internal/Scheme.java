@@ -73,6 +73,14 @@ abstract sealed class Scheme
         return false;
     }
 
+    /// The bytes that `node`, this scheme's tree for `sample` (a [Cascade#sample] of `a`), counts
+    /// for in a contest judged on the sample: the tree's own bytes by default. A scheme whose trees
+    /// a sample misjudges in a way it can measure on `a` corrects them here; a corrected winner is
+    /// checked on every row against the best uncorrected contender (see [Cascade]).
+    long sampledBytes(WriteNode node, Array a, Array sample) {
+        return node.bufferBytes();
+    }
+
     /// How the child in slot `role` is written; light by default.
     ChildRule child(ChildEncoder.Role role) {
         return ChildRule.LIGHT;

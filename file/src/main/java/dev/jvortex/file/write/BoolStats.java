@@ -63,7 +63,6 @@ final class BoolStats extends ZoneCounts implements StatsAccumulator {
             out.add(new ZoneColumn("vortex.max", SKIP_NANS, "vortex.max()", extremes(max, arena)));
             out.add(new ZoneColumn("vortex.min", SKIP_NANS, "vortex.min()", extremes(min, arena)));
         }
-        addSums(out, sums(PType.U64, sum, null, arena));
     }
 
     /// One nullable bool per zone, null where the zone has no value.
@@ -79,7 +78,7 @@ final class BoolStats extends ZoneCounts implements StatsAccumulator {
                 }
             }
         }
-        return new BoolArray(new DType.Bool(true), bits, n, Validity.ofBits(valid));
+        return new BoolArray(new DType.Bool(true), bits, n, zoneValidity(valid));
     }
 
     @Override

@@ -128,17 +128,9 @@ final class DecimalStats extends ZoneCounts implements StatsAccumulator {
             out.add(new ZoneColumn("vortex.max", SKIP_NANS, "vortex.max()", decimals(type, max, arena)));
             out.add(new ZoneColumn("vortex.min", SKIP_NANS, "vortex.min()", decimals(type, min, arena)));
         }
-        BigInteger limit = BigInteger.TEN.pow(sumType.precision());
-        List<BigInteger> sums = new ArrayList<>();
-        for (int z = 0; z < zones; z++) {
-            BigInteger v = sum.get(z);
-            sums.add(v.abs().compareTo(limit) >= 0 ? null : v);
-        }
-        addSums(out, decimals(sumType, sums, arena));
     }
 
-    /// One decimal of type `t` per zone, null where `values` has null (a zone without values, a
-    /// sum too large).
+    /// One decimal of type `t` per zone, null where `values` has null (a zone without values).
     private Array decimals(DType.Decimal t, List<BigInteger> values, Arena arena) {
         int n = zones;
         int w = t.minimumByteWidth();
@@ -156,7 +148,7 @@ final class DecimalStats extends ZoneCounts implements StatsAccumulator {
                 data.set(ValueLayout.JAVA_BYTE, (long) z * w + k, k < be.length ? be[be.length - 1 - k] : fill);
             }
         }
-        return new DecimalArray(t, w, data, n, Validity.ofBits(valid));
+        return new DecimalArray(t, w, data, n, zoneValidity(valid));
     }
 
     @Override

@@ -79,7 +79,6 @@ final class FloatStats extends ZoneCounts implements StatsAccumulator {
             out.add(new ZoneColumn("vortex.min", SKIP_NANS, "vortex.min()", extremes(min, arena)));
         }
         out.add(new ZoneColumn("vortex.nan_count", new byte[0], "vortex.nan_count()", counts(nans, arena)));
-        addSums(out, sums(arena));
     }
 
     /// One value of the column's type per zone, null where the zone has no value.
@@ -100,18 +99,7 @@ final class FloatStats extends ZoneCounts implements StatsAccumulator {
                 default -> data.setAtIndex(PrimitiveArray.LE_SHORT, z, Float.floatToFloat16((float) d));
             }
         }
-        return new PrimitiveArray(new DType.Primitive(ptype, true), ptype, data, n, Validity.ofBits(valid));
-    }
-
-    private PrimitiveArray sums(Arena arena) {
-        int n = zones;
-        MemorySegment data = arena.allocate(Math.max(8L, n * 8L), 8);
-        MemorySegment valid = zoneBits(arena);
-        for (int z = 0; z < n; z++) {
-            Bits.set(valid, z);
-            data.setAtIndex(PrimitiveArray.LE_DOUBLE, z, canonicalNan(sum[z]));
-        }
-        return new PrimitiveArray(new DType.Primitive(PType.F64, true), PType.F64, data, n, Validity.ofBits(valid));
+        return new PrimitiveArray(new DType.Primitive(ptype, true), ptype, data, n, zoneValidity(valid));
     }
 
     /// A value of the column's type.

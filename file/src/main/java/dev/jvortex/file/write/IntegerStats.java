@@ -82,7 +82,6 @@ final class IntegerStats extends ZoneCounts implements StatsAccumulator {
             out.add(new ZoneColumn("vortex.max", SKIP_NANS, "vortex.max()", extremes(dtype.ptype(), max, arena)));
             out.add(new ZoneColumn("vortex.min", SKIP_NANS, "vortex.min()", extremes(dtype.ptype(), min, arena)));
         }
-        addSums(out, sums(PType.I64, sum, overflow, arena));
     }
 
     @Override

@@ -8,8 +8,8 @@ import java.util.List;
 
 /// Accumulates one column's statistics while it is written, per zone of `rowBlock` rows and for
 /// the whole column, as the reference's zone maps and file statistics hold them: min and max
-/// (nulls and NaNs skipped; strings bounded to 64 bytes), sum (null on overflow), null and NaN
-/// counts.
+/// (nulls and NaNs skipped; strings bounded to 64 bytes), null and NaN counts, and for the file
+/// statistics only a sum (null on overflow): the reference's zone tables have no sum column.
 ///
 /// One accumulator per kind of value, each with its own tight loops over a batch's rows;
 /// [#of(DType, int)] picks it from the column's type.
@@ -72,8 +72,8 @@ sealed interface StatsAccumulator
     int zoneCount();
 
     /// Returns the zone-table columns, sorted by name, with their values in `arena`: null counts
-    /// always, min and max (or string bounds) when any zone has a value, NaN counts for floats,
-    /// sums where some zone's sum did not overflow.
+    /// always, min and max (or string bounds) when any zone has a value, NaN counts for floats. A
+    /// column has validity only when some zone lacks its statistic, as the reference writes it.
     List<ZoneColumn> zoneColumns(Arena arena);
 
     /// Returns the whole column's statistics.

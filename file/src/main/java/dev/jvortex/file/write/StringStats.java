@@ -283,13 +283,13 @@ final class StringStats extends ZoneCounts implements StatsAccumulator {
         }
         Array strings = views(valueType, values, arena);
         if (lower) {
-            return ArrayOps.withValidity(strings, Validity.ofBits(valid));
+            return ArrayOps.withValidity(strings, zoneValidity(valid));
         }
-        Array bounds = ArrayOps.withValidity(strings, Validity.ofBits(boundValid));
+        Array bounds = ArrayOps.withValidity(strings, zoneValidity(boundValid));
         BoolArray unknownCol = new BoolArray(new DType.Bool(false), unknown, n, Validity.ALL_VALID);
         DType.Struct st =
                 new DType.Struct(List.of("bound", "unknown"), List.of(valueType, new DType.Bool(false)), true);
-        return new StructArray(st, List.of(bounds, unknownCol), n, Validity.ofBits(valid));
+        return new StructArray(st, List.of(bounds, unknownCol), n, zoneValidity(valid));
     }
 
     private static Array views(DType type, List<byte[]> values, Arena arena) {

@@ -19,7 +19,7 @@ import java.util.List;
 /// shorter), each zone's null count and whether it has a value; and the loop that cuts a batch
 /// at zone boundaries and hands each piece to the accumulator's own loop.
 abstract class ZoneCounts {
-    /// The options of min, max and sum aggregates: `{skip_nans = true}`.
+    /// The options of the min and max aggregates: `{skip_nans = true}`.
     static final byte[] SKIP_NANS = new ProtoWriter().varint(1, 1).toByteArray();
 
     private final int zoneLength;
@@ -110,6 +110,13 @@ abstract class ZoneCounts {
         return n;
     }
 
+    /// The validity of a zone-table column whose set bits in `valid` mark the zones that have the
+    /// statistic: all valid when every zone has it, so that no validity child is written (the
+    /// reference writes one only when some zone lacks the statistic).
+    final Validity zoneValidity(MemorySegment valid) {
+        return Bits.popCount(valid, 0, zones) == zones ? Validity.ALL_VALID : Validity.ofBits(valid);
+    }
+
     /// Returns a bitmap for one bit per zone, all clear.
     final MemorySegment zoneBits(Arena arena) {
         return arena.allocate(Math.max(1, Bits.byteLength(zones)));
@@ -136,27 +143,6 @@ abstract class ZoneCounts {
                 PrimitiveArray.setLong(data, ptype, z, values[z]);
             }
         }
-        return new PrimitiveArray(new DType.Primitive(ptype, true), ptype, data, n, Validity.ofBits(valid));
-    }
-
-    /// Returns one 64-bit sum per zone (of type `sumType`, i64 or u64), null where it overflowed.
-    final PrimitiveArray sums(PType sumType, long[] sum, boolean[] overflow, Arena arena) {
-        int n = zones;
-        MemorySegment data = arena.allocate(Math.max(8L, n * 8L), 8);
-        MemorySegment valid = zoneBits(arena);
-        for (int z = 0; z < n; z++) {
-            if (overflow == null || !overflow[z]) {
-                Bits.set(valid, z);
-                data.setAtIndex(PrimitiveArray.LE_LONG, z, sum[z]);
-            }
-        }
-        return new PrimitiveArray(new DType.Primitive(sumType, true), sumType, data, n, Validity.ofBits(valid));
-    }
-
-    /// Adds the sum column unless every zone's sum overflowed.
-    final void addSums(List<ZoneColumn> out, Array sums) {
-        if (sums.validity().nullCount(zones) < zones) {
-            out.add(new ZoneColumn("vortex.sum", SKIP_NANS, "vortex.sum()", sums));
-        }
+        return new PrimitiveArray(new DType.Primitive(ptype, true), ptype, data, n, zoneValidity(valid));
     }
 }

@@ -2,17 +2,21 @@ package dev.jvortex.file.write;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.jvortex.core.DType;
 import dev.jvortex.core.PType;
+import dev.jvortex.core.Scalar;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.ArrayOps;
 import dev.jvortex.core.array.Builders;
 import dev.jvortex.core.array.NullArray;
 import dev.jvortex.core.array.PrimitiveArray;
+import dev.jvortex.core.array.Validity;
 import dev.jvortex.file.write.StatsAccumulator.ZoneColumn;
 import dev.jvortex.format.ArrayStats;
 import dev.jvortex.format.internal.FormatWriter;
@@ -134,13 +138,40 @@ class StatsAccumulatorTest {
             ArrayStats stats = s.fileStatistics();
             assertNull(stats.sum());
             assertNotNull(stats.min());
-            List<ZoneColumn> cols = s.zoneColumns(arena);
+        }
+    }
+
+    @Test
+    void zoneTablesHaveNoSumsAndValidityOnlyWhereAZoneLacksTheStatistic() {
+        // The reference 0.90.0 writes zone tables this way (checked on files its Python writer
+        // produced): no vortex.sum column, and a statistic column without a validity child when
+        // every zone has the statistic.
+        try (Arena arena = Arena.ofConfined()) {
+            StatsAccumulator ints = StatsAccumulator.of(new DType.Primitive(PType.I64, false), 2);
+            ints.add(Builders.of(PType.I64, new long[] {3, 1, 5, 7, 2}, arena));
+            List<ZoneColumn> cols = ints.zoneColumns(arena);
             assertEquals(
-                    List.of("vortex.max()", "vortex.min()", "vortex.null_count()", "vortex.sum()"),
+                    List.of("vortex.max()", "vortex.min()", "vortex.null_count()"),
                     cols.stream().map(ZoneColumn::name).toList());
-            PrimitiveArray sums = (PrimitiveArray) cols.get(3).values();
-            assertEquals(false, sums.validity().isValid(0));
-            assertEquals(12, sums.getLong(1));
+            assertTrue(cols.get(0).values().validity().isAllValid());
+            assertTrue(cols.get(1).values().validity().isAllValid());
+            assertEquals(7, ((PrimitiveArray) cols.get(0).values()).getLong(1));
+            assertEquals(2, ((PrimitiveArray) cols.get(1).values()).getLong(2));
+            assertEquals(
+                    18L,
+                    Scalar.decode(ints.fileStatistics().sum(), new DType.Primitive(PType.I64, true))
+                            .value());
+
+            StatsAccumulator floats = StatsAccumulator.of(new DType.Primitive(PType.F64, false), 2);
+            floats.add(Builders.of(new double[] {Double.NaN, Double.NaN, 1.5, 2.5}, arena));
+            List<ZoneColumn> fcols = floats.zoneColumns(arena);
+            assertEquals(
+                    List.of("vortex.max()", "vortex.min()", "vortex.nan_count()", "vortex.null_count()"),
+                    fcols.stream().map(ZoneColumn::name).toList());
+            Validity v = fcols.get(0).values().validity();
+            assertFalse(v.isAllValid());
+            assertFalse(v.isValid(0));
+            assertTrue(v.isValid(1));
         }
     }
 
