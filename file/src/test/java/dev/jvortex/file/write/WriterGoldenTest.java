@@ -40,7 +40,8 @@ import org.junit.jupiter.api.io.TempDir;
 /// `writer-golden.txt`, which were taken from the writer before it was split into layout writers.
 ///
 /// A deliberate change of the bytes written re-records the file: run this test with
-/// `-Djvortex.golden.record=<path of writer-golden.txt>` and review the diff.
+/// `-Djvortex.golden.record=<path of writer-golden.txt>` (or `=true` for this module's own
+/// resource) and review the diff.
 class WriterGoldenTest {
     @TempDir
     Path dir;
@@ -588,7 +589,11 @@ class WriterGoldenTest {
         }
         String record = System.getProperty("jvortex.golden.record");
         if (record != null && !record.isEmpty()) {
-            Files.writeString(Path.of(record), text.toString());
+            // `true` (as GoldenWritesTest takes it) records into this module's own resource.
+            Path target = record.equals("true")
+                    ? Path.of("src/test/resources/dev/jvortex/file/write/writer-golden.txt")
+                    : Path.of(record);
+            Files.writeString(target, text.toString());
             return;
         }
         String expected;
