@@ -83,6 +83,57 @@ class FormatMessagesTest {
     }
 
     @Test
+    void tablesOfTheSameShapeShareOneVtable() {
+        FbBuilder fb = new FbBuilder();
+        int[] tables = new int[4];
+        for (int i = 0; i < 3; i++) {
+            // 12-byte table and 12-byte vtable: every table starts aligned, so their sizes (part
+            // of the vtable) are equal too
+            fb.startTable(4);
+            fb.addU32(0, 100 + i, 0);
+            fb.addU32(3, 7 * i + 1, 0);
+            tables[i] = fb.endTable();
+        }
+        fb.startTable(4); // another shape: slot 1 instead of slot 3
+        fb.addU32(0, 5, 0);
+        fb.addU32(1, 6, 0);
+        tables[3] = fb.endTable();
+        int vector = fb.createOffsetVector(tables);
+        fb.startTable(1);
+        fb.addOffset(0, vector);
+        byte[] b = fb.finish(fb.endTable());
+
+        Table root = Table.root(b);
+        int vec = root.target(0);
+        assertEquals(4, i32(b, vec));
+        Table[] read = new Table[4];
+        for (int i = 0; i < 4; i++) {
+            int at = vec + 4 + 4 * i;
+            read[i] = new Table(b, at + i32(b, at));
+        }
+        assertEquals(read[0].vtable(), read[1].vtable(), "equal vtables are written once");
+        assertEquals(read[0].vtable(), read[2].vtable(), "equal vtables are written once");
+        assertTrue(read[3].vtable() != read[0].vtable(), "a different shape has its own vtable");
+        assertTrue(read[1].vtable() > read[1].pos(), "a shared vtable may follow its table (negative offset)");
+        for (int i = 0; i < 3; i++) {
+            assertEquals(100 + i, i32(b, read[i].field(0)));
+            assertEquals(-1, read[i].field(1));
+            assertEquals(-1, read[i].field(2));
+            assertEquals(7 * i + 1, i32(b, read[i].field(3)));
+            FbTable t = FbTable.root(MemorySegment.ofArray(b), "shared")
+                    .getVector(0)
+                    .table(i, "element");
+            assertEquals(100 + i, t.getU32(0, 0));
+            assertEquals(7 * i + 1, t.getU32(3, 0));
+            assertFalse(t.has(1));
+            assertFalse(t.has(2));
+        }
+        assertEquals(5, i32(b, read[3].field(0)));
+        assertEquals(6, i32(b, read[3].field(1)));
+        assertEquals(-1, read[3].field(3));
+    }
+
+    @Test
     void theBuilderWritesLittleEndianAlignedFieldsVectorsAndStrings() {
         FbBuilder fb = new FbBuilder();
         int child = fb.createString("child");

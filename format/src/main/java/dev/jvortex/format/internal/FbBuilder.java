@@ -15,6 +15,10 @@ public final class FbBuilder {
     private int[] vtable;
     private int objectStart;
     private boolean inTable;
+    /// Offsets (from the end) of the vtables written so far: a table whose vtable equals one of
+    /// them points at it instead of writing its own copy.
+    private int[] vtables = new int[16];
+    private int vtableCount;
 
     /// Returns the number of bytes written so far.
     public int offset() {
@@ -194,7 +198,7 @@ public final class FbBuilder {
         vtable[slot] = offset();
     }
 
-    /// Finishes the table; returns its offset.
+    /// Finishes the table; returns its offset. An identical vtable already in the buffer is shared.
     public int endTable() {
         prep(4, 0);
         putInt(0);
@@ -203,13 +207,25 @@ public final class FbBuilder {
         while (slots > 0 && vtable[slots - 1] == 0) {
             slots--;
         }
-        grow((slots + 2) * 2);
-        for (int i = slots - 1; i >= 0; i--) {
-            putShort(vtable[i] == 0 ? 0 : objectOffset - vtable[i]);
+        int vtableSize = (slots + 2) * 2;
+        int[] entries = new int[slots + 2];
+        entries[0] = vtableSize;
+        entries[1] = objectOffset - objectStart;
+        for (int i = 0; i < slots; i++) {
+            entries[i + 2] = vtable[i] == 0 ? 0 : objectOffset - vtable[i];
         }
-        putShort(objectOffset - objectStart);
-        putShort((slots + 2) * 2);
-        int vtableOffset = offset();
+        int vtableOffset = findVtable(entries);
+        if (vtableOffset < 0) {
+            grow(vtableSize);
+            for (int i = entries.length - 1; i >= 0; i--) {
+                putShort(entries[i]);
+            }
+            vtableOffset = offset();
+            if (vtableCount == vtables.length) {
+                vtables = Arrays.copyOf(vtables, vtableCount * 2);
+            }
+            vtables[vtableCount++] = vtableOffset;
+        }
         int tablePos = buf.length - objectOffset;
         int soffset = vtableOffset - objectOffset;
         buf[tablePos] = (byte) soffset;
@@ -219,6 +235,21 @@ public final class FbBuilder {
         inTable = false;
         vtable = null;
         return objectOffset;
+    }
+
+    private int findVtable(int[] entries) {
+        for (int k = vtableCount - 1; k >= 0; k--) {
+            int pos = buf.length - vtables[k];
+            boolean same = true;
+            for (int i = 0; i < entries.length && same; i++) {
+                int v = (buf[pos + 2 * i] & 0xFF) | (buf[pos + 2 * i + 1] & 0xFF) << 8;
+                same = v == entries[i];
+            }
+            if (same) {
+                return vtables[k];
+            }
+        }
+        return -1;
     }
 
     /// Finishes the buffer with `root` as its root table; returns the bytes.
