@@ -31,24 +31,24 @@ public final class ForEncoder {
     /// Returns `{min, max}` of the valid values of an integer array, or null when no row is valid.
     ///
     /// The compressor asks several times for the same array (whether zigzag applies, FoR on the
-    /// whole array, a dictionary's table): the last answers per thread are kept with their arrays
-    /// (arrays are immutable records; the data segment and length are checked as well).
+    /// whole array, a dictionary's table): the last answers per thread are kept with their arrays,
+    /// held weakly (arrays are immutable records, so the same array has the same values).
     public static long[] minMax(PrimitiveArray a) {
         integer(a);
         LastMinMax[] last = LAST_MIN_MAX.get();
         for (LastMinMax e : last) {
-            if (e != null && e.array.get() == a && e.data.equals(a.data()) && e.length == a.length()) {
+            if (e != null && e.array.get() == a) {
                 return e.minMax == null ? null : e.minMax.clone();
             }
         }
         long[] minMax = minMaxOnce(a);
         last[1] = last[0];
-        last[0] = new LastMinMax(new WeakReference<>(a), a.data(), a.length(), minMax == null ? null : minMax.clone());
+        last[0] = new LastMinMax(new WeakReference<>(a), minMax == null ? null : minMax.clone());
         return minMax;
     }
 
     /// An array [#minMax] answered for on this thread, and the answer (null: no valid row).
-    private record LastMinMax(WeakReference<PrimitiveArray> array, MemorySegment data, int length, long[] minMax) {}
+    private record LastMinMax(WeakReference<PrimitiveArray> array, long[] minMax) {}
 
     private static final ThreadLocal<LastMinMax[]> LAST_MIN_MAX = ThreadLocal.withInitial(() -> new LastMinMax[2]);
 
