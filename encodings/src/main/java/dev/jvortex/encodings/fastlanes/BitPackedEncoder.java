@@ -152,59 +152,20 @@ public final class BitPackedEncoder {
                     "bit width " + width + " must be in 0.." + (typeBits - 1) + " for " + ptype.shortName());
         }
         int len = a.length();
-        int blocks = (len + FastLanes.BLOCK - 1) / FastLanes.BLOCK;
-        int blockBytes = 128 * width;
-        MemorySegment packed = MemorySegment.ofArray(new byte[blocks * blockBytes]);
+        int blockCount = (len + FastLanes.BLOCK - 1) / FastLanes.BLOCK;
+        MemorySegment packed = MemorySegment.ofArray(new byte[blockCount * 128 * width]);
         Validity validity = a.validity();
         long[] validWords = ValidBits.words(validity, a.length());
         boolean someNull = !validity.isAllValid();
-        boolean signed = ptype.isSigned();
-        long typeMask = typeBits == 64 ? -1L : (1L << typeBits) - 1;
-        long[] block = new long[FastLanes.BLOCK];
-        Packer packer = new Packer(typeBits, width);
-        int[] rows = new int[16];
-        long[] values = new long[16];
-        int patches = 0;
-        for (int b = 0; b < blocks; b++) {
-            int from = b * FastLanes.BLOCK;
-            int n = Math.min(FastLanes.BLOCK, len - from);
-            Segments.load(a.data(), ptype, from, block, 0, n);
-            shift(block, n, reference, ptype);
-            Arrays.fill(block, n, FastLanes.BLOCK, 0L);
-            if (!someNull) {
-                // Branch-free look at the whole block first: with no value wider than the width
-                // and none negative (the usual block) there is nothing to patch or refuse.
-                long wide = 0;
-                long sign = 0;
-                for (int k = 0; k < n; k++) {
-                    wide |= (block[k] & typeMask) >>> width;
-                    sign |= block[k];
-                }
-                if (wide == 0 && (!signed || sign >= 0)) {
-                    packer.pack(block, packed, (long) b * blockBytes);
-                    continue;
-                }
+        Blocks blocks = new Blocks(a.data(), ptype, len, width, reference, validWords, someNull, packed);
+        for (int b = 0; b < blockCount; b++) {
+            if (!blocks.encode(b)) {
+                return null;
             }
-            for (int k = 0; k < n; k++) {
-                long v = block[k];
-                if (someNull && !ValidBits.get(validWords, from + k)) {
-                    block[k] = 0;
-                    continue;
-                }
-                if (signed && v < 0) {
-                    return null;
-                }
-                if (((v & typeMask) >>> width) != 0) {
-                    if (patches == rows.length) {
-                        rows = Arrays.copyOf(rows, patches * 2);
-                        values = Arrays.copyOf(values, patches * 2);
-                    }
-                    rows[patches] = from + k;
-                    values[patches++] = v;
-                }
-            }
-            packer.pack(block, packed, (long) b * blockBytes);
         }
+        int patches = blocks.patches;
+        int[] rows = blocks.rows;
+        long[] values = blocks.values;
         PatchesMetadata patchesMetadata = null;
         List<WriteNode> kids = new ArrayList<>();
         if (patches > 0) {
@@ -218,6 +179,100 @@ public final class BitPackedEncoder {
         kids.addAll(CanonicalEncoder.validity(a.dtype(), validity, len));
         return new WriteNode(
                 EncodingId.BITPACKED.id(), meta, List.of(new WriteNode.Buffer(packed, ptype.byteWidth())), kids);
+    }
+
+    /// Loads, checks and packs one block of 1024 values per call, collecting the patches. The
+    /// per-block work lives in its own method so that the JIT compiles it once, apart from the
+    /// driver loop in `encode` (whose on-stack and regular compilations otherwise both carry it).
+    private static final class Blocks {
+        private final MemorySegment data;
+        private final PType ptype;
+        private final int len;
+        private final int width;
+        private final long reference;
+        private final long[] validWords;
+        private final boolean someNull;
+        private final boolean signed;
+        private final long typeMask;
+        private final int blockBytes;
+        private final MemorySegment packed;
+        private final long[] block = new long[FastLanes.BLOCK];
+        private final Packer packer;
+        int[] rows = new int[16];
+        long[] values = new long[16];
+        int patches;
+
+        Blocks(
+                MemorySegment data,
+                PType ptype,
+                int len,
+                int width,
+                long reference,
+                long[] validWords,
+                boolean someNull,
+                MemorySegment packed) {
+            int typeBits = ptype.bitWidth();
+            this.data = data;
+            this.ptype = ptype;
+            this.len = len;
+            this.width = width;
+            this.reference = reference;
+            this.validWords = validWords;
+            this.someNull = someNull;
+            this.signed = ptype.isSigned();
+            this.typeMask = typeBits == 64 ? -1L : (1L << typeBits) - 1;
+            this.blockBytes = 128 * width;
+            this.packed = packed;
+            this.packer = new Packer(typeBits, width);
+        }
+
+        /// Encodes block `b`; false when it holds a negative valid value.
+        boolean encode(int b) {
+            long[] block = this.block;
+            int from = b * FastLanes.BLOCK;
+            int n = Math.min(FastLanes.BLOCK, len - from);
+            Segments.load(data, ptype, from, block, 0, n);
+            shift(block, n, reference, ptype);
+            Arrays.fill(block, n, FastLanes.BLOCK, 0L);
+            if (!someNull && fits(block, n, typeMask, width, signed)) {
+                // the usual block: no value wider than the width and none negative, nothing to
+                // patch or refuse
+                packer.pack(block, packed, (long) b * blockBytes);
+                return true;
+            }
+            for (int k = 0; k < n; k++) {
+                long v = block[k];
+                if (someNull && !ValidBits.get(validWords, from + k)) {
+                    block[k] = 0;
+                    continue;
+                }
+                if (signed && v < 0) {
+                    return false;
+                }
+                if (((v & typeMask) >>> width) != 0) {
+                    if (patches == rows.length) {
+                        rows = Arrays.copyOf(rows, patches * 2);
+                        values = Arrays.copyOf(values, patches * 2);
+                    }
+                    rows[patches] = from + k;
+                    values[patches++] = v;
+                }
+            }
+            packer.pack(block, packed, (long) b * blockBytes);
+            return true;
+        }
+
+        /// Branch-free look at `block[0..n)`: true when no value is wider than `width` and (for a
+        /// signed type) none is negative.
+        private static boolean fits(long[] block, int n, long typeMask, int width, boolean signed) {
+            long wide = 0;
+            long sign = 0;
+            for (int k = 0; k < n; k++) {
+                wide |= (block[k] & typeMask) >>> width;
+                sign |= block[k];
+            }
+            return wide == 0 && (!signed || sign >= 0);
+        }
     }
 
     /// Packs whole blocks for one word size, with scratch arrays reused across blocks.
