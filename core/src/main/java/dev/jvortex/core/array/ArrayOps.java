@@ -381,16 +381,22 @@ public final class ArrayOps {
             buffers.addAll(List.of(s.buffers()));
             MemorySegment.copy(s.views(), 0, views, row * 16, s.length() * 16L);
             if (shift != 0) {
-                for (int i = 0; i < s.length(); i++) {
-                    long at = (row + i) * 16;
-                    if (views.get(PrimitiveArray.LE_INT, at) > VarBinViewArray.MAX_INLINED) {
-                        views.set(PrimitiveArray.LE_INT, at + 8, views.get(PrimitiveArray.LE_INT, at + 8) + shift);
-                    }
-                }
+                shiftBufferIndexes(views, row, s.length(), shift);
             }
             row += s.length();
         }
         return new VarBinViewArray(dtype, views, buffers.toArray(MemorySegment[]::new), n, v);
+    }
+
+    /// Adds `shift` to the buffer index of the out-of-line views among the `n` from row `row` of
+    /// `views` (a method of its own, so the JIT compiles the loop apart from [#concatViews]).
+    private static void shiftBufferIndexes(MemorySegment views, long row, int n, int shift) {
+        for (int i = 0; i < n; i++) {
+            long at = (row + i) * 16;
+            if (views.get(PrimitiveArray.LE_INT, at) > VarBinViewArray.MAX_INLINED) {
+                views.set(PrimitiveArray.LE_INT, at + 8, views.get(PrimitiveArray.LE_INT, at + 8) + shift);
+            }
+        }
     }
 
     private static Validity concatValidity(List<Array> parts, int n, Arena arena) {
@@ -489,28 +495,67 @@ public final class ArrayOps {
         long total = 0;
         for (int from = 0; from < n; from += VIEW_BLOCK) {
             int m = Math.min(VIEW_BLOCK, n - from);
-            MemorySegment.copy(views, PrimitiveArray.LE_INT, from * 16L, block, 0, m * 4);
-            for (int k = 0; k < m; k++) {
-                int size = block[4 * k];
-                if (size > VarBinViewArray.MAX_INLINED) {
-                    total += size;
-                }
-            }
+            readViews(views, from, block, m);
+            total += outOfLineBytes(block, m);
         }
         if (total == 0) {
             return new VarBinViewArray(s.dtype(), views, new MemorySegment[0], n, v);
         }
-        MemorySegment data = arena.allocate(total);
-        MemorySegment[] sources = s.buffers();
-        long pos = 0;
-        // the run of values being gathered: `runLength` bytes of `sources[runBuffer]` from `runStart`
-        int runBuffer = -1;
-        long runStart = 0;
-        long runLength = 0;
+        StringGather gather = new StringGather(s.buffers(), arena.allocate(total));
         for (int from = 0; from < n; from += VIEW_BLOCK) {
             int m = Math.min(VIEW_BLOCK, n - from);
-            MemorySegment.copy(views, PrimitiveArray.LE_INT, from * 16L, block, 0, m * 4);
+            readViews(views, from, block, m);
+            if (gather.rewrite(block, m)) {
+                MemorySegment.copy(block, 0, views, PrimitiveArray.LE_INT, from * 16L, m * 4);
+            }
+        }
+        gather.flush();
+        return new VarBinViewArray(s.dtype(), views, new MemorySegment[] {gather.data}, n, v);
+    }
+
+    /// Reads the `m` views from row `from` of `views` into `block` as four ints each. (The bulk
+    /// copies and the loops of [#copyStrings] sit in small methods of their own, so that the JIT
+    /// compiles each once rather than the whole of `copyStrings` per on-stack entry.)
+    private static void readViews(MemorySegment views, int from, int[] block, int m) {
+        MemorySegment.copy(views, PrimitiveArray.LE_INT, from * 16L, block, 0, m * 4);
+    }
+
+    /// The bytes of the out-of-line values among the `m` views in `block`.
+    private static long outOfLineBytes(int[] block, int m) {
+        long total = 0;
+        for (int k = 0; k < m; k++) {
+            int size = block[4 * k];
+            if (size > VarBinViewArray.MAX_INLINED) {
+                total += size;
+            }
+        }
+        return total;
+    }
+
+    /// Packs out-of-line string values end to end into `data` in row order, copying values that
+    /// lie end to end in their source as one run.
+    private static final class StringGather {
+        private final MemorySegment[] sources;
+        final MemorySegment data;
+        private long pos;
+        // the run of values being gathered: `runLength` bytes of `sources[runBuffer]` from `runStart`
+        private int runBuffer = -1;
+        private long runStart;
+        private long runLength;
+
+        StringGather(MemorySegment[] sources, MemorySegment data) {
+            this.sources = sources;
+            this.data = data;
+        }
+
+        /// Points the out-of-line views among the `m` in `block` at their places in `data`
+        /// (buffer 0), copying the finished runs; true when any view changed.
+        boolean rewrite(int[] block, int m) {
             boolean changed = false;
+            long pos = this.pos;
+            int runBuffer = this.runBuffer;
+            long runStart = this.runStart;
+            long runLength = this.runLength;
             for (int k = 0; k < m; k++) {
                 int size = block[4 * k];
                 if (size <= VarBinViewArray.MAX_INLINED) {
@@ -525,7 +570,7 @@ public final class ArrayOps {
                     runLength += size;
                 } else {
                     if (runLength > 0) {
-                        MemorySegment.copy(sources[runBuffer], runStart, data, pos - runLength, runLength);
+                        copyRun(sources[runBuffer], runStart, data, pos - runLength, runLength);
                     }
                     runBuffer = buffer;
                     runStart = offset;
@@ -536,12 +581,21 @@ public final class ArrayOps {
                 pos += size;
                 changed = true;
             }
-            if (changed) {
-                MemorySegment.copy(block, 0, views, PrimitiveArray.LE_INT, from * 16L, m * 4);
-            }
+            this.pos = pos;
+            this.runBuffer = runBuffer;
+            this.runStart = runStart;
+            this.runLength = runLength;
+            return changed;
         }
-        MemorySegment.copy(sources[runBuffer], runStart, data, pos - runLength, runLength);
-        return new VarBinViewArray(s.dtype(), views, new MemorySegment[] {data}, n, v);
+
+        /// Copies the last run.
+        void flush() {
+            copyRun(sources[runBuffer], runStart, data, pos - runLength, runLength);
+        }
+
+        private static void copyRun(MemorySegment src, long from, MemorySegment dst, long at, long bytes) {
+            MemorySegment.copy(src, from, dst, at, bytes);
+        }
     }
 
     private static MemorySegment copyBytes(MemorySegment src, long bytes, int align, Arena arena) {
