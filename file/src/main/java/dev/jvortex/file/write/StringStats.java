@@ -94,35 +94,45 @@ final class StringStats extends ZoneCounts implements StatsAccumulator {
         int r = from;
         while (r < to) {
             int m = block.load(strings, v, r, to);
-            long[] words = block.words;
-            for (int k = 0; k < m; k++, r++) {
-                if (!block.valid(k)) {
-                    continue;
-                }
-                count++;
-                long w0 = words[2 * k];
-                long w1 = words[2 * k + 1];
-                int size = (int) w0;
-                long k0 = -1;
-                long k1 = -1;
-                if (size <= VarBinViewArray.MAX_INLINED) {
-                    k0 = ViewBlock.key0(w0, size);
-                    k1 = ViewBlock.key1(w1, size);
-                    if (k0 == minKey0 && k1 == minKey1 || k0 == maxKey0 && k1 == maxKey1) {
-                        continue; // equal to a bound
-                    }
-                }
-                if (curMin != null && curMax != null && betweenBounds(strings, w1, size, k0, k1)) {
-                    // strictly between the zone's bounds on the first 16 bytes: neither bound moves
-                    continue;
-                }
-                addValue(strings, r, size, k0, k1);
-            }
+            count += addBlock(strings, m, r);
+            r += m;
         }
         nulls[z] += (to - from) - count;
         if (count > 0) {
             has[z] = true;
         }
+    }
+
+    /// Adds the `m` rows of [#block], rows `r0 ..` of `strings`; returns how many are valid. (A
+    /// method of its own so that the JIT compiles the row loop apart from the block loop.)
+    private int addBlock(VarBinViewArray strings, int m, int r0) {
+        int count = 0;
+        long[] words = block.words;
+        int r = r0;
+        for (int k = 0; k < m; k++, r++) {
+            if (!block.valid(k)) {
+                continue;
+            }
+            count++;
+            long w0 = words[2 * k];
+            long w1 = words[2 * k + 1];
+            int size = (int) w0;
+            long k0 = -1;
+            long k1 = -1;
+            if (size <= VarBinViewArray.MAX_INLINED) {
+                k0 = ViewBlock.key0(w0, size);
+                k1 = ViewBlock.key1(w1, size);
+                if (k0 == minKey0 && k1 == minKey1 || k0 == maxKey0 && k1 == maxKey1) {
+                    continue; // equal to a bound
+                }
+            }
+            if (curMin != null && curMax != null && betweenBounds(strings, w1, size, k0, k1)) {
+                // strictly between the zone's bounds on the first 16 bytes: neither bound moves
+                continue;
+            }
+            addValue(strings, r, size, k0, k1);
+        }
+        return count;
     }
 
     /// Whether the value of a view (words `w0`, `w1`, `size` bytes; keys `k0`, `k1` when
