@@ -47,7 +47,6 @@ final class PcoBins {
             for (int i = 0; i < lowers.length; i++) {
                 flippedLowers[i] = lowers[i] ^ Long.MIN_VALUE;
             }
-            buildTable();
         }
 
         int size() {
@@ -60,8 +59,12 @@ final class PcoBins {
         /// with a fixed number of steps and no data-dependent branch finishes (the lowers are
         /// padded with the largest key so it never reads past the array).
         int binOf(long latent) {
+            int[] t = table;
+            if (t == null) {
+                t = buildTable();
+            }
             long key = latent ^ Long.MIN_VALUE;
-            int b = table[(int) ((latent - base) >>> shift)];
+            int b = t[(int) ((latent - base) >>> shift)];
             long[] pl = paddedLowers;
             for (int half = searchHalf; half > 0; half >>>= 1) {
                 int c = b + half;
@@ -81,20 +84,21 @@ final class PcoBins {
         private int searchHalf;
         private int lastBin;
 
-        /// Builds the lookup table: entry `k` is the bin holding (or last before) `base + (k << shift)`.
-        private void buildTable() {
+        /// Builds the lookup table on the first [#binOf] (bins trained only for a size estimate
+        /// never need it): entry `k` is the bin holding (or last before) `base + (k << shift)`.
+        private int[] buildTable() {
             int bins = lowers.length;
             lastBin = Math.max(0, bins - 1);
             if (bins == 0) {
-                table = new int[1];
                 paddedLowers = new long[1];
-                return;
+                table = new int[1];
+                return table;
             }
             base = lowers[0];
             long span = uppers[bins - 1] - base;
             shift = Math.max(0, bitsFor(span) - 12);
             int size = (int) (span >>> shift) + 1;
-            table = new int[size];
+            int[] table = new int[size];
             int b = 0;
             int reach = 0;
             for (int k = 0; k < size; k++) {
@@ -111,6 +115,9 @@ final class PcoBins {
             searchHalf = reach == 0 ? 0 : Integer.highestOneBit(reach);
             paddedLowers = Arrays.copyOf(flippedLowers, bins + 2 * searchHalf);
             Arrays.fill(paddedLowers, bins, paddedLowers.length, Long.MAX_VALUE);
+            // Published last: a non-null table means every other field is set.
+            this.table = table;
+            return table;
         }
 
         /// Estimated bits per latent from the weights (tANS bits plus offset bits).
@@ -184,17 +191,16 @@ final class PcoBins {
     /// minimum and maximum.
     static Histogram histogram(long[] latents, int n, int binsLog) {
         Histogram h = new Histogram(n, binsLog);
-        long min = -1;
-        long max = 0;
+        // Unsigned minimum and maximum as signed ones of the sign-flipped latents.
+        long fMin = Long.MAX_VALUE;
+        long fMax = Long.MIN_VALUE;
         for (int i = 0; i < n; i++) {
-            long x = latents[i];
-            if (Long.compareUnsigned(x, min) < 0) {
-                min = x;
-            }
-            if (Long.compareUnsigned(x, max) > 0) {
-                max = x;
-            }
+            long f = latents[i] ^ Long.MIN_VALUE;
+            fMin = Math.min(fMin, f);
+            fMax = Math.max(fMax, f);
         }
+        long min = fMin ^ Long.MIN_VALUE;
+        long max = fMax ^ Long.MIN_VALUE;
         int rangeBits = bitsFor(max - min);
         if (rangeBits <= 16 && n >= 512) {
             int[] counts = new int[1 << rangeBits];
@@ -251,17 +257,15 @@ final class PcoBins {
             int bt = starts[k + 1];
             if (bf < bt) {
                 // Offsets from min are below 2^63 unless the span is the full 64 bits.
-                long lo = -1L;
-                long hi = 0;
+                long fLo = Long.MAX_VALUE;
+                long fHi = Long.MIN_VALUE;
                 for (int i = bf; i < bt; i++) {
-                    long d = b[i] - min;
-                    if (Long.compareUnsigned(d, lo) < 0) {
-                        lo = d;
-                    }
-                    if (Long.compareUnsigned(d, hi) > 0) {
-                        hi = d;
-                    }
+                    long f = (b[i] - min) ^ Long.MIN_VALUE;
+                    fLo = Math.min(fLo, f);
+                    fHi = Math.max(fHi, f);
                 }
+                long lo = fLo ^ Long.MIN_VALUE;
+                long hi = fHi ^ Long.MIN_VALUE;
                 refine(h, b, a, bf, bt, min + lo, min + hi);
             }
         }
@@ -587,6 +591,11 @@ final class PcoBins {
         final int[] cutoff;
         final int[] minBits;
         final int[] nextStart;
+        /// Shift of [#bitsDelta].
+        static final int BITS_SHIFT = 24;
+        /// `((minBits[s] + 1) << BITS_SHIFT) - cutoff[s]`: for a state `x` (below 2^13),
+        /// `(x + bitsDelta[s]) >>> BITS_SHIFT` is the bits `x` renormalises by before `s`.
+        final int[] bitsDelta;
         /// `nextStart[s] - weights[s]`: `next[nextBase[s] + (x >> r)]` is the state after `s`.
         final int[] nextBase;
         final int[] next;
@@ -609,8 +618,10 @@ final class PcoBins {
                 cutoff[s] = (2 * w[s]) << minBits[s];
             }
             nextBase = new int[w.length];
+            bitsDelta = new int[w.length];
             for (int s = 0; s < w.length; s++) {
                 nextBase[s] = nextStart[s] - w[s];
+                bitsDelta[s] = ((minBits[s] + 1) << BITS_SHIFT) - cutoff[s];
             }
             int[] fill = nextStart.clone();
             for (int i = 0; i < t; i++) {
