@@ -181,6 +181,9 @@ final class PcoBins {
 
     /// Buckets per radix level of [#histogram].
     private static final int RADIX_BITS = 11;
+    /// Most radix levels [#refine] can nest: each one takes at least one bit off the span (all
+    /// [#RADIX_BITS] of them unless the span is narrower), and a span of one value ends it.
+    private static final int RADIX_LEVELS = 64;
     /// Ranges up to this size are simply sorted.
     private static final int SORT_LIMIT = 256;
 
@@ -215,13 +218,17 @@ final class PcoBins {
             return h;
         }
         long[] a = Arrays.copyOf(latents, n);
-        refine(h, a, new long[n], 0, n, min, max);
+        refine(h, a, new long[n], 0, n, min, max, new int[RADIX_LEVELS][], 0);
         return h;
     }
 
     /// Adds the unsorted latents `a[from..to)` (all within `[min, max]`, unsigned) to the
     /// histogram, in sorted order as far as bin boundaries need it; `b` is scratch space.
-    private static void refine(Histogram h, long[] a, long[] b, int from, int to, long min, long max) {
+    ///
+    /// `levels[depth]` holds the bucket starts and fill positions of this recursion depth
+    /// (allocated on first use and reused by the later calls at the same depth).
+    private static void refine(
+            Histogram h, long[] a, long[] b, int from, int to, long min, long max, int[][] levels, int depth) {
         int count = to - from;
         if (h.fitsOpenBin(count)) {
             h.applyUnsorted(min, max, count);
@@ -240,7 +247,15 @@ final class PcoBins {
         int bucketBits = Math.min(RADIX_BITS, rangeBits);
         int shift = rangeBits - bucketBits;
         int buckets = 1 << bucketBits;
-        int[] starts = new int[buckets + 1];
+        int[] scratch = levels[depth];
+        if (scratch == null) {
+            scratch = new int[2 * (1 << RADIX_BITS) + 1];
+            levels[depth] = scratch;
+        } else {
+            Arrays.fill(scratch, 0, buckets + 1, 0);
+        }
+        // starts = scratch[0..buckets], fill = scratch[buckets+1..2*buckets].
+        int[] starts = scratch;
         for (int i = from; i < to; i++) {
             starts[(int) ((a[i] - min) >>> shift) + 1]++;
         }
@@ -248,9 +263,10 @@ final class PcoBins {
         for (int k = 0; k < buckets; k++) {
             starts[k + 1] += starts[k];
         }
-        int[] fill = Arrays.copyOf(starts, buckets);
+        int fill = buckets + 1;
+        System.arraycopy(starts, 0, scratch, fill, buckets);
         for (int i = from; i < to; i++) {
-            b[fill[(int) ((a[i] - min) >>> shift)]++] = a[i];
+            b[scratch[fill + (int) ((a[i] - min) >>> shift)]++] = a[i];
         }
         for (int k = 0; k < buckets; k++) {
             int bf = starts[k];
@@ -266,7 +282,7 @@ final class PcoBins {
                 }
                 long lo = fLo ^ Long.MIN_VALUE;
                 long hi = fHi ^ Long.MIN_VALUE;
-                refine(h, b, a, bf, bt, min + lo, min + hi);
+                refine(h, b, a, bf, bt, min + lo, min + hi, levels, depth + 1);
             }
         }
     }
