@@ -47,7 +47,6 @@ final class PcoBins {
             for (int i = 0; i < lowers.length; i++) {
                 flippedLowers[i] = lowers[i] ^ Long.MIN_VALUE;
             }
-            buildTable();
         }
 
         int size() {
@@ -60,8 +59,12 @@ final class PcoBins {
         /// with a fixed number of steps and no data-dependent branch finishes (the lowers are
         /// padded with the largest key so it never reads past the array).
         int binOf(long latent) {
+            int[] t = table;
+            if (t == null) {
+                t = buildTable();
+            }
             long key = latent ^ Long.MIN_VALUE;
-            int b = table[(int) ((latent - base) >>> shift)];
+            int b = t[(int) ((latent - base) >>> shift)];
             long[] pl = paddedLowers;
             for (int half = searchHalf; half > 0; half >>>= 1) {
                 int c = b + half;
@@ -81,20 +84,21 @@ final class PcoBins {
         private int searchHalf;
         private int lastBin;
 
-        /// Builds the lookup table: entry `k` is the bin holding (or last before) `base + (k << shift)`.
-        private void buildTable() {
+        /// Builds the lookup table on the first [#binOf] (bins trained only for a size estimate
+        /// never need it): entry `k` is the bin holding (or last before) `base + (k << shift)`.
+        private int[] buildTable() {
             int bins = lowers.length;
             lastBin = Math.max(0, bins - 1);
             if (bins == 0) {
-                table = new int[1];
                 paddedLowers = new long[1];
-                return;
+                table = new int[1];
+                return table;
             }
             base = lowers[0];
             long span = uppers[bins - 1] - base;
             shift = Math.max(0, bitsFor(span) - 12);
             int size = (int) (span >>> shift) + 1;
-            table = new int[size];
+            int[] table = new int[size];
             int b = 0;
             int reach = 0;
             for (int k = 0; k < size; k++) {
@@ -111,6 +115,9 @@ final class PcoBins {
             searchHalf = reach == 0 ? 0 : Integer.highestOneBit(reach);
             paddedLowers = Arrays.copyOf(flippedLowers, bins + 2 * searchHalf);
             Arrays.fill(paddedLowers, bins, paddedLowers.length, Long.MAX_VALUE);
+            // Published last: a non-null table means every other field is set.
+            this.table = table;
+            return table;
         }
 
         /// Estimated bits per latent from the weights (tANS bits plus offset bits).
@@ -174,6 +181,9 @@ final class PcoBins {
 
     /// Buckets per radix level of [#histogram].
     private static final int RADIX_BITS = 11;
+    /// Most radix levels [#refine] can nest: each one takes at least one bit off the span (all
+    /// [#RADIX_BITS] of them unless the span is narrower), and a span of one value ends it.
+    private static final int RADIX_LEVELS = 64;
     /// Ranges up to this size are simply sorted.
     private static final int SORT_LIMIT = 256;
 
@@ -184,17 +194,16 @@ final class PcoBins {
     /// minimum and maximum.
     static Histogram histogram(long[] latents, int n, int binsLog) {
         Histogram h = new Histogram(n, binsLog);
-        long min = -1;
-        long max = 0;
+        // Unsigned minimum and maximum as signed ones of the sign-flipped latents.
+        long fMin = Long.MAX_VALUE;
+        long fMax = Long.MIN_VALUE;
         for (int i = 0; i < n; i++) {
-            long x = latents[i];
-            if (Long.compareUnsigned(x, min) < 0) {
-                min = x;
-            }
-            if (Long.compareUnsigned(x, max) > 0) {
-                max = x;
-            }
+            long f = latents[i] ^ Long.MIN_VALUE;
+            fMin = Math.min(fMin, f);
+            fMax = Math.max(fMax, f);
         }
+        long min = fMin ^ Long.MIN_VALUE;
+        long max = fMax ^ Long.MIN_VALUE;
         int rangeBits = bitsFor(max - min);
         if (rangeBits <= 16 && n >= 512) {
             int[] counts = new int[1 << rangeBits];
@@ -209,13 +218,17 @@ final class PcoBins {
             return h;
         }
         long[] a = Arrays.copyOf(latents, n);
-        refine(h, a, new long[n], 0, n, min, max);
+        refine(h, a, new long[n], 0, n, min, max, new int[RADIX_LEVELS][], 0);
         return h;
     }
 
     /// Adds the unsorted latents `a[from..to)` (all within `[min, max]`, unsigned) to the
     /// histogram, in sorted order as far as bin boundaries need it; `b` is scratch space.
-    private static void refine(Histogram h, long[] a, long[] b, int from, int to, long min, long max) {
+    ///
+    /// `levels[depth]` holds the bucket starts and fill positions of this recursion depth
+    /// (allocated on first use and reused by the later calls at the same depth).
+    private static void refine(
+            Histogram h, long[] a, long[] b, int from, int to, long min, long max, int[][] levels, int depth) {
         int count = to - from;
         if (h.fitsOpenBin(count)) {
             h.applyUnsorted(min, max, count);
@@ -234,7 +247,15 @@ final class PcoBins {
         int bucketBits = Math.min(RADIX_BITS, rangeBits);
         int shift = rangeBits - bucketBits;
         int buckets = 1 << bucketBits;
-        int[] starts = new int[buckets + 1];
+        int[] scratch = levels[depth];
+        if (scratch == null) {
+            scratch = new int[2 * (1 << RADIX_BITS) + 1];
+            levels[depth] = scratch;
+        } else {
+            Arrays.fill(scratch, 0, buckets + 1, 0);
+        }
+        // starts = scratch[0..buckets], fill = scratch[buckets+1..2*buckets].
+        int[] starts = scratch;
         for (int i = from; i < to; i++) {
             starts[(int) ((a[i] - min) >>> shift) + 1]++;
         }
@@ -242,27 +263,26 @@ final class PcoBins {
         for (int k = 0; k < buckets; k++) {
             starts[k + 1] += starts[k];
         }
-        int[] fill = Arrays.copyOf(starts, buckets);
+        int fill = buckets + 1;
+        System.arraycopy(starts, 0, scratch, fill, buckets);
         for (int i = from; i < to; i++) {
-            b[fill[(int) ((a[i] - min) >>> shift)]++] = a[i];
+            b[scratch[fill + (int) ((a[i] - min) >>> shift)]++] = a[i];
         }
         for (int k = 0; k < buckets; k++) {
             int bf = starts[k];
             int bt = starts[k + 1];
             if (bf < bt) {
                 // Offsets from min are below 2^63 unless the span is the full 64 bits.
-                long lo = -1L;
-                long hi = 0;
+                long fLo = Long.MAX_VALUE;
+                long fHi = Long.MIN_VALUE;
                 for (int i = bf; i < bt; i++) {
-                    long d = b[i] - min;
-                    if (Long.compareUnsigned(d, lo) < 0) {
-                        lo = d;
-                    }
-                    if (Long.compareUnsigned(d, hi) > 0) {
-                        hi = d;
-                    }
+                    long f = (b[i] - min) ^ Long.MIN_VALUE;
+                    fLo = Math.min(fLo, f);
+                    fHi = Math.max(fHi, f);
                 }
-                refine(h, b, a, bf, bt, min + lo, min + hi);
+                long lo = fLo ^ Long.MIN_VALUE;
+                long hi = fHi ^ Long.MIN_VALUE;
+                refine(h, b, a, bf, bt, min + lo, min + hi, levels, depth + 1);
             }
         }
     }
@@ -587,6 +607,11 @@ final class PcoBins {
         final int[] cutoff;
         final int[] minBits;
         final int[] nextStart;
+        /// Shift of [#bitsDelta].
+        static final int BITS_SHIFT = 24;
+        /// `((minBits[s] + 1) << BITS_SHIFT) - cutoff[s]`: for a state `x` (below 2^13),
+        /// `(x + bitsDelta[s]) >>> BITS_SHIFT` is the bits `x` renormalises by before `s`.
+        final int[] bitsDelta;
         /// `nextStart[s] - weights[s]`: `next[nextBase[s] + (x >> r)]` is the state after `s`.
         final int[] nextBase;
         final int[] next;
@@ -609,8 +634,10 @@ final class PcoBins {
                 cutoff[s] = (2 * w[s]) << minBits[s];
             }
             nextBase = new int[w.length];
+            bitsDelta = new int[w.length];
             for (int s = 0; s < w.length; s++) {
                 nextBase[s] = nextStart[s] - w[s];
+                bitsDelta[s] = ((minBits[s] + 1) << BITS_SHIFT) - cutoff[s];
             }
             int[] fill = nextStart.clone();
             for (int i = 0; i < t; i++) {

@@ -191,7 +191,10 @@ public final class PcoEncoder {
         }
 
         // 3. delta encoding per page and bins
-        long[] primaryWork = primary == ordered ? ordered.clone() : primary;
+        // The primary latents are delta-encoded in place; when they are the ordered latents
+        // themselves, the raw fallback recomputes those.
+        boolean orderedKept = primary != ordered;
+        long[] primaryWork = primary;
         Var dv = null;
         Var pv;
         int windowLog = 0;
@@ -283,7 +286,7 @@ public final class PcoEncoder {
             rawSize += ((long) pn * width + 7) >>> 3;
         }
         if (size > rawSize) {
-            return raw(ordered, pageSizes, width);
+            return raw(orderedKept ? ordered : toOrdered(values, from, n, ptype), pageSizes, width);
         }
         return chunk;
     }
@@ -607,8 +610,7 @@ public final class PcoEncoder {
             offsets[i] = (latent - b.lowers[sym]) & mask;
             bits += b.offsetBits[sym];
         }
-        int[] cutoff = ans.cutoff;
-        int[] minBits = ans.minBits;
+        int[] bitsDelta = ans.bitsDelta;
         int[] base = ans.nextBase;
         int[] next = ans.next;
         // Four independent state chains, run backwards; the ragged tail (count mod 4) first.
@@ -624,7 +626,7 @@ public final class PcoEncoder {
                 case 1 -> x1;
                 default -> x2;
             };
-            int r = x >= cutoff[sym] ? minBits[sym] + 1 : minBits[sym];
+            int r = (x + bitsDelta[sym]) >>> PcoBins.Ans.BITS_SHIFT;
             ansValues[i] = x & ((1 << r) - 1);
             ansBits[i] = r;
             bits += r;
@@ -637,22 +639,22 @@ public final class PcoEncoder {
         }
         for (int i = full - 4; i >= 0; i -= 4) {
             int s3 = symbols[i + 3];
-            int r3 = x3 >= cutoff[s3] ? minBits[s3] + 1 : minBits[s3];
+            int r3 = (x3 + bitsDelta[s3]) >>> PcoBins.Ans.BITS_SHIFT;
             ansValues[i + 3] = x3 & ((1 << r3) - 1);
             ansBits[i + 3] = r3;
             x3 = next[base[s3] + (x3 >>> r3)];
             int s2 = symbols[i + 2];
-            int r2 = x2 >= cutoff[s2] ? minBits[s2] + 1 : minBits[s2];
+            int r2 = (x2 + bitsDelta[s2]) >>> PcoBins.Ans.BITS_SHIFT;
             ansValues[i + 2] = x2 & ((1 << r2) - 1);
             ansBits[i + 2] = r2;
             x2 = next[base[s2] + (x2 >>> r2)];
             int s1 = symbols[i + 1];
-            int r1 = x1 >= cutoff[s1] ? minBits[s1] + 1 : minBits[s1];
+            int r1 = (x1 + bitsDelta[s1]) >>> PcoBins.Ans.BITS_SHIFT;
             ansValues[i + 1] = x1 & ((1 << r1) - 1);
             ansBits[i + 1] = r1;
             x1 = next[base[s1] + (x1 >>> r1)];
             int s0 = symbols[i];
-            int r0 = x0 >= cutoff[s0] ? minBits[s0] + 1 : minBits[s0];
+            int r0 = (x0 + bitsDelta[s0]) >>> PcoBins.Ans.BITS_SHIFT;
             ansValues[i] = x0 & ((1 << r0) - 1);
             ansBits[i] = r0;
             x0 = next[base[s0] + (x0 >>> r0)];
