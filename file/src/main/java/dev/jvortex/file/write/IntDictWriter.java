@@ -28,10 +28,10 @@ import java.util.Arrays;
 /// [ChunkedWriter] gives up on dictionaries for the rest of the column once one is full: the
 /// column has turned out to have many distinct values, and flat chunks are smaller then.
 ///
-/// Whether a column gets this layout at all is decided by size, in the compact preset only: on
-/// its first block ([#judgeBlock]), or, when that block has few distinct values but does not
-/// win, on its first flat chunk ([#smallerOverChunk]), which then becomes the dictionary's
-/// first rows instead.
+/// Whether a column gets this layout at all is decided, in the compact preset, by size: on its
+/// first block ([#judgeBlock]), or, when that block has few distinct values but does not win,
+/// on its first flat chunk ([#smallerOverChunk]), which then becomes the dictionary's first rows
+/// instead. In the default preset only the first flat chunk decides, by its runs ([#longRuns]).
 final class IntDictWriter implements LayoutWriter {
     private final Entries dict;
     private final DictParts parts;
@@ -60,46 +60,54 @@ final class IntDictWriter implements LayoutWriter {
         ASK_CHUNK
     }
 
-    /// Judges `block`, the first rows of a column, in the compact preset (else [Verdict#FLAT]):
-    /// [Verdict#DICTIONARY] when the dictionary layout stores the block in fewer bytes than a
-    /// flat chunk (see [#trial]); else [Verdict#ASK_CHUNK] when the block has at most 1,024
-    /// distinct values, no more than an eighth of its rows, in at most one run per 64 rows: its
-    /// flat chunks are then runs, tiny, and the segments' own bytes decide, which only
-    /// [#smallerOverChunk] sees; else [Verdict#FLAT]. A block with more distinct values is not
-    /// tried (the trial compresses the block three times: about a tenth of a compact write's
-    /// CPU on flights when every integer column was tried; the columns that won had at most 250
-    /// values in 8,192 rows).
+    /// Judges `block`, the first rows of a column. In the compact preset: [Verdict#DICTIONARY]
+    /// when the dictionary layout stores the block in fewer bytes than a flat chunk (see
+    /// [#trial]); else [Verdict#ASK_CHUNK] when the block has at most 1,024 distinct values, no
+    /// more than an eighth of its rows, in at most one run per 64 rows: its flat chunks are then
+    /// runs, tiny, and the segments' own bytes decide, which only [#smallerOverChunk] sees; else
+    /// [Verdict#FLAT]. A block with more distinct values is not tried (the trial compresses the
+    /// block three times: about a tenth of a compact write's CPU on flights when every integer
+    /// column was tried; the columns that won had at most 250 values in 8,192 rows).
     ///
-    /// The default preset never takes integer dictionaries. Its codes compressor picks schemes
-    /// (delta, RLE) from samples that win on one block and lose on a 524,288-row codes chunk
-    /// (400,000 rows of 300 scattered values in a repeating order won the block's trial by 10 %
-    /// and came out 14 % larger than flat chunks, IntDictLayoutTest); and the first-chunk trial,
-    /// which gets flights `day` and `month` right there too (-1,000 and -350 bytes), cost 9.6 %
-    /// of a default flights write's CPU (two columns tried, three compressions of 131,072 rows
-    /// each), where the compact one's costs under 1 %.
+    /// In the default preset no block is tried: [Verdict#ASK_CHUNK] when the block is at most
+    /// one run per 64 rows (and so has at most that many distinct values), else [Verdict#FLAT];
+    /// the first chunk then decides by its runs alone ([#smallerOverChunk]). A size trial there
+    /// cost too much and misled: its codes compressor picks schemes (delta, RLE) from samples
+    /// that win on one block and lose on a 524,288-row codes chunk (400,000 rows of 300
+    /// scattered values in a repeating order won the block's trial by 10 % and came out 14 %
+    /// larger than flat chunks, IntDictLayoutTest); and the first-chunk trial, which got flights
+    /// `day` and `month` right (-1,000 and -350 bytes), cost 9.6 % of a default flights write's
+    /// CPU (two columns tried, three compressions of 131,072 rows each), where the compact
+    /// one's costs under 1 %.
     static Verdict judgeBlock(DType dtype, Array block, WriteOptions options) {
         if (!eligible(dtype) || !(block instanceof PrimitiveArray p) || !options.compress() || p.length() == 0) {
             return Verdict.FLAT;
         }
         if (options.preset() != CompressionPreset.COMPACT) {
-            return Verdict.FLAT;
+            return runs(p, p.length() / 64) <= p.length() / 64 ? Verdict.ASK_CHUNK : Verdict.FLAT;
         }
         int outcome = trial((DType.Primitive) dtype, p, options, 0, 0);
         if (outcome == 1) {
             return Verdict.DICTIONARY;
         }
-        return outcome == 0 && runs(p) <= p.length() / 64 ? Verdict.ASK_CHUNK : Verdict.FLAT;
+        return outcome == 0 && runs(p, p.length() / 64) <= p.length() / 64 ? Verdict.ASK_CHUNK : Verdict.FLAT;
     }
 
-    /// The runs of equal values (nulls equal each other) in `p`.
-    private static int runs(PrimitiveArray p) {
+    /// The runs of equal values (nulls equal each other) in `p`, counted up to `limit + 1`
+    /// (a larger count stops there).
+    private static int runs(PrimitiveArray p, int limit) {
         int runs = 1;
-        for (int i = 1; i < p.length(); i++) {
-            boolean valid = p.validity().isValid(i);
-            boolean prevValid = p.validity().isValid(i - 1);
-            if (valid != prevValid || valid && p.getLong(i) != p.getLong(i - 1)) {
+        Validity validity = p.validity();
+        boolean prevValid = validity.isValid(0);
+        long prev = prevValid ? p.getLong(0) : 0;
+        for (int i = 1; i < p.length() && runs <= limit; i++) {
+            boolean valid = validity.isValid(i);
+            long v = valid ? p.getLong(i) : 0;
+            if (valid != prevValid || valid && v != prev) {
                 runs++;
             }
+            prevValid = valid;
+            prev = v;
         }
         return runs;
     }
@@ -121,8 +129,13 @@ final class IntDictWriter implements LayoutWriter {
     /// extrapolates to the column, or, unless `last`, to the rows one codes chunk holds
     /// ([DictState#CODES_PER_CHUNK]): buffers in proportion to the rows, a segment's own bytes
     /// once per flat chunk, and once for the dictionary's values and once for its codes.
+    ///
+    /// The default preset compresses nothing here ([#longRuns]).
     static boolean smallerOverChunk(
             DType dtype, PrimitiveArray chunk, WriteOptions options, boolean last, long chunkRows) {
+        if (options.preset() != CompressionPreset.COMPACT) {
+            return longRuns(chunk, last, chunkRows);
+        }
         long rows = last ? chunk.length() : Math.max(chunkRows, DictState.CODES_PER_CHUNK);
         int tried = Math.min(chunk.length(), CHUNK_TRIAL_ROWS);
         try (Arena arena = Arena.ofConfined()) {
@@ -133,6 +146,30 @@ final class IntDictWriter implements LayoutWriter {
             return trial((DType.Primitive) dtype, first, options, flatSegments, (double) rows / tried) == 1;
         }
     }
+
+    /// The default preset's answer for a column's first flat chunk (see [#smallerOverChunk]),
+    /// from its runs, without compressing: the dictionary layout when the column has more rows
+    /// than the chunk (not `last`), a codes chunk ([DictState#CODES_PER_CHUNK] rows) spans at
+    /// least two flat chunks, and the chunk is at least two runs (so at least two distinct
+    /// values) and at most one run per [#LONG_RUN] rows. Both layouts store such rows as runs, a
+    /// flat chunk's values (or its own dictionary's codes) and a codes chunk's codes alike (each
+    /// run a few bits of value or code and an end); what differs is what flat chunks repeat: each
+    /// is a segment of its own (array tree, padding: about 320 bytes for flights `day`) with
+    /// its own copy of the distinct values, where a dictionary layout stores the values once and
+    /// its codes in one segment per codes chunk. Flights `day`: 146 runs in its first 131,072
+    /// rows; three flat chunks took 3,296 bytes.
+    static boolean longRuns(PrimitiveArray chunk, boolean last, long chunkRows) {
+        if (last || 2 * chunkRows > DictState.CODES_PER_CHUNK || chunk.length() < 2) {
+            return false;
+        }
+        int limit = chunk.length() / LONG_RUN;
+        int runs = runs(chunk, limit);
+        return runs >= 2 && runs <= limit;
+    }
+
+    /// The fewest rows a run of the default preset's first flat chunk averages for the column to
+    /// take dictionary layouts ([#longRuns]).
+    static final int LONG_RUN = 256;
 
     /// The trial behind [#judgeBlock] and [#smallerOverChunk]: 1 when `p` compressed whole (as
     /// flat chunks are, with the full compressor of the preset) is larger than its distinct values
