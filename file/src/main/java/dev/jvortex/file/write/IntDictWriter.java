@@ -96,11 +96,18 @@ final class IntDictWriter implements LayoutWriter {
     /// The runs of equal values (nulls equal each other) in `p`, counted up to `limit + 1`
     /// (a larger count stops there).
     private static int runs(PrimitiveArray p, int limit) {
-        int runs = 1;
+        int n = p.length();
         Validity validity = p.validity();
+        if (validity.isAllInvalid()) {
+            return 1;
+        }
+        if (validity.bits() == null || validity.nullCount(n) == 0) {
+            return runsAllValid(p.data(), p.ptype().byteWidth(), n, limit);
+        }
+        int runs = 1;
         boolean prevValid = validity.isValid(0);
         long prev = prevValid ? p.getLong(0) : 0;
-        for (int i = 1; i < p.length() && runs <= limit; i++) {
+        for (int i = 1; i < n && runs <= limit; i++) {
             boolean valid = validity.isValid(i);
             long v = valid ? p.getLong(i) : 0;
             if (valid != prevValid || valid && v != prev) {
@@ -110,6 +117,28 @@ final class IntDictWriter implements LayoutWriter {
             prev = v;
         }
         return runs;
+    }
+
+    /// [#runs] of `n` values of `width` bytes in `data`, none null: equal values are equal bits,
+    /// and each run's end is found by one (vectorized) comparison of the values with themselves
+    /// shifted by one, so the count costs one call per run, not a step per row.
+    private static int runsAllValid(MemorySegment data, int width, int n, int limit) {
+        int runs = 1;
+        for (int i = 0; i < n; ) {
+            i = runEnd(data, width, i, n);
+            if (i < n && ++runs > limit) {
+                return runs;
+            }
+        }
+        return runs;
+    }
+
+    /// The index after the run of values equal to value `i` in `data` (`n` values of `width`
+    /// bytes, none null), or `n`.
+    private static int runEnd(MemorySegment data, int width, int i, int n) {
+        long m = MemorySegment.mismatch(
+                data, (long) i * width, (long) (n - 1) * width, data, (long) (i + 1) * width, (long) n * width);
+        return m < 0 ? n : i + 1 + (int) (m / width);
     }
 
     /// The rows of a first flat chunk that [#smallerOverChunk] compresses (the rest extrapolated).
@@ -233,6 +262,10 @@ final class IntDictWriter implements LayoutWriter {
     /// Adds rows of `a` from `from` until the dictionary is full or the rows run out; returns
     /// the index after the last row added.
     int fill(PrimitiveArray a, int from) throws IOException {
+        Validity validity = a.validity();
+        if (validity.isAllValid() || validity.bits() != null && validity.nullCount(a.length()) == 0) {
+            return fillRuns(a, from);
+        }
         for (int i = from; i < a.length(); i++) {
             dict.add(a, i);
             rows++;
@@ -244,6 +277,36 @@ final class IntDictWriter implements LayoutWriter {
             }
         }
         return a.length();
+    }
+
+    /// [#fill] for rows none of which is null, a run at a time: the run's first row is added
+    /// (which may add a value, and fill the dictionary), its other rows repeat its code.
+    private int fillRuns(PrimitiveArray a, int from) throws IOException {
+        int n = a.length();
+        int width = a.ptype().byteWidth();
+        for (int i = from; i < n; ) {
+            // a row unlike the next is a run of its own, found without a comparison call
+            int end = i + 1 < n && a.getLong(i + 1) == a.getLong(i) ? runEnd(a.data(), width, i + 1, n) : i + 1;
+            dict.add(a, i);
+            rows++;
+            if (dict.pending >= DictState.CODES_PER_CHUNK) {
+                flushCodes();
+            }
+            if (dict.full()) {
+                return i + 1;
+            }
+            for (int left = end - i - 1; left > 0; ) {
+                int take = Math.min(left, DictState.CODES_PER_CHUNK - dict.pending);
+                dict.repeatLast(take);
+                rows += take;
+                left -= take;
+                if (dict.pending >= DictState.CODES_PER_CHUNK) {
+                    flushCodes();
+                }
+            }
+            i = end;
+        }
+        return n;
     }
 
     /// Whether the dictionary takes no more values.
@@ -283,6 +346,9 @@ final class IntDictWriter implements LayoutWriter {
         private int nullCode = -1;
         private char[] codes = new char[4096];
         private int pending;
+        /// The last non-null value added and its code (-1 before the first).
+        private long lastValue;
+        private int lastCode = -1;
 
         Entries(DType.Primitive dtype) {
             values = Builders.longs(dtype);
@@ -302,12 +368,25 @@ final class IntDictWriter implements LayoutWriter {
                 }
                 code = nullCode;
             } else {
-                code = lookup(a.getLong(i));
+                long v = a.getLong(i);
+                // a run's later rows take the code of its first without a lookup
+                code = lastCode >= 0 && v == lastValue ? lastCode : lookup(v);
+                lastValue = v;
+                lastCode = code;
             }
             if (pending == codes.length) {
                 codes = Arrays.copyOf(codes, codes.length * 2);
             }
             codes[pending++] = (char) code;
+        }
+
+        /// Adds `count` more rows of the last non-null value added.
+        void repeatLast(int count) {
+            if (pending + count > codes.length) {
+                codes = Arrays.copyOf(codes, Math.max(pending + count, codes.length * 2));
+            }
+            Arrays.fill(codes, pending, pending + count, (char) lastCode);
+            pending += count;
         }
 
         /// The code of `v`, added to the dictionary when new.

@@ -236,6 +236,12 @@ class IntDictLayoutTest {
     /// Rows in runs of `minRun` to `maxRun` rows (uniform), each run's value one of `values`
     /// scattered 50-bit values picked at random, every 4,999th row null.
     private static LongUnaryOperator runsOf(int minRun, int maxRun, int values, int rows) {
+        LongUnaryOperator valid = runsWithoutNulls(minRun, maxRun, values, rows);
+        return row -> row % 4_999 == 7 ? NULL : valid.applyAsLong(row);
+    }
+
+    /// [#runsOf] without the nulls.
+    private static LongUnaryOperator runsWithoutNulls(int minRun, int maxRun, int values, int rows) {
         long[] vocab = new Random(5).longs(values, 0, 1L << 50).toArray();
         Random r = new Random(17);
         long[] out = new long[rows];
@@ -246,7 +252,7 @@ class IntDictLayoutTest {
                 out[i++] = v;
             }
         }
-        return row -> row % 4_999 == 7 ? NULL : out[(int) row];
+        return row -> out[(int) row];
     }
 
     @Test
@@ -297,6 +303,23 @@ class IntDictLayoutTest {
                     Files.size(d) < Files.size(fl),
                     java.util.Arrays.toString(c) + ": " + Files.size(d) + " vs " + Files.size(fl));
             assertRows(d, 400_000, value);
+        }
+    }
+
+    @Test
+    void runsWithoutNullsTakeTheSameDictionaryHoweverTheBatchesCutThem() throws IOException {
+        // No null: runs are found a run at a time (IntDictWriter.fillRuns), in either preset.
+        LongUnaryOperator value = runsWithoutNulls(400, 600, 40, 400_000);
+        for (WriteOptions options :
+                List.of(WriteOptions.defaults(), WriteOptions.defaults().withPreset(CompressionPreset.COMPACT))) {
+            Path file = write("nn.vortex", PType.I64, 400_000, value, options, 100_000);
+            try (VortexFile f = VortexFile.open(file)) {
+                assertEquals("vortex.dict", data(f).encoding());
+                assertEquals(40, data(f).children().get(0).rowCount());
+            }
+            assertRows(file, 400_000, value);
+            Path small = write("nn-small.vortex", PType.I64, 400_000, value, options, 777);
+            assertEquals(-1, Files.mismatch(file, small));
         }
     }
 
