@@ -16,6 +16,8 @@ import dev.jvortex.format.internal.FormatWriter.LayoutSpec;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /// A `vortex.dict` layout over an integer column: the distinct values of a run of rows as one
@@ -346,6 +348,8 @@ final class IntDictWriter implements LayoutWriter {
         private int nullCode = -1;
         private char[] codes = new char[4096];
         private int pending;
+        private static final ValueLayout.OfChar LE_CHAR =
+                ValueLayout.JAVA_CHAR_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
         /// The last non-null value added and its code (-1 before the first).
         private long lastValue;
         private int lastCode = -1;
@@ -461,8 +465,15 @@ final class IntDictWriter implements LayoutWriter {
         public PrimitiveArray takeCodes(Arena arena) {
             int width = codesPtype.byteWidth();
             MemorySegment seg = arena.allocate(Math.max(width, (long) pending * width), width);
-            for (int i = 0; i < pending; i++) {
-                PrimitiveArray.setLong(seg, codesPtype, i, codes[i]);
+            // bulk copies: a store per code ran interpreted on var handles
+            if (width == 2) {
+                MemorySegment.copy(codes, 0, seg, LE_CHAR, 0, pending);
+            } else {
+                byte[] bytes = new byte[pending];
+                for (int i = 0; i < pending; i++) {
+                    bytes[i] = (byte) codes[i];
+                }
+                MemorySegment.copy(bytes, 0, seg, ValueLayout.JAVA_BYTE, 0, pending);
             }
             PrimitiveArray out = new PrimitiveArray(
                     new DType.Primitive(codesPtype, false), codesPtype, seg, pending, Validity.ALL_VALID);
