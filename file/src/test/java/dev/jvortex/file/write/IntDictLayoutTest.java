@@ -291,6 +291,17 @@ class IntDictLayoutTest {
         // 1,000 bytes less: two of three flat chunks' own segments and dictionaries
         assertTrue(Files.size(file) + 1_000 < Files.size(flat), Files.size(file) + " vs " + Files.size(flat));
 
+        // Two flat chunks, the second short: still smaller as one dictionary.
+        for (int twoChunks : new int[] {140_000, 200_000}) {
+            Path d = write("days-two.vortex", PType.I64, twoChunks, days, defaults, 100_000);
+            Path fl = write(
+                    "days-two-flat.vortex", PType.I64, twoChunks, days, defaults.withDictionaries(false), 100_000);
+            try (VortexFile f = VortexFile.open(d)) {
+                assertEquals("vortex.dict", data(f).encoding());
+            }
+            assertTrue(Files.size(d) < Files.size(fl), twoChunks + ": " + Files.size(d) + " vs " + Files.size(fl));
+        }
+
         // Runs near the bound, of a few or many scattered values: the dictionary is no larger.
         for (int[] c : new int[][] {{280, 330, 2}, {280, 330, 1_000}, {400, 600, 40}}) {
             LongUnaryOperator value = runsOf(c[0], c[1], c[2], 400_000);
