@@ -24,7 +24,8 @@ import java.util.concurrent.RejectedExecutionException;
 /// As a column's writer it cuts the rows appended into chunks, of a kind the first rows decide:
 /// with dictionaries on, a string column with few distinct values gets dictionary layouts
 /// ([DictWriter]), each ending when its dictionary is full; an integer column whose first block
-/// is smaller so gets integer dictionary layouts ([IntDictWriter]) until one is full, then flat
+/// (or, when that block is long runs, first flat chunk: see [IntDictWriter#judgeBlock]) is
+/// smaller so gets integer dictionary layouts ([IntDictWriter]) until one is full, then flat
 /// chunks; any other column gets flat chunks of
 /// a fixed row count (a multiple of `rowBlock` rows that is about `targetChunkBytes`). Both are
 /// judged on the column's first `rowBlock` rows, however the batches cut them: rows are held

@@ -16,6 +16,8 @@ import dev.jvortex.format.internal.FormatWriter.LayoutSpec;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /// A `vortex.dict` layout over an integer column: the distinct values of a run of rows as one
@@ -28,10 +30,10 @@ import java.util.Arrays;
 /// [ChunkedWriter] gives up on dictionaries for the rest of the column once one is full: the
 /// column has turned out to have many distinct values, and flat chunks are smaller then.
 ///
-/// Whether a column gets this layout at all is decided by size, in the compact preset only: on
-/// its first block ([#judgeBlock]), or, when that block has few distinct values but does not
-/// win, on its first flat chunk ([#smallerOverChunk]), which then becomes the dictionary's
-/// first rows instead.
+/// Whether a column gets this layout at all is decided, in the compact preset, by size: on its
+/// first block ([#judgeBlock]), or, when that block has few distinct values but does not win,
+/// on its first flat chunk ([#smallerOverChunk]), which then becomes the dictionary's first rows
+/// instead. In the default preset only the first flat chunk decides, by its runs ([#longRuns]).
 final class IntDictWriter implements LayoutWriter {
     private final Entries dict;
     private final DictParts parts;
@@ -60,48 +62,85 @@ final class IntDictWriter implements LayoutWriter {
         ASK_CHUNK
     }
 
-    /// Judges `block`, the first rows of a column, in the compact preset (else [Verdict#FLAT]):
-    /// [Verdict#DICTIONARY] when the dictionary layout stores the block in fewer bytes than a
-    /// flat chunk (see [#trial]); else [Verdict#ASK_CHUNK] when the block has at most 1,024
-    /// distinct values, no more than an eighth of its rows, in at most one run per 64 rows: its
-    /// flat chunks are then runs, tiny, and the segments' own bytes decide, which only
-    /// [#smallerOverChunk] sees; else [Verdict#FLAT]. A block with more distinct values is not
-    /// tried (the trial compresses the block three times: about a tenth of a compact write's
-    /// CPU on flights when every integer column was tried; the columns that won had at most 250
-    /// values in 8,192 rows).
+    /// Judges `block`, the first rows of a column. In the compact preset: [Verdict#DICTIONARY]
+    /// when the dictionary layout stores the block in fewer bytes than a flat chunk (see
+    /// [#trial]); else [Verdict#ASK_CHUNK] when the block has at most 1,024 distinct values, no
+    /// more than an eighth of its rows, in at most one run per 64 rows: its flat chunks are then
+    /// runs, tiny, and the segments' own bytes decide, which only [#smallerOverChunk] sees; else
+    /// [Verdict#FLAT]. A block with more distinct values is not tried (the trial compresses the
+    /// block three times: about a tenth of a compact write's CPU on flights when every integer
+    /// column was tried; the columns that won had at most 250 values in 8,192 rows).
     ///
-    /// The default preset never takes integer dictionaries. Its codes compressor picks schemes
-    /// (delta, RLE) from samples that win on one block and lose on a 524,288-row codes chunk
-    /// (400,000 rows of 300 scattered values in a repeating order won the block's trial by 10 %
-    /// and came out 14 % larger than flat chunks, IntDictLayoutTest); and the first-chunk trial,
-    /// which gets flights `day` and `month` right there too (-1,000 and -350 bytes), cost 9.6 %
-    /// of a default flights write's CPU (two columns tried, three compressions of 131,072 rows
-    /// each), where the compact one's costs under 1 %.
+    /// In the default preset no block is tried: [Verdict#ASK_CHUNK] when the block is at most
+    /// one run per 64 rows (and so has at most that many distinct values), else [Verdict#FLAT];
+    /// the first chunk then decides by its runs alone ([#smallerOverChunk]). A size trial there
+    /// cost too much and misled: its codes compressor picks schemes (delta, RLE) from samples
+    /// that win on one block and lose on a 524,288-row codes chunk (400,000 rows of 300
+    /// scattered values in a repeating order won the block's trial by 10 % and came out 14 %
+    /// larger than flat chunks, IntDictLayoutTest); and the first-chunk trial, which got flights
+    /// `day` and `month` right (-1,000 and -350 bytes), cost 9.6 % of a default flights write's
+    /// CPU (two columns tried, three compressions of 131,072 rows each), where the compact
+    /// one's costs under 1 %.
     static Verdict judgeBlock(DType dtype, Array block, WriteOptions options) {
         if (!eligible(dtype) || !(block instanceof PrimitiveArray p) || !options.compress() || p.length() == 0) {
             return Verdict.FLAT;
         }
         if (options.preset() != CompressionPreset.COMPACT) {
-            return Verdict.FLAT;
+            return runs(p, p.length() / 64) <= p.length() / 64 ? Verdict.ASK_CHUNK : Verdict.FLAT;
         }
         int outcome = trial((DType.Primitive) dtype, p, options, 0, 0);
         if (outcome == 1) {
             return Verdict.DICTIONARY;
         }
-        return outcome == 0 && runs(p) <= p.length() / 64 ? Verdict.ASK_CHUNK : Verdict.FLAT;
+        return outcome == 0 && runs(p, p.length() / 64) <= p.length() / 64 ? Verdict.ASK_CHUNK : Verdict.FLAT;
     }
 
-    /// The runs of equal values (nulls equal each other) in `p`.
-    private static int runs(PrimitiveArray p) {
+    /// The runs of equal values (nulls equal each other) in `p`, counted up to `limit + 1`
+    /// (a larger count stops there).
+    private static int runs(PrimitiveArray p, int limit) {
+        int n = p.length();
+        Validity validity = p.validity();
+        if (validity.isAllInvalid()) {
+            return 1;
+        }
+        if (validity.bits() == null || validity.nullCount(n) == 0) {
+            return runsAllValid(p.data(), p.ptype().byteWidth(), n, limit);
+        }
         int runs = 1;
-        for (int i = 1; i < p.length(); i++) {
-            boolean valid = p.validity().isValid(i);
-            boolean prevValid = p.validity().isValid(i - 1);
-            if (valid != prevValid || valid && p.getLong(i) != p.getLong(i - 1)) {
+        boolean prevValid = validity.isValid(0);
+        long prev = prevValid ? p.getLong(0) : 0;
+        for (int i = 1; i < n && runs <= limit; i++) {
+            boolean valid = validity.isValid(i);
+            long v = valid ? p.getLong(i) : 0;
+            if (valid != prevValid || valid && v != prev) {
                 runs++;
+            }
+            prevValid = valid;
+            prev = v;
+        }
+        return runs;
+    }
+
+    /// [#runs] of `n` values of `width` bytes in `data`, none null: equal values are equal bits,
+    /// and each run's end is found by one (vectorized) comparison of the values with themselves
+    /// shifted by one, so the count costs one call per run, not a step per row.
+    private static int runsAllValid(MemorySegment data, int width, int n, int limit) {
+        int runs = 1;
+        for (int i = 0; i < n; ) {
+            i = runEnd(data, width, i, n);
+            if (i < n && ++runs > limit) {
+                return runs;
             }
         }
         return runs;
+    }
+
+    /// The index after the run of values equal to value `i` in `data` (`n` values of `width`
+    /// bytes, none null), or `n`.
+    private static int runEnd(MemorySegment data, int width, int i, int n) {
+        long m = MemorySegment.mismatch(
+                data, (long) i * width, (long) (n - 1) * width, data, (long) (i + 1) * width, (long) n * width);
+        return m < 0 ? n : i + 1 + (int) (m / width);
     }
 
     /// The rows of a first flat chunk that [#smallerOverChunk] compresses (the rest extrapolated).
@@ -121,8 +160,13 @@ final class IntDictWriter implements LayoutWriter {
     /// extrapolates to the column, or, unless `last`, to the rows one codes chunk holds
     /// ([DictState#CODES_PER_CHUNK]): buffers in proportion to the rows, a segment's own bytes
     /// once per flat chunk, and once for the dictionary's values and once for its codes.
+    ///
+    /// The default preset compresses nothing here ([#longRuns]).
     static boolean smallerOverChunk(
             DType dtype, PrimitiveArray chunk, WriteOptions options, boolean last, long chunkRows) {
+        if (options.preset() != CompressionPreset.COMPACT) {
+            return longRuns(chunk, last, chunkRows);
+        }
         long rows = last ? chunk.length() : Math.max(chunkRows, DictState.CODES_PER_CHUNK);
         int tried = Math.min(chunk.length(), CHUNK_TRIAL_ROWS);
         try (Arena arena = Arena.ofConfined()) {
@@ -133,6 +177,30 @@ final class IntDictWriter implements LayoutWriter {
             return trial((DType.Primitive) dtype, first, options, flatSegments, (double) rows / tried) == 1;
         }
     }
+
+    /// The default preset's answer for a column's first flat chunk (see [#smallerOverChunk]),
+    /// from its runs, without compressing: the dictionary layout when the column has more rows
+    /// than the chunk (not `last`), a codes chunk ([DictState#CODES_PER_CHUNK] rows) spans at
+    /// least two flat chunks, and the chunk is at least two runs (so at least two distinct
+    /// values) and at most one run per [#LONG_RUN] rows. Both layouts store such rows as runs, a
+    /// flat chunk's values (or its own dictionary's codes) and a codes chunk's codes alike (each
+    /// run a few bits of value or code and an end); what differs is what flat chunks repeat: each
+    /// is a segment of its own (array tree, padding: about 320 bytes for flights `day`) with
+    /// its own copy of the distinct values, where a dictionary layout stores the values once and
+    /// its codes in one segment per codes chunk. Flights `day`: 146 runs in its first 131,072
+    /// rows; three flat chunks took 3,296 bytes.
+    static boolean longRuns(PrimitiveArray chunk, boolean last, long chunkRows) {
+        if (last || 2 * chunkRows > DictState.CODES_PER_CHUNK || chunk.length() < 2) {
+            return false;
+        }
+        int limit = chunk.length() / LONG_RUN;
+        int runs = runs(chunk, limit);
+        return runs >= 2 && runs <= limit;
+    }
+
+    /// The fewest rows a run of the default preset's first flat chunk averages for the column to
+    /// take dictionary layouts ([#longRuns]).
+    static final int LONG_RUN = 256;
 
     /// The trial behind [#judgeBlock] and [#smallerOverChunk]: 1 when `p` compressed whole (as
     /// flat chunks are, with the full compressor of the preset) is larger than its distinct values
@@ -196,6 +264,10 @@ final class IntDictWriter implements LayoutWriter {
     /// Adds rows of `a` from `from` until the dictionary is full or the rows run out; returns
     /// the index after the last row added.
     int fill(PrimitiveArray a, int from) throws IOException {
+        Validity validity = a.validity();
+        if (validity.isAllValid() || validity.bits() != null && validity.nullCount(a.length()) == 0) {
+            return fillRuns(a, from);
+        }
         for (int i = from; i < a.length(); i++) {
             dict.add(a, i);
             rows++;
@@ -207,6 +279,36 @@ final class IntDictWriter implements LayoutWriter {
             }
         }
         return a.length();
+    }
+
+    /// [#fill] for rows none of which is null, a run at a time: the run's first row is added
+    /// (which may add a value, and fill the dictionary), its other rows repeat its code.
+    private int fillRuns(PrimitiveArray a, int from) throws IOException {
+        int n = a.length();
+        int width = a.ptype().byteWidth();
+        for (int i = from; i < n; ) {
+            // a row unlike the next is a run of its own, found without a comparison call
+            int end = i + 1 < n && a.getLong(i + 1) == a.getLong(i) ? runEnd(a.data(), width, i + 1, n) : i + 1;
+            dict.add(a, i);
+            rows++;
+            if (dict.pending >= DictState.CODES_PER_CHUNK) {
+                flushCodes();
+            }
+            if (dict.full()) {
+                return i + 1;
+            }
+            for (int left = end - i - 1; left > 0; ) {
+                int take = Math.min(left, DictState.CODES_PER_CHUNK - dict.pending);
+                dict.repeatLast(take);
+                rows += take;
+                left -= take;
+                if (dict.pending >= DictState.CODES_PER_CHUNK) {
+                    flushCodes();
+                }
+            }
+            i = end;
+        }
+        return n;
     }
 
     /// Whether the dictionary takes no more values.
@@ -246,6 +348,11 @@ final class IntDictWriter implements LayoutWriter {
         private int nullCode = -1;
         private char[] codes = new char[4096];
         private int pending;
+        private static final ValueLayout.OfChar LE_CHAR =
+                ValueLayout.JAVA_CHAR_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+        /// The last non-null value added and its code (-1 before the first).
+        private long lastValue;
+        private int lastCode = -1;
 
         Entries(DType.Primitive dtype) {
             values = Builders.longs(dtype);
@@ -265,12 +372,25 @@ final class IntDictWriter implements LayoutWriter {
                 }
                 code = nullCode;
             } else {
-                code = lookup(a.getLong(i));
+                long v = a.getLong(i);
+                // a run's later rows take the code of its first without a lookup
+                code = lastCode >= 0 && v == lastValue ? lastCode : lookup(v);
+                lastValue = v;
+                lastCode = code;
             }
             if (pending == codes.length) {
                 codes = Arrays.copyOf(codes, codes.length * 2);
             }
             codes[pending++] = (char) code;
+        }
+
+        /// Adds `count` more rows of the last non-null value added.
+        void repeatLast(int count) {
+            if (pending + count > codes.length) {
+                codes = Arrays.copyOf(codes, Math.max(pending + count, codes.length * 2));
+            }
+            Arrays.fill(codes, pending, pending + count, (char) lastCode);
+            pending += count;
         }
 
         /// The code of `v`, added to the dictionary when new.
@@ -345,8 +465,15 @@ final class IntDictWriter implements LayoutWriter {
         public PrimitiveArray takeCodes(Arena arena) {
             int width = codesPtype.byteWidth();
             MemorySegment seg = arena.allocate(Math.max(width, (long) pending * width), width);
-            for (int i = 0; i < pending; i++) {
-                PrimitiveArray.setLong(seg, codesPtype, i, codes[i]);
+            // bulk copies: a store per code ran interpreted on var handles
+            if (width == 2) {
+                MemorySegment.copy(codes, 0, seg, LE_CHAR, 0, pending);
+            } else {
+                byte[] bytes = new byte[pending];
+                for (int i = 0; i < pending; i++) {
+                    bytes[i] = (byte) codes[i];
+                }
+                MemorySegment.copy(bytes, 0, seg, ValueLayout.JAVA_BYTE, 0, pending);
             }
             PrimitiveArray out = new PrimitiveArray(
                     new DType.Primitive(codesPtype, false), codesPtype, seg, pending, Validity.ALL_VALID);

@@ -220,16 +220,6 @@ class IntDictLayoutTest {
         assertEquals(-1, Files.mismatch(file, small));
         Path flat = write("days-flat.vortex", PType.I64, rows, value, options.withDictionaries(false), 100_000);
         assertTrue(Files.size(file) < Files.size(flat), Files.size(file) + " vs " + Files.size(flat));
-        // The default preset keeps flat chunks: the very file written without dictionaries.
-        Path plain = write("days-default.vortex", PType.I64, rows, value, WriteOptions.defaults(), 100_000);
-        Path plainFlat = write(
-                "days-default-flat.vortex",
-                PType.I64,
-                rows,
-                value,
-                WriteOptions.defaults().withDictionaries(false),
-                100_000);
-        assertEquals(-1, Files.mismatch(plain, plainFlat));
         // A column shorter than a chunk: the trial runs on the whole column when it completes,
         // and picks the smaller.
         for (int rowsShort : new int[] {20_000, 60_000}) {
@@ -240,6 +230,148 @@ class IntDictLayoutTest {
                     Files.size(shortFile) <= Files.size(shortFlat),
                     Files.size(shortFile) + " vs " + Files.size(shortFlat));
             assertRows(shortFile, rowsShort, value);
+        }
+    }
+
+    /// Rows in runs of `minRun` to `maxRun` rows (uniform), each run's value one of `values`
+    /// scattered 50-bit values picked at random, every 4,999th row null.
+    private static LongUnaryOperator runsOf(int minRun, int maxRun, int values, int rows) {
+        LongUnaryOperator valid = runsWithoutNulls(minRun, maxRun, values, rows);
+        return row -> row % 4_999 == 7 ? NULL : valid.applyAsLong(row);
+    }
+
+    /// [#runsOf] without the nulls.
+    private static LongUnaryOperator runsWithoutNulls(int minRun, int maxRun, int values, int rows) {
+        long[] vocab = new Random(5).longs(values, 0, 1L << 50).toArray();
+        Random r = new Random(17);
+        long[] out = new long[rows];
+        for (int i = 0; i < rows; ) {
+            long v = vocab[r.nextInt(values)];
+            int run = minRun + r.nextInt(maxRun - minRun + 1);
+            for (int k = 0; k < run && i < rows; k++) {
+                out[i++] = v;
+            }
+        }
+        return row -> out[(int) row];
+    }
+
+    @Test
+    void defaultPresetTakesADictionaryForLongRuns() throws IOException {
+        // The default preset tries nothing: a first block of at most one run per 64 rows asks the
+        // first chunk, which takes a dictionary at one run per 256 rows or fewer (flights `day`:
+        // 146 runs in 131,072 rows), and no compression decides.
+        LongUnaryOperator days = daysOfMonth();
+        WriteOptions defaults = WriteOptions.defaults();
+        try (Arena arena = Arena.ofConfined()) {
+            Builders.LongBuilder b = Builders.longs(new DType.Primitive(PType.I64, true));
+            for (int i = 0; i < 8_192; i++) {
+                long v = days.applyAsLong(i);
+                if (v == NULL) {
+                    b.appendNull();
+                } else {
+                    b.append(v);
+                }
+            }
+            assertEquals(
+                    IntDictWriter.Verdict.ASK_CHUNK,
+                    IntDictWriter.judgeBlock(new DType.Primitive(PType.I64, true), b.build(arena), defaults));
+        }
+        int rows = 336_776;
+        Path file = write("days-default.vortex", PType.I64, rows, days, defaults, 100_000);
+        try (VortexFile f = VortexFile.open(file)) {
+            LayoutNode dict = data(f);
+            assertEquals("vortex.dict", dict.encoding());
+            assertEquals(rows, dict.rowCount());
+            assertEquals(32, dict.children().get(0).rowCount()); // 31 days and the null entry
+        }
+        assertRows(file, rows, days);
+        Path small = write("days-default-small.vortex", PType.I64, rows, days, defaults, 1_000);
+        assertEquals(-1, Files.mismatch(file, small));
+        Path flat = write("days-default-flat.vortex", PType.I64, rows, days, defaults.withDictionaries(false), 100_000);
+        // 1,000 bytes less: two of three flat chunks' own segments and dictionaries
+        assertTrue(Files.size(file) + 1_000 < Files.size(flat), Files.size(file) + " vs " + Files.size(flat));
+
+        // Two flat chunks, the second short: still smaller as one dictionary.
+        for (int twoChunks : new int[] {140_000, 200_000}) {
+            Path d = write("days-two.vortex", PType.I64, twoChunks, days, defaults, 100_000);
+            Path fl = write(
+                    "days-two-flat.vortex", PType.I64, twoChunks, days, defaults.withDictionaries(false), 100_000);
+            try (VortexFile f = VortexFile.open(d)) {
+                assertEquals("vortex.dict", data(f).encoding());
+            }
+            assertTrue(Files.size(d) < Files.size(fl), twoChunks + ": " + Files.size(d) + " vs " + Files.size(fl));
+        }
+
+        // Runs near the bound, of a few or many scattered values: the dictionary is no larger.
+        for (int[] c : new int[][] {{280, 330, 2}, {280, 330, 1_000}, {400, 600, 40}}) {
+            LongUnaryOperator value = runsOf(c[0], c[1], c[2], 400_000);
+            Path d = write("runs.vortex", PType.I64, 400_000, value, defaults, 100_000);
+            Path fl = write("runs-flat.vortex", PType.I64, 400_000, value, defaults.withDictionaries(false), 100_000);
+            try (VortexFile f = VortexFile.open(d)) {
+                assertEquals("vortex.dict", data(f).encoding(), java.util.Arrays.toString(c));
+            }
+            assertTrue(
+                    Files.size(d) < Files.size(fl),
+                    java.util.Arrays.toString(c) + ": " + Files.size(d) + " vs " + Files.size(fl));
+            assertRows(d, 400_000, value);
+        }
+    }
+
+    @Test
+    void runsWithoutNullsTakeTheSameDictionaryHoweverTheBatchesCutThem() throws IOException {
+        // No null: runs are found a run at a time (IntDictWriter.fillRuns), in either preset.
+        LongUnaryOperator value = runsWithoutNulls(400, 600, 40, 400_000);
+        for (WriteOptions options :
+                List.of(WriteOptions.defaults(), WriteOptions.defaults().withPreset(CompressionPreset.COMPACT))) {
+            Path file = write("nn.vortex", PType.I64, 400_000, value, options, 100_000);
+            try (VortexFile f = VortexFile.open(file)) {
+                assertEquals("vortex.dict", data(f).encoding());
+                assertEquals(40, data(f).children().get(0).rowCount());
+            }
+            assertRows(file, 400_000, value);
+            Path small = write("nn-small.vortex", PType.I64, 400_000, value, options, 777);
+            assertEquals(-1, Files.mismatch(file, small));
+        }
+    }
+
+    @Test
+    void defaultPresetKeepsFlatChunksForShortRunsShortColumnsAndConstants() throws IOException {
+        WriteOptions defaults = WriteOptions.defaults();
+        WriteOptions off = defaults.withDictionaries(false);
+        // runs of 100 to 200 rows: more than one per 256 rows
+        LongUnaryOperator shortRuns = runsOf(100, 200, 40, 300_000);
+        // flights-like days, but a column shorter than one flat chunk: a dictionary layout would
+        // be one segment more
+        LongUnaryOperator days = daysOfMonth();
+        // one value, as flights `year`: its flat chunks are constants
+        LongUnaryOperator constant = row -> 2013;
+        for (LongUnaryOperator value : List.of(shortRuns, days, constant)) {
+            int rows = value == days ? 100_000 : 300_000;
+            Path file = write("keep.vortex", PType.I64, rows, value, defaults, 50_000);
+            Path flat = write("keep-flat.vortex", PType.I64, rows, value, off, 50_000);
+            assertEquals(-1, Files.mismatch(file, flat));
+        }
+    }
+
+    @Test
+    void longRunsNeedsTwoFlatChunksPerCodesChunkAndTwoToFewRuns() {
+        try (Arena arena = Arena.ofConfined()) {
+            long[] v = new long[131_072];
+            for (int i = 0; i < v.length; i++) {
+                v[i] = i / 256; // 512 runs: one per 256 rows
+            }
+            PrimitiveArray chunk = Builders.of(PType.I64, v, arena);
+            assertTrue(IntDictWriter.longRuns(chunk, false, 131_072));
+            assertFalse(IntDictWriter.longRuns(chunk, true, 131_072)); // the column's only chunk
+            // a codes chunk of 2^19 rows spans fewer than two flat chunks of 262,145 rows
+            assertFalse(IntDictWriter.longRuns(chunk, false, 262_145));
+            assertTrue(IntDictWriter.longRuns(chunk, false, 262_144));
+            v[1] = 99_999; // two more runs: 514
+            assertFalse(IntDictWriter.longRuns(Builders.of(PType.I64, v, arena), false, 131_072));
+            java.util.Arrays.fill(v, 3); // one run
+            assertFalse(IntDictWriter.longRuns(Builders.of(PType.I64, v, arena), false, 131_072));
+            v[70_000] = 4; // three runs
+            assertTrue(IntDictWriter.longRuns(Builders.of(PType.I64, v, arena), false, 131_072));
         }
     }
 
