@@ -269,16 +269,21 @@ final class IntDictWriter implements LayoutWriter {
             return fillRuns(a, from);
         }
         for (int i = from; i < a.length(); i++) {
-            dict.add(a, i);
-            rows++;
-            if (dict.pending >= DictState.CODES_PER_CHUNK) {
-                flushCodes();
-            }
-            if (dict.full()) {
+            if (addRow(a, i)) {
                 return i + 1;
             }
         }
         return a.length();
+    }
+
+    /// Adds row `i` of `a` (flushing a full codes chunk); whether the dictionary is then full.
+    private boolean addRow(PrimitiveArray a, int i) throws IOException {
+        dict.add(a, i);
+        rows++;
+        if (dict.pending >= DictState.CODES_PER_CHUNK) {
+            flushCodes();
+        }
+        return dict.full();
     }
 
     /// [#fill] for rows none of which is null, a run at a time: the run's first row is added
@@ -289,12 +294,7 @@ final class IntDictWriter implements LayoutWriter {
         for (int i = from; i < n; ) {
             // a row unlike the next is a run of its own, found without a comparison call
             int end = i + 1 < n && a.getLong(i + 1) == a.getLong(i) ? runEnd(a.data(), width, i + 1, n) : i + 1;
-            dict.add(a, i);
-            rows++;
-            if (dict.pending >= DictState.CODES_PER_CHUNK) {
-                flushCodes();
-            }
-            if (dict.full()) {
+            if (addRow(a, i)) {
                 return i + 1;
             }
             for (int left = end - i - 1; left > 0; ) {

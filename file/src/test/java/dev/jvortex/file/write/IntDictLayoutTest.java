@@ -169,6 +169,22 @@ class IntDictLayoutTest {
 
     /// A day-of-month column of rows sorted by date, as flights' `day`: the days of each month
     /// in turn, in runs of 650 to 999 rows (so a block holds about ten of them), a few rows null.
+    /// What [IntDictWriter#judgeBlock] says of the first 8,192 rows of `value` (nullable i64).
+    private static IntDictWriter.Verdict firstBlockVerdict(LongUnaryOperator value, WriteOptions options) {
+        try (Arena arena = Arena.ofConfined()) {
+            Builders.LongBuilder b = Builders.longs(new DType.Primitive(PType.I64, true));
+            for (int i = 0; i < 8_192; i++) {
+                long v = value.applyAsLong(i);
+                if (v == NULL) {
+                    b.appendNull();
+                } else {
+                    b.append(v);
+                }
+            }
+            return IntDictWriter.judgeBlock(new DType.Primitive(PType.I64, true), b.build(arena), options);
+        }
+    }
+
     private static LongUnaryOperator daysOfMonth() {
         long[] days = new long[400_000];
         Random r = new Random(13);
@@ -192,20 +208,7 @@ class IntDictLayoutTest {
         LongUnaryOperator value = daysOfMonth();
         int rows = 336_776;
         WriteOptions options = WriteOptions.defaults().withPreset(CompressionPreset.COMPACT);
-        try (Arena arena = Arena.ofConfined()) {
-            Builders.LongBuilder b = Builders.longs(new DType.Primitive(PType.I64, true));
-            for (int i = 0; i < 8_192; i++) {
-                long v = value.applyAsLong(i);
-                if (v == NULL) {
-                    b.appendNull();
-                } else {
-                    b.append(v);
-                }
-            }
-            assertEquals(
-                    IntDictWriter.Verdict.ASK_CHUNK,
-                    IntDictWriter.judgeBlock(new DType.Primitive(PType.I64, true), b.build(arena), options));
-        }
+        assertEquals(IntDictWriter.Verdict.ASK_CHUNK, firstBlockVerdict(value, options));
         Path file = write("days.vortex", PType.I64, rows, value, options, 100_000);
         try (VortexFile f = VortexFile.open(file)) {
             LayoutNode dict = data(f);
@@ -262,20 +265,7 @@ class IntDictLayoutTest {
         // 146 runs in 131,072 rows), and no compression decides.
         LongUnaryOperator days = daysOfMonth();
         WriteOptions defaults = WriteOptions.defaults();
-        try (Arena arena = Arena.ofConfined()) {
-            Builders.LongBuilder b = Builders.longs(new DType.Primitive(PType.I64, true));
-            for (int i = 0; i < 8_192; i++) {
-                long v = days.applyAsLong(i);
-                if (v == NULL) {
-                    b.appendNull();
-                } else {
-                    b.append(v);
-                }
-            }
-            assertEquals(
-                    IntDictWriter.Verdict.ASK_CHUNK,
-                    IntDictWriter.judgeBlock(new DType.Primitive(PType.I64, true), b.build(arena), defaults));
-        }
+        assertEquals(IntDictWriter.Verdict.ASK_CHUNK, firstBlockVerdict(days, defaults));
         int rows = 336_776;
         Path file = write("days-default.vortex", PType.I64, rows, days, defaults, 100_000);
         try (VortexFile f = VortexFile.open(file)) {
