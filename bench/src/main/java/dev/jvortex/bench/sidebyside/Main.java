@@ -141,7 +141,7 @@ public final class Main {
                     times[r] = (System.nanoTime() - start) / 1e6;
                 }
             }
-            emit("jvortex", out, "write-" + preset, rows, times, ", \"bytes\": " + Files.size(out));
+            emit("jvortex", out, "write-" + preset, rows, times, ", \"bytes\": " + Files.size(out) + threadCpu());
         }
     }
 
@@ -176,6 +176,37 @@ public final class Main {
             total += segmentBytes(f, c);
         }
         return total;
+    }
+
+    /// The CPU seconds so far of the JIT compiler threads (C1, C2) and of all threads, from
+    /// `/proc/self/task` (Linux; empty elsewhere), as extra JSON fields: compilations are a large
+    /// share of a short write's CPU and compete with the writer for the cores.
+    private static String threadCpu() {
+        double c1 = 0;
+        double c2 = 0;
+        double all = 0;
+        try (var tasks = Files.list(Path.of("/proc/self/task"))) {
+            for (Path t : (Iterable<Path>) tasks::iterator) {
+                try {
+                    String s = Files.readString(t.resolve("stat"));
+                    String name = s.substring(s.indexOf('(') + 1, s.lastIndexOf(')'));
+                    String[] f = s.substring(s.lastIndexOf(')') + 2).split(" ");
+                    // utime and stime (fields 14 and 15) in clock ticks of 1/100 s
+                    double sec = (Long.parseLong(f[11]) + Long.parseLong(f[12])) / 100.0;
+                    all += sec;
+                    if (name.startsWith("C1 Compiler")) {
+                        c1 += sec;
+                    } else if (name.startsWith("C2 Compiler")) {
+                        c2 += sec;
+                    }
+                } catch (java.io.IOException | RuntimeException e) {
+                    // a thread that ended meanwhile
+                }
+            }
+        } catch (java.io.IOException | RuntimeException e) {
+            return "";
+        }
+        return String.format(Locale.ROOT, ", \"c1_cpu_s\": %.2f, \"c2_cpu_s\": %.2f, \"cpu_s\": %.2f", c1, c2, all);
     }
 
     interface Op {
