@@ -17,20 +17,25 @@ public final class BitPack {
 
     /// Packs 1024 `u8` values into `128 × width` bytes (width 0..8).
     public static void pack8(int width, byte[] in, byte[] packed) {
+        pack8(width, in, packed, 0);
+    }
+
+    /// [#pack8(int, byte[], byte[])] writing the block's words at `packed[at..]`.
+    public static void pack8(int width, byte[] in, byte[] packed, int at) {
         if (width == 0) {
             return;
         }
         if (width == 8) {
             for (int row = 0; row < 8; row++) {
-                System.arraycopy(in, FastLanes.rowStart(row), packed, 128 * row, 128);
+                System.arraycopy(in, FastLanes.rowStart(row), packed, at + 128 * row, 128);
             }
             return;
         }
-        Arrays.fill(packed, 0, 128 * width, (byte) 0);
+        Arrays.fill(packed, at, at + 128 * width, (byte) 0);
         int mask = (1 << width) - 1;
         for (int row = 0; row < 8; row++) {
             int bit = row * width;
-            int dst = (bit >>> 3) * 128;
+            int dst = at + (bit >>> 3) * 128;
             int shift = bit & 7;
             int src = FastLanes.rowStart(row);
             if (shift + width <= 8) {
@@ -51,20 +56,25 @@ public final class BitPack {
 
     /// Packs 1024 `u16` values into `64 × width` words (width 0..16).
     public static void pack16(int width, short[] in, short[] packed) {
+        pack16(width, in, packed, 0);
+    }
+
+    /// [#pack16(int, short[], short[])] writing the block's words at `packed[at..]`.
+    public static void pack16(int width, short[] in, short[] packed, int at) {
         if (width == 0) {
             return;
         }
         if (width == 16) {
             for (int row = 0; row < 16; row++) {
-                System.arraycopy(in, FastLanes.rowStart(row), packed, 64 * row, 64);
+                System.arraycopy(in, FastLanes.rowStart(row), packed, at + 64 * row, 64);
             }
             return;
         }
-        Arrays.fill(packed, 0, 64 * width, (short) 0);
+        Arrays.fill(packed, at, at + 64 * width, (short) 0);
         int mask = (1 << width) - 1;
         for (int row = 0; row < 16; row++) {
             int bit = row * width;
-            int dst = (bit >>> 4) * 64;
+            int dst = at + (bit >>> 4) * 64;
             int shift = bit & 15;
             int src = FastLanes.rowStart(row);
             if (shift + width <= 16) {
@@ -85,20 +95,25 @@ public final class BitPack {
 
     /// Packs 1024 `u32` values into `32 × width` words (width 0..32).
     public static void pack32(int width, int[] in, int[] packed) {
+        pack32(width, in, packed, 0);
+    }
+
+    /// [#pack32(int, int[], int[])] writing the block's words at `packed[at..]`.
+    public static void pack32(int width, int[] in, int[] packed, int at) {
         if (width == 0) {
             return;
         }
         if (width == 32) {
             for (int row = 0; row < 32; row++) {
-                System.arraycopy(in, FastLanes.rowStart(row), packed, 32 * row, 32);
+                System.arraycopy(in, FastLanes.rowStart(row), packed, at + 32 * row, 32);
             }
             return;
         }
-        Arrays.fill(packed, 0, 32 * width, 0);
+        Arrays.fill(packed, at, at + 32 * width, 0);
         int mask = (1 << width) - 1;
         for (int row = 0; row < 32; row++) {
             int bit = row * width;
-            int dst = (bit >>> 5) * 32;
+            int dst = at + (bit >>> 5) * 32;
             int shift = bit & 31;
             int src = FastLanes.rowStart(row);
             if (shift + width <= 32) {
@@ -119,20 +134,25 @@ public final class BitPack {
 
     /// Packs 1024 `u64` values into `16 × width` words (width 0..64).
     public static void pack64(int width, long[] in, long[] packed) {
+        pack64(width, in, packed, 0);
+    }
+
+    /// [#pack64(int, long[], long[])] writing the block's words at `packed[at..]`.
+    public static void pack64(int width, long[] in, long[] packed, int at) {
         if (width == 0) {
             return;
         }
         if (width == 64) {
             for (int row = 0; row < 64; row++) {
-                System.arraycopy(in, FastLanes.rowStart(row), packed, 16 * row, 16);
+                System.arraycopy(in, FastLanes.rowStart(row), packed, at + 16 * row, 16);
             }
             return;
         }
-        Arrays.fill(packed, 0, 16 * width, 0L);
+        Arrays.fill(packed, at, at + 16 * width, 0L);
         long mask = (1L << width) - 1;
         for (int row = 0; row < 64; row++) {
             int bit = row * width;
-            int dst = (bit >>> 6) * 16;
+            int dst = at + (bit >>> 6) * 16;
             int shift = bit & 63;
             int src = FastLanes.rowStart(row);
             if (shift + width <= 64) {

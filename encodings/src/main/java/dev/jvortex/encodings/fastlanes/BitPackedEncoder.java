@@ -1,6 +1,8 @@
 package dev.jvortex.encodings.fastlanes;
 
-import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+import static java.lang.foreign.ValueLayout.JAVA_SHORT;
 
 import dev.jvortex.core.DType;
 import dev.jvortex.core.PType;
@@ -53,36 +55,47 @@ public final class BitPackedEncoder {
         long typeMask = typeBits == 64 ? -1L : (1L << typeBits) - 1;
         long[] block = new long[FastLanes.BLOCK];
         long[] lanes = new long[4 * 65];
+        boolean allValid = validity.isAllValid();
+        // The driver only loads and dispatches one block per pass; each loop over a block is its
+        // own small method, which the JIT compiles once on its own (a driver holding the loops is
+        // compiled on-stack and again whole, with everything inlined into each).
         for (int from = 0; from < len; from += FastLanes.BLOCK) {
             int n = Math.min(FastLanes.BLOCK, len - from);
             Segments.load(a.data(), ptype, from, block, 0, n);
             shift(block, n, reference, ptype);
-            if (validity.isAllValid()) {
-                // Four interleaved tables: runs of equal widths (the common case) then update
-                // four counters in turn instead of one, whose every increment waits on the last.
-                int k = 0;
-                for (; k + 3 < n; k += 4) {
-                    lanes[64 - Long.numberOfLeadingZeros(block[k] & typeMask)]++;
-                    lanes[65 + 64 - Long.numberOfLeadingZeros(block[k + 1] & typeMask)]++;
-                    lanes[130 + 64 - Long.numberOfLeadingZeros(block[k + 2] & typeMask)]++;
-                    lanes[195 + 64 - Long.numberOfLeadingZeros(block[k + 3] & typeMask)]++;
-                }
-                for (; k < n; k++) {
-                    lanes[64 - Long.numberOfLeadingZeros(block[k] & typeMask)]++;
-                }
+            if (allValid) {
+                countWidths(block, n, typeMask, lanes);
             } else {
-                for (int k = 0; k < n; k++) {
-                    counts[
-                            ValidBits.get(validWords, from + k)
-                                    ? 64 - Long.numberOfLeadingZeros(block[k] & typeMask)
-                                    : 0]++;
-                }
+                countValidWidths(block, n, typeMask, validWords, from, counts);
             }
         }
         for (int w = 0; w <= typeBits; w++) {
             counts[w] += lanes[w] + lanes[65 + w] + lanes[130 + w] + lanes[195 + w];
         }
         return counts;
+    }
+
+    /// Adds the widths of `block[0..n)` to four interleaved tables of 65 counters in `lanes`:
+    /// runs of equal widths (the common case) then update four counters in turn instead of one,
+    /// whose every increment waits on the last.
+    private static void countWidths(long[] block, int n, long typeMask, long[] lanes) {
+        int k = 0;
+        for (; k + 3 < n; k += 4) {
+            lanes[64 - Long.numberOfLeadingZeros(block[k] & typeMask)]++;
+            lanes[65 + 64 - Long.numberOfLeadingZeros(block[k + 1] & typeMask)]++;
+            lanes[130 + 64 - Long.numberOfLeadingZeros(block[k + 2] & typeMask)]++;
+            lanes[195 + 64 - Long.numberOfLeadingZeros(block[k + 3] & typeMask)]++;
+        }
+        for (; k < n; k++) {
+            lanes[64 - Long.numberOfLeadingZeros(block[k] & typeMask)]++;
+        }
+    }
+
+    /// Adds the widths of `block[0..n)` (rows `from..`) to `counts`, null rows as width 0.
+    private static void countValidWidths(long[] block, int n, long typeMask, long[] validWords, int from, long[] counts) {
+        for (int k = 0; k < n; k++) {
+            counts[ValidBits.get(validWords, from + k) ? 64 - Long.numberOfLeadingZeros(block[k] & typeMask) : 0]++;
+        }
     }
 
     /// Returns the width with the smallest [#estimatedBytes] for a [#histogram] of `ptype` values
@@ -153,16 +166,16 @@ public final class BitPackedEncoder {
         }
         int len = a.length();
         int blockCount = (len + FastLanes.BLOCK - 1) / FastLanes.BLOCK;
-        MemorySegment packed = MemorySegment.ofArray(new byte[blockCount * 128 * width]);
         Validity validity = a.validity();
         long[] validWords = ValidBits.words(validity, a.length());
         boolean someNull = !validity.isAllValid();
-        Blocks blocks = new Blocks(a.data(), ptype, len, width, reference, validWords, someNull, packed);
+        Blocks blocks = new Blocks(a.data(), ptype, len, width, reference, validWords, someNull, blockCount);
         for (int b = 0; b < blockCount; b++) {
             if (!blocks.encode(b)) {
                 return null;
             }
         }
+        MemorySegment packed = blocks.packer.packed();
         int patches = blocks.patches;
         int[] rows = blocks.rows;
         long[] values = blocks.values;
@@ -182,8 +195,8 @@ public final class BitPackedEncoder {
     }
 
     /// Loads, checks and packs one block of 1024 values per call, collecting the patches. The
-    /// per-block work lives in its own method so that the JIT compiles it once, apart from the
-    /// driver loop in `encode` (whose on-stack and regular compilations otherwise both carry it).
+    /// per-block work lives in its own method, without loops, so that the JIT compiles it once
+    /// as a whole (not on-stack first) and each loop over a block alone, in a small method.
     private static final class Blocks {
         private final MemorySegment data;
         private final PType ptype;
@@ -194,10 +207,8 @@ public final class BitPackedEncoder {
         private final boolean someNull;
         private final boolean signed;
         private final long typeMask;
-        private final int blockBytes;
-        private final MemorySegment packed;
         private final long[] block = new long[FastLanes.BLOCK];
-        private final Packer packer;
+        final Packer packer;
         int[] rows = new int[16];
         long[] values = new long[16];
         int patches;
@@ -210,7 +221,7 @@ public final class BitPackedEncoder {
                 long reference,
                 long[] validWords,
                 boolean someNull,
-                MemorySegment packed) {
+                int blockCount) {
             int typeBits = ptype.bitWidth();
             this.data = data;
             this.ptype = ptype;
@@ -221,9 +232,7 @@ public final class BitPackedEncoder {
             this.someNull = someNull;
             this.signed = ptype.isSigned();
             this.typeMask = typeBits == 64 ? -1L : (1L << typeBits) - 1;
-            this.blockBytes = 128 * width;
-            this.packed = packed;
-            this.packer = new Packer(typeBits, width);
+            this.packer = new Packer(typeBits, width, blockCount);
         }
 
         /// Encodes block `b`; false when it holds a negative valid value.
@@ -233,13 +242,22 @@ public final class BitPackedEncoder {
             int n = Math.min(FastLanes.BLOCK, len - from);
             Segments.load(data, ptype, from, block, 0, n);
             shift(block, n, reference, ptype);
-            Arrays.fill(block, n, FastLanes.BLOCK, 0L);
-            if (!someNull && fits(block, n, typeMask, width, signed)) {
-                // the usual block: no value wider than the width and none negative, nothing to
-                // patch or refuse
-                packer.pack(block, packed, (long) b * blockBytes);
-                return true;
+            if (n < FastLanes.BLOCK) {
+                Arrays.fill(block, n, FastLanes.BLOCK, 0L);
             }
+            // the usual block: no value wider than the width and none negative, nothing to
+            // patch or refuse
+            if ((someNull || !fits(block, n, typeMask, width, signed)) && !patch(from, n)) {
+                return false;
+            }
+            packer.pack(block, b);
+            return true;
+        }
+
+        /// Zeroes the null rows of the block (rows `from..from + n`) and records its valid values
+        /// wider than the width as patches; false when one valid value is negative.
+        private boolean patch(int from, int n) {
+            long[] block = this.block;
             for (int k = 0; k < n; k++) {
                 long v = block[k];
                 if (someNull && !ValidBits.get(validWords, from + k)) {
@@ -258,7 +276,6 @@ public final class BitPackedEncoder {
                     values[patches++] = v;
                 }
             }
-            packer.pack(block, packed, (long) b * blockBytes);
             return true;
         }
 
@@ -275,10 +292,12 @@ public final class BitPackedEncoder {
         }
     }
 
-    /// Packs whole blocks for one word size, with scratch arrays reused across blocks.
+    /// Packs whole blocks for one word size into one array of that word size (copied once, little
+    /// endian, into the buffer at the end), narrowing each block through a reused scratch array.
     private static final class Packer {
         private final int typeBits;
         private final int width;
+        private final int blockWords;
         private final byte[] in8;
         private final byte[] out8;
         private final short[] in16;
@@ -287,10 +306,11 @@ public final class BitPackedEncoder {
         private final int[] out32;
         private final long[] out64;
 
-        Packer(int typeBits, int width) {
+        Packer(int typeBits, int width, int blockCount) {
             this.typeBits = typeBits;
             this.width = width;
-            int words = FastLanes.BLOCK / typeBits * width;
+            this.blockWords = FastLanes.BLOCK / typeBits * width;
+            int words = blockCount * blockWords;
             in8 = typeBits == 8 ? new byte[FastLanes.BLOCK] : null;
             out8 = typeBits == 8 ? new byte[words] : null;
             in16 = typeBits == 16 ? new short[FastLanes.BLOCK] : null;
@@ -300,37 +320,65 @@ public final class BitPackedEncoder {
             out64 = typeBits == 64 ? new long[words] : null;
         }
 
-        /// Packs the 1024 values of `block` into `out` at byte `at`.
-        void pack(long[] block, MemorySegment out, long at) {
+        /// Packs the 1024 values of `block` as block `b`.
+        void pack(long[] block, int b) {
             if (width == 0) {
                 return;
             }
+            int at = b * blockWords;
             switch (typeBits) {
                 case 8 -> {
-                    for (int i = 0; i < FastLanes.BLOCK; i++) {
-                        in8[i] = (byte) block[i];
-                    }
-                    BitPack.pack8(width, in8, out8);
-                    MemorySegment.copy(out8, 0, out, JAVA_BYTE, at, out8.length);
+                    narrow8(block, in8);
+                    BitPack.pack8(width, in8, out8, at);
                 }
                 case 16 -> {
-                    for (int i = 0; i < FastLanes.BLOCK; i++) {
-                        in16[i] = (short) block[i];
-                    }
-                    BitPack.pack16(width, in16, out16);
-                    MemorySegment.copy(out16, 0, out, PrimitiveArray.LE_SHORT, at, out16.length);
+                    narrow16(block, in16);
+                    BitPack.pack16(width, in16, out16, at);
                 }
                 case 32 -> {
-                    for (int i = 0; i < FastLanes.BLOCK; i++) {
-                        in32[i] = (int) block[i];
-                    }
-                    BitPack.pack32(width, in32, out32);
-                    MemorySegment.copy(out32, 0, out, PrimitiveArray.LE_INT, at, out32.length);
+                    narrow32(block, in32);
+                    BitPack.pack32(width, in32, out32, at);
                 }
-                default -> {
-                    BitPack.pack64(width, block, out64);
-                    MemorySegment.copy(out64, 0, out, PrimitiveArray.LE_LONG, at, out64.length);
-                }
+                default -> BitPack.pack64(width, block, out64, at);
+            }
+        }
+
+        /// The packed words as little-endian bytes.
+        MemorySegment packed() {
+            return switch (typeBits) {
+                case 8 -> MemorySegment.ofArray(out8);
+                case 16 -> copy(MemorySegment.ofArray(out16), out16.length * 2L);
+                case 32 -> copy(MemorySegment.ofArray(out32), out32.length * 4L);
+                default -> copy(MemorySegment.ofArray(out64), out64.length * 8L);
+            };
+        }
+
+        /// `words` (native order) as little-endian bytes in a byte array.
+        private MemorySegment copy(MemorySegment words, long bytes) {
+            MemorySegment out = MemorySegment.ofArray(new byte[Math.toIntExact(bytes)]);
+            switch (typeBits) {
+                case 16 -> MemorySegment.copy(words, JAVA_SHORT, 0, out, PrimitiveArray.LE_SHORT, 0, bytes / 2);
+                case 32 -> MemorySegment.copy(words, JAVA_INT, 0, out, PrimitiveArray.LE_INT, 0, bytes / 4);
+                default -> MemorySegment.copy(words, JAVA_LONG, 0, out, PrimitiveArray.LE_LONG, 0, bytes / 8);
+            }
+            return out;
+        }
+
+        private static void narrow8(long[] block, byte[] in) {
+            for (int i = 0; i < FastLanes.BLOCK; i++) {
+                in[i] = (byte) block[i];
+            }
+        }
+
+        private static void narrow16(long[] block, short[] in) {
+            for (int i = 0; i < FastLanes.BLOCK; i++) {
+                in[i] = (short) block[i];
+            }
+        }
+
+        private static void narrow32(long[] block, int[] in) {
+            for (int i = 0; i < FastLanes.BLOCK; i++) {
+                in[i] = (int) block[i];
             }
         }
     }
@@ -343,19 +391,29 @@ public final class BitPackedEncoder {
         }
         int typeBits = ptype.bitWidth();
         if (typeBits == 64) {
-            for (int k = 0; k < n; k++) {
-                block[k] -= reference;
-            }
+            subtract(block, n, reference);
         } else if (ptype.isSigned()) {
-            int s = 64 - typeBits;
-            for (int k = 0; k < n; k++) {
-                block[k] = (block[k] - reference) << s >> s;
-            }
+            subtractSigned(block, n, reference, 64 - typeBits);
         } else {
-            long mask = (1L << typeBits) - 1;
-            for (int k = 0; k < n; k++) {
-                block[k] = (block[k] - reference) & mask;
-            }
+            subtractUnsigned(block, n, reference, (1L << typeBits) - 1);
+        }
+    }
+
+    private static void subtract(long[] block, int n, long reference) {
+        for (int k = 0; k < n; k++) {
+            block[k] -= reference;
+        }
+    }
+
+    private static void subtractSigned(long[] block, int n, long reference, int s) {
+        for (int k = 0; k < n; k++) {
+            block[k] = (block[k] - reference) << s >> s;
+        }
+    }
+
+    private static void subtractUnsigned(long[] block, int n, long reference, long mask) {
+        for (int k = 0; k < n; k++) {
+            block[k] = (block[k] - reference) & mask;
         }
     }
 
