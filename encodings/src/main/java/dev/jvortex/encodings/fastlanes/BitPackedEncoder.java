@@ -92,7 +92,8 @@ public final class BitPackedEncoder {
     }
 
     /// Adds the widths of `block[0..n)` (rows `from..`) to `counts`, null rows as width 0.
-    private static void countValidWidths(long[] block, int n, long typeMask, long[] validWords, int from, long[] counts) {
+    private static void countValidWidths(
+            long[] block, int n, long typeMask, long[] validWords, int from, long[] counts) {
         for (int k = 0; k < n; k++) {
             counts[ValidBits.get(validWords, from + k) ? 64 - Long.numberOfLeadingZeros(block[k] & typeMask) : 0]++;
         }

@@ -91,39 +91,61 @@ public final class DeltaEncoder {
                 }
             }
         }
+        // The driver only loads one block per pass; each loop over a block is its own small
+        // method, compiled once on its own (a driver holding the loops is compiled on-stack and
+        // again whole, with everything inlined into each).
         for (int c = 0; c < blocks; c++) {
             int from = c * FastLanes.BLOCK;
             int n = Math.min(FastLanes.BLOCK, len - from);
             Segments.load(a.data(), ptype, from, block, 0, n);
             if (!allValid) {
-                for (int k = 0; k < n; k++) {
-                    if (allInvalid || !validity.isValid(from + k)) {
-                        block[k] = fill;
-                    } else {
-                        fill = block[k];
-                    }
-                }
+                fill = fillNulls(block, n, validity, allInvalid, from, fill);
             }
-            Arrays.fill(block, n, FastLanes.BLOCK, block[n - 1]);
-            for (int i = 0; i < FastLanes.BLOCK; i++) {
-                transposed[i] = block[transpose[i]];
+            if (n < FastLanes.BLOCK) {
+                Arrays.fill(block, n, FastLanes.BLOCK, block[n - 1]);
             }
+            transpose(block, transpose, transposed);
             // Row 0 of lane l is position l: the bases are the first `lanes` transposed values.
             System.arraycopy(transposed, 0, bases, c * lanes, lanes);
-            for (int lane = 0; lane < lanes; lane++) {
-                deltas[from + lane] = 0;
-            }
-            for (int row = 1; row < rows; row++) {
-                int at = FastLanes.rowStart(row);
-                int up = FastLanes.rowStart(row - 1);
-                for (int lane = 0; lane < lanes; lane++) {
-                    deltas[from + at + lane] = transposed[at + lane] - transposed[up + lane];
-                }
-            }
+            differences(transposed, deltas, from, lanes, rows);
         }
         return new Parts(
                 Primitives.array(ptype, false, bases, bases.length, Validity.ALL_VALID),
                 Primitives.array(ptype, false, deltas, deltas.length, Validity.ALL_VALID),
                 a);
+    }
+
+    /// Replaces the null rows of `block[0..n)` (rows `from..`) with the last valid value before
+    /// them (`fill` before the first); returns the last valid value.
+    private static long fillNulls(long[] block, int n, Validity validity, boolean allInvalid, int from, long fill) {
+        for (int k = 0; k < n; k++) {
+            if (allInvalid || !validity.isValid(from + k)) {
+                block[k] = fill;
+            } else {
+                fill = block[k];
+            }
+        }
+        return fill;
+    }
+
+    private static void transpose(long[] block, int[] transpose, long[] transposed) {
+        for (int i = 0; i < FastLanes.BLOCK; i++) {
+            transposed[i] = block[transpose[i]];
+        }
+    }
+
+    /// Writes the block's deltas at `deltas[from..]`: 0 for row 0 of each lane, then each
+    /// transposed value minus the one a row up.
+    private static void differences(long[] transposed, long[] deltas, int from, int lanes, int rows) {
+        for (int lane = 0; lane < lanes; lane++) {
+            deltas[from + lane] = 0;
+        }
+        for (int row = 1; row < rows; row++) {
+            int at = FastLanes.rowStart(row);
+            int up = FastLanes.rowStart(row - 1);
+            for (int lane = 0; lane < lanes; lane++) {
+                deltas[from + at + lane] = transposed[at + lane] - transposed[up + lane];
+            }
+        }
     }
 }

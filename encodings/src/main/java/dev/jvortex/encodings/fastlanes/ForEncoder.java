@@ -62,47 +62,69 @@ public final class ForEncoder {
             return null;
         }
         int len = a.length();
-        boolean any = false;
-        long min = 0;
-        long max = 0;
         long[] block = new long[FastLanes.BLOCK];
+        // The drivers only load one block per pass; each loop over a block is its own small
+        // method, compiled once on its own (a driver holding the loops is compiled on-stack and
+        // again whole, with everything inlined into each).
         if (validity.isAllValid() && !unsigned64 && len > 0) {
             // The common case in one tight loop per block (no validity, no first-value test).
-            min = Long.MAX_VALUE;
-            max = Long.MIN_VALUE;
+            long[] minMax = {Long.MAX_VALUE, Long.MIN_VALUE};
             for (int from = 0; from < len; from += FastLanes.BLOCK) {
                 int n = Math.min(FastLanes.BLOCK, len - from);
                 Segments.load(a.data(), ptype, from, block, 0, n);
-                for (int k = 0; k < n; k++) {
-                    long v = block[k];
-                    min = Math.min(min, v);
-                    max = Math.max(max, v);
-                }
+                minMaxBlock(block, n, minMax);
             }
-            return new long[] {min, max};
+            return minMax;
         }
+        // {min, max, any (0 or 1)}
+        long[] acc = new long[3];
         for (int from = 0; from < len; from += FastLanes.BLOCK) {
             int n = Math.min(FastLanes.BLOCK, len - from);
             Segments.load(a.data(), ptype, from, block, 0, n);
-            for (int k = 0; k < n; k++) {
-                if (!validity.isAllValid() && !ValidBits.get(validWords, from + k)) {
-                    continue;
-                }
-                long v = block[k];
-                if (!any) {
-                    min = v;
-                    max = v;
-                    any = true;
-                } else if (unsigned64) {
-                    min = Long.compareUnsigned(v, min) < 0 ? v : min;
-                    max = Long.compareUnsigned(v, max) > 0 ? v : max;
-                } else {
-                    min = Math.min(min, v);
-                    max = Math.max(max, v);
-                }
+            minMaxValid(block, n, validity.isAllValid() ? null : validWords, from, unsigned64, acc);
+        }
+        return acc[2] != 0 ? new long[] {acc[0], acc[1]} : null;
+    }
+
+    /// Folds `block[0..n)` into `minMax` = {min, max} (signed).
+    private static void minMaxBlock(long[] block, int n, long[] minMax) {
+        long min = minMax[0];
+        long max = minMax[1];
+        for (int k = 0; k < n; k++) {
+            long v = block[k];
+            min = Math.min(min, v);
+            max = Math.max(max, v);
+        }
+        minMax[0] = min;
+        minMax[1] = max;
+    }
+
+    /// Folds the valid values of `block[0..n)` (rows `from..`; every row valid when `validWords`
+    /// is null) into `acc` = {min, max, any}, compared unsigned when `unsigned64`.
+    private static void minMaxValid(long[] block, int n, long[] validWords, int from, boolean unsigned64, long[] acc) {
+        long min = acc[0];
+        long max = acc[1];
+        boolean any = acc[2] != 0;
+        for (int k = 0; k < n; k++) {
+            if (validWords != null && !ValidBits.get(validWords, from + k)) {
+                continue;
+            }
+            long v = block[k];
+            if (!any) {
+                min = v;
+                max = v;
+                any = true;
+            } else if (unsigned64) {
+                min = Long.compareUnsigned(v, min) < 0 ? v : min;
+                max = Long.compareUnsigned(v, max) > 0 ? v : max;
+            } else {
+                min = Math.min(min, v);
+                max = Math.max(max, v);
             }
         }
-        return any ? new long[] {min, max} : null;
+        acc[0] = min;
+        acc[1] = max;
+        acc[2] = any ? 1 : 0;
     }
 
     /// Returns FoR over a bit-packed child at its best width (what the reference's FoR scheme
@@ -151,19 +173,28 @@ public final class ForEncoder {
         for (int from = 0; from < len; from += FastLanes.BLOCK) {
             int n = Math.min(FastLanes.BLOCK, len - from);
             Segments.load(a.data(), ptype, from, block, 0, n);
-            for (int k = 0; k < n; k++) {
-                block[k] -= reference;
-            }
+            subtract(block, n, reference);
             if (!validity.isAllValid()) {
-                for (int k = 0; k < n; k++) {
-                    if (!ValidBits.get(validWords, from + k)) {
-                        block[k] = 0;
-                    }
-                }
+                zeroNulls(block, n, validWords, from);
             }
             Segments.store(block, 0, out, ptype, from, n);
         }
         return new PrimitiveArray(a.dtype(), ptype, out, len, validity);
+    }
+
+    private static void subtract(long[] block, int n, long reference) {
+        for (int k = 0; k < n; k++) {
+            block[k] -= reference;
+        }
+    }
+
+    /// Sets the null rows of `block[0..n)` (rows `from..`) to 0.
+    static void zeroNulls(long[] block, int n, long[] validWords, int from) {
+        for (int k = 0; k < n; k++) {
+            if (!ValidBits.get(validWords, from + k)) {
+                block[k] = 0;
+            }
+        }
     }
 
     private static PType integer(PrimitiveArray a) {

@@ -55,10 +55,30 @@ public final class RunEndEncoder {
         if (validWords == null && a instanceof PrimitiveArray p) {
             return primitiveRunCount(p);
         }
-        long[] bits = a instanceof PrimitiveArray p ? Primitives.longs(p) : null;
+        // Each scan is its own method (primitive values or rows compared by Rows.equal), so that
+        // one compiled loop never carries the other's inlined comparisons.
+        if (a instanceof PrimitiveArray p) {
+            return countRuns(Primitives.longs(p), validWords, len);
+        }
+        return countRowRuns(a, validWords, len);
+    }
+
+    /// The runs of `len` values `bits` with validity `validWords` (non-null).
+    private static int countRuns(long[] bits, long[] validWords, int len) {
         int runs = 1;
         for (int i = 1; i < len; i++) {
-            if (boundary(a, bits, validWords, i)) {
+            if (boundary(bits, validWords, i)) {
+                runs++;
+            }
+        }
+        return runs;
+    }
+
+    /// The runs of the `len` rows of `a` (not primitive), with validity `validWords`.
+    private static int countRowRuns(Array a, long[] validWords, int len) {
+        int runs = 1;
+        for (int i = 1; i < len; i++) {
+            if (rowBoundary(a, validWords, i)) {
                 runs++;
             }
         }
@@ -79,11 +99,17 @@ public final class RunEndEncoder {
         for (int from = 0; from < len; from += block.length) {
             int m = Math.min(block.length, len - from);
             Segments.load(p.data(), p.ptype(), from, block, 0, m);
-            runs += block[0] != prev ? 1 : 0;
-            for (int k = 1; k < m; k++) {
-                runs += block[k] != block[k - 1] ? 1 : 0;
-            }
+            runs += (block[0] != prev ? 1 : 0) + changes(block, m);
             prev = block[m - 1];
+        }
+        return runs;
+    }
+
+    /// The positions `k` in `1..m` where `block[k]` differs from `block[k - 1]`.
+    private static int changes(long[] block, int m) {
+        int runs = 0;
+        for (int k = 1; k < m; k++) {
+            runs += block[k] != block[k - 1] ? 1 : 0;
         }
         return runs;
     }
@@ -95,33 +121,93 @@ public final class RunEndEncoder {
             return null;
         }
         long[] validWords = ValidBits.words(a.validity(), len);
-        long[] bits = a instanceof PrimitiveArray p ? Primitives.longs(p) : null;
+        Runs runs = new Runs();
+        if (a instanceof PrimitiveArray p) {
+            long[] bits = Primitives.longs(p);
+            if (validWords == null) {
+                splitValues(bits, len, runs);
+            } else {
+                splitValid(bits, validWords, len, runs);
+            }
+        } else {
+            splitRows(a, validWords, len, runs);
+        }
+        return new Parts(
+                Primitives.narrowUnsigned(runs.ends, runs.count, len), Rows.gather(a, runs.starts, runs.count));
+    }
+
+    /// The runs found so far: the first and exclusive end row of each.
+    private static final class Runs {
         int[] starts = new int[16];
         int[] ends = new int[16];
-        int runs = 0;
+        int count;
+
+        void add(int start, int end) {
+            if (count == starts.length) {
+                grow();
+            }
+            starts[count] = start;
+            ends[count++] = end;
+        }
+
+        private void grow() {
+            starts = Arrays.copyOf(starts, count * 2);
+            ends = Arrays.copyOf(ends, count * 2);
+        }
+    }
+
+    /// Adds the runs of `len` values `bits`, every one valid, to `runs`.
+    private static void splitValues(long[] bits, int len, Runs runs) {
         int start = 0;
-        for (int i = 1; i <= len; i++) {
-            if (i == len || boundary(a, bits, validWords, i)) {
-                if (runs == starts.length) {
-                    starts = Arrays.copyOf(starts, runs * 2);
-                    ends = Arrays.copyOf(ends, runs * 2);
-                }
-                starts[runs] = start;
-                ends[runs++] = i;
+        for (int i = 1; i < len; i++) {
+            if (bits[i - 1] != bits[i]) {
+                runs.add(start, i);
                 start = i;
             }
         }
-        return new Parts(Primitives.narrowUnsigned(ends, runs, len), Rows.gather(a, starts, runs));
+        runs.add(start, len);
     }
 
-    /// Whether a new run starts at row `i` (> 0); `bits` holds a primitive array's values, else
-    /// null; `validWords` its validity ([ValidBits#words]).
-    private static boolean boundary(Array a, long[] bits, long[] validWords, int i) {
+    /// Adds the runs of `len` values `bits` with validity `validWords` (non-null) to `runs`.
+    private static void splitValid(long[] bits, long[] validWords, int len, Runs runs) {
+        int start = 0;
+        for (int i = 1; i < len; i++) {
+            if (boundary(bits, validWords, i)) {
+                runs.add(start, i);
+                start = i;
+            }
+        }
+        runs.add(start, len);
+    }
+
+    /// Adds the runs of the `len` rows of `a` (not primitive), with validity `validWords`, to `runs`.
+    private static void splitRows(Array a, long[] validWords, int len, Runs runs) {
+        int start = 0;
+        for (int i = 1; i < len; i++) {
+            if (rowBoundary(a, validWords, i)) {
+                runs.add(start, i);
+                start = i;
+            }
+        }
+        runs.add(start, len);
+    }
+
+    /// Whether a new run starts at row `i` (> 0) of primitive values `bits` with validity
+    /// `validWords` ([ValidBits#words], non-null).
+    private static boolean boundary(long[] bits, long[] validWords, int i) {
+        boolean prev = ValidBits.get(validWords, i - 1);
+        boolean cur = ValidBits.get(validWords, i);
+        return prev != cur || cur && bits[i - 1] != bits[i];
+    }
+
+    /// Whether a new run starts at row `i` (> 0) of `a`, rows compared by [Rows#equal];
+    /// `validWords` its validity ([ValidBits#words]).
+    private static boolean rowBoundary(Array a, long[] validWords, int i) {
         if (validWords == null) {
-            return bits != null ? bits[i - 1] != bits[i] : !Rows.equal(a, i - 1, i);
+            return !Rows.equal(a, i - 1, i);
         }
         boolean prev = ValidBits.get(validWords, i - 1);
         boolean cur = ValidBits.get(validWords, i);
-        return prev != cur || cur && (bits != null ? bits[i - 1] != bits[i] : !Rows.equal(a, i - 1, i));
+        return prev != cur || cur && !Rows.equal(a, i - 1, i);
     }
 }

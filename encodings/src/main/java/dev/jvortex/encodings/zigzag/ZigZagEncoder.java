@@ -41,20 +41,31 @@ public final class ZigZagEncoder {
         for (int from = 0; from < len; from += block.length) {
             int n = Math.min(block.length, len - from);
             Segments.load(a.data(), ptype, from, block, 0, n);
-            for (int k = 0; k < n; k++) {
-                long v = block[k];
-                // v is sign-extended, so v >> 63 is the sign of the w-bit value; only the low w bits are stored.
-                block[k] = (v << 1) ^ (v >> 63);
-            }
+            encode(block, n);
             if (!validity.isAllValid()) {
-                for (int k = 0; k < n; k++) {
-                    if (!validity.isValid(from + k)) {
-                        block[k] = 0;
-                    }
-                }
+                zeroNulls(block, n, validity, from);
             }
             Segments.store(block, 0, out, unsigned, from, n);
         }
         return new PrimitiveArray(new DType.Primitive(unsigned, a.dtype().nullable()), unsigned, out, len, validity);
+    }
+
+    /// Zigzag-codes `block[0..n)` in place. Each loop over a block is its own small method,
+    /// compiled once on its own rather than inlined into the block driver's compilations.
+    private static void encode(long[] block, int n) {
+        for (int k = 0; k < n; k++) {
+            long v = block[k];
+            // v is sign-extended, so v >> 63 is the sign of the w-bit value; only the low w bits are stored.
+            block[k] = (v << 1) ^ (v >> 63);
+        }
+    }
+
+    /// Sets the null rows of `block[0..n)` (rows `from..`) to 0.
+    private static void zeroNulls(long[] block, int n, Validity validity, int from) {
+        for (int k = 0; k < n; k++) {
+            if (!validity.isValid(from + k)) {
+                block[k] = 0;
+            }
+        }
     }
 }
