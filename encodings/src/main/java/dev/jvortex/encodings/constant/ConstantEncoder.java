@@ -70,22 +70,32 @@ public final class ConstantEncoder {
             int m = Math.min(block.length, len - from);
             Segments.load(p.data(), p.ptype(), from, block, 0, m);
             // Branch-free over the block: any differing bit, valid or not, then a closer look.
-            long diff = 0;
-            for (int k = 0; k < m; k++) {
-                diff |= block[k] ^ value;
-            }
-            if (diff != 0) {
-                if (validWords == null) {
-                    return false;
-                }
-                for (int k = 0; k < m; k++) {
-                    if (block[k] != value && ValidBits.get(validWords, from + k)) {
-                        return false;
-                    }
-                }
+            if (differs(block, m, value) && (validWords == null || validDiffers(block, m, value, validWords, from))) {
+                return false;
             }
         }
         return true;
+    }
+
+    /// Whether any of `block[0..m)` differs from `value`, without a branch. Each loop over a block
+    /// is its own small method, compiled once on its own rather than inlined into the driver's
+    /// compilations.
+    private static boolean differs(long[] block, int m, long value) {
+        long diff = 0;
+        for (int k = 0; k < m; k++) {
+            diff |= block[k] ^ value;
+        }
+        return diff != 0;
+    }
+
+    /// Whether a valid row of `block[0..m)` (rows `from..`) differs from `value`.
+    private static boolean validDiffers(long[] block, int m, long value, long[] validWords, int from) {
+        for (int k = 0; k < m; k++) {
+            if (block[k] != value && ValidBits.get(validWords, from + k)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /// Returns a `vortex.constant` node of `value`.

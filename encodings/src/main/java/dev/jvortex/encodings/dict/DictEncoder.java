@@ -151,15 +151,7 @@ public final class DictEncoder {
         for (int from = 0; from < len; from += block.length) {
             int m = Math.min(block.length, len - from);
             Segments.load(a.data(), a.ptype(), from, block, 0, m);
-            for (int k = 0; k < m; k++) {
-                if (allValid || ValidBits.get(validWords, from + k)) {
-                    long h = block[k] * 0x9E3779B97F4A7C15L;
-                    h ^= h >>> 32;
-                    h *= 0xC2B2AE3D27D4EB4FL;
-                    int slot = (int) (h >>> (64 - log));
-                    bitmap[slot >>> 6] |= 1L << slot;
-                }
-            }
+            mark(block, m, allValid ? null : validWords, from, log, bitmap);
         }
         long set = 0;
         for (long w : bitmap) {
@@ -169,6 +161,21 @@ public final class DictEncoder {
             return Double.POSITIVE_INFINITY;
         }
         return -bits * Math.log((double) (bits - set) / bits);
+    }
+
+    /// Sets the bitmap bit of each valid value of `block[0..m)` (rows `from..`; all valid when
+    /// `validWords` is null). Each loop over a block is its own small method, compiled once on
+    /// its own rather than inlined into the block driver's compilations.
+    private static void mark(long[] block, int m, long[] validWords, int from, int log, long[] bitmap) {
+        for (int k = 0; k < m; k++) {
+            if (ValidBits.get(validWords, from + k)) {
+                long h = block[k] * 0x9E3779B97F4A7C15L;
+                h ^= h >>> 32;
+                h *= 0xC2B2AE3D27D4EB4FL;
+                int slot = (int) (h >>> (64 - log));
+                bitmap[slot >>> 6] |= 1L << slot;
+            }
+        }
     }
 
     /// The widest value range (max − min) [#narrowCodes] takes for `len` rows: a table of at most
@@ -199,42 +206,95 @@ public final class DictEncoder {
         boolean allValid = validity.isAllValid();
         // Code + 1 per value − min; 0 while the value has not appeared.
         int[] table = new int[range + 1];
-        int[] firstRows = new int[16];
-        int n = 0;
-        int nullCode = -1;
+        Coding coding = new Coding(16, 0);
         long[] block = new long[1024];
         for (int from = 0; from < len; from += block.length) {
             int m = Math.min(block.length, len - from);
             Segments.load(a.data(), a.ptype(), from, block, 0, m);
-            for (int k = 0; k < m; k++) {
-                int row = from + k;
-                if (!allValid && !ValidBits.get(validWords, row)) {
-                    if (nullCode < 0) {
-                        if (n >= maxValues) {
-                            return null;
-                        }
-                        firstRows = ensure(firstRows, n);
-                        firstRows[n] = row;
-                        nullCode = n++;
-                    }
-                    codes[row] = nullCode;
-                    continue;
-                }
-                int slot = (int) (block[k] - min);
-                int code = table[slot];
-                if (code == 0) {
-                    if (n >= maxValues) {
-                        return null;
-                    }
-                    firstRows = ensure(firstRows, n);
-                    firstRows[n] = row;
-                    code = ++n;
-                    table[slot] = code;
-                }
-                codes[row] = code - 1;
+            if (!narrowBlock(block, m, from, allValid ? null : validWords, min, table, codes, maxValues, coding)) {
+                return null;
             }
         }
-        return Arrays.copyOf(firstRows, n);
+        return Arrays.copyOf(coding.firstRows, coding.n);
+    }
+
+    /// The codes being numbered by [#narrowCodes] or [#hashedCodes] across blocks: the first row
+    /// of each code, the codes so far, the null rows' code (-1 before the first null row) and,
+    /// for [#hashedCodes], the code of each hash-table id.
+    private static final class Coding {
+        int[] firstRows;
+        int[] codeOf;
+        int n;
+        int nullCode = -1;
+
+        Coding(int firstRows, int codeOf) {
+            this.firstRows = new int[firstRows];
+            this.codeOf = new int[codeOf];
+        }
+
+        /// Codes null row `row`; false when that needs a code beyond `maxValues`.
+        boolean nullRow(int row, int[] codes, int maxValues) {
+            if (nullCode < 0) {
+                if (n >= maxValues) {
+                    return false;
+                }
+                firstRows = ensure(firstRows, n);
+                firstRows[n] = row;
+                nullCode = n++;
+            }
+            codes[row] = nullCode;
+            return true;
+        }
+
+        /// Numbers a new value first seen at `row`; returns the count of codes (its code + 1).
+        int first(int row) {
+            firstRows = ensure(firstRows, n);
+            firstRows[n] = row;
+            return ++n;
+        }
+
+        /// Numbers the new hash-table id `id`, first seen at `row`.
+        void firstId(int id, int row) {
+            codeOf = ensure(codeOf, id);
+            firstRows = ensure(firstRows, n);
+            codeOf[id] = n;
+            firstRows[n++] = row;
+        }
+    }
+
+    /// Codes the rows of `block[0..m)` (rows `from..`; all valid when `validWords` is null)
+    /// through the direct table; false when they need more than `maxValues` codes. Each loop over
+    /// a block is its own small method, compiled once on its own.
+    private static boolean narrowBlock(
+            long[] block,
+            int m,
+            int from,
+            long[] validWords,
+            long min,
+            int[] table,
+            int[] codes,
+            int maxValues,
+            Coding coding) {
+        for (int k = 0; k < m; k++) {
+            int row = from + k;
+            if (!ValidBits.get(validWords, row)) {
+                if (!coding.nullRow(row, codes, maxValues)) {
+                    return false;
+                }
+                continue;
+            }
+            int slot = (int) (block[k] - min);
+            int code = table[slot];
+            if (code == 0) {
+                if (coding.n >= maxValues) {
+                    return false;
+                }
+                code = coding.first(row);
+                table[slot] = code;
+            }
+            codes[row] = code - 1;
+        }
+        return true;
     }
 
     /// [#primitiveCodes] through a hash table of the value bits.
@@ -244,43 +304,48 @@ public final class DictEncoder {
         long[] validWords = ValidBits.words(validity, a.length());
         boolean allValid = validity.isAllValid();
         DistinctLongs distinct = new DistinctLongs(expected);
-        int[] codeOf = new int[Math.max(16, expected)];
-        int[] firstRows = new int[Math.max(16, expected)];
-        int n = 0;
-        int nullCode = -1;
+        Coding coding = new Coding(Math.max(16, expected), Math.max(16, expected));
         long[] block = new long[1024];
         for (int from = 0; from < len; from += block.length) {
             int m = Math.min(block.length, len - from);
             Segments.load(a.data(), a.ptype(), from, block, 0, m);
-            for (int k = 0; k < m; k++) {
-                int row = from + k;
-                if (!allValid && !ValidBits.get(validWords, row)) {
-                    if (nullCode < 0) {
-                        if (n >= maxValues) {
-                            return null;
-                        }
-                        firstRows = ensure(firstRows, n);
-                        firstRows[n] = row;
-                        nullCode = n++;
-                    }
-                    codes[row] = nullCode;
-                    continue;
-                }
-                int before = distinct.size();
-                int id = distinct.add(block[k]);
-                if (id == before) {
-                    if (n >= maxValues) {
-                        return null;
-                    }
-                    codeOf = ensure(codeOf, id);
-                    firstRows = ensure(firstRows, n);
-                    codeOf[id] = n;
-                    firstRows[n++] = row;
-                }
-                codes[row] = codeOf[id];
+            if (!hashedBlock(block, m, from, allValid ? null : validWords, distinct, codes, maxValues, coding)) {
+                return null;
             }
         }
-        return Arrays.copyOf(firstRows, n);
+        return Arrays.copyOf(coding.firstRows, coding.n);
+    }
+
+    /// Codes the rows of `block[0..m)` (rows `from..`; all valid when `validWords` is null)
+    /// through the hash table; false when they need more than `maxValues` codes.
+    private static boolean hashedBlock(
+            long[] block,
+            int m,
+            int from,
+            long[] validWords,
+            DistinctLongs distinct,
+            int[] codes,
+            int maxValues,
+            Coding coding) {
+        for (int k = 0; k < m; k++) {
+            int row = from + k;
+            if (!ValidBits.get(validWords, row)) {
+                if (!coding.nullRow(row, codes, maxValues)) {
+                    return false;
+                }
+                continue;
+            }
+            int before = distinct.size();
+            int id = distinct.add(block[k]);
+            if (id == before) {
+                if (coding.n >= maxValues) {
+                    return false;
+                }
+                coding.firstId(id, row);
+            }
+            codes[row] = coding.codeOf[id];
+        }
+        return true;
     }
 
     /// Codes of a string or binary array through an open-addressing table over a pool of the

@@ -95,35 +95,24 @@ public final class RleEncoder {
                 fill = one[0];
             }
         }
+        // The driver only loads one block per pass; each loop over a block is its own small
+        // method, compiled once on its own (a driver holding the loops is compiled on-stack and
+        // again whole, with everything inlined into each).
         for (int c = 0; c < blocks; c++) {
             int from = c * FastLanes.BLOCK;
             int n = Math.min(FastLanes.BLOCK, len - from);
             Segments.load(a.data(), ptype, from, block, 0, n);
             if (!allValid) {
-                for (int k = 0; k < n; k++) {
-                    if (allInvalid || !ValidBits.get(validWords, from + k)) {
-                        block[k] = fill;
-                    } else {
-                        fill = block[k];
-                    }
-                }
+                fill = fillNulls(block, n, allInvalid ? null : validWords, from, fill);
             }
-            Arrays.fill(block, n, FastLanes.BLOCK, block[n - 1]);
+            if (n < FastLanes.BLOCK) {
+                Arrays.fill(block, n, FastLanes.BLOCK, block[n - 1]);
+            }
             offsets[c] = count;
             if (values.length < count + FastLanes.BLOCK) {
                 values = Arrays.copyOf(values, Math.max(values.length * 2, count + FastLanes.BLOCK));
             }
-            long prev = block[0];
-            values[count] = prev;
-            int run = 0;
-            for (int k = 0; k < FastLanes.BLOCK; k++) {
-                long v = block[k];
-                if (v != prev) {
-                    values[count + ++run] = v;
-                    prev = v;
-                }
-                indices[from + k] = run;
-            }
+            int run = runs(block, values, count, indices, from);
             maxIndex = Math.max(maxIndex, run);
             count += run + 1;
         }
@@ -196,41 +185,91 @@ public final class RleEncoder {
         long runs = 0;
         long prev = 0;
         boolean first = true;
+        // {runs, previous valid value, 1 before the first valid row} across blocks with nulls
+        long[] state = {0, 0, 1};
         for (int from = 0; from < len; from += FastLanes.BLOCK) {
             int n = Math.min(FastLanes.BLOCK, len - from);
             Segments.load(a.data(), a.ptype(), from, block, 0, n);
             if (allValid) {
-                int k = 0;
                 if (first) {
-                    prev = block[0];
                     runs = 1;
                     first = false;
-                    k = 1;
+                } else {
+                    runs += block[0] != prev ? 1 : 0;
                 }
-                // Branch-free: one more run per row that differs from the row before.
-                runs += k == 0 && block[0] != prev ? 1 : 0;
-                for (k = Math.max(k, 1); k < n; k++) {
-                    runs += block[k] != block[k - 1] ? 1 : 0;
-                }
+                runs += changes(block, n);
                 prev = block[n - 1];
             } else {
-                for (int k = 0; k < n; k++) {
-                    if (!ValidBits.get(validWords, from + k)) {
-                        continue;
-                    }
-                    long v = block[k];
-                    if (first || v != prev) {
-                        runs++;
-                        prev = v;
-                        first = false;
-                    }
-                }
+                validRuns(block, n, validWords, from, state);
+                runs = state[0];
             }
             if (runs > maxRuns) {
                 return false;
             }
         }
         return runs > 0;
+    }
+
+    /// Replaces the null rows of `block[0..n)` (rows `from..`; every row when `validWords` is
+    /// null) with the last valid value before them (`fill` before the first); returns the last
+    /// valid value.
+    private static long fillNulls(long[] block, int n, long[] validWords, int from, long fill) {
+        for (int k = 0; k < n; k++) {
+            if (validWords == null || !ValidBits.get(validWords, from + k)) {
+                block[k] = fill;
+            } else {
+                fill = block[k];
+            }
+        }
+        return fill;
+    }
+
+    /// Writes the run values of the full block at `values[count..]` and each row's run index at
+    /// `indices[from..]`; returns the last run's index.
+    private static int runs(long[] block, long[] values, int count, int[] indices, int from) {
+        long prev = block[0];
+        values[count] = prev;
+        int run = 0;
+        for (int k = 0; k < FastLanes.BLOCK; k++) {
+            long v = block[k];
+            if (v != prev) {
+                values[count + ++run] = v;
+                prev = v;
+            }
+            indices[from + k] = run;
+        }
+        return run;
+    }
+
+    /// The positions `k` in `1..n` where `block[k]` differs from `block[k - 1]`, without a branch.
+    private static int changes(long[] block, int n) {
+        int runs = 0;
+        for (int k = 1; k < n; k++) {
+            runs += block[k] != block[k - 1] ? 1 : 0;
+        }
+        return runs;
+    }
+
+    /// Counts the runs among the valid values of `block[0..n)` (rows `from..`) into `state` =
+    /// {runs, previous valid value, 1 before the first valid row}.
+    private static void validRuns(long[] block, int n, long[] validWords, int from, long[] state) {
+        long runs = state[0];
+        long prev = state[1];
+        boolean first = state[2] != 0;
+        for (int k = 0; k < n; k++) {
+            if (!ValidBits.get(validWords, from + k)) {
+                continue;
+            }
+            long v = block[k];
+            if (first || v != prev) {
+                runs++;
+                prev = v;
+                first = false;
+            }
+        }
+        state[0] = runs;
+        state[1] = prev;
+        state[2] = first ? 1 : 0;
     }
 
     private static int firstValid(Validity validity, int len) {

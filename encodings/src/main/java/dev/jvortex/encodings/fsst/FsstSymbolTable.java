@@ -48,14 +48,10 @@ public final class FsstSymbolTable {
         this.symbols = symbols;
         this.lengths = lengths;
         Arrays.fill(single, (short) -1);
-        int longCount = 0;
-        for (int k = 0; k < symbols.length; k++) {
-            if (lengths[k] == 1) {
-                single[(int) symbols[k] & 0xFF] = (short) k;
-            } else if (lengths[k] != 2) {
-                longCount++;
-            }
-        }
+        // Each loop is its own small static method: the constructor runs a few times per trained
+        // table, and its loops, compiled together on-stack, were recompiled when one of their
+        // trip counts changed.
+        int longCount = placeSingles(symbols, lengths, single);
         // Every two-byte prefix first falls back to its first byte's symbol: the 256 entries
         // repeated, by doubling copies.
         shortCode = new short[1 << 16];
@@ -66,6 +62,28 @@ public final class FsstSymbolTable {
         int buckets = 1 << BUCKET_BITS;
         longStart = new int[buckets + 1];
         longCodes = new int[longCount];
+        placePairs(symbols, lengths, shortCode, longStart);
+        prefixSums(longStart);
+        placeLong(symbols, lengths, longStart, longCodes);
+    }
+
+    /// Sets `single[b]` to the code of one-byte symbol `b`; returns the number of symbols of 3
+    /// bytes or more.
+    private static int placeSingles(long[] symbols, int[] lengths, short[] single) {
+        int longCount = 0;
+        for (int k = 0; k < symbols.length; k++) {
+            if (lengths[k] == 1) {
+                single[(int) symbols[k] & 0xFF] = (short) k;
+            } else if (lengths[k] != 2) {
+                longCount++;
+            }
+        }
+        return longCount;
+    }
+
+    /// Sets `shortCode` of each two-byte symbol and counts the long symbols per bucket in
+    /// `longStart[bucket + 1]`.
+    private static void placePairs(long[] symbols, int[] lengths, short[] shortCode, int[] longStart) {
         for (int k = 0; k < symbols.length; k++) {
             if (lengths[k] == 2) {
                 shortCode[(int) symbols[k] & 0xFFFF] = (short) k;
@@ -73,16 +91,28 @@ public final class FsstSymbolTable {
                 longStart[bucket((int) symbols[k] & 0xFFFF) + 1]++;
             }
         }
-        for (int b = 0; b < buckets; b++) {
+    }
+
+    /// Turns the per-bucket counts into the buckets' start offsets.
+    private static void prefixSums(int[] longStart) {
+        for (int b = 0; b + 1 < longStart.length; b++) {
             longStart[b + 1] += longStart[b];
         }
-        int[] fill = Arrays.copyOf(longStart, buckets);
-        // Longest first within a bucket: place symbols by descending length.
+    }
+
+    /// Places the long symbols' codes in their buckets, longest first within a bucket.
+    private static void placeLong(long[] symbols, int[] lengths, int[] longStart, int[] longCodes) {
+        int[] fill = Arrays.copyOf(longStart, longStart.length - 1);
         for (int len = 8; len >= 3; len--) {
-            for (int k = 0; k < symbols.length; k++) {
-                if (lengths[k] == len) {
-                    longCodes[fill[bucket((int) symbols[k] & 0xFFFF)]++] = k;
-                }
+            placeLength(symbols, lengths, len, fill, longCodes);
+        }
+    }
+
+    /// Places the codes of the symbols of `len` bytes at their buckets' `fill` positions.
+    private static void placeLength(long[] symbols, int[] lengths, int len, int[] fill, int[] longCodes) {
+        for (int k = 0; k < symbols.length; k++) {
+            if (lengths[k] == len) {
+                longCodes[fill[bucket((int) symbols[k] & 0xFFFF)]++] = k;
             }
         }
     }
