@@ -153,14 +153,19 @@ public final class DictEncoder {
             Segments.load(a.data(), a.ptype(), from, block, 0, m);
             mark(block, m, allValid ? null : validWords, from, log, bitmap);
         }
-        long set = 0;
-        for (long w : bitmap) {
-            set += Long.bitCount(w);
-        }
+        long set = bitCount(bitmap);
         if (set == bits) {
             return Double.POSITIVE_INFINITY;
         }
         return -bits * Math.log((double) (bits - set) / bits);
+    }
+
+    private static long bitCount(long[] bitmap) {
+        long set = 0;
+        for (long w : bitmap) {
+            set += Long.bitCount(w);
+        }
+        return set;
     }
 
     /// Sets the bitmap bit of each valid value of `block[0..m)` (rows `from..`; all valid when

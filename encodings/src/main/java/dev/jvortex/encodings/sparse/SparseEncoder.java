@@ -148,22 +148,61 @@ public final class SparseEncoder {
     static int dominantPrimitive(PrimitiveArray a, long[] validWords, long maxDiffering) {
         int len = a.length();
         long[] block = new long[Math.min(BLOCK, len)];
-        int candidate = -1;
-        long candidateBits = 0;
-        int votes = 0;
-        long changes = 0;
-        long maxChanges = 2 * maxDiffering;
-        boolean prevValid = false;
-        long prevBits = 0;
+        // The drivers only load one block per pass; each loop over a block is its own small
+        // method, compiled once on its own rather than inlined into the drivers' compilations.
+        Vote vote = new Vote(2 * maxDiffering);
         for (int from = 0; from < len; from += block.length) {
             int m = Math.min(block.length, len - from);
             Segments.load(a.data(), a.ptype(), from, block, 0, m);
+            if (!vote.add(block, m, from, validWords)) {
+                return NO_FILL;
+            }
+        }
+        long candidateBits = vote.candidateBits;
+        long differing = 0;
+        for (int from = 0; from < len; from += block.length) {
+            int m = Math.min(block.length, len - from);
+            Segments.load(a.data(), a.ptype(), from, block, 0, m);
+            differing += validWords == null
+                    ? differing(block, m, candidateBits)
+                    : differingValid(block, m, candidateBits, validWords, from);
+            if (differing > maxDiffering) {
+                return NO_FILL;
+            }
+        }
+        return vote.candidate;
+    }
+
+    /// The first pass of [#dominantPrimitive] across blocks: a majority vote over the valid
+    /// values, and the count of changes between consecutive rows (valid to null, or two different
+    /// valid values).
+    private static final class Vote {
+        final long maxChanges;
+        int candidate = -1;
+        long candidateBits;
+        int votes;
+        long changes;
+        boolean prevValid;
+        long prevBits;
+
+        Vote(long maxChanges) {
+            this.maxChanges = maxChanges;
+        }
+
+        /// Adds `block[0..m)` (rows `from..`); false when the changes exceed `maxChanges`.
+        boolean add(long[] block, int m, int from, long[] validWords) {
+            int candidate = this.candidate;
+            long candidateBits = this.candidateBits;
+            int votes = this.votes;
+            long changes = this.changes;
+            boolean prevValid = this.prevValid;
+            long prevBits = this.prevBits;
             for (int k = 0; k < m; k++) {
                 int i = from + k;
                 boolean valid = ValidBits.get(validWords, i);
                 long b = block[k];
                 if (i > 0 && (valid != prevValid || valid && b != prevBits) && ++changes > maxChanges) {
-                    return NO_FILL;
+                    return false;
                 }
                 prevValid = valid;
                 prevBits = b;
@@ -180,25 +219,32 @@ public final class SparseEncoder {
                     votes--;
                 }
             }
+            this.candidate = candidate;
+            this.candidateBits = candidateBits;
+            this.votes = votes;
+            this.changes = changes;
+            this.prevValid = prevValid;
+            this.prevBits = prevBits;
+            return true;
         }
+    }
+
+    /// The values of `block[0..m)` other than `bits`.
+    private static long differing(long[] block, int m, long bits) {
         long differing = 0;
-        for (int from = 0; from < len; from += block.length) {
-            int m = Math.min(block.length, len - from);
-            Segments.load(a.data(), a.ptype(), from, block, 0, m);
-            if (validWords == null) {
-                for (int k = 0; k < m; k++) {
-                    differing += block[k] != candidateBits ? 1 : 0;
-                }
-            } else {
-                for (int k = 0; k < m; k++) {
-                    differing += ValidBits.get(validWords, from + k) && block[k] == candidateBits ? 0 : 1;
-                }
-            }
-            if (differing > maxDiffering) {
-                return NO_FILL;
-            }
+        for (int k = 0; k < m; k++) {
+            differing += block[k] != bits ? 1 : 0;
         }
-        return candidate;
+        return differing;
+    }
+
+    /// The rows of `block[0..m)` (rows `from..`) that are null or hold a value other than `bits`.
+    private static long differingValid(long[] block, int m, long bits, long[] validWords, int from) {
+        long differing = 0;
+        for (int k = 0; k < m; k++) {
+            differing += ValidBits.get(validWords, from + k) && block[k] == bits ? 0 : 1;
+        }
+        return differing;
     }
 
     /// The slow path of [#dominantRow] for a bound of half the rows or more: the most frequent
