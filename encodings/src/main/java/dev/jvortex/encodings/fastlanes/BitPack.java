@@ -39,17 +39,9 @@ public final class BitPack {
             int shift = bit & 7;
             int src = FastLanes.rowStart(row);
             if (shift + width <= 8) {
-                for (int lane = 0; lane < 128; lane++) {
-                    packed[dst + lane] |= (byte) ((in[src + lane] & mask) << shift);
-                }
+                row8(in, src, packed, dst, mask, shift);
             } else {
-                int next = dst + 128;
-                int down = 8 - shift;
-                for (int lane = 0; lane < 128; lane++) {
-                    int v = in[src + lane] & mask;
-                    packed[dst + lane] |= (byte) (v << shift);
-                    packed[next + lane] = (byte) (v >>> down);
-                }
+                splitRow8(in, src, packed, dst, mask, shift);
             }
         }
     }
@@ -78,17 +70,9 @@ public final class BitPack {
             int shift = bit & 15;
             int src = FastLanes.rowStart(row);
             if (shift + width <= 16) {
-                for (int lane = 0; lane < 64; lane++) {
-                    packed[dst + lane] |= (short) ((in[src + lane] & mask) << shift);
-                }
+                row16(in, src, packed, dst, mask, shift);
             } else {
-                int next = dst + 64;
-                int down = 16 - shift;
-                for (int lane = 0; lane < 64; lane++) {
-                    int v = in[src + lane] & mask;
-                    packed[dst + lane] |= (short) (v << shift);
-                    packed[next + lane] = (short) (v >>> down);
-                }
+                splitRow16(in, src, packed, dst, mask, shift);
             }
         }
     }
@@ -117,17 +101,9 @@ public final class BitPack {
             int shift = bit & 31;
             int src = FastLanes.rowStart(row);
             if (shift + width <= 32) {
-                for (int lane = 0; lane < 32; lane++) {
-                    packed[dst + lane] |= (in[src + lane] & mask) << shift;
-                }
+                row32(in, src, packed, dst, mask, shift);
             } else {
-                int next = dst + 32;
-                int down = 32 - shift;
-                for (int lane = 0; lane < 32; lane++) {
-                    int v = in[src + lane] & mask;
-                    packed[dst + lane] |= v << shift;
-                    packed[next + lane] = v >>> down;
-                }
+                splitRow32(in, src, packed, dst, mask, shift);
             }
         }
     }
@@ -156,18 +132,90 @@ public final class BitPack {
             int shift = bit & 63;
             int src = FastLanes.rowStart(row);
             if (shift + width <= 64) {
-                for (int lane = 0; lane < 16; lane++) {
-                    packed[dst + lane] |= (in[src + lane] & mask) << shift;
-                }
+                row64(in, src, packed, dst, mask, shift);
             } else {
-                int next = dst + 16;
-                int down = 64 - shift;
-                for (int lane = 0; lane < 16; lane++) {
-                    long v = in[src + lane] & mask;
-                    packed[dst + lane] |= v << shift;
-                    packed[next + lane] = v >>> down;
-                }
+                splitRow64(in, src, packed, dst, mask, shift);
             }
+        }
+    }
+
+    /// ORs the `128` values of `in[src..]`, masked and shifted up by `shift`, into `packed[dst..]`
+    /// (a row that fits in one word per lane). Each row loop is its own small method: compiled
+    /// once on its own instead of on-stack at each loop of the block method, then again whole.
+    private static void row8(byte[] in, int src, byte[] packed, int dst, int mask, int shift) {
+        for (int lane = 0; lane < 128; lane++) {
+            packed[dst + lane] |= (byte) ((in[src + lane] & mask) << shift);
+        }
+    }
+
+    /// [#row8] for a row that straddles two words per lane: the high bits start the next word.
+    private static void splitRow8(byte[] in, int src, byte[] packed, int dst, int mask, int shift) {
+        int next = dst + 128;
+        int down = 8 - shift;
+        for (int lane = 0; lane < 128; lane++) {
+            int v = in[src + lane] & mask;
+            packed[dst + lane] |= (byte) (v << shift);
+            packed[next + lane] = (byte) (v >>> down);
+        }
+    }
+
+    /// ORs the `64` values of `in[src..]`, masked and shifted up by `shift`, into `packed[dst..]`
+    /// (a row that fits in one word per lane). Each row loop is its own small method: compiled
+    /// once on its own instead of on-stack at each loop of the block method, then again whole.
+    private static void row16(short[] in, int src, short[] packed, int dst, int mask, int shift) {
+        for (int lane = 0; lane < 64; lane++) {
+            packed[dst + lane] |= (short) ((in[src + lane] & mask) << shift);
+        }
+    }
+
+    /// [#row16] for a row that straddles two words per lane: the high bits start the next word.
+    private static void splitRow16(short[] in, int src, short[] packed, int dst, int mask, int shift) {
+        int next = dst + 64;
+        int down = 16 - shift;
+        for (int lane = 0; lane < 64; lane++) {
+            int v = in[src + lane] & mask;
+            packed[dst + lane] |= (short) (v << shift);
+            packed[next + lane] = (short) (v >>> down);
+        }
+    }
+
+    /// ORs the `32` values of `in[src..]`, masked and shifted up by `shift`, into `packed[dst..]`
+    /// (a row that fits in one word per lane). Each row loop is its own small method: compiled
+    /// once on its own instead of on-stack at each loop of the block method, then again whole.
+    private static void row32(int[] in, int src, int[] packed, int dst, int mask, int shift) {
+        for (int lane = 0; lane < 32; lane++) {
+            packed[dst + lane] |= (in[src + lane] & mask) << shift;
+        }
+    }
+
+    /// [#row32] for a row that straddles two words per lane: the high bits start the next word.
+    private static void splitRow32(int[] in, int src, int[] packed, int dst, int mask, int shift) {
+        int next = dst + 32;
+        int down = 32 - shift;
+        for (int lane = 0; lane < 32; lane++) {
+            int v = in[src + lane] & mask;
+            packed[dst + lane] |= v << shift;
+            packed[next + lane] = v >>> down;
+        }
+    }
+
+    /// ORs the `16` values of `in[src..]`, masked and shifted up by `shift`, into `packed[dst..]`
+    /// (a row that fits in one word per lane). Each row loop is its own small method: compiled
+    /// once on its own instead of on-stack at each loop of the block method, then again whole.
+    private static void row64(long[] in, int src, long[] packed, int dst, long mask, int shift) {
+        for (int lane = 0; lane < 16; lane++) {
+            packed[dst + lane] |= (in[src + lane] & mask) << shift;
+        }
+    }
+
+    /// [#row64] for a row that straddles two words per lane: the high bits start the next word.
+    private static void splitRow64(long[] in, int src, long[] packed, int dst, long mask, int shift) {
+        int next = dst + 16;
+        int down = 64 - shift;
+        for (int lane = 0; lane < 16; lane++) {
+            long v = in[src + lane] & mask;
+            packed[dst + lane] |= v << shift;
+            packed[next + lane] = v >>> down;
         }
     }
 }

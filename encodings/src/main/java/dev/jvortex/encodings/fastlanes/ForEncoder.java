@@ -81,7 +81,11 @@ public final class ForEncoder {
         for (int from = 0; from < len; from += FastLanes.BLOCK) {
             int n = Math.min(FastLanes.BLOCK, len - from);
             Segments.load(a.data(), ptype, from, block, 0, n);
-            minMaxValid(block, n, validity.isAllValid() ? null : validWords, from, unsigned64, acc);
+            if (unsigned64) {
+                minMaxUnsigned(block, n, validWords, from, acc);
+            } else {
+                minMaxValid(block, n, validWords, from, acc);
+            }
         }
         return acc[2] != 0 ? new long[] {acc[0], acc[1]} : null;
     }
@@ -100,13 +104,14 @@ public final class ForEncoder {
     }
 
     /// Folds the valid values of `block[0..n)` (rows `from..`; every row valid when `validWords`
-    /// is null) into `acc` = {min, max, any}, compared unsigned when `unsigned64`.
-    private static void minMaxValid(long[] block, int n, long[] validWords, int from, boolean unsigned64, long[] acc) {
+    /// is null) into `acc` = {min, max, any}, compared signed. Unsigned 64-bit values have their
+    /// own loop ([#minMaxUnsigned]): a branch first taken late would recompile this one.
+    private static void minMaxValid(long[] block, int n, long[] validWords, int from, long[] acc) {
         long min = acc[0];
         long max = acc[1];
         boolean any = acc[2] != 0;
         for (int k = 0; k < n; k++) {
-            if (validWords != null && !ValidBits.get(validWords, from + k)) {
+            if (!ValidBits.get(validWords, from + k)) {
                 continue;
             }
             long v = block[k];
@@ -114,12 +119,33 @@ public final class ForEncoder {
                 min = v;
                 max = v;
                 any = true;
-            } else if (unsigned64) {
-                min = Long.compareUnsigned(v, min) < 0 ? v : min;
-                max = Long.compareUnsigned(v, max) > 0 ? v : max;
             } else {
                 min = Math.min(min, v);
                 max = Math.max(max, v);
+            }
+        }
+        acc[0] = min;
+        acc[1] = max;
+        acc[2] = any ? 1 : 0;
+    }
+
+    /// [#minMaxValid] compared as unsigned 64-bit values.
+    private static void minMaxUnsigned(long[] block, int n, long[] validWords, int from, long[] acc) {
+        long min = acc[0];
+        long max = acc[1];
+        boolean any = acc[2] != 0;
+        for (int k = 0; k < n; k++) {
+            if (!ValidBits.get(validWords, from + k)) {
+                continue;
+            }
+            long v = block[k];
+            if (!any) {
+                min = v;
+                max = v;
+                any = true;
+            } else {
+                min = Long.compareUnsigned(v, min) < 0 ? v : min;
+                max = Long.compareUnsigned(v, max) > 0 ? v : max;
             }
         }
         acc[0] = min;
