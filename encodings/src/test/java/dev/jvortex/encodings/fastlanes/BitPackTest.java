@@ -145,6 +145,50 @@ class BitPackTest {
         }
     }
 
+    /// The offset overloads write exactly the block's words at `at`, the same words as at 0, and
+    /// leave the words around them alone (the encoder packs every block into one array).
+    @Test
+    void packAtOffsetWritesOnlyTheBlocksWords() {
+        Random random = new Random(SEED);
+        for (int width = 0; width <= 32; width++) {
+            long[] block = randomBlock(random, width);
+            int at = 3 * 32 * width + 5;
+            int[] in32 = new int[1024];
+            for (int i = 0; i < 1024; i++) {
+                in32[i] = (int) block[i];
+            }
+            int[] alone = new int[32 * width];
+            BitPack.pack32(width, in32, alone);
+            int[] shared = new int[at + 32 * width + 7];
+            java.util.Arrays.fill(shared, 0x5A5A5A5A);
+            BitPack.pack32(width, in32, shared, at);
+            assertArrayEquals(alone, java.util.Arrays.copyOfRange(shared, at, at + 32 * width), "u32 width " + width);
+            for (int i = 0; i < shared.length; i++) {
+                if (i < at || i >= at + 32 * width) {
+                    assertEqualsAt(0x5A5A5A5AL, shared[i], width, i);
+                }
+            }
+            if (width <= 8) {
+                byte[] in8 = new byte[1024];
+                for (int i = 0; i < 1024; i++) {
+                    in8[i] = (byte) block[i];
+                }
+                byte[] alone8 = new byte[128 * width];
+                BitPack.pack8(width, in8, alone8);
+                byte[] shared8 = new byte[130 + 128 * width + 3];
+                java.util.Arrays.fill(shared8, (byte) 0x5A);
+                BitPack.pack8(width, in8, shared8, 130);
+                assertArrayEquals(
+                        alone8, java.util.Arrays.copyOfRange(shared8, 130, 130 + 128 * width), "u8 width " + width);
+                for (int i = 0; i < shared8.length; i++) {
+                    if (i < 130 || i >= 130 + 128 * width) {
+                        assertEqualsAt(0x5A, shared8[i], width, i);
+                    }
+                }
+            }
+        }
+    }
+
     private static long[] randomBlock(Random random, int width) {
         long[] block = new long[1024];
         for (int i = 0; i < 1024; i++) {
