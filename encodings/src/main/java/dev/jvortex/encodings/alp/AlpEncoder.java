@@ -99,50 +99,89 @@ public final class AlpEncoder {
         boolean[] valid = Primitives.validRows(a.validity(), len);
         long[] encoded = new long[len];
         boolean[] patched = new boolean[len];
-        int count = 0;
-        boolean haveFill = false;
-        long fill = 0;
         int e = exponents.e();
         int f = exponents.f();
-        if (a.ptype() == PType.F64) {
-            MemorySegment data = a.data();
-            for (int i = 0; i < len; i++) {
-                if (!valid[i]) {
-                    continue;
-                }
-                double v = data.getAtIndex(PrimitiveArray.LE_DOUBLE, i);
-                long n = encode64(v, e, f);
-                encoded[i] = n;
-                if (Double.doubleToRawLongBits(decode64(n, e, f)) != Double.doubleToRawLongBits(v)) {
-                    patched[i] = true;
-                    count++;
-                } else if (!haveFill) {
-                    haveFill = true;
-                    fill = n;
-                }
-            }
-        } else {
-            MemorySegment data = a.data();
-            for (int i = 0; i < len; i++) {
-                if (!valid[i]) {
-                    continue;
-                }
-                float v = data.getAtIndex(PrimitiveArray.LE_FLOAT, i);
-                int n = encode32(v, e, f);
-                encoded[i] = n;
-                if (Float.floatToRawIntBits(decode32(n, e, f)) != Float.floatToRawIntBits(v)) {
-                    patched[i] = true;
-                    count++;
-                } else if (!haveFill) {
-                    haveFill = true;
-                    fill = n;
-                }
-            }
-        }
+        // Each loop is its own small method, compiled once on its own: in one method, the loops
+        // were compiled on-stack one by one and again whole, and recompiled when a later array's
+        // nulls or type failed a check hoisted from an earlier one's profile.
+        int count = a.ptype() == PType.F64
+                ? code64(a.data(), valid, len, e, f, encoded, patched)
+                : code32(a.data(), valid, len, e, f, encoded, patched);
+        // The value null and patched rows repeat: the first valid value that round-trips.
+        int first = firstKept(valid, patched, len);
+        long fill = first < 0 ? 0 : encoded[first];
         int[] rows = new int[count];
         long[] values = new long[count];
-        int k = 0;
         long[] bits = count > 0 ? Primitives.longs(a) : null;
+        fillPatches(valid, patched, len, bits, fill, encoded, rows, values);
+        PType intType = a.ptype() == PType.F32 ? PType.I32 : PType.I64;
+        PrimitiveArray ints = Primitives.array(intType, a.dtype().nullable(), encoded, len, a.validity());
+        PrimitiveArray patchValues =
+                Primitives.array(a.ptype(), a.dtype().nullable(), values, count, Validity.ALL_VALID);
+        return new Parts(exponents, ints, rows, count, patchValues);
+    }
+
+    /// Codes the valid f64 values of `data[0..len)` into `encoded`, flagging in `patched` those
+    /// that do not round-trip; returns how many do not.
+    private static int code64(
+            MemorySegment data, boolean[] valid, int len, int e, int f, long[] encoded, boolean[] patched) {
+        int count = 0;
+        for (int i = 0; i < len; i++) {
+            if (!valid[i]) {
+                continue;
+            }
+            double v = data.getAtIndex(PrimitiveArray.LE_DOUBLE, i);
+            long n = encode64(v, e, f);
+            encoded[i] = n;
+            if (Double.doubleToRawLongBits(decode64(n, e, f)) != Double.doubleToRawLongBits(v)) {
+                patched[i] = true;
+                count++;
+            }
+        }
+        return count;
+    }
+
+    /// [#code64] for f32 values.
+    private static int code32(
+            MemorySegment data, boolean[] valid, int len, int e, int f, long[] encoded, boolean[] patched) {
+        int count = 0;
+        for (int i = 0; i < len; i++) {
+            if (!valid[i]) {
+                continue;
+            }
+            float v = data.getAtIndex(PrimitiveArray.LE_FLOAT, i);
+            int n = encode32(v, e, f);
+            encoded[i] = n;
+            if (Float.floatToRawIntBits(decode32(n, e, f)) != Float.floatToRawIntBits(v)) {
+                patched[i] = true;
+                count++;
+            }
+        }
+        return count;
+    }
+
+    /// The first valid row that is not patched, or -1.
+    private static int firstKept(boolean[] valid, boolean[] patched, int len) {
+        for (int i = 0; i < len; i++) {
+            if (valid[i] && !patched[i]) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /// Collects the patched rows and their value bits into `rows` and `values`, and sets the
+    /// encoded value of patched and null rows to `fill`.
+    private static void fillPatches(
+            boolean[] valid,
+            boolean[] patched,
+            int len,
+            long[] bits,
+            long fill,
+            long[] encoded,
+            int[] rows,
+            long[] values) {
+        int k = 0;
         for (int i = 0; i < len; i++) {
             if (patched[i]) {
                 rows[k] = i;
@@ -152,11 +191,6 @@ public final class AlpEncoder {
                 encoded[i] = fill;
             }
         }
-        PType intType = a.ptype() == PType.F32 ? PType.I32 : PType.I64;
-        PrimitiveArray ints = Primitives.array(intType, a.dtype().nullable(), encoded, len, a.validity());
-        PrimitiveArray patchValues =
-                Primitives.array(a.ptype(), a.dtype().nullable(), values, count, Validity.ALL_VALID);
-        return new Parts(exponents, ints, rows, count, patchValues);
     }
 
     /// Returns the exponents the reference would choose for `a`: the smallest [#estimatedBytes] on
@@ -314,12 +348,42 @@ public final class AlpEncoder {
         int len = a.length();
         boolean[] valid = Primitives.validRows(a.validity(), len);
         double[] out = new double[len];
+        // One loop per value type, each its own method (see split).
+        int n = switch (a.ptype()) {
+            case F64 -> validDoubles(a.data(), valid, len, out);
+            case F32 -> validFloats(a.data(), valid, len, out);
+            default -> validOthers(a, valid, len, out);
+        };
+        return Arrays.copyOf(out, n);
+    }
+
+    private static int validDoubles(MemorySegment data, boolean[] valid, int len, double[] out) {
+        int n = 0;
+        for (int i = 0; i < len; i++) {
+            if (valid[i]) {
+                out[n++] = data.getAtIndex(PrimitiveArray.LE_DOUBLE, i);
+            }
+        }
+        return n;
+    }
+
+    private static int validFloats(MemorySegment data, boolean[] valid, int len, double[] out) {
+        int n = 0;
+        for (int i = 0; i < len; i++) {
+            if (valid[i]) {
+                out[n++] = data.getAtIndex(PrimitiveArray.LE_FLOAT, i);
+            }
+        }
+        return n;
+    }
+
+    private static int validOthers(PrimitiveArray a, boolean[] valid, int len, double[] out) {
         int n = 0;
         for (int i = 0; i < len; i++) {
             if (valid[i]) {
                 out[n++] = a.getDouble(i);
             }
         }
-        return Arrays.copyOf(out, n);
+        return n;
     }
 }
