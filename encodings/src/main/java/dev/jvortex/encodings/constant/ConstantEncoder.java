@@ -37,12 +37,8 @@ public final class ConstantEncoder {
             if (!sameValidValues(p, first)) {
                 return null;
             }
-        } else {
-            for (int i = first + 1; i < len; i++) {
-                if ((allValid || validity.isValid(i)) && !Rows.equal(a, first, i)) {
-                    return null;
-                }
-            }
+        } else if (!sameValidRows(a, first, len, validity, allValid)) {
+            return null;
         }
         Scalar value = Rows.scalar(a, first);
         if (allValid || validity.nullCount(len) == 0) {
@@ -52,6 +48,17 @@ public final class ConstantEncoder {
         kids.add(CanonicalEncoder.constant(new Scalar(a.dtype().withNullable(false), value.value())));
         kids.addAll(CanonicalEncoder.validity(a.dtype(), validity, len));
         return new WriteNode(EncodingId.MASKED.id(), new byte[0], List.of(), kids);
+    }
+
+    /// Whether every valid row of `a` after `first` (a valid row) equals row `first`. The loop is
+    /// its own method, compiled with the row comparison inlined but not with the driver's work.
+    private static boolean sameValidRows(Array a, int first, int len, Validity validity, boolean allValid) {
+        for (int i = first + 1; i < len; i++) {
+            if ((allValid || validity.isValid(i)) && !Rows.equal(a, first, i)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /// Rows loaded per block by [#sameValidValues].

@@ -32,16 +32,22 @@ public final class SequenceEncoder {
         if (!inRange(ptype, base, second, step, true) || step == 0) {
             return null;
         }
+        return continues(a, ptype, second, step, len) ? node(ptype, base, step) : null;
+    }
+
+    /// Whether rows `2..len` of `a` go on by `step` from `second` without overflowing `ptype`.
+    /// The loop is its own small method, compiled on its own rather than with the driver.
+    private static boolean continues(PrimitiveArray a, PType ptype, long second, long step, int len) {
         long prev = second;
         for (int i = 2; i < len; i++) {
             long v = a.getLong(i);
             long next = prev + step;
             if (v != next || !inRange(ptype, prev, next, step, false)) {
-                return null;
+                return false;
             }
             prev = v;
         }
-        return node(ptype, base, step);
+        return true;
     }
 
     /// Returns the node for `base + i × multiplier` (values of `ptype`, as [PrimitiveArray#getLong] reads them).
