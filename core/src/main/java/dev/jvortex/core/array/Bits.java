@@ -60,26 +60,35 @@ public final class Bits {
 
     /// Counts the set bits among `[from, from + n)`.
     public static int popCount(MemorySegment bits, long from, long n) {
-        long count = 0;
-        long i = from;
+        // No loop here: the word loop and the bit loop of the unaligned ends are small methods of
+        // their own, so each compiles alone and the usual aligned start cannot fail a predicate.
         long end = from + n;
-        while (i < end && (i & 63) != 0) {
-            if (get(bits, i)) {
-                count++;
-            }
-            i++;
-        }
-        while (end - i >= 64) {
-            count += Long.bitCount(bits.get(JAVA_LONG_UNALIGNED, i >>> 3));
-            i += 64;
-        }
-        while (i < end) {
-            if (get(bits, i)) {
-                count++;
-            }
-            i++;
+        long head = Math.min(end, (from + 63) & ~63L);
+        long words = (end - head) >>> 6;
+        long tail = head + (words << 6);
+        long count = countWords(bits, head >>> 3, words);
+        if (head != from || tail != end) {
+            count += countBits(bits, from, head) + countBits(bits, tail, end);
         }
         return (int) count;
+    }
+
+    /// Counts the set bits of `words` 64-bit words from byte `at`.
+    private static long countWords(MemorySegment bits, long at, long words) {
+        long count = 0;
+        for (long w = 0; w < words; w++) {
+            count += Long.bitCount(bits.get(JAVA_LONG_UNALIGNED, at + (w << 3)));
+        }
+        return count;
+    }
+
+    /// Counts the set bits among `[from, to)` one at a time.
+    private static long countBits(MemorySegment bits, long from, long to) {
+        long count = 0;
+        for (long i = from; i < to; i++) {
+            count += (bits.get(JAVA_BYTE, i >>> 3) >>> (i & 7)) & 1;
+        }
+        return count;
     }
 
     /// Copies bits `[from, from + n)` of `src` into a new bitmap starting at bit 0.
