@@ -1,10 +1,12 @@
 package dev.jvortex.core.array;
 
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
-import static java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 
 /// Bitmap helpers: least-significant bit first, bit `i` lives in byte `i / 8`.
 public final class Bits {
@@ -73,11 +75,28 @@ public final class Bits {
         return (int) count;
     }
 
-    /// Counts the set bits of `words` 64-bit words from byte `at`.
+    /// Counts the set bits of `words` 64-bit words from byte `at`: one bulk copy per chunk into a
+    /// scratch array and a count over that array (a per-word segment read in a loop is compiled
+    /// with predicates from the first segment kind it meets, heap or native, and again for the other).
     private static long countWords(MemorySegment bits, long at, long words) {
         long count = 0;
-        for (long w = 0; w < words; w++) {
-            count += Long.bitCount(bits.get(JAVA_LONG_UNALIGNED, at + (w << 3)));
+        byte[] chunk = new byte[(int) Math.min(words, CHUNK_WORDS) * 8];
+        for (long done = 0; done < words; done += CHUNK_WORDS) {
+            int m = (int) Math.min(CHUNK_WORDS, words - done);
+            MemorySegment.copy(bits, JAVA_BYTE, at + (done << 3), chunk, 0, m * 8);
+            count += countWords(chunk, m);
+        }
+        return count;
+    }
+
+    private static final int CHUNK_WORDS = 1024;
+
+    private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+    private static long countWords(byte[] chunk, int words) {
+        long count = 0;
+        for (int w = 0; w < words; w++) {
+            count += Long.bitCount((long) LONG.get(chunk, w << 3));
         }
         return count;
     }

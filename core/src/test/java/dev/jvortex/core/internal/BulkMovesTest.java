@@ -151,6 +151,14 @@ class BulkMovesTest {
             }
         }
         assertEquals(64 * 8, Bits.popCount(MemorySegment.ofArray(new byte[64]).fill((byte) -1), 0, 64 * 8));
+        // More words than one scratch chunk holds.
+        byte[] big = randomBytes(r, 20_003);
+        int want = 0;
+        for (byte b : big) {
+            want += Integer.bitCount(b & 0xFF);
+        }
+        assertEquals(want, Bits.popCount(MemorySegment.ofArray(big), 0, big.length * 8L));
+        assertEquals(want - (big[0] & 1), Bits.popCount(MemorySegment.ofArray(big), 1, big.length * 8L - 8 + 7));
     }
 
     @Test
