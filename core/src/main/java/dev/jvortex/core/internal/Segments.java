@@ -3,7 +3,6 @@ package dev.jvortex.core.internal;
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 
 import dev.jvortex.core.PType;
-import dev.jvortex.core.VortexException;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -15,11 +14,12 @@ import java.nio.ByteOrder;
 /// How the JIT sees this class (it matters: every encoder calls it, per block of values):
 /// - every width moves its bytes through one shape of bulk copy, segment bytes to or from a
 ///   `byte[]` scratch, so one copy is compiled for all widths instead of one per element type;
-/// - [#load] and [#store] move at most one scratch block per call and their loops do not branch
-///   on the type (a loop-invariant branch in a loop becomes a profiled loop predicate, which the
-///   first other type breaks, and the method is compiled again);
+/// - [#load] and [#store] move at most one scratch block per call and have one loop per width,
+///   which does not branch on the type (a loop-invariant branch in a loop becomes a profiled loop
+///   predicate, which the first other type breaks, and the method is compiled again);
 /// - longer moves go block by block through small methods of their own;
-/// - [#load] and [#store] hold their loops (and store its argument checks) themselves, which keeps
+/// - [#load] and [#store] hold their loops and argument checks (the exceptions the bulk copies
+///   would throw, with the call's numbers; decoders turn them into corrupt-data errors) themselves, which keeps
 ///   them above 325 bytes of bytecode, too big for C2 to inline into their many callers: one
 ///   compiled copy serves every caller. (Small entry points get
 ///   inlined, and with them the bulk copy and every width's loop, into each caller's compile.)
@@ -47,38 +47,30 @@ public final class Segments {
             return;
         }
         int w = ptype.byteWidth();
+        if (n < 0 || from < 0 || dstFrom < 0 || dstFrom > dst.length - n || (from + n) * w > src.byteSize()) {
+            throw new IndexOutOfBoundsException("cannot read " + n + " values of " + ptype + " at element " + from
+                    + " of a " + src.byteSize() + "-byte buffer into " + dst.length + " slots from " + dstFrom);
+        }
         byte[] b = SCRATCH.get();
         MemorySegment.copy(src, JAVA_BYTE, from * w, b, 0, n * w);
         int o = dstFrom;
-        switch (ptype) {
-            case I8 -> {
+        // One loop per width, for signed and unsigned types alike: `(v ^ sign) - sign` sign-extends
+        // the masked value when `sign` is the width's top bit and leaves it alone when it is 0.
+        long sign = ptype == PType.I8 || ptype == PType.I16 || ptype == PType.I32 ? 1L << (8 * w - 1) : 0;
+        switch (w) {
+            case 1 -> {
                 for (int k = 0; k < n; k++) {
-                    dst[o + k] = b[k];
+                    dst[o + k] = ((b[k] & 0xFFL) ^ sign) - sign;
                 }
             }
-            case U8 -> {
+            case 2 -> {
                 for (int k = 0; k < n; k++) {
-                    dst[o + k] = b[k] & 0xFFL;
+                    dst[o + k] = (((short) SHORT.get(b, 2 * k) & 0xFFFFL) ^ sign) - sign;
                 }
             }
-            case I16 -> {
+            case 4 -> {
                 for (int k = 0; k < n; k++) {
-                    dst[o + k] = (short) SHORT.get(b, 2 * k);
-                }
-            }
-            case U16, F16 -> {
-                for (int k = 0; k < n; k++) {
-                    dst[o + k] = (short) SHORT.get(b, 2 * k) & 0xFFFFL;
-                }
-            }
-            case I32 -> {
-                for (int k = 0; k < n; k++) {
-                    dst[o + k] = (int) INT.get(b, 4 * k);
-                }
-            }
-            case U32, F32 -> {
-                for (int k = 0; k < n; k++) {
-                    dst[o + k] = (int) INT.get(b, 4 * k) & 0xFFFFFFFFL;
+                    dst[o + k] = (((int) INT.get(b, 4 * k) & 0xFFFFFFFFL) ^ sign) - sign;
                 }
             }
             default -> {
@@ -103,11 +95,11 @@ public final class Segments {
         }
         int w = ptype.byteWidth();
         if (n < 0 || srcFrom < 0 || srcFrom > src.length - n || at < 0 || (at + n) * w > dst.byteSize()) {
-            throw VortexException.misuse("cannot store " + n + " values of " + src.length + " from " + srcFrom + " as "
-                    + ptype + " at element " + at + " of a " + dst.byteSize() + "-byte buffer");
+            throw new IndexOutOfBoundsException("cannot store " + n + " values of " + src.length + " from " + srcFrom
+                    + " as " + ptype + " at element " + at + " of a " + dst.byteSize() + "-byte buffer");
         }
         if (dst.isReadOnly()) {
-            throw VortexException.misuse("cannot store " + ptype + " values into a read-only buffer");
+            throw new IllegalArgumentException("cannot store " + ptype + " values into a read-only buffer");
         }
         if (n == 0) {
             return;

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.jvortex.core.DType;
 import dev.jvortex.core.PType;
-import dev.jvortex.core.VortexException;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.Bits;
 import dev.jvortex.core.array.DecimalArray;
@@ -121,14 +120,19 @@ class BulkMovesTest {
     }
 
     @Test
-    void storeRejectsRangesOutsideEitherSide() {
-        MemorySegment dst = MemorySegment.ofArray(new byte[16]);
+    void loadAndStoreRejectRangesOutsideEitherSide() {
+        MemorySegment seg = MemorySegment.ofArray(new byte[16]);
         long[] values = new long[8];
-        VortexException e = assertThrows(VortexException.class, () -> Segments.store(values, 0, dst, PType.U32, 1, 4));
+        IndexOutOfBoundsException e =
+                assertThrows(IndexOutOfBoundsException.class, () -> Segments.store(values, 0, seg, PType.U32, 1, 4));
         assertTrue(e.getMessage().contains("16-byte buffer"), e.getMessage());
-        assertThrows(VortexException.class, () -> Segments.store(values, 5, dst, PType.U8, 0, 4));
-        assertThrows(VortexException.class, () -> Segments.store(values, 0, dst.asReadOnly(), PType.U8, 0, 4));
-        Segments.store(values, 4, dst, PType.U32, 0, 4);
+        assertThrows(IndexOutOfBoundsException.class, () -> Segments.store(values, 5, seg, PType.U8, 0, 4));
+        assertThrows(IllegalArgumentException.class, () -> Segments.store(values, 0, seg.asReadOnly(), PType.U8, 0, 4));
+        e = assertThrows(IndexOutOfBoundsException.class, () -> Segments.load(seg, PType.I64, 1, values, 0, 2));
+        assertTrue(e.getMessage().contains("16-byte buffer"), e.getMessage());
+        assertThrows(IndexOutOfBoundsException.class, () -> Segments.load(seg, PType.U8, 0, values, 5, 4));
+        Segments.store(values, 4, seg, PType.U32, 0, 4);
+        Segments.load(seg, PType.I64, 0, values, 6, 2);
     }
 
     @Test
