@@ -1,10 +1,12 @@
 package dev.jvortex.core.array;
 
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
-import static java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 
 /// Bitmap helpers: least-significant bit first, bit `i` lives in byte `i / 8`.
 public final class Bits {
@@ -60,26 +62,52 @@ public final class Bits {
 
     /// Counts the set bits among `[from, from + n)`.
     public static int popCount(MemorySegment bits, long from, long n) {
-        long count = 0;
-        long i = from;
+        // No loop here: the word loop and the bit loop of the unaligned ends are small methods of
+        // their own, so each compiles alone and the usual aligned start cannot fail a predicate.
         long end = from + n;
-        while (i < end && (i & 63) != 0) {
-            if (get(bits, i)) {
-                count++;
-            }
-            i++;
-        }
-        while (end - i >= 64) {
-            count += Long.bitCount(bits.get(JAVA_LONG_UNALIGNED, i >>> 3));
-            i += 64;
-        }
-        while (i < end) {
-            if (get(bits, i)) {
-                count++;
-            }
-            i++;
+        long head = Math.min(end, (from + 63) & ~63L);
+        long words = (end - head) >>> 6;
+        long tail = head + (words << 6);
+        long count = countWords(bits, head >>> 3, words);
+        if (head != from || tail != end) {
+            count += countBits(bits, from, head) + countBits(bits, tail, end);
         }
         return (int) count;
+    }
+
+    /// Counts the set bits of `words` 64-bit words from byte `at`: one bulk copy per chunk into a
+    /// scratch array and a count over that array (a per-word segment read in a loop is compiled
+    /// with predicates from the first segment kind it meets, heap or native, and again for the other).
+    private static long countWords(MemorySegment bits, long at, long words) {
+        long count = 0;
+        byte[] chunk = new byte[(int) Math.min(words, CHUNK_WORDS) * 8];
+        for (long done = 0; done < words; done += CHUNK_WORDS) {
+            int m = (int) Math.min(CHUNK_WORDS, words - done);
+            MemorySegment.copy(bits, JAVA_BYTE, at + (done << 3), chunk, 0, m * 8);
+            count += countWords(chunk, m);
+        }
+        return count;
+    }
+
+    private static final int CHUNK_WORDS = 1024;
+
+    private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+    private static long countWords(byte[] chunk, int words) {
+        long count = 0;
+        for (int w = 0; w < words; w++) {
+            count += Long.bitCount((long) LONG.get(chunk, w << 3));
+        }
+        return count;
+    }
+
+    /// Counts the set bits among `[from, to)` one at a time.
+    private static long countBits(MemorySegment bits, long from, long to) {
+        long count = 0;
+        for (long i = from; i < to; i++) {
+            count += (bits.get(JAVA_BYTE, i >>> 3) >>> (i & 7)) & 1;
+        }
+        return count;
     }
 
     /// Copies bits `[from, from + n)` of `src` into a new bitmap starting at bit 0.

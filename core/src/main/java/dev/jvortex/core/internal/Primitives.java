@@ -5,11 +5,17 @@ import dev.jvortex.core.PType;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
 import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 
 /// Helpers for encoders: primitive arrays built from Java arrays (on the heap, so they live as
 /// long as the write tree that holds them), narrowing, and loading values.
 public final class Primitives {
     private Primitives() {}
+
+    private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     /// Returns a new little-endian buffer holding the low bits of `values[0 .. n)` as `ptype`.
     public static MemorySegment segment(PType ptype, long[] values, int n) {
@@ -20,31 +26,44 @@ public final class Primitives {
 
     /// Returns a new little-endian buffer holding `values[0 .. n)` as `ptype` (an integer type of at most 32 bits).
     public static MemorySegment segment(PType ptype, int[] values, int n) {
-        // Plain array stores (little-endian by hand) for the narrow widths: per-element segment
-        // access checks alignment and bounds on every value.
+        // Plain array stores (little-endian by hand), one small loop method per width: per-element
+        // segment access checks alignment and bounds on every value, and a loop per width in one
+        // method gets compiled with every width inlined.
         byte[] bytes = new byte[n * ptype.byteWidth()];
-        MemorySegment out = MemorySegment.ofArray(bytes);
         switch (ptype.byteWidth()) {
-            case 1 -> {
-                for (int i = 0; i < n; i++) {
-                    bytes[i] = (byte) values[i];
-                }
-            }
-            case 2 -> {
-                for (int i = 0; i < n; i++) {
-                    int v = values[i];
-                    bytes[2 * i] = (byte) v;
-                    bytes[2 * i + 1] = (byte) (v >>> 8);
-                }
-            }
-            case 4 -> MemorySegment.copy(values, 0, out, PrimitiveArray.LE_INT, 0, n);
-            default -> {
-                for (int i = 0; i < n; i++) {
-                    out.setAtIndex(PrimitiveArray.LE_LONG, i, Integer.toUnsignedLong(values[i]));
-                }
-            }
+            case 1 -> narrowInts8(values, bytes, n);
+            case 2 -> narrowInts16(values, bytes, n);
+            case 4 -> narrowInts32(values, bytes, n);
+            default -> widenInts64(values, bytes, n);
         }
-        return out;
+        return MemorySegment.ofArray(bytes);
+    }
+
+    private static void narrowInts8(int[] values, byte[] bytes, int n) {
+        for (int i = 0; i < n; i++) {
+            bytes[i] = (byte) values[i];
+        }
+    }
+
+    private static void narrowInts16(int[] values, byte[] bytes, int n) {
+        for (int i = 0; i < n; i++) {
+            int v = values[i];
+            bytes[2 * i] = (byte) v;
+            bytes[2 * i + 1] = (byte) (v >>> 8);
+        }
+    }
+
+    private static void narrowInts32(int[] values, byte[] bytes, int n) {
+        for (int i = 0; i < n; i++) {
+            INT.set(bytes, 4 * i, values[i]);
+        }
+    }
+
+    /// Zero-extends each value to 8 bytes.
+    private static void widenInts64(int[] values, byte[] bytes, int n) {
+        for (int i = 0; i < n; i++) {
+            LONG.set(bytes, 8 * i, Integer.toUnsignedLong(values[i]));
+        }
     }
 
     /// Returns an array of `ptype` holding the low bits of `values[0 .. n)`.

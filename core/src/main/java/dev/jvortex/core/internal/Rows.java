@@ -12,8 +12,12 @@ import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
 import dev.jvortex.core.array.VarBinViewArray;
 import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.Objects;
 
 /// Row values of the flat canonical arrays (bool, primitive, decimal, utf8 and binary views) for
 /// the encoders that compare or collect rows: constant, dictionary, sparse and run-end.
@@ -22,6 +26,10 @@ import java.util.Arrays;
 /// same NaN), as the encoders must be lossless.
 public final class Rows {
     private Rows() {}
+
+    private static final VarHandle SHORT = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     /// Returns true for the array kinds this class handles.
     public static boolean supported(Array a) {
@@ -147,12 +155,77 @@ public final class Rows {
     }
 
     /// The `w`-byte values `rows[0 .. n)` of `data`, end to end in a new heap segment.
+    ///
+    /// A segment over a byte array is read through the array, with one small loop per common
+    /// width; other segments take one bulk copy per row. (A per-row segment-to-segment copy in
+    /// one loop sees heap and native segments and every width, and gets compiled again for each.)
     private static MemorySegment gatherFixed(MemorySegment data, int w, int[] rows, int n) {
-        MemorySegment out = MemorySegment.ofArray(new byte[n * w]);
-        for (int k = 0; k < n; k++) {
-            MemorySegment.copy(data, (long) rows[k] * w, out, (long) k * w, w);
+        byte[] out = new byte[n * w];
+        if (data.heapBase().orElse(null) instanceof byte[] src) {
+            int base = Math.toIntExact(data.address());
+            int limit = Math.toIntExact(base + data.byteSize());
+            switch (w) {
+                case 1 -> gather1(src, base, limit, rows, out, n);
+                case 2 -> gather2(src, base, limit, rows, out, n);
+                case 4 -> gather4(src, base, limit, rows, out, n);
+                case 8 -> gather8(src, base, limit, rows, out, n);
+                case 16 -> gather16(src, base, limit, rows, out, n);
+                default -> gatherWide(src, base, limit, w, rows, out, n);
+            }
+        } else {
+            gatherSegment(data, w, rows, out, n);
         }
-        return out;
+        return MemorySegment.ofArray(out);
+    }
+
+    // The rows are checked against the segment's end (`limit`), not only the backing array's.
+
+    private static void gather1(byte[] src, int base, int limit, int[] rows, byte[] out, int n) {
+        for (int k = 0; k < n; k++) {
+            out[k] = src[Objects.checkIndex(base + rows[k], limit)];
+        }
+    }
+
+    private static void gather2(byte[] src, int base, int limit, int[] rows, byte[] out, int n) {
+        for (int k = 0; k < n; k++) {
+            int at = Objects.checkFromIndexSize(base + 2 * rows[k], 2, limit);
+            SHORT.set(out, 2 * k, (short) SHORT.get(src, at));
+        }
+    }
+
+    private static void gather4(byte[] src, int base, int limit, int[] rows, byte[] out, int n) {
+        for (int k = 0; k < n; k++) {
+            int at = Objects.checkFromIndexSize(base + 4 * rows[k], 4, limit);
+            INT.set(out, 4 * k, (int) INT.get(src, at));
+        }
+    }
+
+    private static void gather8(byte[] src, int base, int limit, int[] rows, byte[] out, int n) {
+        for (int k = 0; k < n; k++) {
+            int at = Objects.checkFromIndexSize(base + 8 * rows[k], 8, limit);
+            LONG.set(out, 8 * k, (long) LONG.get(src, at));
+        }
+    }
+
+    private static void gather16(byte[] src, int base, int limit, int[] rows, byte[] out, int n) {
+        for (int k = 0; k < n; k++) {
+            int at = Objects.checkFromIndexSize(base + 16 * rows[k], 16, limit);
+            LONG.set(out, 16 * k, (long) LONG.get(src, at));
+            LONG.set(out, 16 * k + 8, (long) LONG.get(src, at + 8));
+        }
+    }
+
+    private static void gatherWide(byte[] src, int base, int limit, int w, int[] rows, byte[] out, int n) {
+        for (int k = 0; k < n; k++) {
+            int at = Objects.checkFromIndexSize(base + rows[k] * w, w, limit);
+            System.arraycopy(src, at, out, k * w, w);
+        }
+    }
+
+    private static void gatherSegment(MemorySegment data, int w, int[] rows, byte[] out, int n) {
+        for (int k = 0; k < n; k++) {
+            MemorySegment.copy(data, JAVA_BYTE, (long) rows[k] * w, out, k * w, w);
+        }
     }
 
     private static VarBinViewArray gatherViews(VarBinViewArray s, int[] rows, int n, Validity validity) {

@@ -3,125 +3,136 @@ package dev.jvortex.core.internal;
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 
 import dev.jvortex.core.PType;
-import dev.jvortex.core.array.PrimitiveArray;
 import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 
 /// Bulk moves between little-endian value buffers and `long[]` scratch arrays, with the type
 /// switch done once per call rather than once per value.
+///
+/// How the JIT sees this class (it matters: every encoder calls it, per block of values):
+/// - every width moves its bytes through one shape of bulk copy, segment bytes to or from a
+///   `byte[]` scratch, so one copy is compiled for all widths instead of one per element type;
+/// - [#load] and [#store] move at most one scratch block per call and have one loop per width,
+///   which does not branch on the type (a loop-invariant branch in a loop becomes a profiled loop
+///   predicate, which the first other type breaks, and the method is compiled again);
+/// - longer moves go block by block through small methods of their own;
+/// - [#load] and [#store] hold their loops and argument checks (the exceptions the bulk copies
+///   would throw, with the call's numbers; decoders turn them into corrupt-data errors) themselves, which keeps
+///   them above 325 bytes of bytecode, too big for C2 to inline into their many callers: one
+///   compiled copy serves every caller. (Small entry points get
+///   inlined, and with them the bulk copy and every width's loop, into each caller's compile.)
 public final class Segments {
     private Segments() {}
 
-    /// Values moved per bulk copy through a narrow scratch array.
+    /// Values moved per bulk copy through the scratch array.
     private static final int BLOCK = 2048;
 
-    /// Per-thread scratch arrays for the bulk copies (callers run on many threads).
-    private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
+    private static final VarHandle SHORT = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
-    private static final class Scratch {
-        final byte[] bytes = new byte[BLOCK];
-        final short[] shorts = new short[BLOCK];
-        final int[] ints = new int[BLOCK];
-    }
+    /// Per-thread scratch bytes for the bulk copies (callers run on many threads).
+    private static final ThreadLocal<byte[]> SCRATCH = ThreadLocal.withInitial(() -> new byte[BLOCK * 8]);
 
     /// Reads `n` values of `ptype` starting at element `from` of `src` into `dst[dstFrom..]`,
     /// sign-extending signed types and zero-extending unsigned ones (floats as raw bits).
     ///
-    /// Narrow types go through one bulk copy per block into a scratch array and a widening loop:
-    /// per-element segment reads stay slow when one call site sees heap and native segments.
+    /// One bulk copy into a byte array and a widening loop: per-element segment reads stay slow
+    /// when one call site sees heap and native segments.
     public static void load(MemorySegment src, PType ptype, long from, long[] dst, int dstFrom, int n) {
-        switch (ptype.byteWidth()) {
+        if (n > BLOCK) {
+            loadBlocks(src, ptype, from, dst, dstFrom, n);
+            return;
+        }
+        int w = ptype.byteWidth();
+        if (n < 0 || from < 0 || dstFrom < 0 || dstFrom > dst.length - n || (from + n) * w > src.byteSize()) {
+            throw new IndexOutOfBoundsException("cannot read " + n + " values of " + ptype + " at element " + from
+                    + " of a " + src.byteSize() + "-byte buffer into " + dst.length + " slots from " + dstFrom);
+        }
+        byte[] b = SCRATCH.get();
+        MemorySegment.copy(src, JAVA_BYTE, from * w, b, 0, n * w);
+        int o = dstFrom;
+        // One loop per width, for signed and unsigned types alike: `(v ^ sign) - sign` sign-extends
+        // the masked value when `sign` is the width's top bit and leaves it alone when it is 0.
+        long sign = ptype == PType.I8 || ptype == PType.I16 || ptype == PType.I32 ? 1L << (8 * w - 1) : 0;
+        switch (w) {
             case 1 -> {
-                byte[] tmp = SCRATCH.get().bytes;
-                boolean signed = ptype == PType.I8;
-                for (int done = 0; done < n; done += tmp.length) {
-                    int m = Math.min(tmp.length, n - done);
-                    MemorySegment.copy(src, JAVA_BYTE, from + done, tmp, 0, m);
-                    int o = dstFrom + done;
-                    if (signed) {
-                        for (int k = 0; k < m; k++) {
-                            dst[o + k] = tmp[k];
-                        }
-                    } else {
-                        for (int k = 0; k < m; k++) {
-                            dst[o + k] = tmp[k] & 0xFFL;
-                        }
-                    }
+                for (int k = 0; k < n; k++) {
+                    dst[o + k] = ((b[k] & 0xFFL) ^ sign) - sign;
                 }
             }
             case 2 -> {
-                short[] tmp = SCRATCH.get().shorts;
-                boolean signed = ptype == PType.I16;
-                for (int done = 0; done < n; done += tmp.length) {
-                    int m = Math.min(tmp.length, n - done);
-                    MemorySegment.copy(src, PrimitiveArray.LE_SHORT, (from + done) * 2, tmp, 0, m);
-                    int o = dstFrom + done;
-                    if (signed) {
-                        for (int k = 0; k < m; k++) {
-                            dst[o + k] = tmp[k];
-                        }
-                    } else {
-                        for (int k = 0; k < m; k++) {
-                            dst[o + k] = tmp[k] & 0xFFFFL;
-                        }
-                    }
+                for (int k = 0; k < n; k++) {
+                    dst[o + k] = (((short) SHORT.get(b, 2 * k) & 0xFFFFL) ^ sign) - sign;
                 }
             }
             case 4 -> {
-                int[] tmp = SCRATCH.get().ints;
-                boolean signed = ptype == PType.I32;
-                for (int done = 0; done < n; done += tmp.length) {
-                    int m = Math.min(tmp.length, n - done);
-                    MemorySegment.copy(src, PrimitiveArray.LE_INT, (from + done) * 4, tmp, 0, m);
-                    int o = dstFrom + done;
-                    if (signed) {
-                        for (int k = 0; k < m; k++) {
-                            dst[o + k] = tmp[k];
-                        }
-                    } else {
-                        for (int k = 0; k < m; k++) {
-                            dst[o + k] = tmp[k] & 0xFFFFFFFFL;
-                        }
-                    }
+                for (int k = 0; k < n; k++) {
+                    dst[o + k] = (((int) INT.get(b, 4 * k) & 0xFFFFFFFFL) ^ sign) - sign;
                 }
             }
-            default -> MemorySegment.copy(src, PrimitiveArray.LE_LONG, from * 8, dst, dstFrom, n);
+            default -> {
+                for (int k = 0; k < n; k++) {
+                    dst[o + k] = (long) LONG.get(b, 8 * k);
+                }
+            }
+        }
+    }
+
+    private static void loadBlocks(MemorySegment src, PType ptype, long from, long[] dst, int dstFrom, int n) {
+        for (int done = 0; done < n; done += BLOCK) {
+            load(src, ptype, from + done, dst, dstFrom + done, Math.min(BLOCK, n - done));
         }
     }
 
     /// Writes the low bits of `src[srcFrom .. srcFrom + n)` as values of `ptype` at element `at` of `dst`.
     public static void store(long[] src, int srcFrom, MemorySegment dst, PType ptype, long at, int n) {
-        switch (ptype.byteWidth()) {
+        if (n > BLOCK) {
+            storeBlocks(src, srcFrom, dst, ptype, at, n);
+            return;
+        }
+        int w = ptype.byteWidth();
+        if (n < 0 || srcFrom < 0 || srcFrom > src.length - n || at < 0 || (at + n) * w > dst.byteSize()) {
+            throw new IndexOutOfBoundsException("cannot store " + n + " values of " + src.length + " from " + srcFrom
+                    + " as " + ptype + " at element " + at + " of a " + dst.byteSize() + "-byte buffer");
+        }
+        if (dst.isReadOnly()) {
+            throw new IllegalArgumentException("cannot store " + ptype + " values into a read-only buffer");
+        }
+        if (n == 0) {
+            return;
+        }
+        byte[] b = SCRATCH.get();
+        switch (w) {
             case 1 -> {
-                byte[] tmp = SCRATCH.get().bytes;
-                for (int done = 0; done < n; done += tmp.length) {
-                    int m = Math.min(tmp.length, n - done);
-                    for (int k = 0; k < m; k++) {
-                        tmp[k] = (byte) src[srcFrom + done + k];
-                    }
-                    MemorySegment.copy(tmp, 0, dst, JAVA_BYTE, at + done, m);
+                for (int k = 0; k < n; k++) {
+                    b[k] = (byte) src[srcFrom + k];
                 }
             }
             case 2 -> {
-                short[] tmp = SCRATCH.get().shorts;
-                for (int done = 0; done < n; done += tmp.length) {
-                    int m = Math.min(tmp.length, n - done);
-                    for (int k = 0; k < m; k++) {
-                        tmp[k] = (short) src[srcFrom + done + k];
-                    }
-                    MemorySegment.copy(tmp, 0, dst, PrimitiveArray.LE_SHORT, (at + done) * 2, m);
+                for (int k = 0; k < n; k++) {
+                    SHORT.set(b, 2 * k, (short) src[srcFrom + k]);
                 }
             }
             case 4 -> {
-                int[] tmp = SCRATCH.get().ints;
-                for (int done = 0; done < n; done += tmp.length) {
-                    int m = Math.min(tmp.length, n - done);
-                    for (int k = 0; k < m; k++) {
-                        tmp[k] = (int) src[srcFrom + done + k];
-                    }
-                    MemorySegment.copy(tmp, 0, dst, PrimitiveArray.LE_INT, (at + done) * 4, m);
+                for (int k = 0; k < n; k++) {
+                    INT.set(b, 4 * k, (int) src[srcFrom + k]);
                 }
             }
-            default -> MemorySegment.copy(src, srcFrom, dst, PrimitiveArray.LE_LONG, at * 8, n);
+            default -> {
+                for (int k = 0; k < n; k++) {
+                    LONG.set(b, 8 * k, src[srcFrom + k]);
+                }
+            }
+        }
+        MemorySegment.copy(b, 0, dst, JAVA_BYTE, at * w, n * w);
+    }
+
+    private static void storeBlocks(long[] src, int srcFrom, MemorySegment dst, PType ptype, long at, int n) {
+        for (int done = 0; done < n; done += BLOCK) {
+            store(src, srcFrom + done, dst, ptype, at + done, Math.min(BLOCK, n - done));
         }
     }
 
