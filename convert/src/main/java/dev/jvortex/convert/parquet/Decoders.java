@@ -229,6 +229,23 @@ final class Decoders {
             return j;
         }
 
+        /// Reads values `j` to `k` of the current bit-packed run (those [#unpack(int[], int, int)]
+        /// left, near the run's end) into `out[at + j, at + k)`, value by value.
+        private void unpackRest(int[] out, int at, int j, int k) {
+            for (; j < k; j++) {
+                out[at + j] = (int) bitsAt(in.buf, packedBit, bitWidth, packedLimit);
+                packedBit += bitWidth;
+            }
+        }
+
+        /// As [#unpackRest(int[], int, int, int)], into bytes.
+        private void unpackRest(byte[] out, int at, int j, int k) {
+            for (; j < k; j++) {
+                out[at + j] = (byte) bitsAt(in.buf, packedBit, bitWidth, packedLimit);
+                packedBit += bitWidth;
+            }
+        }
+
         /// Reads `n` values into `out[off, off + n)`.
         void read(int[] out, int off, int n) {
             if (bitWidth == 0) {
@@ -249,11 +266,7 @@ final class Decoders {
                     if (packedBit + (long) k * bitWidth > (long) packedLimit * 8) {
                         throw VortexException.corrupt(in.where + ": bit-packed run runs past the end of the data");
                     }
-                    int j = unpack(out, off + i, k);
-                    for (; j < k; j++) {
-                        out[off + i + j] = (int) bitsAt(in.buf, packedBit, bitWidth, packedLimit);
-                        packedBit += bitWidth;
-                    }
+                    unpackRest(out, off + i, unpack(out, off + i, k), k);
                     runLeft -= k;
                     i += k;
                 }
@@ -280,11 +293,7 @@ final class Decoders {
                     if (packedBit + (long) k * bitWidth > (long) packedLimit * 8) {
                         throw VortexException.corrupt(in.where + ": bit-packed run runs past the end of the data");
                     }
-                    int j = unpack(out, off + i, k);
-                    for (; j < k; j++) {
-                        out[off + i + j] = (byte) bitsAt(in.buf, packedBit, bitWidth, packedLimit);
-                        packedBit += bitWidth;
-                    }
+                    unpackRest(out, off + i, unpack(out, off + i, k), k);
                     runLeft -= k;
                     i += k;
                 }
