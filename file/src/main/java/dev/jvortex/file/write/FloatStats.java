@@ -22,6 +22,13 @@ final class FloatStats extends ZoneCounts implements StatsAccumulator {
     private double[] max = new double[16];
     private double[] sum = new double[16];
     private long[] nans = new long[16];
+    /// The zone being added to while a scan runs: its sum, least and greatest non-NaN value,
+    /// whether it has one, and the scan's NaN count.
+    private double runSum;
+    private double runMin;
+    private double runMax;
+    private boolean runSeen;
+    private long runNans;
 
     FloatStats(DType.Primitive dtype, int zoneLength) {
         super(zoneLength);
@@ -39,17 +46,33 @@ final class FloatStats extends ZoneCounts implements StatsAccumulator {
     @Override
     void addRows(Array values, Validity v, boolean allValid, int from, int to, int z) {
         PrimitiveArray p = (PrimitiveArray) values;
-        double s = sum[z];
-        double lo = min[z];
-        double hi = max[z];
-        boolean seen = has[z];
+        runSum = sum[z];
+        runMin = min[z];
+        runMax = max[z];
+        runSeen = has[z];
+        // one loop without validity and one with it, each a method of its own (see IntegerStats)
         long nullRows = 0;
+        if (allValid) {
+            scanAll(p, from, to);
+        } else {
+            nullRows = scanValid(p, v, from, to);
+        }
+        sum[z] = runSum;
+        min[z] = runMin;
+        max[z] = runMax;
+        has[z] = runSeen;
+        nulls[z] += nullRows;
+        nans[z] += runNans;
+    }
+
+    /// Adds rows `[from, to)` of `p`, all valid, to the run fields.
+    private void scanAll(PrimitiveArray p, int from, int to) {
+        double s = runSum;
+        double lo = runMin;
+        double hi = runMax;
+        boolean seen = runSeen;
         long nanRows = 0;
         for (int r = from; r < to; r++) {
-            if (!allValid && !v.isValid(r)) {
-                nullRows++;
-                continue;
-            }
             double x = p.getDouble(r);
             // Summed in row order, one value at a time, so the sum does not depend on batches.
             s += x;
@@ -64,12 +87,45 @@ final class FloatStats extends ZoneCounts implements StatsAccumulator {
                 hi = Math.max(hi, x);
             }
         }
-        sum[z] = s;
-        min[z] = lo;
-        max[z] = hi;
-        has[z] = seen;
-        nulls[z] += nullRows;
-        nans[z] += nanRows;
+        runSum = s;
+        runMin = lo;
+        runMax = hi;
+        runSeen = seen;
+        runNans = nanRows;
+    }
+
+    /// As [#scanAll], over the valid rows of `v` alone; returns the null rows.
+    private long scanValid(PrimitiveArray p, Validity v, int from, int to) {
+        double s = runSum;
+        double lo = runMin;
+        double hi = runMax;
+        boolean seen = runSeen;
+        long nullRows = 0;
+        long nanRows = 0;
+        for (int r = from; r < to; r++) {
+            if (!v.isValid(r)) {
+                nullRows++;
+                continue;
+            }
+            double x = p.getDouble(r);
+            s += x;
+            if (Double.isNaN(x)) {
+                nanRows++;
+            } else if (!seen) {
+                lo = x;
+                hi = x;
+                seen = true;
+            } else {
+                lo = Math.min(lo, x);
+                hi = Math.max(hi, x);
+            }
+        }
+        runSum = s;
+        runMin = lo;
+        runMax = hi;
+        runSeen = seen;
+        runNans = nanRows;
+        return nullRows;
     }
 
     @Override
