@@ -29,6 +29,8 @@ final class FloatStats extends ZoneCounts implements StatsAccumulator {
     private double runMax;
     private boolean runSeen;
     private long runNans;
+    /// The batch's values as doubles, read once in bulk.
+    private double[] values;
 
     FloatStats(DType.Primitive dtype, int zoneLength) {
         super(zoneLength);
@@ -44,8 +46,41 @@ final class FloatStats extends ZoneCounts implements StatsAccumulator {
     }
 
     @Override
+    void startBatch(Array values, int len) {
+        this.values = len > 0 ? doubles((PrimitiveArray) values, len) : null;
+    }
+
+    @Override
+    void endBatch() {
+        values = null;
+    }
+
+    /// The first `n` values of `p` as doubles (as [PrimitiveArray#getDouble] reads them), in one
+    /// bulk copy for f64 and f32: the scans then read a heap array of one type, not a segment
+    /// through a switch on the type per row.
+    private static double[] doubles(PrimitiveArray p, int n) {
+        double[] out = new double[n];
+        switch (p.ptype()) {
+            case F64 -> MemorySegment.copy(p.data(), PrimitiveArray.LE_DOUBLE, 0, out, 0, n);
+            case F32 -> {
+                float[] f = new float[n];
+                MemorySegment.copy(p.data(), PrimitiveArray.LE_FLOAT, 0, f, 0, n);
+                for (int i = 0; i < n; i++) {
+                    out[i] = f[i];
+                }
+            }
+            default -> {
+                for (int i = 0; i < n; i++) {
+                    out[i] = p.getDouble(i);
+                }
+            }
+        }
+        return out;
+    }
+
+    @Override
     void addRows(Array values, Validity v, boolean allValid, int from, int to, int z) {
-        PrimitiveArray p = (PrimitiveArray) values;
+        double[] p = this.values;
         runSum = sum[z];
         runMin = min[z];
         runMax = max[z];
@@ -66,14 +101,14 @@ final class FloatStats extends ZoneCounts implements StatsAccumulator {
     }
 
     /// Adds rows `[from, to)` of `p`, all valid, to the run fields.
-    private void scanAll(PrimitiveArray p, int from, int to) {
+    private void scanAll(double[] p, int from, int to) {
         double s = runSum;
         double lo = runMin;
         double hi = runMax;
         boolean seen = runSeen;
         long nanRows = 0;
         for (int r = from; r < to; r++) {
-            double x = p.getDouble(r);
+            double x = p[r];
             // Summed in row order, one value at a time, so the sum does not depend on batches.
             s += x;
             if (Double.isNaN(x)) {
@@ -95,7 +130,7 @@ final class FloatStats extends ZoneCounts implements StatsAccumulator {
     }
 
     /// As [#scanAll], over the valid rows of `v` alone; returns the null rows.
-    private long scanValid(PrimitiveArray p, Validity v, int from, int to) {
+    private long scanValid(double[] p, Validity v, int from, int to) {
         double s = runSum;
         double lo = runMin;
         double hi = runMax;
@@ -107,7 +142,7 @@ final class FloatStats extends ZoneCounts implements StatsAccumulator {
                 nullRows++;
                 continue;
             }
-            double x = p.getDouble(r);
+            double x = p[r];
             s += x;
             if (Double.isNaN(x)) {
                 nanRows++;
