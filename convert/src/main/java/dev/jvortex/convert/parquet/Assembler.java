@@ -376,40 +376,65 @@ final class Assembler {
         byte[] dictBytes = c.dictHeap;
         int[] offs = c.off;
         int[] lens = c.len;
-        boolean usesDict = false;
-        for (int i = 0; i < n; i++) {
-            int k = vi == null ? i : vi[i];
-            if (k < 0) {
-                continue;
-            }
-            int o = offs[k];
-            int len = lens[k];
-            int at = 16 * i;
-            byte[] src = heapBytes;
-            int buffer = 0;
-            if (o < 0) {
-                o = -1 - o;
-                src = dictBytes;
-                buffer = 1;
-                usesDict = true;
-            }
-            LE_INT.set(vb, at, len);
-            if (len <= VarBinViewArray.MAX_INLINED) {
-                if (len > 0) { // an empty value may have no heap at all
-                    System.arraycopy(src, o, vb, at + 4, len);
-                }
-            } else {
-                System.arraycopy(src, o, vb, at + 4, 4);
-                LE_INT.set(vb, at + 8, buffer);
-                LE_INT.set(vb, at + 12, o);
-            }
-        }
+        // a loop for columns without nulls and one with them, each a method of its own: one loop
+        // testing `vi == null` is compiled for the first columns' case and again for the other
+        boolean usesDict = vi == null
+                ? denseViews(vb, offs, lens, n, heapBytes, dictBytes)
+                : sparseViews(vb, offs, lens, vi, n, heapBytes, dictBytes);
         // 8-byte elements: the copy is aligned to 8 at least (the arena's allocations of up to 16
         // bytes' alignment are malloc'ed, aligned to 16)
         MemorySegment views =
                 arena.allocateFrom(WORDS, MemorySegment.ofArray(vb), ValueLayout.JAVA_LONG_UNALIGNED, 0, vb.length / 8);
         MemorySegment[] buffers = usesDict ? new MemorySegment[] {heap, dictHeap} : new MemorySegment[] {heap};
         return new VarBinViewArray(dtype, views, buffers, n, v);
+    }
+
+    /// Writes the views of values `0 .. n` (`offs`, `lens`; an offset below 0 is `-1 - offset` in
+    /// the dictionary's bytes) into `vb`, 16 bytes each; returns whether any is a dictionary value.
+    private static boolean denseViews(byte[] vb, int[] offs, int[] lens, int n, byte[] heapBytes, byte[] dictBytes) {
+        boolean usesDict = false;
+        for (int i = 0; i < n; i++) {
+            usesDict |= putView(vb, 16 * i, offs[i], lens[i], heapBytes, dictBytes);
+        }
+        return usesDict;
+    }
+
+    /// As [#denseViews], row `i` being value `vi[i]` (below 0 for a null row, whose view is left
+    /// zero).
+    private static boolean sparseViews(
+            byte[] vb, int[] offs, int[] lens, int[] vi, int n, byte[] heapBytes, byte[] dictBytes) {
+        boolean usesDict = false;
+        for (int i = 0; i < n; i++) {
+            int k = vi[i];
+            if (k >= 0) {
+                usesDict |= putView(vb, 16 * i, offs[k], lens[k], heapBytes, dictBytes);
+            }
+        }
+        return usesDict;
+    }
+
+    /// Writes the view of a value of `len` bytes at offset `o` (see [#denseViews]) at `vb[at]`;
+    /// returns whether it is a dictionary value.
+    private static boolean putView(byte[] vb, int at, int o, int len, byte[] heapBytes, byte[] dictBytes) {
+        byte[] src = heapBytes;
+        int buffer = 0;
+        boolean dict = o < 0;
+        if (dict) {
+            o = -1 - o;
+            src = dictBytes;
+            buffer = 1;
+        }
+        LE_INT.set(vb, at, len);
+        if (len <= VarBinViewArray.MAX_INLINED) {
+            if (len > 0) { // an empty value may have no heap at all
+                System.arraycopy(src, o, vb, at + 4, len);
+            }
+        } else {
+            System.arraycopy(src, o, vb, at + 4, 4);
+            LE_INT.set(vb, at + 8, buffer);
+            LE_INT.set(vb, at + 12, o);
+        }
+        return dict;
     }
 
     private Array decimals(DType.Decimal dt, ColumnData c, int[] vi, int n, Validity v) {

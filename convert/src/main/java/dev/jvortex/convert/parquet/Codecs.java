@@ -77,10 +77,7 @@ final class Codecs {
                     if (end - p < bytes) {
                         throw VortexException.corrupt(where + ": truncated Snappy literal");
                     }
-                    n = 0;
-                    for (int i = 0; i < bytes; i++) {
-                        n |= (src[p + i] & 0xFF) << (8 * i);
-                    }
+                    n = littleEndian(src, p, bytes);
                     p += bytes;
                 }
                 long lit = (n & 0xFFFFFFFFL) + 1;
@@ -135,10 +132,7 @@ final class Codecs {
                 // 8 bytes at a time (a copy is at most 64 bytes): each load reads bytes already
                 // written, as the offset is at least 8; up to 7 bytes past the copy are written
                 // inside the output and overwritten by what follows
-                int from = o - offset;
-                for (int i = 0; i < length; i += 8) {
-                    LONG.set(dst, o + i, (long) LONG.get(dst, from + i));
-                }
+                copyWords(dst, o, offset, length);
             } else {
                 copyMatch(dst, o, offset, length);
             }
@@ -147,6 +141,27 @@ final class Codecs {
         if (o != oEnd) {
             throw VortexException.corrupt(
                     where + ": Snappy block decodes to " + (o - dstOff) + " bytes, expected " + outLen);
+        }
+    }
+
+    /// The `bytes` (1 to 4) bytes at `src[p]` as a little-endian int. (This and [#copyWords]
+    /// are methods of their own so that [#snappy] has one loop alone, the one the JIT compiles it
+    /// on-stack at.)
+    static int littleEndian(byte[] src, int p, int bytes) {
+        int n = 0;
+        for (int i = 0; i < bytes; i++) {
+            n |= (src[p + i] & 0xFF) << (8 * i);
+        }
+        return n;
+    }
+
+    /// Copies `length` bytes (at most 64) from `offset` (at least 8) bytes back in `dst` to `o`,
+    /// 8 bytes at a time: each load reads bytes already written; up to 7 bytes past the copy are
+    /// written, which the caller has room for.
+    static void copyWords(byte[] dst, int o, int offset, int length) {
+        int from = o - offset;
+        for (int i = 0; i < length; i += 8) {
+            LONG.set(dst, o + i, (long) LONG.get(dst, from + i));
         }
     }
 

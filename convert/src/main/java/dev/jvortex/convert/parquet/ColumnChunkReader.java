@@ -326,12 +326,17 @@ final class ColumnChunkReader {
         } else {
             throw VortexException.unsupported(pw + ": level encoding " + ParquetMetadata.encodingName(encoding));
         }
+        checkLevels(out, base, n, max, pw);
+        return next;
+    }
+
+    /// Checks that levels `out[base, base + n)` are in `[0, max]`.
+    private static void checkLevels(byte[] out, int base, int n, int max, String pw) {
         for (int i = base; i < base + n; i++) {
             if (out[i] > max || out[i] < 0) {
                 throw VortexException.corrupt(pw + ": level " + out[i] + " above the maximum " + max);
             }
         }
-        return next;
     }
 
     private void values(int encoding, byte[] buf, int p, int end, int n, String pw) {
@@ -503,59 +508,65 @@ final class ColumnChunkReader {
         int[] idx = new int[n];
         new Decoders.Rle(buf, p + 1, end, width, pw).read(idx, 0, n);
         int size = dict.count;
-        // one loop per type (the type is fixed for the chunk), each index checked in line
+        // one loop per type (the type is fixed for the chunk), each index checked in line; each
+        // loop a method of its own, so that the JIT compiles it alone (this method, run once per
+        // page, has no loop to compile with everything inlined into it)
         data.reserveValues(n);
         int c = data.count;
         switch (data.type) {
-            case BOOLEAN -> {
-                byte[] from = dict.bools;
-                byte[] to = data.bools;
-                for (int i = 0; i < n; i++) {
-                    int k = idx[i];
-                    if (k < 0 || k >= size) {
-                        checkIndex(k, size, pw);
-                    }
-                    to[c + i] = from[k];
-                }
-            }
-            case INT32, FLOAT -> {
-                int[] from = dict.ints;
-                int[] to = data.ints;
-                for (int i = 0; i < n; i++) {
-                    int k = idx[i];
-                    if (k < 0 || k >= size) {
-                        checkIndex(k, size, pw);
-                    }
-                    to[c + i] = from[k];
-                }
-            }
-            case INT64, DOUBLE, INT96 -> {
-                long[] from = dict.longs;
-                long[] to = data.longs;
-                for (int i = 0; i < n; i++) {
-                    int k = idx[i];
-                    if (k < 0 || k >= size) {
-                        checkIndex(k, size, pw);
-                    }
-                    to[c + i] = from[k];
-                }
-            }
-            default -> {
-                int[] dictOff = dict.off;
-                int[] dictLen = dict.len;
-                int[] off = data.off;
-                int[] len = data.len;
-                for (int i = 0; i < n; i++) {
-                    int k = idx[i];
-                    if (k < 0 || k >= size) {
-                        checkIndex(k, size, pw);
-                    }
-                    off[c + i] = -1 - dictOff[k];
-                    len[c + i] = dictLen[k];
-                }
-            }
+            case BOOLEAN -> gather(idx, n, size, dict.bools, data.bools, c, pw);
+            case INT32, FLOAT -> gather(idx, n, size, dict.ints, data.ints, c, pw);
+            case INT64, DOUBLE, INT96 -> gather(idx, n, size, dict.longs, data.longs, c, pw);
+            default -> gatherStrings(idx, n, size, dict.off, dict.len, data.off, data.len, c, pw);
         }
         data.count += n;
+    }
+
+    /// `to[c + i] = from[idx[i]]` for `i < n`, each index checked against the dictionary's `size`.
+    private static void gather(int[] idx, int n, int size, byte[] from, byte[] to, int c, String pw) {
+        for (int i = 0; i < n; i++) {
+            int k = idx[i];
+            if (k < 0 || k >= size) {
+                checkIndex(k, size, pw);
+            }
+            to[c + i] = from[k];
+        }
+    }
+
+    /// As [#gather(int[], int, int, byte[], byte[], int, String)], for ints.
+    private static void gather(int[] idx, int n, int size, int[] from, int[] to, int c, String pw) {
+        for (int i = 0; i < n; i++) {
+            int k = idx[i];
+            if (k < 0 || k >= size) {
+                checkIndex(k, size, pw);
+            }
+            to[c + i] = from[k];
+        }
+    }
+
+    /// As [#gather(int[], int, int, byte[], byte[], int, String)], for longs.
+    private static void gather(int[] idx, int n, int size, long[] from, long[] to, int c, String pw) {
+        for (int i = 0; i < n; i++) {
+            int k = idx[i];
+            if (k < 0 || k >= size) {
+                checkIndex(k, size, pw);
+            }
+            to[c + i] = from[k];
+        }
+    }
+
+    /// As [#gather(int[], int, int, byte[], byte[], int, String)], for byte-array values: each
+    /// row's offset (`-1 - offset` of its dictionary entry) and length.
+    private static void gatherStrings(
+            int[] idx, int n, int size, int[] dictOff, int[] dictLen, int[] off, int[] len, int c, String pw) {
+        for (int i = 0; i < n; i++) {
+            int k = idx[i];
+            if (k < 0 || k >= size) {
+                checkIndex(k, size, pw);
+            }
+            off[c + i] = -1 - dictOff[k];
+            len[c + i] = dictLen[k];
+        }
     }
 
     private static int checkIndex(int k, int size, String pw) {

@@ -171,62 +171,113 @@ final class Decoders {
         /// one word when the width is at most 8 bits, else a word per value; returns the count,
         /// the caller reads the rest (near the end of the run) value by value.
         private int unpack(int[] out, int at, int k) {
-            byte[] buf = in.buf;
+            // each loop a method of its own: this one, run once per run, has none to compile
             int w = bitWidth;
-            long mask = (1L << w) - 1;
             int last = packedLimit - 8; // the last byte a word may start at
             long bit = packedBit;
             int j = 0;
             if (w <= 8 && (bit & 7) == 0) {
-                int b = (int) (bit >>> 3);
-                while (k - j >= 8 && b <= last) {
-                    long word = (long) LE_LONG.get(buf, b);
-                    for (int t = 0; t < 8; t++) {
-                        out[at + j + t] = (int) (word & mask);
-                        word >>>= w;
-                    }
-                    j += 8;
-                    b += w;
-                }
-                bit = (long) b << 3;
+                j = unpackGroups(in.buf, w, out, at, k, (int) (bit >>> 3), last);
+                bit += (long) j * w;
             }
+            int done = unpackWords(in.buf, w, out, at, j, k, bit, last);
+            packedBit = bit + (long) (done - j) * w;
+            return done;
+        }
+
+        /// Unpacks groups of 8 values of `w` (at most 8) bits of `buf`, each group from the word
+        /// at `b` (then `w` bytes on, while at most `last`), into `out[at, ...)`, up to `k`
+        /// values; returns the count.
+        private static int unpackGroups(byte[] buf, int w, int[] out, int at, int k, int b, int last) {
+            long mask = (1L << w) - 1;
+            int j = 0;
+            while (k - j >= 8 && b <= last) {
+                long word = (long) LE_LONG.get(buf, b);
+                for (int t = 0; t < 8; t++) {
+                    out[at + j + t] = (int) (word & mask);
+                    word >>>= w;
+                }
+                j += 8;
+                b += w;
+            }
+            return j;
+        }
+
+        /// Unpacks values `j` (at bit `bit` of `buf`) and on, `w` bits each, into
+        /// `out[at + j, ...)`, a word per value while its word starts at most at `last`, up to
+        /// value `k`; returns the index after the last value unpacked.
+        private static int unpackWords(byte[] buf, int w, int[] out, int at, int j, int k, long bit, int last) {
+            long mask = (1L << w) - 1;
             while (j < k && (bit >>> 3) <= last) {
                 out[at + j] = (int) (((long) LE_LONG.get(buf, (int) (bit >>> 3)) >>> (bit & 7)) & mask);
                 bit += w;
                 j++;
             }
-            packedBit = bit;
             return j;
         }
 
         /// As [#unpack(int[], int, int)], into bytes (levels, `bitWidth` at most 8).
         private int unpack(byte[] out, int at, int k) {
-            byte[] buf = in.buf;
+            // each loop a method of its own: this one, run once per run, has none to compile
             int w = bitWidth;
-            long mask = (1L << w) - 1;
-            int last = packedLimit - 8;
+            int last = packedLimit - 8; // the last byte a word may start at
             long bit = packedBit;
             int j = 0;
             if (w <= 8 && (bit & 7) == 0) {
-                int b = (int) (bit >>> 3);
-                while (k - j >= 8 && b <= last) {
-                    long word = (long) LE_LONG.get(buf, b);
-                    for (int t = 0; t < 8; t++) {
-                        out[at + j + t] = (byte) (word & mask);
-                        word >>>= w;
-                    }
-                    j += 8;
-                    b += w;
-                }
-                bit = (long) b << 3;
+                j = unpackGroups(in.buf, w, out, at, k, (int) (bit >>> 3), last);
+                bit += (long) j * w;
             }
+            int done = unpackWords(in.buf, w, out, at, j, k, bit, last);
+            packedBit = bit + (long) (done - j) * w;
+            return done;
+        }
+
+        /// Unpacks groups of 8 values of `w` (at most 8) bits of `buf`, each group from the word
+        /// at `b` (then `w` bytes on, while at most `last`), into `out[at, ...)`, up to `k`
+        /// values; returns the count.
+        private static int unpackGroups(byte[] buf, int w, byte[] out, int at, int k, int b, int last) {
+            long mask = (1L << w) - 1;
+            int j = 0;
+            while (k - j >= 8 && b <= last) {
+                long word = (long) LE_LONG.get(buf, b);
+                for (int t = 0; t < 8; t++) {
+                    out[at + j + t] = (byte) (word & mask);
+                    word >>>= w;
+                }
+                j += 8;
+                b += w;
+            }
+            return j;
+        }
+
+        /// Unpacks values `j` (at bit `bit` of `buf`) and on, `w` bits each, into
+        /// `out[at + j, ...)`, a word per value while its word starts at most at `last`, up to
+        /// value `k`; returns the index after the last value unpacked.
+        private static int unpackWords(byte[] buf, int w, byte[] out, int at, int j, int k, long bit, int last) {
+            long mask = (1L << w) - 1;
             while (j < k && (bit >>> 3) <= last) {
                 out[at + j] = (byte) (((long) LE_LONG.get(buf, (int) (bit >>> 3)) >>> (bit & 7)) & mask);
                 bit += w;
                 j++;
             }
-            packedBit = bit;
             return j;
+        }
+
+        /// Reads values `j` to `k` of the current bit-packed run (those [#unpack(int[], int, int)]
+        /// left, near the run's end) into `out[at + j, at + k)`, value by value.
+        private void unpackRest(int[] out, int at, int j, int k) {
+            for (; j < k; j++) {
+                out[at + j] = (int) bitsAt(in.buf, packedBit, bitWidth, packedLimit);
+                packedBit += bitWidth;
+            }
+        }
+
+        /// As [#unpackRest(int[], int, int, int)], into bytes.
+        private void unpackRest(byte[] out, int at, int j, int k) {
+            for (; j < k; j++) {
+                out[at + j] = (byte) bitsAt(in.buf, packedBit, bitWidth, packedLimit);
+                packedBit += bitWidth;
+            }
         }
 
         /// Reads `n` values into `out[off, off + n)`.
@@ -249,11 +300,7 @@ final class Decoders {
                     if (packedBit + (long) k * bitWidth > (long) packedLimit * 8) {
                         throw VortexException.corrupt(in.where + ": bit-packed run runs past the end of the data");
                     }
-                    int j = unpack(out, off + i, k);
-                    for (; j < k; j++) {
-                        out[off + i + j] = (int) bitsAt(in.buf, packedBit, bitWidth, packedLimit);
-                        packedBit += bitWidth;
-                    }
+                    unpackRest(out, off + i, unpack(out, off + i, k), k);
                     runLeft -= k;
                     i += k;
                 }
@@ -280,11 +327,7 @@ final class Decoders {
                     if (packedBit + (long) k * bitWidth > (long) packedLimit * 8) {
                         throw VortexException.corrupt(in.where + ": bit-packed run runs past the end of the data");
                     }
-                    int j = unpack(out, off + i, k);
-                    for (; j < k; j++) {
-                        out[off + i + j] = (byte) bitsAt(in.buf, packedBit, bitWidth, packedLimit);
-                        packedBit += bitWidth;
-                    }
+                    unpackRest(out, off + i, unpack(out, off + i, k), k);
                     runLeft -= k;
                     i += k;
                 }

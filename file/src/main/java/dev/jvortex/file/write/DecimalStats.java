@@ -24,6 +24,12 @@ final class DecimalStats extends ZoneCounts implements StatsAccumulator {
     private final List<BigInteger> min = new ArrayList<>();
     private final List<BigInteger> max = new ArrayList<>();
     private final List<BigInteger> sum = new ArrayList<>();
+    /// The last scan's (at most 8 bytes wide) least and greatest value, and its sum: `runSum`
+    /// plus the part `runBig` moved out of it before it overflowed.
+    private long runMin;
+    private long runMax;
+    private long runSum;
+    private BigInteger runBig;
 
     DecimalStats(DType.Decimal dtype, int zoneLength) {
         super(zoneLength);
@@ -51,27 +57,13 @@ final class DecimalStats extends ZoneCounts implements StatsAccumulator {
             return;
         }
         // Up to 8 bytes: summed in a long, exactly (a run that would overflow is moved into a
-        // big integer first).
-        long lo = Long.MAX_VALUE;
-        long hi = Long.MIN_VALUE;
-        long s = 0;
-        BigInteger big = BigInteger.ZERO;
-        long count = 0;
-        for (int r = from; r < to; r++) {
-            if (!allValid && !v.isValid(r)) {
-                continue;
-            }
-            long x = d.getUnscaledLong(r);
-            lo = Math.min(lo, x);
-            hi = Math.max(hi, x);
-            long t = s + x;
-            if (((s ^ t) & (x ^ t)) < 0) {
-                big = big.add(BigInteger.valueOf(s));
-                t = x;
-            }
-            s = t;
-            count++;
-        }
+        // big integer first). One loop without validity and one with it, each a method of its
+        // own, so that neither is compiled for the other's case.
+        long count = allValid ? scanAll(d, from, to) : scanValid(d, v, from, to);
+        long lo = runMin;
+        long hi = runMax;
+        long s = runSum;
+        BigInteger big = runBig;
         nulls[z] += (to - from) - count;
         if (count > 0) {
             BigInteger bl = BigInteger.valueOf(lo);
@@ -85,6 +77,60 @@ final class DecimalStats extends ZoneCounts implements StatsAccumulator {
             has[z] = true;
             sum.set(z, sum.get(z).add(big).add(BigInteger.valueOf(s)));
         }
+    }
+
+    /// Scans rows `[from, to)` of `d` (at most 8 bytes wide, all valid) into the run fields;
+    /// returns the count.
+    private long scanAll(DecimalArray d, int from, int to) {
+        long lo = Long.MAX_VALUE;
+        long hi = Long.MIN_VALUE;
+        long s = 0;
+        BigInteger big = BigInteger.ZERO;
+        for (int r = from; r < to; r++) {
+            long x = d.getUnscaledLong(r);
+            lo = Math.min(lo, x);
+            hi = Math.max(hi, x);
+            long t = s + x;
+            if (((s ^ t) & (x ^ t)) < 0) {
+                big = big.add(BigInteger.valueOf(s));
+                t = x;
+            }
+            s = t;
+        }
+        runMin = lo;
+        runMax = hi;
+        runSum = s;
+        runBig = big;
+        return to - from;
+    }
+
+    /// As [#scanAll], over the valid rows of `v` alone.
+    private long scanValid(DecimalArray d, Validity v, int from, int to) {
+        long lo = Long.MAX_VALUE;
+        long hi = Long.MIN_VALUE;
+        long s = 0;
+        BigInteger big = BigInteger.ZERO;
+        long count = 0;
+        for (int r = from; r < to; r++) {
+            if (!v.isValid(r)) {
+                continue;
+            }
+            long x = d.getUnscaledLong(r);
+            lo = Math.min(lo, x);
+            hi = Math.max(hi, x);
+            long t = s + x;
+            if (((s ^ t) & (x ^ t)) < 0) {
+                big = big.add(BigInteger.valueOf(s));
+                t = x;
+            }
+            s = t;
+            count++;
+        }
+        runMin = lo;
+        runMax = hi;
+        runSum = s;
+        runBig = big;
+        return count;
     }
 
     /// Decimals wider than 8 bytes, row by row in big integers.

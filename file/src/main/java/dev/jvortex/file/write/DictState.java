@@ -47,6 +47,8 @@ final class DictState implements DictParts.Entries {
     private long bytes;
     private char[] codes = new char[4096];
     private int pending;
+    /// Whether the dictionary is [#full], kept up to date as entries are added.
+    private boolean filled;
 
     DictState(DType dtype) {
         values = Builders.strings(dtype);
@@ -107,28 +109,49 @@ final class DictState implements DictParts.Entries {
         int i = from;
         while (i < to) {
             int m = block.load(a, validity, i, to);
-            long[] words = block.words;
-            for (int k = 0; k < m; k++, i++) {
-                int code;
-                if (!block.valid(k)) {
-                    code = nullCode();
-                } else {
-                    long w0 = words[2 * k];
-                    int size = (int) w0;
-                    code = size <= VarBinViewArray.MAX_INLINED
-                            ? lookupInline(ViewBlock.key0(w0, size), ViewBlock.key1(words[2 * k + 1], size), size)
-                            : lookupLong(a, i, words[2 * k + 1], size);
-                }
-                if (pending == codes.length) {
-                    codes = Arrays.copyOf(codes, codes.length * 2);
-                }
-                codes[pending++] = (char) code;
-                if (pending >= CODES_PER_CHUNK || full()) {
-                    return i + 1;
-                }
+            // At least one row, as many as the chunk has room for: the kernel then stops early
+            // only when the dictionary fills.
+            int lim = Math.max(1, Math.min(m, CODES_PER_CHUNK - pending));
+            if (pending + lim > codes.length) {
+                codes = Arrays.copyOf(codes, Math.max(pending + lim, codes.length * 2));
+            }
+            int done = addBlock(a, i, lim);
+            i += done;
+            if (done < m || pending >= CODES_PER_CHUNK || full()) {
+                return i;
             }
         }
         return to;
+    }
+
+    /// Adds the first `lim` rows of the loaded block (row `i0` of `a` first) to the pending codes,
+    /// which have room for them; stops after a row that fills the dictionary. Returns the rows
+    /// added. A kernel of its own: the driver [#addRows] loops once per block, and the JIT compiles
+    /// this small loop alone instead of everything inlined into the driver's OSR compilation.
+    private int addBlock(VarBinViewArray a, int i0, int lim) {
+        long[] words = block.words;
+        char[] codes = this.codes;
+        int p = pending;
+        int k = 0;
+        while (k < lim) {
+            int code;
+            if (!block.valid(k)) {
+                code = nullCode();
+            } else {
+                long w0 = words[2 * k];
+                int size = (int) w0;
+                code = size <= VarBinViewArray.MAX_INLINED
+                        ? lookupInline(ViewBlock.key0(w0, size), ViewBlock.key1(words[2 * k + 1], size), size)
+                        : lookupLong(a, i0 + k, words[2 * k + 1], size);
+            }
+            codes[p++] = (char) code;
+            k++;
+            if (filled) {
+                break;
+            }
+        }
+        pending = p;
+        return k;
     }
 
     private int nullCode() {
@@ -136,6 +159,7 @@ final class DictState implements DictParts.Entries {
             nullCode = values.size();
             values.appendNull();
             addEntry(scratch, 0, -1L, 0);
+            checkFull();
         }
         return nullCode;
     }
@@ -199,6 +223,7 @@ final class DictState implements DictParts.Entries {
         values.append(Arrays.copyOf(v, size));
         bytes += size;
         addEntry(v, size, k0, k1);
+        checkFull();
         table[slot] = code;
         if (2 * entries > table.length) {
             rehash();
@@ -224,6 +249,11 @@ final class DictState implements DictParts.Entries {
         key1[entries] = k1;
         entries++;
         starts[entries] = at + size;
+    }
+
+    /// Brings [#filled] up to date after an entry is added.
+    private void checkFull() {
+        filled = full();
     }
 
     private void rehash() {

@@ -22,6 +22,15 @@ final class FloatStats extends ZoneCounts implements StatsAccumulator {
     private double[] max = new double[16];
     private double[] sum = new double[16];
     private long[] nans = new long[16];
+    /// The zone being added to while a scan runs: its sum, least and greatest non-NaN value,
+    /// whether it has one, and the scan's NaN count.
+    private double runSum;
+    private double runMin;
+    private double runMax;
+    private boolean runSeen;
+    private long runNans;
+    /// The batch's values as doubles, read once in bulk.
+    private double[] values;
 
     FloatStats(DType.Primitive dtype, int zoneLength) {
         super(zoneLength);
@@ -37,20 +46,69 @@ final class FloatStats extends ZoneCounts implements StatsAccumulator {
     }
 
     @Override
+    void startBatch(Array values, int len) {
+        this.values = len > 0 ? doubles((PrimitiveArray) values, len) : null;
+    }
+
+    @Override
+    void endBatch() {
+        values = null;
+    }
+
+    /// The first `n` values of `p` as doubles (as [PrimitiveArray#getDouble] reads them), in one
+    /// bulk copy for f64 and f32: the scans then read a heap array of one type, not a segment
+    /// through a switch on the type per row.
+    private static double[] doubles(PrimitiveArray p, int n) {
+        double[] out = new double[n];
+        switch (p.ptype()) {
+            case F64 -> MemorySegment.copy(p.data(), PrimitiveArray.LE_DOUBLE, 0, out, 0, n);
+            case F32 -> {
+                float[] f = new float[n];
+                MemorySegment.copy(p.data(), PrimitiveArray.LE_FLOAT, 0, f, 0, n);
+                for (int i = 0; i < n; i++) {
+                    out[i] = f[i];
+                }
+            }
+            default -> {
+                for (int i = 0; i < n; i++) {
+                    out[i] = p.getDouble(i);
+                }
+            }
+        }
+        return out;
+    }
+
+    @Override
     void addRows(Array values, Validity v, boolean allValid, int from, int to, int z) {
-        PrimitiveArray p = (PrimitiveArray) values;
-        double s = sum[z];
-        double lo = min[z];
-        double hi = max[z];
-        boolean seen = has[z];
+        double[] p = this.values;
+        runSum = sum[z];
+        runMin = min[z];
+        runMax = max[z];
+        runSeen = has[z];
+        // one loop without validity and one with it, each a method of its own (see IntegerStats)
         long nullRows = 0;
+        if (allValid) {
+            scanAll(p, from, to);
+        } else {
+            nullRows = scanValid(p, v, from, to);
+        }
+        sum[z] = runSum;
+        min[z] = runMin;
+        max[z] = runMax;
+        has[z] = runSeen;
+        nulls[z] += nullRows;
+        nans[z] += runNans;
+    }
+
+    /// Adds rows `[from, to)` of `p`, all valid, to the run fields.
+    private void scanAll(double[] p, int from, int to) {
+        double s = runSum;
+        double lo = runMin;
+        double hi = runMax;
+        boolean seen = runSeen;
         long nanRows = 0;
         for (int r = from; r < to; r++) {
-            if (!allValid && !v.isValid(r)) {
-                nullRows++;
-                continue;
-            }
-            double x = p.getDouble(r);
+            double x = p[r];
             // Summed in row order, one value at a time, so the sum does not depend on batches.
             s += x;
             if (Double.isNaN(x)) {
@@ -64,12 +122,45 @@ final class FloatStats extends ZoneCounts implements StatsAccumulator {
                 hi = Math.max(hi, x);
             }
         }
-        sum[z] = s;
-        min[z] = lo;
-        max[z] = hi;
-        has[z] = seen;
-        nulls[z] += nullRows;
-        nans[z] += nanRows;
+        runSum = s;
+        runMin = lo;
+        runMax = hi;
+        runSeen = seen;
+        runNans = nanRows;
+    }
+
+    /// As [#scanAll], over the valid rows of `v` alone; returns the null rows.
+    private long scanValid(double[] p, Validity v, int from, int to) {
+        double s = runSum;
+        double lo = runMin;
+        double hi = runMax;
+        boolean seen = runSeen;
+        long nullRows = 0;
+        long nanRows = 0;
+        for (int r = from; r < to; r++) {
+            if (!v.isValid(r)) {
+                nullRows++;
+                continue;
+            }
+            double x = p[r];
+            s += x;
+            if (Double.isNaN(x)) {
+                nanRows++;
+            } else if (!seen) {
+                lo = x;
+                hi = x;
+                seen = true;
+            } else {
+                lo = Math.min(lo, x);
+                hi = Math.max(hi, x);
+            }
+        }
+        runSum = s;
+        runMin = lo;
+        runMax = hi;
+        runSeen = seen;
+        runNans = nanRows;
+        return nullRows;
     }
 
     @Override

@@ -22,6 +22,11 @@ final class IntegerStats extends ZoneCounts implements StatsAccumulator {
     private boolean[] overflow = new boolean[16];
     /// The batch's values, read once in bulk.
     private long[] bits;
+    /// The last scan's least and greatest value, running sum and whether the sum overflowed.
+    private long runMin;
+    private long runMax;
+    private long runSum;
+    private boolean runOverflow;
 
     IntegerStats(DType.Primitive dtype, int zoneLength) {
         super(zoneLength);
@@ -48,14 +53,49 @@ final class IntegerStats extends ZoneCounts implements StatsAccumulator {
 
     @Override
     void addRows(Array values, Validity v, boolean allValid, int from, int to, int z) {
-        long[] bits = this.bits;
+        // One loop without validity and one with it, each a method of its own: a single loop
+        // testing `allValid` in it is compiled for the first columns' case and recompiled when
+        // the other comes.
+        long count = allValid ? scanAll(bits, from, to, sum[z]) : scanValid(bits, v, from, to, sum[z]);
+        nulls[z] += (to - from) - count;
+        if (count > 0) {
+            min[z] = has[z] ? Math.min(min[z], runMin) : runMin;
+            max[z] = has[z] ? Math.max(max[z], runMax) : runMax;
+            has[z] = true;
+            sum[z] = runSum;
+            overflow[z] |= runOverflow;
+        }
+    }
+
+    /// Scans `bits[from, to)`, all valid, into the run fields, the sum continuing `s`; returns
+    /// the count.
+    private long scanAll(long[] bits, int from, int to, long s) {
         long lo = Long.MAX_VALUE;
         long hi = Long.MIN_VALUE;
-        long s = sum[z];
+        boolean over = false;
+        for (int r = from; r < to; r++) {
+            long x = bits[r];
+            lo = Math.min(lo, x);
+            hi = Math.max(hi, x);
+            long t = s + x;
+            over |= ((s ^ t) & (x ^ t)) < 0;
+            s = t;
+        }
+        runMin = lo;
+        runMax = hi;
+        runSum = s;
+        runOverflow = over;
+        return to - from;
+    }
+
+    /// As [#scanAll], over the valid rows of `v` alone.
+    private long scanValid(long[] bits, Validity v, int from, int to, long s) {
+        long lo = Long.MAX_VALUE;
+        long hi = Long.MIN_VALUE;
         boolean over = false;
         long count = 0;
         for (int r = from; r < to; r++) {
-            if (!allValid && !v.isValid(r)) {
+            if (!v.isValid(r)) {
                 continue;
             }
             long x = bits[r];
@@ -66,14 +106,11 @@ final class IntegerStats extends ZoneCounts implements StatsAccumulator {
             s = t;
             count++;
         }
-        nulls[z] += (to - from) - count;
-        if (count > 0) {
-            min[z] = has[z] ? Math.min(min[z], lo) : lo;
-            max[z] = has[z] ? Math.max(max[z], hi) : hi;
-            has[z] = true;
-            sum[z] = s;
-            overflow[z] |= over;
-        }
+        runMin = lo;
+        runMax = hi;
+        runSum = s;
+        runOverflow = over;
+        return count;
     }
 
     @Override

@@ -24,6 +24,9 @@ final class TemporalStats extends ZoneCounts implements StatsAccumulator {
     private long[] max = new long[16];
     /// The batch's storage values, read once in bulk.
     private long[] bits;
+    /// The last scan's least and greatest value.
+    private long runMin;
+    private long runMax;
 
     TemporalStats(DType.Extension dtype, PType ptype, int zoneLength) {
         super(zoneLength);
@@ -49,12 +52,37 @@ final class TemporalStats extends ZoneCounts implements StatsAccumulator {
 
     @Override
     void addRows(Array values, Validity v, boolean allValid, int from, int to, int z) {
-        long[] bits = this.bits;
+        // one loop without validity and one with it, each a method of its own (see IntegerStats)
+        long count = allValid ? scanAll(bits, from, to) : scanValid(bits, v, from, to);
+        nulls[z] += (to - from) - count;
+        if (count > 0) {
+            min[z] = has[z] ? Math.min(min[z], runMin) : runMin;
+            max[z] = has[z] ? Math.max(max[z], runMax) : runMax;
+            has[z] = true;
+        }
+    }
+
+    /// Scans `bits[from, to)`, all valid, into [#runMin] and [#runMax]; returns the count.
+    private long scanAll(long[] bits, int from, int to) {
+        long lo = Long.MAX_VALUE;
+        long hi = Long.MIN_VALUE;
+        for (int r = from; r < to; r++) {
+            long x = bits[r];
+            lo = Math.min(lo, x);
+            hi = Math.max(hi, x);
+        }
+        runMin = lo;
+        runMax = hi;
+        return to - from;
+    }
+
+    /// As [#scanAll], over the valid rows of `v` alone.
+    private long scanValid(long[] bits, Validity v, int from, int to) {
         long lo = Long.MAX_VALUE;
         long hi = Long.MIN_VALUE;
         long count = 0;
         for (int r = from; r < to; r++) {
-            if (!allValid && !v.isValid(r)) {
+            if (!v.isValid(r)) {
                 continue;
             }
             long x = bits[r];
@@ -62,12 +90,9 @@ final class TemporalStats extends ZoneCounts implements StatsAccumulator {
             hi = Math.max(hi, x);
             count++;
         }
-        nulls[z] += (to - from) - count;
-        if (count > 0) {
-            min[z] = has[z] ? Math.min(min[z], lo) : lo;
-            max[z] = has[z] ? Math.max(max[z], hi) : hi;
-            has[z] = true;
-        }
+        runMin = lo;
+        runMax = hi;
+        return count;
     }
 
     @Override

@@ -141,6 +141,36 @@ class StatsAccumulatorTest {
         }
     }
 
+    /// Batches with nulls and without (scanned by different loops) add up in one zone as the
+    /// rows say: min, max, sum and null count over the valid rows alone.
+    @Test
+    void integerBatchesWithAndWithoutNullsAddUp() {
+        try (Arena arena = Arena.ofConfined()) {
+            DType.Primitive i64 = new DType.Primitive(PType.I64, true);
+            StatsAccumulator s = StatsAccumulator.of(i64, 1000);
+            Builders.LongBuilder withNulls = Builders.longs(i64);
+            withNulls.append(-4);
+            withNulls.appendNull();
+            withNulls.append(9);
+            withNulls.appendNull();
+            s.add(withNulls.build(arena)); // a null batch: the loop that reads the validity
+            s.add(Builders.of(PType.I64, new long[] {3, -7, 2}, arena)); // all valid: the other
+            Builders.LongBuilder nullsOnly = Builders.longs(i64);
+            nullsOnly.appendNull();
+            nullsOnly.append(100);
+            s.add(nullsOnly.build(arena));
+            ArrayStats stats = s.fileStatistics();
+            assertEquals(1, s.zoneCount());
+            assertEquals(3L, stats.nullCount());
+            assertEquals(-7L, Scalar.decode(stats.min(), i64).value());
+            assertEquals(100L, Scalar.decode(stats.max(), i64).value());
+            assertEquals(
+                    103L,
+                    Scalar.decode(stats.sum(), new DType.Primitive(PType.I64, true))
+                            .value());
+        }
+    }
+
     @Test
     void zoneTablesHaveNoSumsAndValidityOnlyWhereAZoneLacksTheStatistic() {
         // The reference 0.90.0 writes zone tables this way (checked on files its Python writer
