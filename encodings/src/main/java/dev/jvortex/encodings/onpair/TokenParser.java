@@ -37,15 +37,18 @@ final class TokenParser {
     /// [#answersUpTo7]), so no compiled loop speculates on which table it fills.
     TokenParser(OnPairTrainer.Dictionary dict) {
         Arrays.fill(single, NONE);
-        fillShort(dict.low(), dict.length(), dict.size(), single, pairs);
-        three = new Table(dict, 3, 4, 3, this);
-        four = new Table(dict, 4, 5, 7, this);
-        eight = new Table(dict, 8, 9, 16, this);
+        int[] lengthCounts = new int[OnPairEncoder.MAX_TOKEN_BYTES + 1];
+        fillShort(dict.low(), dict.length(), dict.size(), single, pairs, lengthCounts);
+        three = new Table(dict, 3, 4, 3, lengthCounts, this);
+        four = new Table(dict, 4, 5, 7, lengthCounts, this);
+        eight = new Table(dict, 8, 9, 16, lengthCounts, this);
     }
 
-    /// Enters the one- and two-byte tokens of `n` into `single` and `pairs`.
-    private static void fillShort(long[] low, int[] length, int n, int[] single, int[] pairs) {
+    /// Enters the one- and two-byte tokens of `n` into `single` and `pairs`, and counts the
+    /// tokens of each length in `lengthCounts`.
+    private static void fillShort(long[] low, int[] length, int n, int[] single, int[] pairs, int[] lengthCounts) {
         for (int t = 0; t < n; t++) {
+            lengthCounts[length[t]]++;
             if (length[t] == 1) {
                 single[(int) (low[t] & 0xFF)] = t << 5 | 1;
             } else if (length[t] == 2) {
@@ -54,32 +57,39 @@ final class TokenParser {
         }
     }
 
-    /// Sets the answer of every used slot of a table (keys of 3 bytes) to its longest prefix token of
-    /// at most 2 bytes.
-    private void answersUpTo2(long[] slots, int[] answer) {
+    // The answer loops of the three tables: for each slot in use, in order, the answer (when no
+    // token is exactly as long as the key, the longest shorter token that is a prefix of it), then
+    // the slot's packed value ([Table#finishSlot]).
+
+    /// Finishes the slots of a table of 3-byte keys, answering from the tokens of at most 2 bytes.
+    private void answersUpTo2(long[] slots, int[] answer, int[] first) {
         for (int s = 0; s < answer.length; s++) {
-            if (answer[s] != 0) {
-                answer[s] = upTo2(slots[2 * s]);
+            int a = answer[s];
+            first[s + 1] += first[s];
+            if (a != 0) {
+                Table.finishSlot(slots, s, a == NONE ? upTo2(slots[2 * s]) : a, first);
             }
         }
     }
 
-    /// Sets the answer of every used slot of a table (keys of 4 bytes) to its longest prefix token of
-    /// at most 3 bytes.
-    private void answersUpTo3(long[] slots, int[] answer) {
+    /// Finishes the slots of a table of 4-byte keys, answering from the tokens of at most 3 bytes.
+    private void answersUpTo3(long[] slots, int[] answer, int[] first) {
         for (int s = 0; s < answer.length; s++) {
-            if (answer[s] != 0) {
-                answer[s] = upTo3(slots[2 * s]);
+            int a = answer[s];
+            first[s + 1] += first[s];
+            if (a != 0) {
+                Table.finishSlot(slots, s, a == NONE ? upTo3(slots[2 * s]) : a, first);
             }
         }
     }
 
-    /// Sets the answer of every used slot of a table (keys of 8 bytes) to its longest prefix token of
-    /// at most 7 bytes.
-    private void answersUpTo7(long[] slots, int[] answer) {
+    /// Finishes the slots of a table of 8-byte keys, answering from the tokens of at most 7 bytes.
+    private void answersUpTo7(long[] slots, int[] answer, int[] first) {
         for (int s = 0; s < answer.length; s++) {
-            if (answer[s] != 0) {
-                answer[s] = upTo7(slots[2 * s]);
+            int a = answer[s];
+            first[s + 1] += first[s];
+            if (a != 0) {
+                Table.finishSlot(slots, s, a == NONE ? upTo7(slots[2 * s]) : a, first);
             }
         }
     }
@@ -212,84 +222,86 @@ final class TokenParser {
         final long[] cands;
         final int mask;
 
-        Table(OnPairTrainer.Dictionary dict, int keyBytes, int minLength, int maxLength, TokenParser below) {
+        Table(
+                OnPairTrainer.Dictionary dict,
+                int keyBytes,
+                int minLength,
+                int maxLength,
+                int[] lengthCounts,
+                TokenParser below) {
             int n = dict.size();
-            long[] low = dict.low();
-            int[] length = dict.length();
-            int entries = count(length, n, keyBytes, OnPairEncoder.MAX_TOKEN_BYTES);
-            int candCount = count(length, n, minLength, maxLength);
+            int entries = sum(lengthCounts, keyBytes, OnPairEncoder.MAX_TOKEN_BYTES);
+            int candCount = sum(lengthCounts, minLength, maxLength);
             int size = Integer.highestOneBit(Math.max(8, entries) * 2 - 1) << 1;
             mask = size - 1;
             slots = new long[2 * size];
+            // Slots in use have a non-zero answer: a token exactly as long as the key, else NONE
+            // until the answer loop searches below this table (shorter keys only).
             int[] answer = new int[size];
-            // Slots in use have a non-zero answer (`NONE` included); the keys of the tokens of
-            // at least keyBytes bytes first.
             int[] entryOf = new int[n];
-            insertKeys(low, length, n, keyBytes, answer, entryOf);
-            // Answers: a token exactly as long as the key, else the search below this table
-            // (shorter keys only) on the key's bytes.
+            // Candidates, grouped by entry (first[s + 1] counts entry s's, then the loop below
+            // sums), longest first within an entry.
+            int[] first = new int[size + 1];
+            insertKeys(dict.low(), dict.length(), n, keyBytes, minLength, maxLength, answer, entryOf, first);
             switch (keyBytes) {
-                case 3 -> below.answersUpTo2(slots, answer);
-                case 4 -> below.answersUpTo3(slots, answer);
-                case 8 -> below.answersUpTo7(slots, answer);
+                case 3 -> below.answersUpTo2(slots, answer, first);
+                case 4 -> below.answersUpTo3(slots, answer, first);
+                case 8 -> below.answersUpTo7(slots, answer, first);
                 default -> throw new IllegalArgumentException("no table of " + keyBytes + "-byte keys");
             }
-            exactAnswers(length, n, keyBytes, entryOf, answer);
-            // Candidates, grouped by entry, longest first within an entry.
-            int[] first = new int[size + 1];
-            countCandidates(length, n, minLength, maxLength, entryOf, first);
-            prefixSums(first, size);
             int[] next = Arrays.copyOf(first, size);
             cands = new long[2 * candCount];
-            addCandidates(keyBytes >= 8 ? dict.high() : low, length, n, minLength, maxLength, entryOf, next, cands);
-            pack(answer, first, slots);
+            addCandidates(
+                    keyBytes >= 8 ? dict.high() : dict.low(),
+                    dict.length(),
+                    n,
+                    minLength,
+                    maxLength,
+                    entryOf,
+                    next,
+                    cands);
         }
 
-        /// The number of `length[0, n)` in `[min, max]`.
-        private static int count(int[] length, int n, int min, int max) {
-            int count = 0;
-            for (int t = 0; t < n; t++) {
-                count += length[t] >= min && length[t] <= max ? 1 : 0;
+        /// The sum of `v[from, to]`.
+        private static int sum(int[] v, int from, int to) {
+            int sum = 0;
+            for (int i = from; i <= to; i++) {
+                sum += v[i];
             }
-            return count;
+            return sum;
         }
 
         /// Inserts the first `keyBytes` bytes of every token of at least `keyBytes` bytes, token
-        /// `t`'s slot going to `entryOf[t]`.
-        private void insertKeys(long[] low, int[] length, int n, int keyBytes, int[] answer, int[] entryOf) {
+        /// `t`'s slot going to `entryOf[t]`; makes a token of exactly `keyBytes` bytes its slot's
+        /// answer and counts a token of `minLength` to `maxLength` bytes in `first[slot + 1]`.
+        private void insertKeys(
+                long[] low,
+                int[] length,
+                int n,
+                int keyBytes,
+                int minLength,
+                int maxLength,
+                int[] answer,
+                int[] entryOf,
+                int[] first) {
             long keyMask = TokenMatcher.lowBytes(keyBytes);
             for (int t = 0; t < n; t++) {
-                if (length[t] >= keyBytes) {
-                    entryOf[t] = insert(low[t] & keyMask, answer);
+                int l = length[t];
+                if (l >= keyBytes) {
+                    int e = insert(low[t] & keyMask, answer);
+                    entryOf[t] = e;
+                    if (l == keyBytes) {
+                        answer[e] = t << 5 | keyBytes;
+                    } else if (l >= minLength && l <= maxLength) {
+                        first[e + 1]++;
+                    }
                 }
             }
         }
 
-        /// Makes each token of exactly `keyBytes` bytes the answer of its entry.
-        private static void exactAnswers(int[] length, int n, int keyBytes, int[] entryOf, int[] answer) {
-            for (int t = 0; t < n; t++) {
-                if (length[t] == keyBytes) {
-                    answer[entryOf[t]] = t << 5 | keyBytes;
-                }
-            }
-        }
-
-        /// Counts the candidates (tokens of `minLength` to `maxLength` bytes) of entry `s` in
-        /// `first[s + 1]`.
-        private static void countCandidates(
-                int[] length, int n, int minLength, int maxLength, int[] entryOf, int[] first) {
-            for (int t = 0; t < n; t++) {
-                if (length[t] >= minLength && length[t] <= maxLength) {
-                    first[entryOf[t] + 1]++;
-                }
-            }
-        }
-
-        /// Turns `v[1, size]` into the running sums of `v[0, size]`.
-        private static void prefixSums(int[] v, int size) {
-            for (int s = 0; s < size; s++) {
-                v[s + 1] += v[s];
-            }
+        /// Packs slot `s`'s answer and its candidates' range (`first[s]` to `first[s + 1]`, summed).
+        static void finishSlot(long[] slots, int s, int answer, int[] first) {
+            slots[2 * s + 1] = (answer & 0xFFFF_FFFFL) | (long) first[s] << 32 | (long) (first[s + 1] - first[s]) << 48;
         }
 
         /// Appends every token of `maxLength` down to `minLength` bytes, longest first, to its
@@ -310,16 +322,6 @@ final class TokenParser {
                         cands[2 * c] = words[t];
                         cands[2 * c + 1] = t << 5 | len;
                     }
-                }
-            }
-        }
-
-        /// Packs every used slot's answer and candidate range into `slots[2s + 1]`.
-        private static void pack(int[] answer, int[] first, long[] slots) {
-            for (int s = 0; s < answer.length; s++) {
-                if (answer[s] != 0) {
-                    slots[2 * s + 1] =
-                            (answer[s] & 0xFFFF_FFFFL) | (long) first[s] << 32 | (long) (first[s + 1] - first[s]) << 48;
                 }
             }
         }
