@@ -342,7 +342,13 @@ public final class OnPairEncoder {
             throw new IllegalArgumentException("OnPair of " + total + " bytes needs more than one array");
         }
         byte[] data = new byte[(int) total + PADDING];
-        starts[len] = copyRows(views, a.buffers(), lengths, len, data, starts);
+        if (!allInvalid) {
+            int[] longRows = new int[len];
+            int count = copyInlined(views, lengths, len, data, starts, longRows);
+            if (count > 0) {
+                copyOutOfLine(views, a.buffers(), lengths, starts, longRows, count, data);
+            }
+        }
         return data;
     }
 
@@ -368,46 +374,64 @@ public final class OnPairEncoder {
         return total;
     }
 
-    /// Copies the `len` rows of `lengths[i]` bytes (inlined in their views or in `buffers`) back to
-    /// back to `data`, filling `starts[0, len)`; returns the end.
-    private static int copyRows(
-            byte[] views, MemorySegment[] buffers, long[] lengths, int len, byte[] data, int[] starts) {
-        // A pending copy of runLength bytes from buffer runBuffer at runFrom to data at runTo.
-        int runBuffer = -1;
-        long runFrom = 0;
-        int runTo = 0;
-        int runLength = 0;
+    // The copy has no branch on a row's kind (inlined or not): a loop whose first arrays have
+    // only one kind would be compiled for that kind alone and thrown away at the first other one.
+
+    /// Sets `starts[0, len]` for rows of `lengths[i]` bytes back to back in `data` and copies the
+    /// first `min(length, 12)` bytes of each row's view there (a whole inlined value; for a longer
+    /// one, bytes [#copyOutOfLine] overwrites); lists the rows of more than 12 bytes in
+    /// `longRows` and returns their number.
+    private static int copyInlined(byte[] views, long[] lengths, int len, byte[] data, int[] starts, int[] longRows) {
         int at = 0;
+        int count = 0;
         for (int i = 0; i < len; i++) {
             starts[i] = at;
             int size = (int) lengths[i];
-            if (size == 0) {
-                continue;
-            }
-            int v = i * VarBinViewArray.VIEW_SIZE;
-            if (size <= VarBinViewArray.MAX_INLINED) {
-                System.arraycopy(views, v + 4, data, at, size);
-            } else {
-                int buffer = (int) INT.get(views, v + 8);
-                long offset = Integer.toUnsignedLong((int) INT.get(views, v + 12));
-                if (buffer == runBuffer && offset == runFrom + runLength && at == runTo + runLength) {
-                    runLength += size;
-                } else {
-                    if (runLength > 0) {
-                        MemorySegment.copy(buffers[runBuffer], ValueLayout.JAVA_BYTE, runFrom, data, runTo, runLength);
-                    }
-                    runBuffer = buffer;
-                    runFrom = offset;
-                    runTo = at;
-                    runLength = size;
-                }
-            }
+            System.arraycopy(
+                    views, i * VarBinViewArray.VIEW_SIZE + 4, data, at, Math.min(size, VarBinViewArray.MAX_INLINED));
+            longRows[count] = i;
+            count += (VarBinViewArray.MAX_INLINED - size) >>> 31;
             at += size;
         }
-        if (runLength > 0) {
-            MemorySegment.copy(buffers[runBuffer], ValueLayout.JAVA_BYTE, runFrom, data, runTo, runLength);
+        starts[len] = at;
+        return count;
+    }
+
+    /// Copies the `count` rows `longRows[k]` (of more than 12 bytes, in row order) from `buffers`
+    /// to `data` at `starts[row]`, consecutive rows that follow each other in the same buffer in
+    /// one bulk copy.
+    private static void copyOutOfLine(
+            byte[] views,
+            MemorySegment[] buffers,
+            long[] lengths,
+            int[] starts,
+            int[] longRows,
+            int count,
+            byte[] data) {
+        // A pending copy of runLength bytes from buffer runBuffer at runFrom to data at runTo.
+        int row = longRows[0];
+        int runBuffer = (int) INT.get(views, row * VarBinViewArray.VIEW_SIZE + 8);
+        long runFrom = Integer.toUnsignedLong((int) INT.get(views, row * VarBinViewArray.VIEW_SIZE + 12));
+        int runTo = starts[row];
+        int runLength = (int) lengths[row];
+        for (int k = 1; k < count; k++) {
+            row = longRows[k];
+            int buffer = (int) INT.get(views, row * VarBinViewArray.VIEW_SIZE + 8);
+            long offset = Integer.toUnsignedLong((int) INT.get(views, row * VarBinViewArray.VIEW_SIZE + 12));
+            int at = starts[row];
+            // Zero when the row continues the pending copy in the buffer and in data.
+            long gap = (buffer ^ runBuffer) | (offset ^ (runFrom + runLength)) | (at ^ (runTo + runLength));
+            if (gap == 0) {
+                runLength += (int) lengths[row];
+            } else {
+                MemorySegment.copy(buffers[runBuffer], ValueLayout.JAVA_BYTE, runFrom, data, runTo, runLength);
+                runBuffer = buffer;
+                runFrom = offset;
+                runTo = at;
+                runLength = (int) lengths[row];
+            }
         }
-        return at;
+        MemorySegment.copy(buffers[runBuffer], ValueLayout.JAVA_BYTE, runFrom, data, runTo, runLength);
     }
 
     /// Turns `newId[t]`, how often token `t` is used by the `count` codes, into its rank among the
