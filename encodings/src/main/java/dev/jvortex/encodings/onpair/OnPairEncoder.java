@@ -343,9 +343,10 @@ public final class OnPairEncoder {
         }
         byte[] data = new byte[(int) total + PADDING];
         if (!allInvalid) {
-            int[] longRows = new int[len];
+            int[] longRows = new int[len + 1];
             int count = copyInlined(views, lengths, len, data, starts, longRows);
             if (count > 0) {
+                longRows[count] = longRows[count - 1];
                 copyOutOfLine(views, a.buffers(), lengths, starts, longRows, count, data);
             }
         }
@@ -399,7 +400,8 @@ public final class OnPairEncoder {
 
     /// Copies the `count` rows `longRows[k]` (of more than 12 bytes, in row order) from `buffers`
     /// to `data` at `starts[row]`, consecutive rows that follow each other in the same buffer in
-    /// one bulk copy.
+    /// one bulk copy. `longRows[count]` repeats the last row: the loop ends on it, with the last
+    /// copy made in the loop (one copy call to compile, not two).
     private static void copyOutOfLine(
             byte[] views,
             MemorySegment[] buffers,
@@ -414,13 +416,17 @@ public final class OnPairEncoder {
         long runFrom = Integer.toUnsignedLong((int) INT.get(views, row * VarBinViewArray.VIEW_SIZE + 12));
         int runTo = starts[row];
         int runLength = (int) lengths[row];
-        for (int k = 1; k < count; k++) {
+        for (int k = 1; k <= count; k++) {
             row = longRows[k];
             int buffer = (int) INT.get(views, row * VarBinViewArray.VIEW_SIZE + 8);
             long offset = Integer.toUnsignedLong((int) INT.get(views, row * VarBinViewArray.VIEW_SIZE + 12));
             int at = starts[row];
-            // Zero when the row continues the pending copy in the buffer and in data.
-            long gap = (buffer ^ runBuffer) | (offset ^ (runFrom + runLength)) | (at ^ (runTo + runLength));
+            // Zero when the row continues the pending copy in the buffer and in data (never for
+            // the repeated last row, k == count).
+            long gap = (buffer ^ runBuffer)
+                    | (offset ^ (runFrom + runLength))
+                    | (at ^ (runTo + runLength))
+                    | (count - 1 - k) >>> 31;
             if (gap == 0) {
                 runLength += (int) lengths[row];
             } else {
@@ -431,7 +437,6 @@ public final class OnPairEncoder {
                 runLength = (int) lengths[row];
             }
         }
-        MemorySegment.copy(buffers[runBuffer], ValueLayout.JAVA_BYTE, runFrom, data, runTo, runLength);
     }
 
     /// Turns `newId[t]`, how often token `t` is used by the `count` codes, into its rank among the
