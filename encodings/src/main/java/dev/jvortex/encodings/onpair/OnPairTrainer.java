@@ -216,11 +216,10 @@ final class OnPairTrainer {
         // prefix of the other, and the shorter sorts first.
         long[] bigLow = reversedBytes(low, size);
         long[] bigHigh = reversedBytes(high, size);
-        int[] ids = new int[size];
+        int[] ids = identity(size);
         int[] tmp = new int[size];
-        insertionSortRuns(ids, size, bigLow, bigHigh, length);
         // Bottom-up merges of sorted runs of `width`, back and forth between ids and tmp.
-        for (int width = RUN; width < size; width *= 2) {
+        for (int width = 1; width < size; width *= 2) {
             mergePass(ids, tmp, size, width, bigLow, bigHigh, length);
             int[] t = ids;
             ids = tmp;
@@ -228,9 +227,6 @@ final class OnPairTrainer {
         }
         return new Dictionary(gather(low, ids), gather(high, ids), gather(length, ids), size);
     }
-
-    /// Sorted runs of this many ids are merged.
-    private static final int RUN = 16;
 
     /// `Long.reverseBytes` of each of `v[0, n)`.
     private static long[] reversedBytes(long[] v, int n) {
@@ -257,20 +253,6 @@ final class OnPairTrainer {
             out[i] = v[ids[i]];
         }
         return out;
-    }
-
-    /// Fills `ids[0, n)` with `0, 1, ..., n - 1` sorted ([#compare]) within each run of [#RUN]
-    /// (insertion sorts).
-    private static void insertionSortRuns(int[] ids, int n, long[] bigLow, long[] bigHigh, int[] length) {
-        for (int i = 0; i < n; i++) {
-            int from = i - i % RUN;
-            int j = i - 1;
-            while (j >= from && compare(ids[j], i, bigLow, bigHigh, length) > 0) {
-                ids[j + 1] = ids[j];
-                j--;
-            }
-            ids[j + 1] = i;
-        }
     }
 
     /// Merges each pair of adjacent sorted runs of `width` ids of `from[0, n)` ([#compare], the
