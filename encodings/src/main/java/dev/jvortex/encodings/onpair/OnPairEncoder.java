@@ -166,10 +166,7 @@ public final class OnPairEncoder {
         long[] lengths = new long[len];
         int[] starts = new int[len + 1];
         byte[] data = flatten(a, lengths, starts);
-        int maxLength = 0;
-        for (int i = 0; i < len; i++) {
-            maxLength = Math.max(maxLength, (int) lengths[i]);
-        }
+        int maxLength = (int) max(lengths, len);
         char[] codes = new char[Math.max(1, starts[len])];
         long[] codesOffsets = new long[len + 1];
         long bytes = starts[len];
@@ -196,28 +193,11 @@ public final class OnPairEncoder {
 
         // Keep only the tokens the parse used, in their sorted order; at least one, since the
         // reference rejects an empty dictionary.
-        int size = trained.size();
-        int codesTop = 0;
-        for (int t = 0; t < size; t++) {
-            codesTop = Math.max(codesTop, newId[t]);
-        }
+        int codesTop = max(newId, trained.size());
         int kept = renumber(count, newId);
-        int dictLength = 0;
-        for (int t = 0; t < size; t++) {
-            dictLength += newId[t] >= 0 ? trained.length()[t] : 0;
-        }
-        byte[] dictBytes = new byte[dictLength + 16];
+        byte[] dictBytes = new byte[keptLength(trained.length(), newId) + 16];
         int[] dictOffsets = new int[kept + 1];
-        int d = 0;
-        int pos = 0;
-        for (int t = 0; t < size; t++) {
-            if (newId[t] >= 0) {
-                TokenMatcher.LONG.set(dictBytes, pos, trained.low()[t]);
-                TokenMatcher.LONG.set(dictBytes, pos + 8, trained.high()[t]);
-                pos += trained.length()[t];
-                dictOffsets[++d] = pos;
-            }
-        }
+        copyKept(trained, newId, dictBytes, dictOffsets);
         return new Parts(
                 dictBytes,
                 dictOffsets,
@@ -249,6 +229,55 @@ public final class OnPairEncoder {
         return count * (double) bits / 8 + dictBytes + 2.0 * kept;
     }
 
+    // The loops of [#split] and [#codeArray] are small static methods of their own: the drivers,
+    // called once per array, then have no loop for the JIT to compile on the stack with everything
+    // they call inlined, and each loop compiles alone, small.
+
+    /// The largest of `v[0, n)`, 0 when `n` is 0 (values non-negative).
+    private static long max(long[] v, int n) {
+        long best = 0;
+        for (int i = 0; i < n; i++) {
+            best = Math.max(best, v[i]);
+        }
+        return best;
+    }
+
+    /// The largest of `v[0, n)`, 0 when `n` is 0.
+    private static int max(int[] v, int n) {
+        int best = 0;
+        for (int i = 0; i < n; i++) {
+            best = Math.max(best, v[i]);
+        }
+        return best;
+    }
+
+    /// The total bytes of the tokens `t` with `newId[t] >= 0`, token `t` being `length[t]` bytes.
+    private static int keptLength(int[] length, int[] newId) {
+        int total = 0;
+        for (int t = 0; t < newId.length; t++) {
+            total += newId[t] >= 0 ? length[t] : 0;
+        }
+        return total;
+    }
+
+    /// Copies the tokens `t` of `dict` with `newId[t] >= 0` in their order to `dictBytes` (with
+    /// 16 bytes of room past the last one) and their ends to `dictOffsets[1, kept]`.
+    private static void copyKept(OnPairTrainer.Dictionary dict, int[] newId, byte[] dictBytes, int[] dictOffsets) {
+        long[] low = dict.low();
+        long[] high = dict.high();
+        int[] length = dict.length();
+        int d = 0;
+        int pos = 0;
+        for (int t = 0; t < newId.length; t++) {
+            if (newId[t] >= 0) {
+                TokenMatcher.LONG.set(dictBytes, pos, low[t]);
+                TokenMatcher.LONG.set(dictBytes, pos + 8, high[t]);
+                pos += length[t];
+                dictOffsets[++d] = pos;
+            }
+        }
+    }
+
     /// How often each of the `tokens` ids occurs in `codes[0, count)`.
     private static int[] histogram(char[] codes, int count, int tokens) {
         int[] uses = new int[tokens];
@@ -261,10 +290,13 @@ public final class OnPairEncoder {
     /// The length of the longest run of equal values in `v[0, n)` (for a non-decreasing `v`, how
     /// often its most frequent value occurs).
     private static int longestRun(long[] v, int n) {
-        int best = 0;
-        int run = 0;
-        for (int i = 0; i < n; i++) {
-            run = i > 0 && v[i] == v[i - 1] ? run + 1 : 1;
+        if (n == 0) {
+            return 0;
+        }
+        int best = 1;
+        int run = 1;
+        for (int i = 1; i < n; i++) {
+            run = v[i] == v[i - 1] ? run + 1 : 1;
             best = Math.max(best, run);
         }
         return best;
@@ -303,57 +335,108 @@ public final class OnPairEncoder {
         byte[] views = allInvalid || len == 0
                 ? new byte[0]
                 : a.views().asSlice(0, (long) len * VarBinViewArray.VIEW_SIZE).toArray(ValueLayout.JAVA_BYTE);
-        long total = 0;
-        if (!allInvalid) {
-            for (int i = 0; i < len; i++) {
-                if (allValid || validity.isValid(i)) {
-                    lengths[i] = (int) INT.get(views, i * VarBinViewArray.VIEW_SIZE);
-                    total += lengths[i];
-                }
-            }
-        }
+        long total = allInvalid
+                ? 0
+                : allValid ? rowLengths(views, lengths, len) : validLengths(views, validity, lengths, len);
         if (total > Integer.MAX_VALUE - 64) {
             throw new IllegalArgumentException("OnPair of " + total + " bytes needs more than one array");
         }
         byte[] data = new byte[(int) total + PADDING];
-        MemorySegment[] buffers = a.buffers();
-        // A pending copy of runLength bytes from buffer runBuffer at runFrom to data at runTo.
-        int runBuffer = -1;
-        long runFrom = 0;
-        int runTo = 0;
-        int runLength = 0;
+        if (!allInvalid) {
+            int[] longRows = new int[len + 1];
+            int count = copyInlined(views, lengths, len, data, starts, longRows);
+            if (count > 0) {
+                longRows[count] = longRows[count - 1];
+                copyOutOfLine(views, a.buffers(), lengths, starts, longRows, count, data);
+            }
+        }
+        return data;
+    }
+
+    /// Fills `lengths[0, len)` from the views of `len` valid rows; returns their total.
+    private static long rowLengths(byte[] views, long[] lengths, int len) {
+        long total = 0;
+        for (int i = 0; i < len; i++) {
+            lengths[i] = (int) INT.get(views, i * VarBinViewArray.VIEW_SIZE);
+            total += lengths[i];
+        }
+        return total;
+    }
+
+    /// Fills `lengths[i]` for the valid rows `i < len` from their views; returns their total.
+    private static long validLengths(byte[] views, Validity validity, long[] lengths, int len) {
+        long total = 0;
+        for (int i = 0; i < len; i++) {
+            if (validity.isValid(i)) {
+                lengths[i] = (int) INT.get(views, i * VarBinViewArray.VIEW_SIZE);
+                total += lengths[i];
+            }
+        }
+        return total;
+    }
+
+    // The copy has no branch on a row's kind (inlined or not): a loop whose first arrays have
+    // only one kind would be compiled for that kind alone and thrown away at the first other one.
+
+    /// Sets `starts[0, len]` for rows of `lengths[i]` bytes back to back in `data` and copies the
+    /// first `min(length, 12)` bytes of each row's view there (a whole inlined value; for a longer
+    /// one, bytes [#copyOutOfLine] overwrites); lists the rows of more than 12 bytes in
+    /// `longRows` and returns their number.
+    private static int copyInlined(byte[] views, long[] lengths, int len, byte[] data, int[] starts, int[] longRows) {
         int at = 0;
+        int count = 0;
         for (int i = 0; i < len; i++) {
             starts[i] = at;
             int size = (int) lengths[i];
-            if (size == 0) {
-                continue;
-            }
-            int v = i * VarBinViewArray.VIEW_SIZE;
-            if (size <= VarBinViewArray.MAX_INLINED) {
-                System.arraycopy(views, v + 4, data, at, size);
-            } else {
-                int buffer = (int) INT.get(views, v + 8);
-                long offset = Integer.toUnsignedLong((int) INT.get(views, v + 12));
-                if (buffer == runBuffer && offset == runFrom + runLength && at == runTo + runLength) {
-                    runLength += size;
-                } else {
-                    if (runLength > 0) {
-                        MemorySegment.copy(buffers[runBuffer], ValueLayout.JAVA_BYTE, runFrom, data, runTo, runLength);
-                    }
-                    runBuffer = buffer;
-                    runFrom = offset;
-                    runTo = at;
-                    runLength = size;
-                }
-            }
+            System.arraycopy(
+                    views, i * VarBinViewArray.VIEW_SIZE + 4, data, at, Math.min(size, VarBinViewArray.MAX_INLINED));
+            longRows[count] = i;
+            count += (VarBinViewArray.MAX_INLINED - size) >>> 31;
             at += size;
         }
-        if (runLength > 0) {
-            MemorySegment.copy(buffers[runBuffer], ValueLayout.JAVA_BYTE, runFrom, data, runTo, runLength);
-        }
         starts[len] = at;
-        return data;
+        return count;
+    }
+
+    /// Copies the `count` rows `longRows[k]` (of more than 12 bytes, in row order) from `buffers`
+    /// to `data` at `starts[row]`, consecutive rows that follow each other in the same buffer in
+    /// one bulk copy. `longRows[count]` repeats the last row: the loop ends on it, with the last
+    /// copy made in the loop (one copy call to compile, not two).
+    private static void copyOutOfLine(
+            byte[] views,
+            MemorySegment[] buffers,
+            long[] lengths,
+            int[] starts,
+            int[] longRows,
+            int count,
+            byte[] data) {
+        // A pending copy of runLength bytes from buffer runBuffer at runFrom to data at runTo.
+        int row = longRows[0];
+        int runBuffer = (int) INT.get(views, row * VarBinViewArray.VIEW_SIZE + 8);
+        long runFrom = Integer.toUnsignedLong((int) INT.get(views, row * VarBinViewArray.VIEW_SIZE + 12));
+        int runTo = starts[row];
+        int runLength = (int) lengths[row];
+        for (int k = 1; k <= count; k++) {
+            row = longRows[k];
+            int buffer = (int) INT.get(views, row * VarBinViewArray.VIEW_SIZE + 8);
+            long offset = Integer.toUnsignedLong((int) INT.get(views, row * VarBinViewArray.VIEW_SIZE + 12));
+            int at = starts[row];
+            // Zero when the row continues the pending copy in the buffer and in data (never for
+            // the repeated last row, k == count).
+            long gap = (buffer ^ runBuffer)
+                    | (offset ^ (runFrom + runLength))
+                    | (at ^ (runTo + runLength))
+                    | (count - 1 - k) >>> 31;
+            if (gap == 0) {
+                runLength += (int) lengths[row];
+            } else {
+                MemorySegment.copy(buffers[runBuffer], ValueLayout.JAVA_BYTE, runFrom, data, runTo, runLength);
+                runBuffer = buffer;
+                runFrom = offset;
+                runTo = at;
+                runLength = (int) lengths[row];
+            }
+        }
     }
 
     /// Turns `newId[t]`, how often token `t` is used by the `count` codes, into its rank among the
@@ -373,19 +456,28 @@ public final class OnPairEncoder {
     /// The codes renumbered by `newId`, as the narrowest unsigned type for `kept` tokens.
     private static PrimitiveArray codeArray(char[] codes, int count, int[] newId, int kept) {
         PType codeType = Primitives.narrowestUnsigned(Math.max(0, kept - 1));
-        byte[] out = new byte[count * codeType.byteWidth()];
-        if (codeType == PType.U8) {
-            for (int k = 0; k < count; k++) {
-                out[k] = (byte) newId[codes[k]];
-            }
-        } else {
-            for (int k = 0; k < count; k++) {
-                int id = newId[codes[k]];
-                out[2 * k] = (byte) id;
-                out[2 * k + 1] = (byte) (id >>> 8);
-            }
-        }
+        byte[] out = codeType == PType.U8 ? codesU8(codes, count, newId) : codesU16(codes, count, newId);
         return new PrimitiveArray(
                 new DType.Primitive(codeType, false), codeType, MemorySegment.ofArray(out), count, Validity.ALL_VALID);
+    }
+
+    /// `newId[codes[k]]` for `k < count`, one byte each.
+    private static byte[] codesU8(char[] codes, int count, int[] newId) {
+        byte[] out = new byte[count];
+        for (int k = 0; k < count; k++) {
+            out[k] = (byte) newId[codes[k]];
+        }
+        return out;
+    }
+
+    /// `newId[codes[k]]` for `k < count`, two little-endian bytes each.
+    private static byte[] codesU16(char[] codes, int count, int[] newId) {
+        byte[] out = new byte[2 * count];
+        for (int k = 0; k < count; k++) {
+            int id = newId[codes[k]];
+            out[2 * k] = (byte) id;
+            out[2 * k + 1] = (byte) (id >>> 8);
+        }
+        return out;
     }
 }

@@ -183,70 +183,92 @@ final class OnPairTrainer {
     /// The order rows are visited in: a seeded random choice of about 30 % of the rows plus 1024
     /// (all of them for small inputs) first, then the rest in order.
     static int[] order(int rows) {
-        int[] order = new int[rows];
-        for (int i = 0; i < rows; i++) {
-            order[i] = i;
-        }
+        int[] order = identity(rows);
         int shuffled = (int) Math.min(rows, (long) (Math.min(1.0, SAMPLE_FRACTION * 2) * rows) + 1024);
-        SplittableRandom random = new SplittableRandom(SEED);
-        for (int i = 0; i < shuffled && i < rows - 1; i++) {
+        shuffle(order, Math.min(shuffled, rows - 1), new SplittableRandom(SEED));
+        return order;
+    }
+
+    /// `0, 1, ..., n - 1`.
+    private static int[] identity(int n) {
+        int[] out = new int[n];
+        for (int i = 0; i < n; i++) {
+            out[i] = i;
+        }
+        return out;
+    }
+
+    /// Swaps each of `order[0, count)` in turn with a random one at or after it (one loop exit,
+    /// whatever the input's size).
+    private static void shuffle(int[] order, int count, SplittableRandom random) {
+        int rows = order.length;
+        for (int i = 0; i < count; i++) {
             int j = i + random.nextInt(rows - i);
             int t = order[i];
             order[i] = order[j];
             order[j] = t;
         }
-        return order;
     }
 
     /// The tokens sorted by their bytes, unsigned and lexicographically.
     static Dictionary sorted(long[] low, long[] high, int[] length, int size) {
         // Big-endian forms compare like the bytes; equal words mean one token is a zero-padded
         // prefix of the other, and the shorter sorts first.
-        long[] bigLow = new long[size];
-        long[] bigHigh = new long[size];
-        int[] ids = new int[size];
-        for (int t = 0; t < size; t++) {
-            ids[t] = t;
-            bigLow[t] = Long.reverseBytes(low[t]);
-            bigHigh[t] = Long.reverseBytes(high[t]);
+        long[] bigLow = reversedBytes(low, size);
+        long[] bigHigh = reversedBytes(high, size);
+        int[] ids = identity(size);
+        int[] tmp = new int[size];
+        // Bottom-up merges of sorted runs of `width`, back and forth between ids and tmp.
+        for (int width = 1; width < size; width *= 2) {
+            mergePass(ids, tmp, size, width, bigLow, bigHigh, length);
+            int[] t = ids;
+            ids = tmp;
+            tmp = t;
         }
-        mergeSort(ids, new int[size], 0, size, bigLow, bigHigh, length);
-        long[] sl = new long[size];
-        long[] sh = new long[size];
-        int[] sn = new int[size];
-        for (int t = 0; t < size; t++) {
-            sl[t] = low[ids[t]];
-            sh[t] = high[ids[t]];
-            sn[t] = length[ids[t]];
-        }
-        return new Dictionary(sl, sh, sn, size);
+        return new Dictionary(gather(low, ids), gather(high, ids), gather(length, ids), size);
     }
 
-    /// Sorts `ids[from, to)` by ([#compare]); stable, with `tmp` as scratch.
-    private static void mergeSort(int[] ids, int[] tmp, int from, int to, long[] bigLow, long[] bigHigh, int[] length) {
-        if (to - from <= 16) {
-            for (int i = from + 1; i < to; i++) {
-                int id = ids[i];
-                int j = i - 1;
-                while (j >= from && compare(ids[j], id, bigLow, bigHigh, length) > 0) {
-                    ids[j + 1] = ids[j];
-                    j--;
-                }
-                ids[j + 1] = id;
-            }
-            return;
+    /// `Long.reverseBytes` of each of `v[0, n)`.
+    private static long[] reversedBytes(long[] v, int n) {
+        long[] out = new long[n];
+        for (int i = 0; i < n; i++) {
+            out[i] = Long.reverseBytes(v[i]);
         }
-        int mid = (from + to) >>> 1;
-        mergeSort(ids, tmp, from, mid, bigLow, bigHigh, length);
-        mergeSort(ids, tmp, mid, to, bigLow, bigHigh, length);
-        System.arraycopy(ids, from, tmp, from, to - from);
-        int a = from;
-        int b = mid;
-        for (int k = from; k < to; k++) {
-            if (b >= to || a < mid && compare(tmp[a], tmp[b], bigLow, bigHigh, length) <= 0) {
-                ids[k] = tmp[a++];
-            } else {
-                ids[k] = tmp[b++];
+        return out;
+    }
+
+    /// `v[ids[i]]` for each `i`.
+    private static long[] gather(long[] v, int[] ids) {
+        long[] out = new long[ids.length];
+        for (int i = 0; i < ids.length; i++) {
+            out[i] = v[ids[i]];
+        }
+        return out;
+    }
+
+    /// `v[ids[i]]` for each `i`.
+    private static int[] gather(int[] v, int[] ids) {
+        int[] out = new int[ids.length];
+        for (int i = 0; i < ids.length; i++) {
+            out[i] = v[ids[i]];
+        }
+        return out;
+    }
+
+    /// Merges each pair of adjacent sorted runs of `width` ids of `from[0, n)` ([#compare], the
+    /// left one first on ties) into `to`.
+    private static void mergePass(int[] from, int[] to, int n, int width, long[] bigLow, long[] bigHigh, int[] length) {
+        for (int lo = 0; lo < n; lo += 2 * width) {
+            int mid = Math.min(lo + width, n);
+            int hi = Math.min(lo + 2 * width, n);
+            int a = lo;
+            int b = mid;
+            for (int k = lo; k < hi; k++) {
+                if (b >= hi || a < mid && compare(from[a], from[b], bigLow, bigHigh, length) <= 0) {
+                    to[k] = from[a++];
+                } else {
+                    to[k] = from[b++];
+                }
             }
         }
     }

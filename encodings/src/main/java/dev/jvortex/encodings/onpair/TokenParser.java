@@ -31,29 +31,75 @@ final class TokenParser {
     private final Table eight;
 
     /// A parser over the tokens of `dict`, token `t` having id `t`.
+    ///
+    /// The construction's loops are small methods of their own (no loop runs in a constructor), and
+    /// each table's answers come from a loop of its own ([#answersUpTo2], [#answersUpTo3],
+    /// [#answersUpTo7]), so no compiled loop speculates on which table it fills.
     TokenParser(OnPairTrainer.Dictionary dict) {
-        int n = dict.size();
         Arrays.fill(single, NONE);
-        long[] low = dict.low();
-        int[] length = dict.length();
+        int[] lengthCounts = new int[OnPairEncoder.MAX_TOKEN_BYTES + 1];
+        fillShort(dict.low(), dict.length(), dict.size(), single, pairs, lengthCounts);
+        three = new Table(dict, 3, 4, 3, lengthCounts, this);
+        four = new Table(dict, 4, 5, 7, lengthCounts, this);
+        eight = new Table(dict, 8, 9, 16, lengthCounts, this);
+    }
+
+    /// Enters the one- and two-byte tokens of `n` into `single` and `pairs`, and counts the
+    /// tokens of each length in `lengthCounts`.
+    private static void fillShort(long[] low, int[] length, int n, int[] single, int[] pairs, int[] lengthCounts) {
         for (int t = 0; t < n; t++) {
+            lengthCounts[length[t]]++;
             if (length[t] == 1) {
                 single[(int) (low[t] & 0xFF)] = t << 5 | 1;
             } else if (length[t] == 2) {
                 pairs[(int) (low[t] & 0xFFFF)] = t << 5 | 2;
             }
         }
-        three = new Table(dict, 3, 4, 3, this);
-        four = new Table(dict, 4, 5, 7, this);
-        eight = new Table(dict, 8, 9, 16, this);
+    }
+
+    // The answer loops of the three tables: for each slot in use, in order, the answer (when no
+    // token is exactly as long as the key, the longest shorter token that is a prefix of it), then
+    // the slot's packed value ([Table#finishSlot]).
+
+    /// Finishes the slots of a table of 3-byte keys, answering from the tokens of at most 2 bytes.
+    private void answersUpTo2(long[] slots, int[] answer, int[] first) {
+        for (int s = 0; s < answer.length; s++) {
+            int a = answer[s];
+            first[s + 1] += first[s];
+            if (a != 0) {
+                Table.finishSlot(slots, s, a == NONE ? upTo2(slots[2 * s]) : a, first);
+            }
+        }
+    }
+
+    /// Finishes the slots of a table of 4-byte keys, answering from the tokens of at most 3 bytes.
+    private void answersUpTo3(long[] slots, int[] answer, int[] first) {
+        for (int s = 0; s < answer.length; s++) {
+            int a = answer[s];
+            first[s + 1] += first[s];
+            if (a != 0) {
+                Table.finishSlot(slots, s, a == NONE ? upTo3(slots[2 * s]) : a, first);
+            }
+        }
+    }
+
+    /// Finishes the slots of a table of 8-byte keys, answering from the tokens of at most 7 bytes.
+    private void answersUpTo7(long[] slots, int[] answer, int[] first) {
+        for (int s = 0; s < answer.length; s++) {
+            int a = answer[s];
+            first[s + 1] += first[s];
+            if (a != 0) {
+                Table.finishSlot(slots, s, a == NONE ? upTo7(slots[2 * s]) : a, first);
+            }
+        }
     }
 
     /// Parses rows `data[starts[i], starts[i + 1])` for `i < len` into `codes`, row `i`'s codes
     /// starting at `codesOffsets[i]`; returns the number of codes. A byte with no token (never
     /// the case for a trained dictionary) gets code `0xFFFF`, as with [TokenMatcher].
     ///
-    /// The probes of the 8- and 4-byte tables are written out here rather than called through
-    /// [#find], which the JIT does not inline (too large), so the common path makes no call.
+    /// The probes of the 8- and 4-byte tables are written out here rather than called, so the
+    /// common path makes no call.
     int parse(byte[] data, int[] starts, int len, char[] codes, long[] codesOffsets) {
         long[] t8 = eight.slots;
         long[] c8 = eight.cands;
@@ -129,39 +175,30 @@ final class TokenParser {
 
     private static final java.lang.invoke.VarHandle LONG = TokenMatcher.LONG;
 
-    /// [#find] for a position where no token of 4 bytes or more matches.
+    /// `id << 5 | length` of the longest token of at most 3 bytes that is a prefix of the `rem`
+    /// bytes (at least 1) whose first 8 are the little-endian word `w0`; [#NONE] when there is
+    /// none. For a position where no token of 4 bytes or more matches.
     private int findShort(long w0, int rem) {
-        if (rem >= 3) {
-            int e = three.entry(w0 & 0xFF_FFFFL);
-            if (e >= 0) {
-                return three.answer(e);
-            }
-        }
-        if (rem >= 2) {
-            int pair = pairs[(int) (w0 & 0xFFFF)];
-            if (pair != 0) {
-                return pair;
-            }
-        }
-        return single[(int) (w0 & 0xFF)];
+        return rem >= 3 ? upTo3(w0) : rem >= 2 ? upTo2(w0) : single[(int) (w0 & 0xFF)];
     }
 
-    /// `id << 5 | length` of the longest token that is a prefix of the `rem` bytes (at least 1)
-    /// whose first 16 are the little-endian words `w0`, `w1`; [#NONE] when there is none.
-    int find(long w0, long w1, int rem) {
-        if (rem >= 8) {
-            int e = eight.entry(w0);
-            if (e >= 0) {
-                return eight.longest(e, w1, rem, true);
-            }
-        }
-        if (rem >= 4) {
-            int e = four.entry(w0 & 0xFFFF_FFFFL);
-            if (e >= 0) {
-                return four.longest(e, w0, rem, false);
-            }
-        }
-        return findShort(w0, rem);
+    /// [#findShort] for at least 2 bytes, not using the third.
+    private int upTo2(long w0) {
+        int pair = pairs[(int) (w0 & 0xFFFF)];
+        return pair != 0 ? pair : single[(int) (w0 & 0xFF)];
+    }
+
+    /// [#findShort] for at least 3 bytes.
+    private int upTo3(long w0) {
+        int e = three.entry(w0 & 0xFF_FFFFL);
+        return e >= 0 ? three.answer(e) : upTo2(w0);
+    }
+
+    /// The longest token of at most 7 bytes that is a prefix of the (at least 7) bytes whose
+    /// first 8 are `w0`.
+    private int upTo7(long w0) {
+        int e = four.entry(w0 & 0xFFFF_FFFFL);
+        return e >= 0 ? four.longestBelow8(e, w0) : upTo3(w0);
     }
 
     private static int hash(long key) {
@@ -178,73 +215,113 @@ final class TokenParser {
     /// first; candidate `c` is `cands[2c]`, the token's word (bytes 0-7 for the 4-byte table, 8-15
     /// for the 8-byte one), and `cands[2c + 1]`, its `id << 5 | length`. It matches when the
     /// input's word masked to the token's bytes in that word equals its word.
+    ///
+    /// The constructor has no loop: each step is a small method of its own.
     private static final class Table {
         final long[] slots;
         final long[] cands;
         final int mask;
 
-        Table(OnPairTrainer.Dictionary dict, int keyBytes, int minLength, int maxLength, TokenParser below) {
+        Table(
+                OnPairTrainer.Dictionary dict,
+                int keyBytes,
+                int minLength,
+                int maxLength,
+                int[] lengthCounts,
+                TokenParser below) {
             int n = dict.size();
-            long[] low = dict.low();
-            long[] high = dict.high();
-            int[] length = dict.length();
-            long keyMask = TokenMatcher.lowBytes(keyBytes);
-            int entries = 0;
-            int candCount = 0;
-            for (int t = 0; t < n; t++) {
-                entries += length[t] >= keyBytes ? 1 : 0;
-                candCount += length[t] >= minLength && length[t] <= maxLength ? 1 : 0;
-            }
+            int entries = sum(lengthCounts, keyBytes, OnPairEncoder.MAX_TOKEN_BYTES);
+            int candCount = sum(lengthCounts, minLength, maxLength);
             int size = Integer.highestOneBit(Math.max(8, entries) * 2 - 1) << 1;
             mask = size - 1;
             slots = new long[2 * size];
+            // Slots in use have a non-zero answer: a token exactly as long as the key, else NONE
+            // until the answer loop searches below this table (shorter keys only).
             int[] answer = new int[size];
-            // Slots in use have a non-zero answer (`NONE` included); the keys of the tokens of
-            // at least keyBytes bytes first.
             int[] entryOf = new int[n];
-            for (int t = 0; t < n; t++) {
-                if (length[t] >= keyBytes) {
-                    entryOf[t] = insert(low[t] & keyMask, answer);
-                }
-            }
-            // Answers: a token exactly as long as the key, else the search below this table
-            // (shorter keys only) on the key's bytes.
-            for (int s = 0; s < size; s++) {
-                if (answer[s] != 0) {
-                    answer[s] = below.find(slots[2 * s], 0, keyBytes - 1);
-                }
-            }
-            for (int t = 0; t < n; t++) {
-                if (length[t] == keyBytes) {
-                    answer[entryOf[t]] = t << 5 | keyBytes;
-                }
-            }
-            // Candidates, grouped by entry, longest first within an entry.
+            // Candidates, grouped by entry (first[s + 1] counts entry s's, then the loop below
+            // sums), longest first within an entry.
             int[] first = new int[size + 1];
-            for (int t = 0; t < n; t++) {
-                if (length[t] >= minLength && length[t] <= maxLength) {
-                    first[entryOf[t] + 1]++;
-                }
-            }
-            for (int s = 0; s < size; s++) {
-                first[s + 1] += first[s];
+            insertKeys(dict.low(), dict.length(), n, keyBytes, minLength, maxLength, answer, entryOf, first);
+            switch (keyBytes) {
+                case 3 -> below.answersUpTo2(slots, answer, first);
+                case 4 -> below.answersUpTo3(slots, answer, first);
+                case 8 -> below.answersUpTo7(slots, answer, first);
+                default -> throw new IllegalArgumentException("no table of " + keyBytes + "-byte keys");
             }
             int[] next = Arrays.copyOf(first, size);
             cands = new long[2 * candCount];
-            boolean highWord = keyBytes >= 8;
+            addCandidates(
+                    keyBytes >= 8 ? dict.high() : dict.low(),
+                    dict.length(),
+                    n,
+                    minLength,
+                    maxLength,
+                    entryOf,
+                    next,
+                    cands);
+        }
+
+        /// The sum of `v[from, to]`.
+        private static int sum(int[] v, int from, int to) {
+            int sum = 0;
+            for (int i = from; i <= to; i++) {
+                sum += v[i];
+            }
+            return sum;
+        }
+
+        /// Inserts the first `keyBytes` bytes of every token of at least `keyBytes` bytes, token
+        /// `t`'s slot going to `entryOf[t]`; makes a token of exactly `keyBytes` bytes its slot's
+        /// answer and counts a token of `minLength` to `maxLength` bytes in `first[slot + 1]`.
+        private void insertKeys(
+                long[] low,
+                int[] length,
+                int n,
+                int keyBytes,
+                int minLength,
+                int maxLength,
+                int[] answer,
+                int[] entryOf,
+                int[] first) {
+            long keyMask = TokenMatcher.lowBytes(keyBytes);
+            for (int t = 0; t < n; t++) {
+                int l = length[t];
+                if (l >= keyBytes) {
+                    int e = insert(low[t] & keyMask, answer);
+                    entryOf[t] = e;
+                    if (l == keyBytes) {
+                        answer[e] = t << 5 | keyBytes;
+                    } else if (l >= minLength && l <= maxLength) {
+                        first[e + 1]++;
+                    }
+                }
+            }
+        }
+
+        /// Packs slot `s`'s answer and its candidates' range (`first[s]` to `first[s + 1]`, summed).
+        static void finishSlot(long[] slots, int s, int answer, int[] first) {
+            slots[2 * s + 1] = (answer & 0xFFFF_FFFFL) | (long) first[s] << 32 | (long) (first[s + 1] - first[s]) << 48;
+        }
+
+        /// Appends every token of `maxLength` down to `minLength` bytes, longest first, to its
+        /// entry's candidates (at `next[entry]`), with its word from `words`.
+        private static void addCandidates(
+                long[] words,
+                int[] length,
+                int n,
+                int minLength,
+                int maxLength,
+                int[] entryOf,
+                int[] next,
+                long[] cands) {
             for (int len = maxLength; len >= minLength; len--) {
                 for (int t = 0; t < n; t++) {
                     if (length[t] == len) {
                         int c = next[entryOf[t]]++;
-                        cands[2 * c] = highWord ? high[t] : low[t];
+                        cands[2 * c] = words[t];
                         cands[2 * c + 1] = t << 5 | len;
                     }
-                }
-            }
-            for (int s = 0; s < size; s++) {
-                if (answer[s] != 0) {
-                    slots[2 * s + 1] =
-                            (answer[s] & 0xFFFF_FFFFL) | (long) first[s] << 32 | (long) (first[s + 1] - first[s]) << 48;
                 }
             }
         }
@@ -280,17 +357,15 @@ final class TokenParser {
             return (int) slots[2 * e + 1];
         }
 
-        /// The first candidate of entry `e` of at most `rem` bytes whose word matches `word`, else
-        /// the entry's answer.
-        int longest(int e, long word, int rem, boolean highWord) {
+        /// The first candidate of entry `e` (all shorter than 8 bytes) whose bytes are a prefix of
+        /// the word `word`, else the entry's answer.
+        int longestBelow8(int e, long word) {
             long meta = slots[2 * e + 1];
             int c = (int) (meta >>> 32) & 0xFFFF;
             int end = c + ((int) (meta >>> 48) & 0xFFFF);
             for (; c < end; c++) {
                 int cm = (int) cands[2 * c + 1];
-                int cl = cm & 31;
-                int bytes = highWord ? cl - 8 : cl;
-                if (cl <= rem && (word & TokenMatcher.lowBytes(bytes)) == cands[2 * c]) {
+                if ((word & TokenMatcher.lowBytes(cm & 31)) == cands[2 * c]) {
                     return cm;
                 }
             }
