@@ -147,8 +147,8 @@ final class StringStats extends ZoneCounts implements StatsAccumulator {
         } else {
             MemorySegment data = strings.buffers()[(int) w1];
             long at = w1 >>> 32;
-            p1 = data.get(BE_LONG, at);
-            p2 = size >= 16 ? data.get(BE_LONG, at + 8) : data.get(BE_LONG, at + size - 8) << (8 * (16 - size));
+            p1 = beLong(data, at);
+            p2 = size >= 16 ? beLong(data, at + 8) : beLong(data, at + size - 8) << (8 * (16 - size));
         }
         int toMin = Long.compareUnsigned(p1, minPrefix);
         if (toMin < 0 || toMin == 0 && Long.compareUnsigned(p2, minPrefix2) <= 0) {
@@ -156,6 +156,22 @@ final class StringStats extends ZoneCounts implements StatsAccumulator {
         }
         int toMax = Long.compareUnsigned(p1, maxPrefix);
         return toMax < 0 || toMax == 0 && Long.compareUnsigned(p2, maxPrefix2) < 0;
+    }
+
+    /// The big-endian 8 bytes at `at` of `data`. Heap buffers (the Parquet reader's) and native
+    /// ones (the writer's copies) are read at two call sites of their own: through one site the
+    /// JIT sees several segment classes and falls back to the memory access's slow generic path
+    /// (about 6 % of a lineitem compact write in a profile).
+    private static long beLong(MemorySegment data, long at) {
+        return data.isNative() ? beLongNative(data, at) : beLongHeap(data, at);
+    }
+
+    private static long beLongNative(MemorySegment data, long at) {
+        return data.get(BE_LONG, at);
+    }
+
+    private static long beLongHeap(MemorySegment data, long at) {
+        return data.get(BE_LONG, at);
     }
 
     /// Compares row `r` (`size` bytes; keys `k0`, `k1` when inline, else -1) with the zone's
