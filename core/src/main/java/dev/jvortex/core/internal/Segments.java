@@ -3,6 +3,7 @@ package dev.jvortex.core.internal;
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 
 import dev.jvortex.core.PType;
+import dev.jvortex.core.array.PrimitiveArray;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -12,8 +13,9 @@ import java.nio.ByteOrder;
 /// switch done once per call rather than once per value.
 ///
 /// How the JIT sees this class (it matters: every encoder calls it, per block of values):
-/// - every width moves its bytes through one shape of bulk copy, segment bytes to or from a
-///   `byte[]` scratch, so one copy is compiled for all widths instead of one per element type;
+/// - every narrow width moves its bytes through one shape of bulk copy, segment bytes to or from
+///   a `byte[]` scratch, so one copy is compiled for them instead of one per element type; 8-byte
+///   values, which need no widening, are copied straight to or from the `long[]`;
 /// - [#load] and [#store] move at most one scratch block per call and have one loop per width,
 ///   which does not branch on the type (a loop-invariant branch in a loop becomes a profiled loop
 ///   predicate, which the first other type breaks, and the method is compiled again);
@@ -31,7 +33,6 @@ public final class Segments {
 
     private static final VarHandle SHORT = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     /// Per-thread scratch bytes for the bulk copies (callers run on many threads).
     private static final ThreadLocal<byte[]> SCRATCH = ThreadLocal.withInitial(() -> new byte[BLOCK * 8]);
@@ -50,6 +51,11 @@ public final class Segments {
         if (n < 0 || from < 0 || dstFrom < 0 || dstFrom > dst.length - n || (from + n) * w > src.byteSize()) {
             throw new IndexOutOfBoundsException("cannot read " + n + " values of " + ptype + " at element " + from
                     + " of a " + src.byteSize() + "-byte buffer into " + dst.length + " slots from " + dstFrom);
+        }
+        if (w == 8) {
+            // 8-byte values need no widening: one copy straight into `dst`, not two through the scratch
+            MemorySegment.copy(src, PrimitiveArray.LE_LONG, from * 8, dst, dstFrom, n);
+            return;
         }
         byte[] b = SCRATCH.get();
         MemorySegment.copy(src, JAVA_BYTE, from * w, b, 0, n * w);
@@ -73,11 +79,7 @@ public final class Segments {
                     dst[o + k] = (((int) INT.get(b, 4 * k) & 0xFFFFFFFFL) ^ sign) - sign;
                 }
             }
-            default -> {
-                for (int k = 0; k < n; k++) {
-                    dst[o + k] = (long) LONG.get(b, 8 * k);
-                }
-            }
+            default -> throw new IllegalStateException("no " + w + "-byte values here");
         }
     }
 
@@ -104,6 +106,10 @@ public final class Segments {
         if (n == 0) {
             return;
         }
+        if (w == 8) {
+            MemorySegment.copy(src, srcFrom, dst, PrimitiveArray.LE_LONG, at * 8, n);
+            return;
+        }
         byte[] b = SCRATCH.get();
         switch (w) {
             case 1 -> {
@@ -121,11 +127,7 @@ public final class Segments {
                     INT.set(b, 4 * k, (int) src[srcFrom + k]);
                 }
             }
-            default -> {
-                for (int k = 0; k < n; k++) {
-                    LONG.set(b, 8 * k, src[srcFrom + k]);
-                }
-            }
+            default -> throw new IllegalStateException("no " + w + "-byte values here");
         }
         MemorySegment.copy(b, 0, dst, JAVA_BYTE, at * w, n * w);
     }
