@@ -3,6 +3,7 @@ package dev.jvortex.encodings.onpair;
 import dev.jvortex.core.DType;
 import dev.jvortex.core.PType;
 import dev.jvortex.core.VortexException;
+import dev.jvortex.core.array.Bits;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
 import dev.jvortex.core.array.VarBinViewArray;
@@ -363,14 +364,22 @@ public final class OnPairEncoder {
         return total;
     }
 
-    /// Fills `lengths[i]` for the valid rows `i < len` from their views; returns their total.
+    /// Fills `lengths[i]` for the valid rows `i < len` from their views (0 for null rows); returns
+    /// their total. The bitmap is copied to the heap first, then [#maskedLengths] reads it.
     private static long validLengths(byte[] views, Validity validity, long[] lengths, int len) {
+        byte[] bits = validity.bits().asSlice(0, Bits.byteLength(len)).toArray(ValueLayout.JAVA_BYTE);
+        return maskedLengths(views, bits, lengths, len);
+    }
+
+    /// [#rowLengths] with each length masked to 0 where the row's bit in `bits` is clear. No
+    /// branch on validity: a branch whose first arrays are all valid (or nearly) gets compiled for
+    /// that alone and thrown away at the first array with more nulls.
+    private static long maskedLengths(byte[] views, byte[] bits, long[] lengths, int len) {
         long total = 0;
         for (int i = 0; i < len; i++) {
-            if (validity.isValid(i)) {
-                lengths[i] = (int) INT.get(views, i * VarBinViewArray.VIEW_SIZE);
-                total += lengths[i];
-            }
+            int valid = (bits[i >>> 3] >>> (i & 7)) & 1;
+            lengths[i] = (int) INT.get(views, i * VarBinViewArray.VIEW_SIZE) & -valid;
+            total += lengths[i];
         }
         return total;
     }

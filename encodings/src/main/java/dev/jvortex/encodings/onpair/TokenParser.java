@@ -104,9 +104,11 @@ final class TokenParser {
         long[] t8 = eight.slots;
         long[] c8 = eight.cands;
         int mask8 = eight.mask;
+        int shift8 = eight.shift;
         long[] t4 = four.slots;
         long[] c4 = four.cands;
         int mask4 = four.mask;
+        int shift4 = four.shift;
         int count = 0;
         for (int i = 0; i < len; i++) {
             codesOffsets[i] = count;
@@ -117,7 +119,7 @@ final class TokenParser {
                 long w0 = (long) LONG.get(data, pos);
                 int found = 0;
                 if (rem >= 8) {
-                    int s = (hash(w0) & mask8) << 1;
+                    int s = hash(w0, shift8) << 1;
                     long meta;
                     while ((meta = t8[s + 1]) != 0) {
                         if (t8[s] == w0) {
@@ -142,7 +144,7 @@ final class TokenParser {
                 }
                 if (found == 0 && rem >= 4) {
                     long key = w0 & 0xFFFF_FFFFL;
-                    int s = (hash(key) & mask4) << 1;
+                    int s = hash(key, shift4) << 1;
                     long meta;
                     while ((meta = t4[s + 1]) != 0) {
                         if (t4[s] == key) {
@@ -201,9 +203,13 @@ final class TokenParser {
         return e >= 0 ? four.longestBelow8(e, w0) : upTo3(w0);
     }
 
-    private static int hash(long key) {
-        long h = key * 0x9E3779B97F4A7C15L;
-        return (int) (h ^ (h >>> 32));
+    /// The home slot of `key` in a table of `2^(64 - shift)` slots: the top bits of the product
+    /// with a large odd constant, which depend on every byte of the key. (The low bits of such a
+    /// product depend only on the key's low bytes, its first bytes in the input, so tokens and
+    /// inputs sharing their first five or six bytes, common in text, would pile up in one run of
+    /// slots and make long probes.)
+    private static int hash(long key, int shift) {
+        return (int) ((key * 0x9E3779B97F4A7C15L) >>> shift);
     }
 
     /// An exact-key open-addressing table of the distinct `keyBytes`-byte prefixes of the tokens
@@ -221,6 +227,8 @@ final class TokenParser {
         final long[] slots;
         final long[] cands;
         final int mask;
+        /// `64 - log2(slots)`, for [TokenParser#hash].
+        final int shift;
 
         Table(
                 OnPairTrainer.Dictionary dict,
@@ -234,6 +242,7 @@ final class TokenParser {
             int candCount = sum(lengthCounts, minLength, maxLength);
             int size = Integer.highestOneBit(Math.max(8, entries) * 2 - 1) << 1;
             mask = size - 1;
+            shift = 64 - Integer.numberOfTrailingZeros(size);
             slots = new long[2 * size];
             // Slots in use have a non-zero answer: a token exactly as long as the key, else NONE
             // until the answer loop searches below this table (shorter keys only).
@@ -328,7 +337,7 @@ final class TokenParser {
 
         /// Adds `key` (marking its slot used in `answer`) unless present; returns its slot.
         private int insert(long key, int[] answer) {
-            int s = hash(key) & mask;
+            int s = hash(key, shift);
             while (answer[s] != 0) {
                 if (slots[2 * s] == key) {
                     return s;
@@ -342,7 +351,7 @@ final class TokenParser {
 
         /// The slot of `key`, or -1.
         int entry(long key) {
-            int s = hash(key) & mask;
+            int s = hash(key, shift);
             while (slots[2 * s + 1] != 0) {
                 if (slots[2 * s] == key) {
                     return s;

@@ -16,6 +16,8 @@ import dev.jvortex.encodings.ChildEncoder;
 import dev.jvortex.encodings.EncodeTesting;
 import dev.jvortex.encodings.light.LightEncoder;
 import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -213,6 +215,39 @@ class OnPairEncoderTest {
         roundTrip("all empty", strings(new String[] {"", "", ""}, false));
         roundTrip("one", strings(new String[] {"x"}, false));
         roundTrip("one null", strings(new String[] {null}, true));
+    }
+
+    /// A null row's view is not read: one whose view holds a length and bytes (as a view of
+    /// garbage may) encodes exactly as one whose view is zero.
+    @Test
+    void nullRowsIgnoreTheirViews() {
+        String[] values = new String[100];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = i % 3 == 0 ? null : "row " + i + " of some text";
+        }
+        VarBinViewArray clean = strings(values, true);
+        MemorySegment views = Arena.ofAuto().allocate(clean.views().byteSize(), 16);
+        views.copyFrom(clean.views());
+        for (int i = 0; i < values.length; i += 3) {
+            long at = (long) i * VarBinViewArray.VIEW_SIZE;
+            views.set(ValueLayout.JAVA_INT_UNALIGNED, at, 7);
+            views.setString(at + 4, "garbage", StandardCharsets.US_ASCII);
+        }
+        VarBinViewArray dirty =
+                new VarBinViewArray(clean.dtype(), views, clean.buffers(), clean.length(), clean.validity());
+        OnPairEncoder.Parts a = OnPairEncoder.split(clean, OnPairEncoder.DEFAULT_DICT_BITS);
+        OnPairEncoder.Parts b = OnPairEncoder.split(dirty, OnPairEncoder.DEFAULT_DICT_BITS);
+        assertArrayEquals(a.dictBytes(), b.dictBytes());
+        assertArrayEquals(a.dictOffsets(), b.dictOffsets());
+        for (PrimitiveArray[] pair : new PrimitiveArray[][] {
+            {a.codes(), b.codes()}, {a.codesOffsets(), b.codesOffsets()}, {a.lengths(), b.lengths()}
+        }) {
+            assertEquals(pair[0].ptype(), pair[1].ptype());
+            assertArrayEquals(
+                    pair[0].data().toArray(ValueLayout.JAVA_BYTE),
+                    pair[1].data().toArray(ValueLayout.JAVA_BYTE));
+        }
+        assertEquals(0L, b.lengths().data().get(ValueLayout.JAVA_BYTE, 0));
     }
 
     @Test

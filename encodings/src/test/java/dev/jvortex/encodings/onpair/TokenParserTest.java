@@ -203,6 +203,58 @@ class TokenParserTest {
         }
     }
 
+    /// Tokens that differ only in their last bytes: every 8- and 4-byte key of the tables shares
+    /// its first 7 (or 3) bytes with hundreds of others, and the rows (some shorter than 4, 8 or
+    /// 16 bytes) end inside them, so every lookup runs into keys of the same first bytes.
+    @org.junit.jupiter.api.Test
+    void tokensSharingLongPrefixes() {
+        List<String> list = new ArrayList<>();
+        for (int b = 0; b < 256; b++) {
+            list.add(String.valueOf((char) b));
+        }
+        for (int b = 0; b < 256; b++) {
+            list.add("commonp" + (char) b);
+            list.add("com" + (char) b);
+            if (b % 3 == 0) {
+                list.add("commonp" + (char) b + "x");
+                list.add("commonp" + (char) b + "xyzw" + (char) (b ^ 0x55));
+                list.add("com" + (char) b + "mo" + (char) b);
+            }
+        }
+        int n = list.size();
+        long[] low = new long[n];
+        long[] high = new long[n];
+        int[] length = new int[n];
+        for (int t = 0; t < n; t++) {
+            byte[] bytes = new byte[16];
+            byte[] s = list.get(t).getBytes(StandardCharsets.ISO_8859_1);
+            System.arraycopy(s, 0, bytes, 0, s.length);
+            low[t] = (long) TokenMatcher.LONG.get(bytes, 0);
+            high[t] = (long) TokenMatcher.LONG.get(bytes, 8);
+            length[t] = s.length;
+        }
+        OnPairTrainer.Dictionary dict = OnPairTrainer.sorted(low, high, length, n);
+        Random r = new Random(7);
+        List<byte[]> rows = new ArrayList<>();
+        for (int i = 0; i < 500; i++) {
+            StringBuilder row = new StringBuilder();
+            int parts = r.nextInt(5);
+            for (int k = 0; k < parts; k++) {
+                char b = (char) r.nextInt(256);
+                row.append(
+                        switch (r.nextInt(4)) {
+                            case 0 -> "commonp" + b + "xyzw" + (char) (b ^ 0x55);
+                            case 1 -> "commonp" + b + "x";
+                            case 2 -> "com" + b + "mo" + b;
+                            default -> "commo";
+                        });
+            }
+            String s = row.toString();
+            rows.add(s.substring(0, r.nextInt(s.length() + 1)).getBytes(StandardCharsets.ISO_8859_1));
+        }
+        check("shared prefixes", dict, flat(rows));
+    }
+
     /// A full 16-bit dictionary (every byte, and all but 256 two-byte tokens): the last ids,
     /// 65535 included, come out as the matcher gives them.
     @org.junit.jupiter.api.Test
