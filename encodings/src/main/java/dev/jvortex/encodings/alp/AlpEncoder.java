@@ -246,52 +246,78 @@ public final class AlpEncoder {
         return best;
     }
 
-    /// The estimate, or [Long#MAX_VALUE] once the patches alone cost `limit` bytes or more.
+    /// The estimate, or [Long#MAX_VALUE] once it is sure to reach `limit` bytes: the patches so
+    /// far, plus the bits of the kept values' range so far (which only widens) for every value,
+    /// are a lower bound of the final estimate, checked after each block of [#BOUND_BLOCK] values.
+    /// A pair that codes every value exactly but with a wider range than the best so far thus
+    /// stops after its first block instead of running over every value.
     private static long estimate64(double[] values, int e, int f, long limit) {
+        int count = values.length;
         long keptMin = Long.MAX_VALUE;
         long keptMax = Long.MIN_VALUE;
         long allMin = Long.MAX_VALUE;
         long allMax = Long.MIN_VALUE;
         int patches = 0;
-        for (double v : values) {
-            long n = encode64(v, e, f);
-            allMin = Math.min(allMin, n);
-            allMax = Math.max(allMax, n);
-            if (Double.doubleToRawLongBits(decode64(n, e, f)) == Double.doubleToRawLongBits(v)) {
-                keptMin = Math.min(keptMin, n);
-                keptMax = Math.max(keptMax, n);
-            } else if ((long) ++patches * (8 + 2) >= limit) {
+        for (int from = 0; from < count; from += BOUND_BLOCK) {
+            int to = Math.min(count, from + BOUND_BLOCK);
+            for (int i = from; i < to; i++) {
+                double v = values[i];
+                long n = encode64(v, e, f);
+                allMin = Math.min(allMin, n);
+                allMax = Math.max(allMax, n);
+                if (Double.doubleToRawLongBits(decode64(n, e, f)) == Double.doubleToRawLongBits(v)) {
+                    keptMin = Math.min(keptMin, n);
+                    keptMax = Math.max(keptMax, n);
+                } else if ((long) ++patches * (8 + 2) >= limit) {
+                    return Long.MAX_VALUE;
+                }
+            }
+            if (keptMin <= keptMax
+                    && ((long) count * rangeBits(keptMin, keptMax, count, 64) + 7) / 8 + (long) patches * (8 + 2)
+                            >= limit) {
                 return Long.MAX_VALUE;
             }
         }
-        boolean none = patches == values.length;
-        int bits = rangeBits(none ? allMin : keptMin, none ? allMax : keptMax, values.length, 64);
-        return ((long) values.length * bits + 7) / 8 + (long) patches * (8 + 2);
+        boolean none = patches == count;
+        int bits = rangeBits(none ? allMin : keptMin, none ? allMax : keptMax, count, 64);
+        return ((long) count * bits + 7) / 8 + (long) patches * (8 + 2);
     }
 
-    /// The estimate, or [Long#MAX_VALUE] once the patches alone cost `limit` bytes or more.
+    /// As [#estimate64], in f32 arithmetic.
     private static long estimate32(double[] values, int e, int f, long limit) {
+        int count = values.length;
         long keptMin = Long.MAX_VALUE;
         long keptMax = Long.MIN_VALUE;
         long allMin = Long.MAX_VALUE;
         long allMax = Long.MIN_VALUE;
         int patches = 0;
-        for (double d : values) {
-            float v = (float) d;
-            int n = encode32(v, e, f);
-            allMin = Math.min(allMin, n);
-            allMax = Math.max(allMax, n);
-            if (Float.floatToRawIntBits(decode32(n, e, f)) == Float.floatToRawIntBits(v)) {
-                keptMin = Math.min(keptMin, n);
-                keptMax = Math.max(keptMax, n);
-            } else if ((long) ++patches * (4 + 2) >= limit) {
+        for (int from = 0; from < count; from += BOUND_BLOCK) {
+            int to = Math.min(count, from + BOUND_BLOCK);
+            for (int i = from; i < to; i++) {
+                float v = (float) values[i];
+                int n = encode32(v, e, f);
+                allMin = Math.min(allMin, n);
+                allMax = Math.max(allMax, n);
+                if (Float.floatToRawIntBits(decode32(n, e, f)) == Float.floatToRawIntBits(v)) {
+                    keptMin = Math.min(keptMin, n);
+                    keptMax = Math.max(keptMax, n);
+                } else if ((long) ++patches * (4 + 2) >= limit) {
+                    return Long.MAX_VALUE;
+                }
+            }
+            if (keptMin <= keptMax
+                    && ((long) count * rangeBits(keptMin, keptMax, count, 32) + 7) / 8 + (long) patches * (4 + 2)
+                            >= limit) {
                 return Long.MAX_VALUE;
             }
         }
-        boolean none = patches == values.length;
-        int bits = rangeBits(none ? allMin : keptMin, none ? allMax : keptMax, values.length, 32);
-        return ((long) values.length * bits + 7) / 8 + (long) patches * (4 + 2);
+        boolean none = patches == count;
+        int bits = rangeBits(none ? allMin : keptMin, none ? allMax : keptMax, count, 32);
+        return ((long) count * bits + 7) / 8 + (long) patches * (4 + 2);
     }
+
+    /// Values per block of the estimates, after which they check their lower bound.
+    private static final int BOUND_BLOCK = 256;
 
     /// Bits for the range `max - min` of `typeBits`-bit integers: 0 for a single value, the full
     /// width when the difference overflows the type (or there are no values).
