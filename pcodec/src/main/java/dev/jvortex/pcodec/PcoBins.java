@@ -74,6 +74,52 @@ final class PcoBins {
             return Math.min(b, lastBin);
         }
 
+        /// Writes the bin of each of `latents[from..from+count)` (each in one of the bins) to
+        /// `symbols[0..count)`, as [#binOf] does.
+        void binsOf(long[] latents, int from, int count, int[] symbols) {
+            int[] t = table;
+            if (t == null) {
+                t = buildTable();
+            }
+            if (searchHalf == 0) {
+                binsByTable(t, base, shift, latents, from, count, symbols);
+            } else {
+                binsBySearch(t, base, shift, paddedLowers, searchHalf, lastBin, latents, from, count, symbols);
+            }
+        }
+
+        /// [#binsOf] when every table cell lies in one bin.
+        private static void binsByTable(
+                int[] t, long base, int shift, long[] latents, int from, int count, int[] symbols) {
+            for (int i = 0; i < count; i++) {
+                symbols[i] = t[(int) ((latents[from + i] - base) >>> shift)];
+            }
+        }
+
+        /// [#binsOf] with a search of `searchHalf` steps after the table lookup.
+        private static void binsBySearch(
+                int[] t,
+                long base,
+                int shift,
+                long[] pl,
+                int searchHalf,
+                int lastBin,
+                long[] latents,
+                int from,
+                int count,
+                int[] symbols) {
+            for (int i = 0; i < count; i++) {
+                long latent = latents[from + i];
+                long key = latent ^ Long.MIN_VALUE;
+                int b = t[(int) ((latent - base) >>> shift)];
+                for (int half = searchHalf; half > 0; half >>>= 1) {
+                    int c = b + half;
+                    b = pl[c] <= key ? c : b;
+                }
+                symbols[i] = Math.min(b, lastBin);
+            }
+        }
+
         private long base;
         private int shift;
         private int[] table;
@@ -86,6 +132,11 @@ final class PcoBins {
 
         /// Builds the lookup table on the first [#binOf] (bins trained only for a size estimate
         /// never need it): entry `k` is the bin holding (or last before) `base + (k << shift)`.
+        ///
+        /// The cells are as narrow as the closest two bin starts allow (so a cell holds at most
+        /// one bin start past its first value), within a table of at most 2^12 entries, or up to
+        /// 2^16 for many latents; the search after the lookup covers the most bin starts any one
+        /// cell holds past its first value.
         private int[] buildTable() {
             int bins = lowers.length;
             lastBin = Math.max(0, bins - 1);
@@ -96,22 +147,45 @@ final class PcoBins {
             }
             base = lowers[0];
             long span = uppers[bins - 1] - base;
-            shift = Math.max(0, bitsFor(span) - 12);
+            int spanBits = bitsFor(span);
+            long minGap = -1L;
+            for (int b = 1; b < bins; b++) {
+                minGap = Long.compareUnsigned(lowers[b] - lowers[b - 1], minGap) < 0
+                        ? lowers[b] - lowers[b - 1]
+                        : minGap;
+            }
+            long total = 0;
+            for (long c : counts) {
+                total += c;
+            }
+            int maxTableBits = Math.max(12, Math.min(16, bitsFor(total) - 1));
+            int gapShift = 63 - Long.numberOfLeadingZeros(minGap);
+            shift = Math.max(Math.min(Math.max(0, spanBits - 12), gapShift), Math.max(0, spanBits - maxTableBits));
             int size = (int) (span >>> shift) + 1;
             int[] table = new int[size];
             int b = 0;
-            int reach = 0;
             for (int k = 0; k < size; k++) {
                 long key = (base + ((long) k << shift)) ^ Long.MIN_VALUE;
                 while (b + 1 < bins && flippedLowers[b + 1] <= key) {
                     b++;
                 }
                 table[k] = b;
-                if (k > 0) {
-                    reach = Math.max(reach, b - table[k - 1]);
-                }
             }
-            reach = Math.max(reach, bins - 1 - table[size - 1]);
+            // The most bins starting inside one cell, past its first value.
+            long cellMask = (1L << shift) - 1;
+            int reach = 0;
+            int run = 0;
+            long runCell = -1;
+            for (int i = 1; i < bins; i++) {
+                long rel = lowers[i] - base;
+                if ((rel & cellMask) == 0) {
+                    continue;
+                }
+                long cell = rel >>> shift;
+                run = cell == runCell ? run + 1 : 1;
+                runCell = cell;
+                reach = Math.max(reach, run);
+            }
             searchHalf = reach == 0 ? 0 : Integer.highestOneBit(reach);
             paddedLowers = Arrays.copyOf(flippedLowers, bins + 2 * searchHalf);
             Arrays.fill(paddedLowers, bins, paddedLowers.length, Long.MAX_VALUE);

@@ -171,6 +171,49 @@ class PcoBinsTest {
         }
     }
 
+    /// The batch bin lookup against a linear scan, on bins of single values next to wide ones
+    /// (as lookbacks give) and many latents, so the table gets cells of one value or a few.
+    @Test
+    void batchBinLookupMatchesALinearScan() {
+        Random r = new Random(13);
+        for (int c = 0; c < 200; c++) {
+            int narrow = 1 + r.nextInt(40);
+            int wide = r.nextInt(30);
+            int bins = narrow + wide;
+            long[] lowers = new long[bins];
+            long[] uppers = new long[bins];
+            long at = c % 4 == 0 ? r.nextLong() >>> 1 : r.nextInt(100);
+            for (int b = 0; b < bins; b++) {
+                lowers[b] = at;
+                uppers[b] =
+                        b < narrow ? at + r.nextInt(2) : at + (r.nextLong() >>> (63 - r.nextInt(c % 3 == 0 ? 40 : 12)));
+                at = uppers[b] + 1 + (r.nextInt(4) == 0 ? r.nextInt(1 << 10) : 0);
+            }
+            long[] counts = new long[bins];
+            java.util.Arrays.fill(counts, 1L << (c % 24));
+            PcoBins.Trained t = new PcoBins.Trained(lowers, uppers, new int[bins], new int[bins], counts, 9);
+            int probes = 4000;
+            long[] x = new long[probes + 3];
+            for (int i = 0; i < probes; i++) {
+                int b = r.nextInt(bins);
+                long span = uppers[b] - lowers[b];
+                x[i + 3] = i % 3 == 0 ? lowers[b] : lowers[b] + Long.remainderUnsigned(r.nextLong(), span + 1);
+            }
+            int[] symbols = new int[probes];
+            t.binsOf(x, 3, probes, symbols);
+            for (int i = 0; i < probes; i++) {
+                int expected = 0;
+                for (int k = 0; k < bins; k++) {
+                    if (Long.compareUnsigned(lowers[k], x[i + 3]) <= 0) {
+                        expected = k;
+                    }
+                }
+                assertEquals(expected, symbols[i], "case " + c + " latent " + Long.toUnsignedString(x[i + 3]));
+                assertEquals(expected, t.binOf(x[i + 3]), "case " + c);
+            }
+        }
+    }
+
     @Test
     void weightQuantisation() {
         int[] w = new int[2];
