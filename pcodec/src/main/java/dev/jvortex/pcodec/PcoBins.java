@@ -533,8 +533,24 @@ final class PcoBins {
         return exponent + LOG2_TABLE[k] + (LOG2_TABLE[k + 1] - LOG2_TABLE[k]) * frac;
     }
 
+    /// Counts below this have their [#log2] in [#LOG2_COUNT].
+    private static final int LOG2_COUNT_LIMIT = 1 << 13;
+    /// `log2(c)` for counts `c` below [#LOG2_COUNT_LIMIT] (the very values [#log2] gives).
+    private static final double[] LOG2_COUNT = new double[LOG2_COUNT_LIMIT];
+
+    static {
+        for (int c = 1; c < LOG2_COUNT_LIMIT; c++) {
+            LOG2_COUNT[c] = log2(c);
+        }
+    }
+
+    /// [#log2] of a positive count.
+    static double log2Count(long count) {
+        return count < LOG2_COUNT_LIMIT ? LOG2_COUNT[(int) count] : log2(count);
+    }
+
     private static double binCost(double metaCost, long lower, long upper, long count, double totalLog2) {
-        double ansCost = totalLog2 - log2(count);
+        double ansCost = totalLog2 - log2Count(count);
         return metaCost + (ansCost + bitsFor(upper - lower)) * count;
     }
 
@@ -551,20 +567,10 @@ final class PcoBins {
         double metaCost = ansSizeLog + width + offsetWidthBits(width);
         double[] best = new double[bins + 1];
         int[] bestJ = new int[bins];
+        long[] lower = h.lower;
+        long[] upper = h.upper;
         for (int i = 0; i < bins; i++) {
-            double bestCost = Double.MAX_VALUE;
-            int bj = 0;
-            long upper = h.upper[i];
-            for (int j = i; j >= 0; j--) {
-                double cost =
-                        best[j] + binCost(metaCost, h.lower[j], upper, cumulative[i + 1] - cumulative[j], totalLog2);
-                if (cost < bestCost) {
-                    bestCost = cost;
-                    bj = j;
-                }
-            }
-            best[i + 1] = bestCost;
-            bestJ[i] = bj;
+            bestJ[i] = bestLastBin(best, lower, cumulative, i, upper[i], metaCost, totalLog2);
         }
         double bestCost = best[bins];
         double single = binCost(metaCost, h.lower[0], h.upper[bins - 1], total, totalLog2);
@@ -603,6 +609,24 @@ final class PcoBins {
             out[2 * g + 1] = rev[k - 1 - 2 * g];
         }
         return out;
+    }
+
+    /// The cheapest split of histogram bins `0..i` whose last bin starts at histogram bin `j`
+    /// (the latest `j` among equal costs): sets `best[i + 1]` to its cost and returns `j`.
+    private static int bestLastBin(
+            double[] best, long[] lower, long[] cumulative, int i, long upper, double metaCost, double totalLog2) {
+        double bestCost = Double.MAX_VALUE;
+        int bj = 0;
+        long end = cumulative[i + 1];
+        for (int j = i; j >= 0; j--) {
+            double cost = best[j] + binCost(metaCost, lower[j], upper, end - cumulative[j], totalLog2);
+            if (cost < bestCost) {
+                bestCost = cost;
+                bj = j;
+            }
+        }
+        best[i + 1] = bestCost;
+        return bj;
     }
 
     /// Quantises `counts` (summing to `total`) to tANS weights written into `weights`; returns the

@@ -233,6 +233,23 @@ class PcoBinsTest {
                 PcoBins.Ans.spread(4, new int[] {1, 1, 3, 11}));
     }
 
+    /// The count table gives exactly what [PcoBins#log2] computes (bin costs, and so the bins
+    /// chosen, must not move by a bit).
+    @Test
+    void log2OfCountsIsTheComputedLog2() {
+        for (long c = 1; c < (1 << 15); c++) {
+            assertEquals(
+                    Double.doubleToRawLongBits(PcoBins.log2(c)),
+                    Double.doubleToRawLongBits(PcoBins.log2Count(c)),
+                    "c=" + c);
+        }
+        Random r = new Random(5);
+        for (int i = 0; i < 10_000; i++) {
+            long c = 1 + r.nextInt(1 << 24);
+            assertEquals(Double.doubleToRawLongBits(PcoBins.log2(c)), Double.doubleToRawLongBits(PcoBins.log2Count(c)));
+        }
+    }
+
     @Test
     void log2IsAccurate() {
         Random r = new Random(1);
