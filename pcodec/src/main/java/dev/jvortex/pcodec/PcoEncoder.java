@@ -468,6 +468,8 @@ public final class PcoEncoder {
         final long[][] states;
         PcoBins.Trained bins;
         PcoBins.Ans ans;
+        /// The widest offset of any bin.
+        int maxOffsetBits;
 
         Var(int width, int pages, int stateCount) {
             this.width = width;
@@ -481,6 +483,11 @@ public final class PcoEncoder {
         void setStored(long[] stored, int count, int binsLog) {
             this.stored = stored;
             this.bins = PcoBins.train(stored, count, width, binsLog);
+            int m = 0;
+            for (int b : bins.offsetBits) {
+                m = Math.max(m, b);
+            }
+            this.maxOffsetBits = m;
             this.ans = new PcoBins.Ans(bins.ansSizeLog, bins.weights);
         }
 
@@ -567,9 +574,9 @@ public final class PcoEncoder {
                     continue;
                 }
                 if (var.bins.size() > 1) {
-                    w.writeInts(s.ansValues[v], s.ansBits[v], from, to);
+                    w.writeInts(s.ansValues[v], s.ansBits[v], from, to, var.bins.ansSizeLog);
                 }
-                w.writeOffsets(s.offsets[v], s.symbols[v], var.bins.offsetBits, from, to);
+                w.writeOffsets(s.offsets[v], s.symbols[v], var.bins.offsetBits, from, to, var.maxOffsetBits);
             }
         }
         return w.toBytes();
