@@ -280,20 +280,80 @@ final class PcoBins {
         long max = fMax ^ Long.MIN_VALUE;
         int rangeBits = bitsFor(max - min);
         if (rangeBits <= 16 && n >= 512) {
-            int[] counts = new int[1 << rangeBits];
-            for (int i = 0; i < n; i++) {
-                counts[(int) (latents[i] - min)]++;
-            }
-            for (int v = 0; v < counts.length; v++) {
-                if (counts[v] > 0) {
-                    h.applyRun(min + v, counts[v]);
-                }
+            if ((1L << rangeBits) <= 4L * n) {
+                int[] counts = new int[1 << rangeBits];
+                countValues(latents, n, min, counts);
+                applyCounts(h, min, counts);
+            } else {
+                countSparse(h, latents, n, min);
             }
             return h;
         }
         long[] a = Arrays.copyOf(latents, n);
         refine(h, a, new long[n], 0, n, min, max, new int[RADIX_LEVELS][], 0);
         return h;
+    }
+
+    private static void countValues(long[] latents, int n, long min, int[] counts) {
+        for (int i = 0; i < n; i++) {
+            counts[(int) (latents[i] - min)]++;
+        }
+    }
+
+    private static void applyCounts(Histogram h, long min, int[] counts) {
+        for (int v = 0; v < counts.length; v++) {
+            if (counts[v] > 0) {
+                h.applyRun(min + v, counts[v]);
+            }
+        }
+    }
+
+    /// Per-thread scratch of [#countSparse]: counts of 2^16 values and a bitmap of those seen,
+    /// all zero between calls.
+    private static final class CountScratch {
+        final int[] counts = new int[1 << 16];
+        final long[] seen = new long[1 << 10];
+    }
+
+    private static final ThreadLocal<CountScratch> COUNT_SCRATCH = ThreadLocal.withInitial(CountScratch::new);
+
+    /// Like counting into an array of the whole range and applying the non-zero counts in order,
+    /// for few latents over a wide range: the values seen are found from a bitmap instead of a
+    /// scan of every count.
+    private static void countSparse(Histogram h, long[] latents, int n, long min) {
+        CountScratch s = COUNT_SCRATCH.get();
+        try {
+            markValues(latents, n, min, s.counts, s.seen);
+            applySeen(h, min, s.counts, s.seen);
+        } catch (RuntimeException | Error e) {
+            COUNT_SCRATCH.remove();
+            throw e;
+        }
+    }
+
+    private static void markValues(long[] latents, int n, long min, int[] counts, long[] seen) {
+        for (int i = 0; i < n; i++) {
+            int v = (int) (latents[i] - min);
+            counts[v]++;
+            seen[v >>> 6] |= 1L << v;
+        }
+    }
+
+    /// Applies the counts of the values seen in increasing order, clearing counts and bitmap.
+    private static void applySeen(Histogram h, long min, int[] counts, long[] seen) {
+        for (int w = 0; w < seen.length; w++) {
+            long bits = seen[w];
+            if (bits == 0) {
+                continue;
+            }
+            seen[w] = 0;
+            do {
+                int v = (w << 6) | Long.numberOfTrailingZeros(bits);
+                h.applyRun(min + v, counts[v]);
+                counts[v] = 0;
+                bits &= bits - 1;
+            } while (bits != 0);
+        }
     }
 
     /// Adds the unsorted latents `a[from..to)` (all within `[min, max]`, unsigned) to the

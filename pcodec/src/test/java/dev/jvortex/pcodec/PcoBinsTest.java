@@ -39,6 +39,45 @@ class PcoBinsTest {
         assertArrayEquals(new long[][] {{25, 0, 24}, {25, 25, 49}, {25, 50, 74}, {25, 75, 99}}, bins(h));
     }
 
+    /// Few latents over a range of up to 2^16 values (with repeats) are counted through a bitmap
+    /// of the values seen: the bins must be those of applying each value's run in order.
+    @Test
+    void sparseCountedHistogramMatchesRunsInOrder() {
+        Random r = new Random(23);
+        for (int c = 0; c < 60; c++) {
+            int n = 512 + r.nextInt(15_000);
+            int distinct = 1 + r.nextInt(c % 2 == 0 ? 50 : 5000);
+            long min = c % 3 == 0 ? r.nextLong() : r.nextInt(1000);
+            long[] pool = new long[distinct];
+            for (int k = 0; k < distinct; k++) {
+                pool[k] = min + (k == 0 ? 0 : k == 1 ? 65_535 : r.nextInt(1 << 16));
+            }
+            long[] v = new long[n];
+            for (int i = 0; i < n; i++) {
+                v[i] = pool[Math.min(distinct - 1, (int) Math.abs(r.nextGaussian() * distinct / 3))];
+            }
+            int binsLog = r.nextInt(9);
+            // Expected: sorted runs (unsigned order relative to min) applied one by one.
+            long[] rel = new long[n];
+            for (int i = 0; i < n; i++) {
+                rel[i] = v[i] - min;
+            }
+            Arrays.sort(rel);
+            PcoBins.Histogram expected = new PcoBins.Histogram(n, binsLog);
+            for (int i = 0; i < n; ) {
+                int j = i;
+                while (j < n && rel[j] == rel[i]) {
+                    j++;
+                }
+                expected.applyRun(min + rel[i], j - i);
+                i = j;
+            }
+            assertArrayEquals(bins(expected), bins(PcoBins.histogram(v, n, binsLog)), "case " + c);
+            // and again, so the per-thread scratch must have been left clear
+            assertArrayEquals(bins(expected), bins(PcoBins.histogram(v, n, binsLog)), "case " + c + " again");
+        }
+    }
+
     /// With distinct values, the partial radix refinement must give exactly the bins of a full
     /// sort followed by the sequential quantile pass.
     @Test
