@@ -74,6 +74,52 @@ final class PcoBins {
             return Math.min(b, lastBin);
         }
 
+        /// Writes the bin of each of `latents[from..from+count)` (each in one of the bins) to
+        /// `symbols[0..count)`, as [#binOf] does.
+        void binsOf(long[] latents, int from, int count, int[] symbols) {
+            int[] t = table;
+            if (t == null) {
+                t = buildTable();
+            }
+            if (searchHalf == 0) {
+                binsByTable(t, base, shift, latents, from, count, symbols);
+            } else {
+                binsBySearch(t, base, shift, paddedLowers, searchHalf, lastBin, latents, from, count, symbols);
+            }
+        }
+
+        /// [#binsOf] when every table cell lies in one bin.
+        private static void binsByTable(
+                int[] t, long base, int shift, long[] latents, int from, int count, int[] symbols) {
+            for (int i = 0; i < count; i++) {
+                symbols[i] = t[(int) ((latents[from + i] - base) >>> shift)];
+            }
+        }
+
+        /// [#binsOf] with a search of `searchHalf` steps after the table lookup.
+        private static void binsBySearch(
+                int[] t,
+                long base,
+                int shift,
+                long[] pl,
+                int searchHalf,
+                int lastBin,
+                long[] latents,
+                int from,
+                int count,
+                int[] symbols) {
+            for (int i = 0; i < count; i++) {
+                long latent = latents[from + i];
+                long key = latent ^ Long.MIN_VALUE;
+                int b = t[(int) ((latent - base) >>> shift)];
+                for (int half = searchHalf; half > 0; half >>>= 1) {
+                    int c = b + half;
+                    b = pl[c] <= key ? c : b;
+                }
+                symbols[i] = Math.min(b, lastBin);
+            }
+        }
+
         private long base;
         private int shift;
         private int[] table;
@@ -86,6 +132,11 @@ final class PcoBins {
 
         /// Builds the lookup table on the first [#binOf] (bins trained only for a size estimate
         /// never need it): entry `k` is the bin holding (or last before) `base + (k << shift)`.
+        ///
+        /// The cells are as narrow as the closest two bin starts allow (so a cell holds at most
+        /// one bin start past its first value), within a table of at most 2^12 entries, or up to
+        /// 2^16 for many latents; the search after the lookup covers the most bin starts any one
+        /// cell holds past its first value.
         private int[] buildTable() {
             int bins = lowers.length;
             lastBin = Math.max(0, bins - 1);
@@ -96,22 +147,45 @@ final class PcoBins {
             }
             base = lowers[0];
             long span = uppers[bins - 1] - base;
-            shift = Math.max(0, bitsFor(span) - 12);
+            int spanBits = bitsFor(span);
+            long minGap = -1L;
+            for (int b = 1; b < bins; b++) {
+                minGap = Long.compareUnsigned(lowers[b] - lowers[b - 1], minGap) < 0
+                        ? lowers[b] - lowers[b - 1]
+                        : minGap;
+            }
+            long total = 0;
+            for (long c : counts) {
+                total += c;
+            }
+            int maxTableBits = Math.max(12, Math.min(16, bitsFor(total) - 1));
+            int gapShift = 63 - Long.numberOfLeadingZeros(minGap);
+            shift = Math.max(Math.min(Math.max(0, spanBits - 12), gapShift), Math.max(0, spanBits - maxTableBits));
             int size = (int) (span >>> shift) + 1;
             int[] table = new int[size];
             int b = 0;
-            int reach = 0;
             for (int k = 0; k < size; k++) {
                 long key = (base + ((long) k << shift)) ^ Long.MIN_VALUE;
                 while (b + 1 < bins && flippedLowers[b + 1] <= key) {
                     b++;
                 }
                 table[k] = b;
-                if (k > 0) {
-                    reach = Math.max(reach, b - table[k - 1]);
-                }
             }
-            reach = Math.max(reach, bins - 1 - table[size - 1]);
+            // The most bins starting inside one cell, past its first value.
+            long cellMask = (1L << shift) - 1;
+            int reach = 0;
+            int run = 0;
+            long runCell = -1;
+            for (int i = 1; i < bins; i++) {
+                long rel = lowers[i] - base;
+                if ((rel & cellMask) == 0) {
+                    continue;
+                }
+                long cell = rel >>> shift;
+                run = cell == runCell ? run + 1 : 1;
+                runCell = cell;
+                reach = Math.max(reach, run);
+            }
             searchHalf = reach == 0 ? 0 : Integer.highestOneBit(reach);
             paddedLowers = Arrays.copyOf(flippedLowers, bins + 2 * searchHalf);
             Arrays.fill(paddedLowers, bins, paddedLowers.length, Long.MAX_VALUE);
@@ -206,20 +280,80 @@ final class PcoBins {
         long max = fMax ^ Long.MIN_VALUE;
         int rangeBits = bitsFor(max - min);
         if (rangeBits <= 16 && n >= 512) {
-            int[] counts = new int[1 << rangeBits];
-            for (int i = 0; i < n; i++) {
-                counts[(int) (latents[i] - min)]++;
-            }
-            for (int v = 0; v < counts.length; v++) {
-                if (counts[v] > 0) {
-                    h.applyRun(min + v, counts[v]);
-                }
+            if ((1L << rangeBits) <= 4L * n) {
+                int[] counts = new int[1 << rangeBits];
+                countValues(latents, n, min, counts);
+                applyCounts(h, min, counts);
+            } else {
+                countSparse(h, latents, n, min);
             }
             return h;
         }
         long[] a = Arrays.copyOf(latents, n);
         refine(h, a, new long[n], 0, n, min, max, new int[RADIX_LEVELS][], 0);
         return h;
+    }
+
+    private static void countValues(long[] latents, int n, long min, int[] counts) {
+        for (int i = 0; i < n; i++) {
+            counts[(int) (latents[i] - min)]++;
+        }
+    }
+
+    private static void applyCounts(Histogram h, long min, int[] counts) {
+        for (int v = 0; v < counts.length; v++) {
+            if (counts[v] > 0) {
+                h.applyRun(min + v, counts[v]);
+            }
+        }
+    }
+
+    /// Per-thread scratch of [#countSparse]: counts of 2^16 values and a bitmap of those seen,
+    /// all zero between calls.
+    private static final class CountScratch {
+        final int[] counts = new int[1 << 16];
+        final long[] seen = new long[1 << 10];
+    }
+
+    private static final ThreadLocal<CountScratch> COUNT_SCRATCH = ThreadLocal.withInitial(CountScratch::new);
+
+    /// Like counting into an array of the whole range and applying the non-zero counts in order,
+    /// for few latents over a wide range: the values seen are found from a bitmap instead of a
+    /// scan of every count.
+    private static void countSparse(Histogram h, long[] latents, int n, long min) {
+        CountScratch s = COUNT_SCRATCH.get();
+        try {
+            markValues(latents, n, min, s.counts, s.seen);
+            applySeen(h, min, s.counts, s.seen);
+        } catch (RuntimeException | Error e) {
+            COUNT_SCRATCH.remove();
+            throw e;
+        }
+    }
+
+    private static void markValues(long[] latents, int n, long min, int[] counts, long[] seen) {
+        for (int i = 0; i < n; i++) {
+            int v = (int) (latents[i] - min);
+            counts[v]++;
+            seen[v >>> 6] |= 1L << v;
+        }
+    }
+
+    /// Applies the counts of the values seen in increasing order, clearing counts and bitmap.
+    private static void applySeen(Histogram h, long min, int[] counts, long[] seen) {
+        for (int w = 0; w < seen.length; w++) {
+            long bits = seen[w];
+            if (bits == 0) {
+                continue;
+            }
+            seen[w] = 0;
+            do {
+                int v = (w << 6) | Long.numberOfTrailingZeros(bits);
+                h.applyRun(min + v, counts[v]);
+                counts[v] = 0;
+                bits &= bits - 1;
+            } while (bits != 0);
+        }
     }
 
     /// Adds the unsorted latents `a[from..to)` (all within `[min, max]`, unsigned) to the
@@ -459,8 +593,24 @@ final class PcoBins {
         return exponent + LOG2_TABLE[k] + (LOG2_TABLE[k + 1] - LOG2_TABLE[k]) * frac;
     }
 
+    /// Counts below this have their [#log2] in [#LOG2_COUNT].
+    private static final int LOG2_COUNT_LIMIT = 1 << 13;
+    /// `log2(c)` for counts `c` below [#LOG2_COUNT_LIMIT] (the very values [#log2] gives).
+    private static final double[] LOG2_COUNT = new double[LOG2_COUNT_LIMIT];
+
+    static {
+        for (int c = 1; c < LOG2_COUNT_LIMIT; c++) {
+            LOG2_COUNT[c] = log2(c);
+        }
+    }
+
+    /// [#log2] of a positive count.
+    static double log2Count(long count) {
+        return count < LOG2_COUNT_LIMIT ? LOG2_COUNT[(int) count] : log2(count);
+    }
+
     private static double binCost(double metaCost, long lower, long upper, long count, double totalLog2) {
-        double ansCost = totalLog2 - log2(count);
+        double ansCost = totalLog2 - log2Count(count);
         return metaCost + (ansCost + bitsFor(upper - lower)) * count;
     }
 
@@ -477,20 +627,10 @@ final class PcoBins {
         double metaCost = ansSizeLog + width + offsetWidthBits(width);
         double[] best = new double[bins + 1];
         int[] bestJ = new int[bins];
+        long[] lower = h.lower;
+        long[] upper = h.upper;
         for (int i = 0; i < bins; i++) {
-            double bestCost = Double.MAX_VALUE;
-            int bj = 0;
-            long upper = h.upper[i];
-            for (int j = i; j >= 0; j--) {
-                double cost =
-                        best[j] + binCost(metaCost, h.lower[j], upper, cumulative[i + 1] - cumulative[j], totalLog2);
-                if (cost < bestCost) {
-                    bestCost = cost;
-                    bj = j;
-                }
-            }
-            best[i + 1] = bestCost;
-            bestJ[i] = bj;
+            bestJ[i] = bestLastBin(best, lower, cumulative, i, upper[i], metaCost, totalLog2);
         }
         double bestCost = best[bins];
         double single = binCost(metaCost, h.lower[0], h.upper[bins - 1], total, totalLog2);
@@ -529,6 +669,24 @@ final class PcoBins {
             out[2 * g + 1] = rev[k - 1 - 2 * g];
         }
         return out;
+    }
+
+    /// The cheapest split of histogram bins `0..i` whose last bin starts at histogram bin `j`
+    /// (the latest `j` among equal costs): sets `best[i + 1]` to its cost and returns `j`.
+    private static int bestLastBin(
+            double[] best, long[] lower, long[] cumulative, int i, long upper, double metaCost, double totalLog2) {
+        double bestCost = Double.MAX_VALUE;
+        int bj = 0;
+        long end = cumulative[i + 1];
+        for (int j = i; j >= 0; j--) {
+            double cost = best[j] + binCost(metaCost, lower[j], upper, end - cumulative[j], totalLog2);
+            if (cost < bestCost) {
+                bestCost = cost;
+                bj = j;
+            }
+        }
+        best[i + 1] = bestCost;
+        return bj;
     }
 
     /// Quantises `counts` (summing to `total`) to tANS weights written into `weights`; returns the

@@ -50,45 +50,148 @@ final class PcoBitWriter {
     /// Writes `vals[i]` with `bits[i]` bits (each below 32, values already within their width)
     /// for i in `[from, to)`.
     void writeInts(int[] vals, int[] bits, int from, int to) {
+        writeInts(vals, bits, from, to, 31);
+    }
+
+    /// Like [#writeInts(int[], int[], int, int)] with every `bits[i]` at most `maxBits`: for
+    /// `maxBits` up to 14, four values at a time are joined into one field first.
+    void writeInts(int[] vals, int[] bits, int from, int to, int maxBits) {
+        int i = from;
+        if (maxBits <= 14) {
+            i = writeIntsByFour(vals, bits, from, to);
+        }
         long a = acc;
         int n = accBits;
-        for (int i = from; i < to; i++) {
+        byte[] out = buf;
+        int pos = bytes;
+        for (; i < to; i++) {
             long v = vals[i] & 0xFFFF_FFFFL;
             int b = bits[i];
             a |= v << n;
             int old = n;
             n += b;
             if (n >= 64) {
-                acc = a;
-                flushWord();
+                if (pos > out.length - 8) {
+                    out = grow();
+                }
+                PcoBitReader.LE_LONG.set(out, pos, a);
+                pos += 8;
                 n -= 64;
                 a = old == 0 ? 0 : v >>> (64 - old);
             }
         }
         acc = a;
         accBits = n;
+        bytes = pos;
+    }
+
+    /// Writes whole groups of four of `vals[from..to)` (each of at most 14 bits) as fields of at
+    /// most 56 bits; returns where the groups end.
+    private int writeIntsByFour(int[] vals, int[] bits, int from, int to) {
+        long a = acc;
+        int n = accBits;
+        byte[] out = buf;
+        int pos = bytes;
+        int i = from;
+        for (; i + 4 <= to; i += 4) {
+            int b0 = bits[i];
+            int b01 = b0 + bits[i + 1];
+            int b012 = b01 + bits[i + 2];
+            long v = (vals[i] & 0xFFFF_FFFFL)
+                    | (vals[i + 1] & 0xFFFF_FFFFL) << b0
+                    | (vals[i + 2] & 0xFFFF_FFFFL) << b01
+                    | (vals[i + 3] & 0xFFFF_FFFFL) << b012;
+            a |= v << n;
+            int old = n;
+            n += b012 + bits[i + 3];
+            if (n >= 64) {
+                if (pos > out.length - 8) {
+                    out = grow();
+                }
+                PcoBitReader.LE_LONG.set(out, pos, a);
+                pos += 8;
+                n -= 64;
+                a = old == 0 ? 0 : v >>> (64 - old);
+            }
+        }
+        acc = a;
+        accBits = n;
+        bytes = pos;
+        return i;
     }
 
     /// Writes the offsets `offsets[i]` with `offsetBits[symbols[i]]` bits (0..64, values already
     /// within their width) for i in `[from, to)`.
     void writeOffsets(long[] offsets, int[] symbols, int[] offsetBits, int from, int to) {
+        writeOffsets(offsets, symbols, offsetBits, from, to, 64);
+    }
+
+    /// Like [#writeOffsets(long[], int[], int[], int, int)] with every offset width at most
+    /// `maxBits`: for `maxBits` up to 28, two offsets at a time are joined into one field first.
+    void writeOffsets(long[] offsets, int[] symbols, int[] offsetBits, int from, int to, int maxBits) {
+        int i = from;
+        if (maxBits <= 28) {
+            i = writeOffsetsByTwo(offsets, symbols, offsetBits, from, to);
+        }
         long a = acc;
         int n = accBits;
-        for (int i = from; i < to; i++) {
+        byte[] out = buf;
+        int pos = bytes;
+        for (; i < to; i++) {
             long v = offsets[i];
             int b = offsetBits[symbols[i]];
             a |= v << n;
             int old = n;
             n += b;
             if (n >= 64) {
-                acc = a;
-                flushWord();
+                if (pos > out.length - 8) {
+                    out = grow();
+                }
+                PcoBitReader.LE_LONG.set(out, pos, a);
+                pos += 8;
                 n -= 64;
                 a = old == 0 ? 0 : v >>> (64 - old);
             }
         }
         acc = a;
         accBits = n;
+        bytes = pos;
+    }
+
+    /// Writes whole pairs of `offsets[from..to)` (each of at most 28 bits) as fields of at most
+    /// 56 bits; returns where the pairs end.
+    private int writeOffsetsByTwo(long[] offsets, int[] symbols, int[] offsetBits, int from, int to) {
+        long a = acc;
+        int n = accBits;
+        byte[] out = buf;
+        int pos = bytes;
+        int i = from;
+        for (; i + 2 <= to; i += 2) {
+            int b0 = offsetBits[symbols[i]];
+            long v = offsets[i] | offsets[i + 1] << b0;
+            a |= v << n;
+            int old = n;
+            n += b0 + offsetBits[symbols[i + 1]];
+            if (n >= 64) {
+                if (pos > out.length - 8) {
+                    out = grow();
+                }
+                PcoBitReader.LE_LONG.set(out, pos, a);
+                pos += 8;
+                n -= 64;
+                a = old == 0 ? 0 : v >>> (64 - old);
+            }
+        }
+        acc = a;
+        accBits = n;
+        bytes = pos;
+        return i;
+    }
+
+    /// Doubles the buffer.
+    private byte[] grow() {
+        buf = Arrays.copyOf(buf, buf.length * 2);
+        return buf;
     }
 
     private void flushWord() {

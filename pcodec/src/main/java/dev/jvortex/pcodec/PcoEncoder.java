@@ -468,6 +468,8 @@ public final class PcoEncoder {
         final long[][] states;
         PcoBins.Trained bins;
         PcoBins.Ans ans;
+        /// The widest offset of any bin.
+        int maxOffsetBits;
 
         Var(int width, int pages, int stateCount) {
             this.width = width;
@@ -481,6 +483,11 @@ public final class PcoEncoder {
         void setStored(long[] stored, int count, int binsLog) {
             this.stored = stored;
             this.bins = PcoBins.train(stored, count, width, binsLog);
+            int m = 0;
+            for (int b : bins.offsetBits) {
+                m = Math.max(m, b);
+            }
+            this.maxOffsetBits = m;
             this.ans = new PcoBins.Ans(bins.ansSizeLog, bins.weights);
         }
 
@@ -567,9 +574,9 @@ public final class PcoEncoder {
                     continue;
                 }
                 if (var.bins.size() > 1) {
-                    w.writeInts(s.ansValues[v], s.ansBits[v], from, to);
+                    w.writeInts(s.ansValues[v], s.ansBits[v], from, to, var.bins.ansSizeLog);
                 }
-                w.writeOffsets(s.offsets[v], s.symbols[v], var.bins.offsetBits, from, to);
+                w.writeOffsets(s.offsets[v], s.symbols[v], var.bins.offsetBits, from, to, var.maxOffsetBits);
             }
         }
         return w.toBytes();
@@ -594,22 +601,48 @@ public final class PcoEncoder {
         if (b.size() == 0) {
             return 0;
         }
-        long bits = 0;
         if (b.size() == 1) {
-            long lower = b.lowers[0];
-            for (int i = 0; i < count; i++) {
-                symbols[i] = 0;
-                offsets[i] = (stored[start + i] - lower) & mask;
-            }
-            return (long) count * b.offsetBits[0];
+            return singleBin(stored, start, count, b.lowers[0], mask, symbols, offsets) * b.offsetBits[0];
         }
+        b.binsOf(stored, start, count, symbols);
+        long bits = offsetsOf(stored, start, count, symbols, b.lowers, b.offsetBits, mask, offsets);
+        return bits + ansEncode(symbols, count, ans, ansBits, ansValues, finalStates);
+    }
+
+    /// Offsets from the one bin's lower; returns `count`.
+    private static long singleBin(
+            long[] stored, int start, int count, long lower, long mask, int[] symbols, long[] offsets) {
         for (int i = 0; i < count; i++) {
-            long latent = stored[start + i];
-            int sym = b.binOf(latent);
-            symbols[i] = sym;
-            offsets[i] = (latent - b.lowers[sym]) & mask;
-            bits += b.offsetBits[sym];
+            symbols[i] = 0;
+            offsets[i] = (stored[start + i] - lower) & mask;
         }
+        return count;
+    }
+
+    /// Each latent's offset from its bin's lower; returns the offset bits.
+    private static long offsetsOf(
+            long[] stored,
+            int start,
+            int count,
+            int[] symbols,
+            long[] lowers,
+            int[] offsetBits,
+            long mask,
+            long[] offsets) {
+        long bits = 0;
+        for (int i = 0; i < count; i++) {
+            int sym = symbols[i];
+            offsets[i] = (stored[start + i] - lowers[sym]) & mask;
+            bits += offsetBits[sym];
+        }
+        return bits;
+    }
+
+    /// Runs tANS backwards over `symbols[0..count)` from the states in `finalStates` (updated to
+    /// the final ones); returns the tANS bits.
+    private static long ansEncode(
+            int[] symbols, int count, PcoBins.Ans ans, int[] ansBits, int[] ansValues, int[] finalStates) {
+        long bits = 0;
         int[] bitsDelta = ans.bitsDelta;
         int[] base = ans.nextBase;
         int[] next = ans.next;

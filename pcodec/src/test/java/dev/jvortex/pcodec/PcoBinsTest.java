@@ -39,6 +39,45 @@ class PcoBinsTest {
         assertArrayEquals(new long[][] {{25, 0, 24}, {25, 25, 49}, {25, 50, 74}, {25, 75, 99}}, bins(h));
     }
 
+    /// Few latents over a range of up to 2^16 values (with repeats) are counted through a bitmap
+    /// of the values seen: the bins must be those of applying each value's run in order.
+    @Test
+    void sparseCountedHistogramMatchesRunsInOrder() {
+        Random r = new Random(23);
+        for (int c = 0; c < 60; c++) {
+            int n = 512 + r.nextInt(15_000);
+            int distinct = 1 + r.nextInt(c % 2 == 0 ? 50 : 5000);
+            long min = c % 3 == 0 ? r.nextLong() : r.nextInt(1000);
+            long[] pool = new long[distinct];
+            for (int k = 0; k < distinct; k++) {
+                pool[k] = min + (k == 0 ? 0 : k == 1 ? 65_535 : r.nextInt(1 << 16));
+            }
+            long[] v = new long[n];
+            for (int i = 0; i < n; i++) {
+                v[i] = pool[Math.min(distinct - 1, (int) Math.abs(r.nextGaussian() * distinct / 3))];
+            }
+            int binsLog = r.nextInt(9);
+            // Expected: sorted runs (unsigned order relative to min) applied one by one.
+            long[] rel = new long[n];
+            for (int i = 0; i < n; i++) {
+                rel[i] = v[i] - min;
+            }
+            Arrays.sort(rel);
+            PcoBins.Histogram expected = new PcoBins.Histogram(n, binsLog);
+            for (int i = 0; i < n; ) {
+                int j = i;
+                while (j < n && rel[j] == rel[i]) {
+                    j++;
+                }
+                expected.applyRun(min + rel[i], j - i);
+                i = j;
+            }
+            assertArrayEquals(bins(expected), bins(PcoBins.histogram(v, n, binsLog)), "case " + c);
+            // and again, so the per-thread scratch must have been left clear
+            assertArrayEquals(bins(expected), bins(PcoBins.histogram(v, n, binsLog)), "case " + c + " again");
+        }
+    }
+
     /// With distinct values, the partial radix refinement must give exactly the bins of a full
     /// sort followed by the sequential quantile pass.
     @Test
@@ -171,6 +210,49 @@ class PcoBinsTest {
         }
     }
 
+    /// The batch bin lookup against a linear scan, on bins of single values next to wide ones
+    /// (as lookbacks give) and many latents, so the table gets cells of one value or a few.
+    @Test
+    void batchBinLookupMatchesALinearScan() {
+        Random r = new Random(13);
+        for (int c = 0; c < 200; c++) {
+            int narrow = 1 + r.nextInt(40);
+            int wide = r.nextInt(30);
+            int bins = narrow + wide;
+            long[] lowers = new long[bins];
+            long[] uppers = new long[bins];
+            long at = c % 4 == 0 ? r.nextLong() >>> 1 : r.nextInt(100);
+            for (int b = 0; b < bins; b++) {
+                lowers[b] = at;
+                uppers[b] =
+                        b < narrow ? at + r.nextInt(2) : at + (r.nextLong() >>> (63 - r.nextInt(c % 3 == 0 ? 40 : 12)));
+                at = uppers[b] + 1 + (r.nextInt(4) == 0 ? r.nextInt(1 << 10) : 0);
+            }
+            long[] counts = new long[bins];
+            java.util.Arrays.fill(counts, 1L << (c % 24));
+            PcoBins.Trained t = new PcoBins.Trained(lowers, uppers, new int[bins], new int[bins], counts, 9);
+            int probes = 4000;
+            long[] x = new long[probes + 3];
+            for (int i = 0; i < probes; i++) {
+                int b = r.nextInt(bins);
+                long span = uppers[b] - lowers[b];
+                x[i + 3] = i % 3 == 0 ? lowers[b] : lowers[b] + Long.remainderUnsigned(r.nextLong(), span + 1);
+            }
+            int[] symbols = new int[probes];
+            t.binsOf(x, 3, probes, symbols);
+            for (int i = 0; i < probes; i++) {
+                int expected = 0;
+                for (int k = 0; k < bins; k++) {
+                    if (Long.compareUnsigned(lowers[k], x[i + 3]) <= 0) {
+                        expected = k;
+                    }
+                }
+                assertEquals(expected, symbols[i], "case " + c + " latent " + Long.toUnsignedString(x[i + 3]));
+                assertEquals(expected, t.binOf(x[i + 3]), "case " + c);
+            }
+        }
+    }
+
     @Test
     void weightQuantisation() {
         int[] w = new int[2];
@@ -188,6 +270,23 @@ class PcoBinsTest {
         assertArrayEquals(
                 new int[] {0, 3, 2, 3, 2, 3, 3, 3, 3, 1, 3, 2, 3, 3, 3, 3},
                 PcoBins.Ans.spread(4, new int[] {1, 1, 3, 11}));
+    }
+
+    /// The count table gives exactly what [PcoBins#log2] computes (bin costs, and so the bins
+    /// chosen, must not move by a bit).
+    @Test
+    void log2OfCountsIsTheComputedLog2() {
+        for (long c = 1; c < (1 << 15); c++) {
+            assertEquals(
+                    Double.doubleToRawLongBits(PcoBins.log2(c)),
+                    Double.doubleToRawLongBits(PcoBins.log2Count(c)),
+                    "c=" + c);
+        }
+        Random r = new Random(5);
+        for (int i = 0; i < 10_000; i++) {
+            long c = 1 + r.nextInt(1 << 24);
+            assertEquals(Double.doubleToRawLongBits(PcoBins.log2(c)), Double.doubleToRawLongBits(PcoBins.log2Count(c)));
+        }
     }
 
     @Test
