@@ -546,13 +546,29 @@ public final class PcoEncoder {
         }
     }
 
+    /// The page's bytes. No loop of its own: dissecting, the header and the batches are three
+    /// small methods, each compiled alone rather than all inlined into one on-stack compile.
     private static byte[] writePage(Var[] vars, int page, int pageN, PageScratch s) {
+        long bodyBits = dissectAll(vars, page, s);
+        PcoBitWriter w = new PcoBitWriter((int) Math.min(Integer.MAX_VALUE - 64, bodyBits / 8 + 64));
+        writeHeader(w, vars, page, s);
+        w.align();
+        writeBatches(w, vars, page, pageN, s);
+        return w.toBytes();
+    }
+
+    /// Dissects every variable's latents of the page; returns the estimated body bits.
+    private static long dissectAll(Var[] vars, int page, PageScratch s) {
         long bodyBits = 0;
         for (int v = 0; v < vars.length; v++) {
             bodyBits +=
                     dissect(vars[v], page, s.symbols[v], s.offsets[v], s.ansBits[v], s.ansValues[v], s.finalStates[v]);
         }
-        PcoBitWriter w = new PcoBitWriter((int) Math.min(Integer.MAX_VALUE - 64, bodyBits / 8 + 64));
+        return bodyBits;
+    }
+
+    /// Each variable's delta states and its four final tANS states.
+    private static void writeHeader(PcoBitWriter w, Var[] vars, int page, PageScratch s) {
         for (int v = 0; v < vars.length; v++) {
             Var var = vars[v];
             for (long st : var.states[page]) {
@@ -563,7 +579,10 @@ public final class PcoEncoder {
                 w.writeShort(s.finalStates[v][j] - (1 << sizeLog), sizeLog);
             }
         }
-        w.align();
+    }
+
+    /// The body: batch by batch, each variable's tANS bits then its offsets.
+    private static void writeBatches(PcoBitWriter w, Var[] vars, int page, int pageN, PageScratch s) {
         for (int b = 0; b * BATCH < pageN; b++) {
             for (int v = 0; v < vars.length; v++) {
                 Var var = vars[v];
@@ -579,7 +598,6 @@ public final class PcoEncoder {
                 w.writeOffsets(s.offsets[v], s.symbols[v], var.bins.offsetBits, from, to, var.maxOffsetBits);
             }
         }
-        return w.toBytes();
     }
 
     private static boolean isTrivial(PcoBins.Trained b) {
