@@ -258,12 +258,10 @@ public final class FsstSymbolTable {
         FsstSymbolTable best(boolean last) {
             GainTable gains = new GainTable(Math.max(1024, 2 * (n + 256 + touchedCount)));
             int codes = n + 256;
-            for (int c1 = 0; c1 < codes; c1++) {
-                if (single[c1] != 0) {
-                    int l1 = len(c1);
-                    gains.add(value(c1), l1, (long) single[c1] * l1 * (l1 == 1 ? 8 : 1));
-                }
-            }
+            // Symbols, then single bytes: two loops, so that no range check on the symbols
+            // depends on which codes the first generations' profile saw.
+            addSymbols(gains, single, symbols, lengths, n);
+            addBytes(gains, single, n);
             for (int t = 0; !last && t < touchedCount; t++) {
                 int c1 = touched[t] / codes;
                 int c2 = touched[t] % codes;
@@ -281,6 +279,25 @@ public final class FsstSymbolTable {
                 }
             }
             return ordered(gains.top(MAX_SYMBOLS));
+        }
+
+        /// Adds the gains of the symbols `0 .. n` that occurred.
+        private static void addSymbols(GainTable gains, int[] single, long[] symbols, int[] lengths, int n) {
+            for (int c1 = 0; c1 < n; c1++) {
+                if (single[c1] != 0) {
+                    int l1 = lengths[c1];
+                    gains.add(symbols[c1], l1, (long) single[c1] * l1 * (l1 == 1 ? 8 : 1));
+                }
+            }
+        }
+
+        /// Adds the gains of the single bytes (codes `n .. n + 256`) that occurred.
+        private static void addBytes(GainTable gains, int[] single, int n) {
+            for (int b = 0; b < 256; b++) {
+                if (single[n + b] != 0) {
+                    gains.add(b, 1, (long) single[n + b] * 8);
+                }
+            }
         }
 
         private long value(int code) {

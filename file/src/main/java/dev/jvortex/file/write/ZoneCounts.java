@@ -8,6 +8,7 @@ import dev.jvortex.core.array.ExtensionArray;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
 import dev.jvortex.core.proto.ProtoWriter;
+import dev.jvortex.encodings.ValidBits;
 import dev.jvortex.file.write.StatsAccumulator.ZoneColumn;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -31,6 +32,9 @@ abstract class ZoneCounts {
     /// Per zone: whether it has a value (a valid row; for floats a non-NaN one).
     boolean[] has = new boolean[16];
 
+    /// The current batch's validity as words (from [ValidBits#words]) when it has nulls, else null.
+    long[] validWords;
+
     ZoneCounts(int zoneLength) {
         this.zoneLength = zoneLength;
     }
@@ -41,6 +45,7 @@ abstract class ZoneCounts {
         Validity v = a.validity();
         int len = a.length();
         boolean allValid = v.isAllValid();
+        validWords = allValid ? null : ValidBits.words(v, len);
         startBatch(values, len);
         int i = 0;
         while (i < len) {
@@ -62,6 +67,13 @@ abstract class ZoneCounts {
             i = end;
         }
         endBatch();
+        validWords = null;
+    }
+
+    /// Whether row `r` is valid in `words` (non-null, from [ValidBits#words]): an array read, so
+    /// the loops that test it are compiled alike for heap and native validity bitmaps.
+    static boolean valid(long[] words, int r) {
+        return (words[r >>> 6] >>> r & 1) != 0;
     }
 
     /// Called before a batch's rows with the batch's values (the storage of an extension array).
