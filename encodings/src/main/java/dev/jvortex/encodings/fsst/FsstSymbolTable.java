@@ -438,38 +438,67 @@ public final class FsstSymbolTable {
     /// Compresses the sample's selected strings with this table, counting symbols and pairs.
     private Counts count(List<byte[]> sample, int fraction, boolean last, int[] pairs) {
         Counts counts = new Counts(last, pairs);
-        int n = symbols.length;
-        int codes = n + 256;
         for (int line = 0; line < sample.size(); line++) {
-            if (!last && Math.floorMod(mix(line), 128) >= fraction) {
-                continue;
-            }
-            byte[] s = sample.get(line);
-            int pos = 0;
-            int prev = -1;
-            while (pos < s.length) {
-                int code = longestMatch(s, pos, s.length);
-                int single = n + (s[pos] & 0xFF);
-                int cur;
-                if (code < 0) {
-                    cur = single;
-                    pos++;
-                } else {
-                    cur = code;
-                    pos += lengths[code];
-                    if (lengths[code] > 1) {
-                        // Count the first byte on its own too, so single bytes can (re)enter the table.
-                        counts.single[single]++;
-                    }
-                }
-                counts.single[cur]++;
-                if (!last && prev >= 0) {
-                    counts.pair(prev * codes + cur);
-                }
-                prev = cur;
+            if (last) {
+                countSingles(sample.get(line), counts);
+            } else if (Math.floorMod(mix(line), 128) < fraction) {
+                countWithPairs(sample.get(line), counts);
             }
         }
         return counts;
+    }
+
+    // One small loop per generation kind (the last counts no pairs), each over one string: no
+    // test in them is the same for a whole call, so none is hoisted from the first generations'
+    // profile (an empty table, every byte an escape) to fail on a later one.
+
+    /// Counts the codes of `s` (and the first byte of each longer symbol on its own).
+    private void countSingles(byte[] s, Counts counts) {
+        int[] single = counts.single;
+        int n = symbols.length;
+        int pos = 0;
+        while (pos < s.length) {
+            int code = longestMatch(s, pos, s.length);
+            int first = n + (s[pos] & 0xFF);
+            if (code < 0) {
+                single[first]++;
+                pos++;
+            } else {
+                int len = lengths[code];
+                pos += len;
+                // Count the first byte on its own too, so single bytes can (re)enter the table.
+                single[first] += len > 1 ? 1 : 0;
+                single[code]++;
+            }
+        }
+    }
+
+    /// As [#countSingles], and the pairs of consecutive codes.
+    private void countWithPairs(byte[] s, Counts counts) {
+        int[] single = counts.single;
+        int n = symbols.length;
+        int codes = n + 256;
+        int pos = 0;
+        int prev = -1;
+        while (pos < s.length) {
+            int code = longestMatch(s, pos, s.length);
+            int first = n + (s[pos] & 0xFF);
+            int cur;
+            if (code < 0) {
+                cur = first;
+                pos++;
+            } else {
+                cur = code;
+                int len = lengths[code];
+                pos += len;
+                single[first] += len > 1 ? 1 : 0;
+            }
+            single[cur]++;
+            if (prev >= 0) {
+                counts.pair(prev * codes + cur);
+            }
+            prev = cur;
+        }
     }
 
     private static int mix(int x) {
