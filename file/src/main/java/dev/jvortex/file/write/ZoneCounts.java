@@ -159,7 +159,10 @@ abstract class ZoneCounts {
             long[] kept = new long[n];
             keep(has, values, kept, bits, n);
             MemorySegment.copy(bits, 0, valid, ValueLayout.JAVA_BYTE, 0, bits.length);
-            Segments.store(kept, 0, data, ptype, 0, n);
+            // stored into a heap buffer (the segment kind the encoders' stores see) and copied over
+            MemorySegment heap = MemorySegment.ofArray(new byte[n * ptype.byteWidth()]);
+            Segments.store(kept, 0, heap, ptype, 0, n);
+            MemorySegment.copy(heap, 0, data, 0, heap.byteSize());
         }
         return new PrimitiveArray(new DType.Primitive(ptype, true), ptype, data, n, zoneValidity(valid));
     }
