@@ -295,9 +295,7 @@ public record Scalar(DType dtype, Object value) {
                 byte[] be = ((BigInteger) value).toByteArray();
                 byte[] le = new byte[width];
                 byte fill = (byte) (((BigInteger) value).signum() < 0 ? 0xFF : 0);
-                for (int i = 0; i < width; i++) {
-                    le[i] = i < be.length ? be[be.length - 1 - i] : fill;
-                }
+                littleEndian(be, le, fill);
                 w.bytes(8, le);
             }
             case DType.Utf8 u -> w.string(7, (String) value);
@@ -322,5 +320,18 @@ public record Scalar(DType dtype, Object value) {
             return "0x" + java.util.HexFormat.of().formatHex(b);
         }
         return String.valueOf(value);
+    }
+
+    /// Writes big-endian `be` to `le` least significant byte first, sign-filled with `fill` past
+    /// its bytes (cut to `le`'s width). Two loops: one test of `i < be.length` in a single loop
+    /// was hoisted with the range check of `be` and failed for the first value shorter than the width.
+    private static void littleEndian(byte[] be, byte[] le, byte fill) {
+        int copied = Math.min(be.length, le.length);
+        for (int i = 0; i < copied; i++) {
+            le[i] = be[be.length - 1 - i];
+        }
+        for (int i = copied; i < le.length; i++) {
+            le[i] = fill;
+        }
     }
 }

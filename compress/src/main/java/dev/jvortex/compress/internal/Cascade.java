@@ -160,6 +160,10 @@ public final class Cascade {
     /// The memo of the column whose chunk this cascade compresses (see [#compress(Array, Choice)]);
     /// a memo that records nothing for one-off arrays.
     private final Memo memo;
+    /// [ConstantScheme#INSTANCE] and [SequenceScheme#INSTANCE], called through [#encodeWith].
+    private final Scheme constantScheme = ConstantScheme.INSTANCE;
+
+    private final Scheme sequenceScheme = SequenceScheme.INSTANCE;
 
     /// No hints, records nothing.
     private static final Memo NO_MEMO = new Memo(Map.of(), false);
@@ -331,7 +335,7 @@ public final class Cascade {
             return canonical;
         }
         if (!sample && !excluded.contains(SchemeId.CONSTANT) && !skip.contains(SchemeId.CONSTANT)) {
-            WriteNode constant = ConstantScheme.INSTANCE.encode(a, this, depth, excluded, false);
+            WriteNode constant = encodeWith(constantScheme, a, depth, excluded, false);
             if (constant != null) {
                 return constant.bufferBytes() < canonical.bufferBytes() ? constant : canonical;
             }
@@ -354,7 +358,7 @@ public final class Cascade {
             return canonical;
         }
         if (!sample && schemes.contains(SequenceScheme.INSTANCE)) {
-            WriteNode seq = SequenceScheme.INSTANCE.encode(a, this, depth, excluded, false);
+            WriteNode seq = encodeWith(sequenceScheme, a, depth, excluded, false);
             if (seq != null) {
                 return seq;
             }
@@ -404,7 +408,7 @@ public final class Cascade {
             }
             WriteNode n;
             try {
-                n = s.encode(target, this, depth, excluded, target != a || sample);
+                n = encodeWith(s, target, depth, excluded, target != a || sample);
             } catch (RuntimeException e) {
                 n = null;
             }
@@ -437,7 +441,7 @@ public final class Cascade {
             return canonical;
         }
         if (!bestIsFull) {
-            best = winner.encode(a, this, depth, excluded, sample);
+            best = encodeWith(winner, a, depth, excluded, sample);
             if (bestCorrected && plainWinner != null && plainWinner != winner) {
                 WriteNode other = plainIsFull ? plainBest : tryEncode(plainWinner, a, depth, excluded, sample);
                 if (other != null && (best == null || footprint(other) <= footprint(best))) {
@@ -493,10 +497,18 @@ public final class Cascade {
     /// About the bytes an array node's description takes in a file besides its buffers.
     static final long NODE_BYTES = 16;
 
+    /// `s.encode(a, ...)`. The one call site of every scheme's encoder in [#choose]'s compiled
+    /// code: it sees many schemes, so the JIT compiles a virtual call here instead of inlining
+    /// the constant and sequence encoders (with their loops) into each compile of [#choose]. The
+    /// two come from instance fields, which the JIT does not fold to their constant classes.
+    private WriteNode encodeWith(Scheme s, Array a, int depth, EnumSet<SchemeId> excluded, boolean sample) {
+        return s.encode(a, this, depth, excluded, sample);
+    }
+
     /// `s.encode(a, ...)`, or null when the scheme does not apply or fails on these values.
     private WriteNode tryEncode(Scheme s, Array a, int depth, EnumSet<SchemeId> excluded, boolean sample) {
         try {
-            return s.encode(a, this, depth, excluded, sample);
+            return encodeWith(s, a, depth, excluded, sample);
         } catch (RuntimeException e) {
             return null;
         }

@@ -92,40 +92,73 @@ final class DictScheme extends Scheme {
     }
 
     /// The runs of equal values among the valid rows of `p` (nulls skipped, so equal values on
-    /// either side of nulls are one run); branch-free when every row is valid.
+    /// either side of nulls are one run); branch-free when every row is valid, else over the set
+    /// bits of the validity words alone.
     static long validRuns(PrimitiveArray p) {
         int len = p.length();
-        boolean allValid = p.validity().isAllValid();
-        long[] validWords = allValid ? null : ValidBits.words(p.validity(), len);
-        long[] block = new long[1024];
+        if (p.validity().isAllValid()) {
+            return runsAllValid(p, len);
+        }
+        return runsNullable(p, ValidBits.words(p.validity(), len), len);
+    }
+
+    /// Rows per block of [#runsAllValid] and [#runsNullable] (a multiple of 64).
+    private static final int RUN_BLOCK = 1024;
+
+    private static long runsAllValid(PrimitiveArray p, int len) {
+        long[] block = new long[RUN_BLOCK];
         long runs = 0;
-        boolean first = true;
         long prev = 0;
-        for (int from = 0; from < len; from += block.length) {
-            int m = Math.min(block.length, len - from);
+        for (int from = 0; from < len; from += RUN_BLOCK) {
+            int m = Math.min(RUN_BLOCK, len - from);
             Segments.load(p.data(), p.ptype(), from, block, 0, m);
-            if (allValid) {
-                // Branch-free: a run starts at the first row and wherever a row differs from the last.
-                runs += first || block[0] != prev ? 1 : 0;
-                for (int k = 1; k < m; k++) {
-                    runs += block[k] != block[k - 1] ? 1 : 0;
-                }
-                prev = block[m - 1];
-                first = false;
-                continue;
-            }
-            for (int k = 0; k < m; k++) {
-                if (allValid || ValidBits.get(validWords, from + k)) {
-                    long bits = block[k];
-                    if (first || bits != prev) {
-                        runs++;
-                    }
-                    prev = bits;
-                    first = false;
-                }
-            }
+            // Branch-free: a run starts at the first row and wherever a row differs from the last.
+            runs += from == 0 || block[0] != prev ? 1 : 0;
+            runs += changes(block, m);
+            prev = block[m - 1];
         }
         return runs;
+    }
+
+    /// The positions `k` in `1..m` where `block[k]` differs from `block[k - 1]`.
+    private static long changes(long[] block, int m) {
+        long runs = 0;
+        for (int k = 1; k < m; k++) {
+            runs += block[k] != block[k - 1] ? 1 : 0;
+        }
+        return runs;
+    }
+
+    private static long runsNullable(PrimitiveArray p, long[] words, int len) {
+        long[] block = new long[RUN_BLOCK];
+        // runs so far and the last valid value (no valid row yet while the runs are 0)
+        long[] state = new long[2];
+        for (int from = 0; from < len; from += RUN_BLOCK) {
+            int m = Math.min(RUN_BLOCK, len - from);
+            Segments.load(p.data(), p.ptype(), from, block, 0, m);
+            runsOfValid(block, m, words, from >>> 6, state);
+        }
+        return state[0];
+    }
+
+    /// Adds to `state` the runs among the valid rows of `block[0..m)`, whose validity is
+    /// `words[w0 ..]` (bits past the array's rows clear): one step per valid row, found a word
+    /// at a time by its lowest set bit.
+    private static void runsOfValid(long[] block, int m, long[] words, int w0, long[] state) {
+        long runs = state[0];
+        long prev = state[1];
+        int nw = (m + 63) >>> 6;
+        for (int j = 0; j < nw; j++) {
+            long w = words[w0 + j];
+            while (w != 0) {
+                long bits = block[(j << 6) + Long.numberOfTrailingZeros(w)];
+                runs += runs == 0 || bits != prev ? 1 : 0;
+                prev = bits;
+                w &= w - 1;
+            }
+        }
+        state[0] = runs;
+        state[1] = prev;
     }
 
     /// Whether a dictionary of the primitive array `a`, tried on the sample `judged` and scaled up

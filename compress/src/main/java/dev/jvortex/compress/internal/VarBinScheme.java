@@ -8,6 +8,8 @@ import dev.jvortex.core.internal.Primitives;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
 import dev.jvortex.encodings.EncodingId;
+import dev.jvortex.encodings.ValidBits;
+import dev.jvortex.encodings.ViewSizes;
 import dev.jvortex.encodings.canonical.CanonicalEncoder;
 import dev.jvortex.encodings.varbin.VarBinMetadata;
 import java.lang.foreign.MemorySegment;
@@ -37,25 +39,18 @@ final class VarBinScheme extends Scheme {
         VarBinViewArray a = (VarBinViewArray) array;
         int len = a.length();
         Validity v = a.validity();
-        long total = 0;
-        for (int i = 0; i < len; i++) {
-            if (v.isAllValid() || v.isValid(i)) {
-                total += a.byteLength(i);
-            }
-        }
+        long[] words = ValidBits.words(v, len);
+        int[] lengths = ViewSizes.lengths(a, words);
+        long total = ViewSizes.sum(lengths);
         if (total > Integer.MAX_VALUE - 16) {
             return null;
         }
         byte[] bytes = new byte[(int) total];
         long[] offsets = new long[len + 1];
-        int pos = 0;
-        for (int i = 0; i < len; i++) {
-            if (v.isAllValid() || v.isValid(i)) {
-                byte[] b = a.getBytes(i);
-                System.arraycopy(b, 0, bytes, pos, b.length);
-                pos += b.length;
-            }
-            offsets[i + 1] = pos;
+        if (words == null) {
+            copyAll(a, bytes, offsets, len);
+        } else {
+            copyValid(a, lengths, bytes, offsets, len);
         }
         PType t = PType.I32;
         List<WriteNode> kids = new ArrayList<>();
@@ -65,5 +60,25 @@ final class VarBinScheme extends Scheme {
         byte[] meta = new VarBinMetadata(t.code()).write();
         return new WriteNode(
                 EncodingId.VARBIN.id(), meta, List.of(new WriteNode.Buffer(MemorySegment.ofArray(bytes), 1)), kids);
+    }
+
+    /// Concatenates every row's bytes into `bytes`, the end of row `i` at `offsets[i + 1]`.
+    private static void copyAll(VarBinViewArray a, byte[] bytes, long[] offsets, int len) {
+        int pos = 0;
+        for (int i = 0; i < len; i++) {
+            pos += a.copyBytes(i, bytes, pos);
+            offsets[i + 1] = pos;
+        }
+    }
+
+    /// As [#copyAll], for the rows whose `lengths` (0 for a null row) are not 0.
+    private static void copyValid(VarBinViewArray a, int[] lengths, byte[] bytes, long[] offsets, int len) {
+        int pos = 0;
+        for (int i = 0; i < len; i++) {
+            if (lengths[i] != 0) {
+                pos += a.copyBytes(i, bytes, pos);
+            }
+            offsets[i + 1] = pos;
+        }
     }
 }

@@ -7,6 +7,9 @@ import java.io.ByteArrayOutputStream;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -270,6 +273,8 @@ public final class Builders {
     public static final class StringBuilder extends Base {
         /// The most bytes one builder holds (its values' bytes are kept in one Java array).
         public static final int MAX_BYTES = Integer.MAX_VALUE - 8;
+        private static final VarHandle LE_INT_VIEW =
+                MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
 
         private final ByteArrayOutputStream data = new ByteArrayOutputStream();
         private int[] lengths = new int[1024];
@@ -329,19 +334,7 @@ public final class Builders {
             MemorySegment buf = arena.allocate(Math.max(1, bytes.length));
             MemorySegment.copy(bytes, 0, buf, ValueLayout.JAVA_BYTE, 0, bytes.length);
             MemorySegment views = arena.allocate(Math.max(16L, size * 16L), 16);
-            long pos = 0;
-            for (int i = 0; i < size; i++) {
-                int len = lengths[i];
-                long v = i * 16L;
-                views.set(PrimitiveArray.LE_INT, v, len);
-                if (len <= VarBinViewArray.MAX_INLINED) {
-                    MemorySegment.copy(buf, pos, views, v + 4, len);
-                } else {
-                    MemorySegment.copy(buf, pos, views, v + 4, 4);
-                    views.set(PrimitiveArray.LE_INT, v + 12, (int) pos);
-                }
-                pos += len;
-            }
+            writeViews(lengths, size, bytes, views);
             return wrap(new VarBinViewArray(
                     storageType(),
                     views,
@@ -354,6 +347,41 @@ public final class Builders {
         public void reset() {
             super.reset();
             data.reset();
+        }
+
+        /// Values per block of views filled in a heap array and then copied to the segment.
+        private static final int VIEW_BLOCK = 4096;
+
+        /// Writes the views of the `size` values (`lengths`, end to end in `bytes`) to `views`,
+        /// block by block through a heap array: the loop that fills them sees arrays alone, so it
+        /// is compiled once whatever segments the arrays are built in.
+        private static void writeViews(int[] lengths, int size, byte[] bytes, MemorySegment views) {
+            byte[] v = new byte[Math.min(size, VIEW_BLOCK) * 16];
+            int pos = 0;
+            for (int from = 0; from < size; from += VIEW_BLOCK) {
+                int m = Math.min(VIEW_BLOCK, size - from);
+                Arrays.fill(v, (byte) 0);
+                pos = fillViews(lengths, from, m, pos, bytes, v);
+                MemorySegment.copy(v, 0, views, ValueLayout.JAVA_BYTE, from * 16L, m * 16);
+            }
+        }
+
+        /// Fills `v` with the views of values `from .. from + m`, whose bytes start at `pos` of
+        /// `bytes`; returns where the next value's bytes start.
+        private static int fillViews(int[] lengths, int from, int m, int pos, byte[] bytes, byte[] v) {
+            for (int k = 0; k < m; k++) {
+                int len = lengths[from + k];
+                int at = k * 16;
+                LE_INT_VIEW.set(v, at, len);
+                if (len <= VarBinViewArray.MAX_INLINED) {
+                    System.arraycopy(bytes, pos, v, at + 4, len);
+                } else {
+                    System.arraycopy(bytes, pos, v, at + 4, 4);
+                    LE_INT_VIEW.set(v, at + 12, pos);
+                }
+                pos += len;
+            }
+            return pos;
         }
     }
 }

@@ -12,6 +12,7 @@ import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
 import dev.jvortex.core.array.VarBinViewArray;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
@@ -30,6 +31,11 @@ public final class Rows {
     private static final VarHandle SHORT = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfShort LE_SHORT =
+            ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfInt LE_INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfLong LE_LONG =
+            ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
     /// Returns true for the array kinds this class handles.
     public static boolean supported(Array a) {
@@ -172,6 +178,14 @@ public final class Rows {
                 case 16 -> gather16(src, base, limit, rows, out, n);
                 default -> gatherWide(src, base, limit, w, rows, out, n);
             }
+        } else if (data.isNative() && (w == 1 || w == 2 || w == 4 || w == 8 || w == 16)) {
+            switch (w) {
+                case 1 -> gatherNative1(data, rows, out, n);
+                case 2 -> gatherNative2(data, rows, out, n);
+                case 4 -> gatherNative4(data, rows, out, n);
+                case 8 -> gatherNative8(data, rows, out, n);
+                default -> gatherNative16(data, rows, out, n);
+            }
         } else {
             gatherSegment(data, w, rows, out, n);
         }
@@ -222,6 +236,41 @@ public final class Rows {
         }
     }
 
+    // Native segments: one read per value through a little-endian layout, written back little
+    // endian, so the bytes come out as they are; one loop per width, none with a per-row bulk copy.
+
+    private static void gatherNative1(MemorySegment data, int[] rows, byte[] out, int n) {
+        for (int k = 0; k < n; k++) {
+            out[k] = data.get(JAVA_BYTE, rows[k]);
+        }
+    }
+
+    private static void gatherNative2(MemorySegment data, int[] rows, byte[] out, int n) {
+        for (int k = 0; k < n; k++) {
+            SHORT.set(out, 2 * k, data.get(LE_SHORT, 2L * rows[k]));
+        }
+    }
+
+    private static void gatherNative4(MemorySegment data, int[] rows, byte[] out, int n) {
+        for (int k = 0; k < n; k++) {
+            INT.set(out, 4 * k, data.get(LE_INT, 4L * rows[k]));
+        }
+    }
+
+    private static void gatherNative8(MemorySegment data, int[] rows, byte[] out, int n) {
+        for (int k = 0; k < n; k++) {
+            LONG.set(out, 8 * k, data.get(LE_LONG, 8L * rows[k]));
+        }
+    }
+
+    private static void gatherNative16(MemorySegment data, int[] rows, byte[] out, int n) {
+        for (int k = 0; k < n; k++) {
+            long at = 16L * rows[k];
+            LONG.set(out, 16 * k, data.get(LE_LONG, at));
+            LONG.set(out, 16 * k + 8, data.get(LE_LONG, at + 8));
+        }
+    }
+
     private static void gatherSegment(MemorySegment data, int w, int[] rows, byte[] out, int n) {
         for (int k = 0; k < n; k++) {
             MemorySegment.copy(data, JAVA_BYTE, (long) rows[k] * w, out, k * w, w);
@@ -229,50 +278,118 @@ public final class Rows {
     }
 
     private static VarBinViewArray gatherViews(VarBinViewArray s, int[] rows, int n, Validity validity) {
-        long total = 0;
-        for (int k = 0; k < n; k++) {
-            int size = s.byteLength(rows[k]);
-            if (size > VarBinViewArray.MAX_INLINED) {
-                total += size;
-            }
-        }
+        // Four small loops, none with a test that could go either way for a whole chunk: the
+        // sizes and the rows whose value is not inlined, their bytes, all views, then the views of
+        // those rows pointed at the new data buffer.
+        int[] sizes = new int[n];
+        int[] outOfLine = new int[n];
+        int m = n == 0 ? 0 : viewSizes(s.views(), rows, sizes, outOfLine, n);
+        long total = m == 0 ? 0 : outOfLineBytes(sizes, outOfLine, m);
         if (total > Integer.MAX_VALUE - 16) {
             throw new IllegalArgumentException("gathered strings exceed 2 GiB");
         }
-        MemorySegment data = MemorySegment.ofArray(new byte[(int) total]);
-        MemorySegment views = MemorySegment.ofArray(new byte[n * VarBinViewArray.VIEW_SIZE]);
-        long pos = 0;
-        for (int k = 0; k < n; k++) {
-            long v = (long) k * VarBinViewArray.VIEW_SIZE;
-            long src = (long) rows[k] * VarBinViewArray.VIEW_SIZE;
-            int size = s.byteLength(rows[k]);
-            if (size <= VarBinViewArray.MAX_INLINED) {
-                MemorySegment.copy(s.views(), src, views, v, VarBinViewArray.VIEW_SIZE);
-            } else {
-                MemorySegment.copy(s.slice(rows[k]), 0, data, pos, size);
-                MemorySegment.copy(s.views(), src, views, v, 8);
-                views.set(PrimitiveArray.LE_INT, v + 8, 0);
-                views.set(PrimitiveArray.LE_INT, v + 12, (int) pos);
-                pos += size;
-            }
+        byte[] data = new byte[(int) total];
+        byte[] views = new byte[n * VarBinViewArray.VIEW_SIZE];
+        if (n > 0) {
+            copyViews(s.views(), rows, views, n);
         }
-        MemorySegment[] buffers = total == 0 ? new MemorySegment[0] : new MemorySegment[] {data};
-        return new VarBinViewArray(s.dtype(), views, buffers, n, validity);
+        if (m > 0) {
+            copyOutOfLine(s.views(), s.buffers(), rows, sizes, outOfLine, m, data, views);
+        }
+        MemorySegment[] buffers = total == 0 ? new MemorySegment[0] : new MemorySegment[] {MemorySegment.ofArray(data)};
+        return new VarBinViewArray(s.dtype(), MemorySegment.ofArray(views), buffers, n, validity);
+    }
+
+    /// Reads the size of each row `rows[k]` into `sizes[k]` and lists in `outOfLine` the `k`
+    /// whose value is longer than [VarBinViewArray#MAX_INLINED] (without a branch); returns their number.
+    private static int viewSizes(MemorySegment src, int[] rows, int[] sizes, int[] outOfLine, int n) {
+        int m = 0;
+        for (int k = 0; k < n; k++) {
+            int size = src.get(LE_INT, (long) rows[k] * VarBinViewArray.VIEW_SIZE);
+            sizes[k] = size;
+            outOfLine[m] = k;
+            m += (VarBinViewArray.MAX_INLINED - size) >>> 31;
+        }
+        return m;
+    }
+
+    private static long outOfLineBytes(int[] sizes, int[] outOfLine, int m) {
+        long total = 0;
+        for (int j = 0; j < m; j++) {
+            total += sizes[outOfLine[j]];
+        }
+        return total;
+    }
+
+    /// Copies the 16-byte view of each row `rows[k]` of `src` to view `k` of `views`.
+    private static void copyViews(MemorySegment src, int[] rows, byte[] views, int n) {
+        for (int k = 0; k < n; k++) {
+            long at = (long) rows[k] * VarBinViewArray.VIEW_SIZE;
+            LONG.set(views, 16 * k, src.get(LE_LONG, at));
+            LONG.set(views, 16 * k + 8, src.get(LE_LONG, at + 8));
+        }
+    }
+
+    /// Copies the values of the out-of-line rows end to end into `data` and points their views
+    /// there (buffer 0, the value's offset).
+    private static void copyOutOfLine(
+            MemorySegment src,
+            MemorySegment[] buffers,
+            int[] rows,
+            int[] sizes,
+            int[] outOfLine,
+            int m,
+            byte[] data,
+            byte[] views) {
+        int pos = 0;
+        for (int j = 0; j < m; j++) {
+            int k = outOfLine[j];
+            long at = (long) rows[k] * VarBinViewArray.VIEW_SIZE;
+            int buffer = src.get(LE_INT, at + 8);
+            long offset = Integer.toUnsignedLong(src.get(LE_INT, at + 12));
+            int size = sizes[k];
+            MemorySegment.copy(buffers[buffer], JAVA_BYTE, offset, data, pos, size);
+            INT.set(views, 16 * k + 8, 0);
+            INT.set(views, 16 * k + 12, pos);
+            pos += size;
+        }
     }
 
     private static Validity gatherValidity(Validity validity, int[] rows, int n) {
         if (validity.isAllValid() || validity.isAllInvalid()) {
             return validity;
         }
-        MemorySegment bits = MemorySegment.ofArray(new byte[(int) Math.max(1, Bits.byteLength(n))]);
-        boolean allValid = true;
+        byte[] out = new byte[(int) Math.max(1, Bits.byteLength(n))];
+        MemorySegment bits = validity.bits();
+        boolean all = bits.heapBase().orElse(null) instanceof byte[] array
+                ? gatherValidHeap(
+                        array, Math.toIntExact(bits.address()), Math.toIntExact(bits.byteSize()), rows, out, n)
+                : gatherValid(bits, rows, out, n);
+        return all ? Validity.ALL_VALID : Validity.ofBits(MemorySegment.ofArray(out));
+    }
+
+    /// As [#gatherValid], for bits in `array[base .. base + size)`.
+    private static boolean gatherValidHeap(byte[] array, int base, int size, int[] rows, byte[] out, int n) {
+        int all = 1;
         for (int k = 0; k < n; k++) {
-            if (validity.isValid(rows[k])) {
-                Bits.set(bits, k);
-            } else {
-                allValid = false;
-            }
+            int r = rows[k];
+            int b = (array[base + Objects.checkIndex(r >>> 3, size)] >>> (r & 7)) & 1;
+            out[k >>> 3] |= (byte) (b << (k & 7));
+            all &= b;
         }
-        return allValid ? Validity.ALL_VALID : Validity.ofBits(bits);
+        return all != 0;
+    }
+
+    /// Sets bit `k` of `out` where bit `rows[k]` of `bits` is set, without a branch; returns
+    /// whether all are.
+    private static boolean gatherValid(MemorySegment bits, int[] rows, byte[] out, int n) {
+        int all = 1;
+        for (int k = 0; k < n; k++) {
+            int r = rows[k];
+            int b = (bits.get(JAVA_BYTE, r >>> 3) >>> (r & 7)) & 1;
+            out[k >>> 3] |= (byte) (b << (k & 7));
+            all &= b;
+        }
+        return all != 0;
     }
 }

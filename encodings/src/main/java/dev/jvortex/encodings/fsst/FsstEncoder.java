@@ -11,6 +11,8 @@ import dev.jvortex.core.internal.Primitives;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
 import dev.jvortex.encodings.EncodingId;
+import dev.jvortex.encodings.ValidBits;
+import dev.jvortex.encodings.ViewSizes;
 import dev.jvortex.encodings.canonical.CanonicalEncoder;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
@@ -88,74 +90,84 @@ public final class FsstEncoder {
     /// Trains a symbol table on a sample of `a`'s valid values: evenly spaced values, each cut to
     /// 512 bytes, about [#SAMPLE_BYTES] in all; null when there is no valid non-empty value.
     public static FsstSymbolTable train(VarBinViewArray a) {
-        int len = a.length();
-        Validity validity = a.validity();
-        long total = 0;
-        for (int i = 0; i < len; i++) {
-            if (validity.isAllValid() || validity.isValid(i)) {
-                total += Math.min(SAMPLE_PIECE, a.byteLength(i));
-            }
-        }
+        int[] lengths = ViewSizes.lengths(a, ValidBits.words(a.validity(), a.length()));
+        long total = ViewSizes.sum(lengths, SAMPLE_PIECE);
         if (total == 0) {
             return null;
         }
         long step = Math.max(1, total / SAMPLE_BYTES);
-        List<byte[]> sample = new ArrayList<>();
+        int[] picks = new int[lengths.length];
+        int n = pick(lengths, step, picks);
+        List<byte[]> sample = new ArrayList<>(n);
+        for (int k = 0; k < n; k++) {
+            sample.add(piece(a, picks[k], lengths[picks[k]]));
+        }
+        return FsstSymbolTable.train(sample);
+    }
+
+    /// Writes to `picks` the rows of the sample, evenly spaced by `step` bytes over the non-empty
+    /// `lengths` (0 for a null row), each counted as at most [#SAMPLE_PIECE]; returns their number.
+    private static int pick(int[] lengths, long step, int[] picks) {
         long seen = 0;
         long next = 0;
-        for (int i = 0; i < len; i++) {
-            if (!(validity.isAllValid() || validity.isValid(i)) || a.byteLength(i) == 0) {
-                continue;
-            }
-            int size = Math.min(SAMPLE_PIECE, a.byteLength(i));
-            if (seen >= next) {
-                byte[] piece = new byte[a.byteLength(i)];
-                a.copyBytes(i, piece, 0);
-                sample.add(size == piece.length ? piece : Arrays.copyOf(piece, size));
+        int n = 0;
+        for (int i = 0; i < lengths.length; i++) {
+            int size = Math.min(SAMPLE_PIECE, lengths[i]);
+            if (size != 0 && seen >= next) {
+                picks[n++] = i;
                 next += step * size;
             }
             seen += size;
         }
-        return FsstSymbolTable.train(sample);
+        return n;
+    }
+
+    /// Row `i` of `a` (`length` bytes), cut to [#SAMPLE_PIECE] bytes.
+    private static byte[] piece(VarBinViewArray a, int i, int length) {
+        byte[] piece = new byte[length];
+        a.copyBytes(i, piece, 0);
+        return length <= SAMPLE_PIECE ? piece : Arrays.copyOf(piece, SAMPLE_PIECE);
     }
 
     /// Compresses every row of `a` with `table`.
     public static Parts split(VarBinViewArray a, FsstSymbolTable table) {
         int len = a.length();
         Validity validity = a.validity();
-        long[] lengths = new long[len];
-        long[] offsets = new long[len + 1];
-        long input = 0;
-        for (int i = 0; i < len; i++) {
-            if (validity.isAllValid() || validity.isValid(i)) {
-                input += a.byteLength(i);
-            }
-        }
+        int[] sizes = ViewSizes.lengths(a, ValidBits.words(validity, len));
+        long input = ViewSizes.sum(sizes);
         if (2 * input > Integer.MAX_VALUE - 16) {
             throw new IllegalArgumentException("FSST of " + input + " bytes needs more than one array of codes");
         }
         byte[] codes = new byte[(int) (2 * input)];
-        byte[] row = new byte[64];
-        int at = 0;
-        for (int i = 0; i < len; i++) {
-            offsets[i] = at;
-            if (!(validity.isAllValid() || validity.isValid(i))) {
-                continue;
-            }
-            int size = a.byteLength(i);
-            if (row.length < size) {
-                row = new byte[Math.max(size, row.length * 2)];
-            }
-            a.copyBytes(i, row, 0);
-            lengths[i] = size;
-            at = table.compress(row, 0, size, codes, at);
-        }
-        offsets[len] = at;
+        long[] lengths = new long[len];
+        long[] offsets = new long[len + 1];
+        offsets[len] = compressRows(a, table, sizes, codes, lengths, offsets);
         return new Parts(
                 table,
-                Arrays.copyOf(codes, at),
+                Arrays.copyOf(codes, (int) offsets[len]),
                 Primitives.array(PType.I32, false, lengths, len, Validity.ALL_VALID),
                 Primitives.array(PType.I32, false, offsets, len + 1, Validity.ALL_VALID),
                 validity);
+    }
+
+    /// Compresses the rows of `a` whose `sizes` (0 for a null row) are not 0 into `codes`, row
+    /// `i` from `offsets[i]` on, its size in `lengths[i]`; returns the end of the codes.
+    private static int compressRows(
+            VarBinViewArray a, FsstSymbolTable table, int[] sizes, byte[] codes, long[] lengths, long[] offsets) {
+        byte[] row = new byte[64];
+        int at = 0;
+        for (int i = 0; i < sizes.length; i++) {
+            offsets[i] = at;
+            int size = sizes[i];
+            if (size != 0) {
+                if (row.length < size) {
+                    row = new byte[Math.max(size, row.length * 2)];
+                }
+                a.copyBytes(i, row, 0);
+                lengths[i] = size;
+                at = table.compress(row, 0, size, codes, at);
+            }
+        }
+        return at;
     }
 }

@@ -258,12 +258,10 @@ public final class FsstSymbolTable {
         FsstSymbolTable best(boolean last) {
             GainTable gains = new GainTable(Math.max(1024, 2 * (n + 256 + touchedCount)));
             int codes = n + 256;
-            for (int c1 = 0; c1 < codes; c1++) {
-                if (single[c1] != 0) {
-                    int l1 = len(c1);
-                    gains.add(value(c1), l1, (long) single[c1] * l1 * (l1 == 1 ? 8 : 1));
-                }
-            }
+            // Symbols, then single bytes: two loops, so that no range check on the symbols
+            // depends on which codes the first generations' profile saw.
+            addSymbols(gains, single, symbols, lengths, n);
+            addBytes(gains, single, n);
             for (int t = 0; !last && t < touchedCount; t++) {
                 int c1 = touched[t] / codes;
                 int c2 = touched[t] % codes;
@@ -281,6 +279,25 @@ public final class FsstSymbolTable {
                 }
             }
             return ordered(gains.top(MAX_SYMBOLS));
+        }
+
+        /// Adds the gains of the symbols `0 .. n` that occurred.
+        private static void addSymbols(GainTable gains, int[] single, long[] symbols, int[] lengths, int n) {
+            for (int c1 = 0; c1 < n; c1++) {
+                if (single[c1] != 0) {
+                    int l1 = lengths[c1];
+                    gains.add(symbols[c1], l1, (long) single[c1] * l1 * (l1 == 1 ? 8 : 1));
+                }
+            }
+        }
+
+        /// Adds the gains of the single bytes (codes `n .. n + 256`) that occurred.
+        private static void addBytes(GainTable gains, int[] single, int n) {
+            for (int b = 0; b < 256; b++) {
+                if (single[n + b] != 0) {
+                    gains.add(b, 1, (long) single[n + b] * 8);
+                }
+            }
         }
 
         private long value(int code) {
@@ -421,38 +438,67 @@ public final class FsstSymbolTable {
     /// Compresses the sample's selected strings with this table, counting symbols and pairs.
     private Counts count(List<byte[]> sample, int fraction, boolean last, int[] pairs) {
         Counts counts = new Counts(last, pairs);
-        int n = symbols.length;
-        int codes = n + 256;
         for (int line = 0; line < sample.size(); line++) {
-            if (!last && Math.floorMod(mix(line), 128) >= fraction) {
-                continue;
-            }
-            byte[] s = sample.get(line);
-            int pos = 0;
-            int prev = -1;
-            while (pos < s.length) {
-                int code = longestMatch(s, pos, s.length);
-                int single = n + (s[pos] & 0xFF);
-                int cur;
-                if (code < 0) {
-                    cur = single;
-                    pos++;
-                } else {
-                    cur = code;
-                    pos += lengths[code];
-                    if (lengths[code] > 1) {
-                        // Count the first byte on its own too, so single bytes can (re)enter the table.
-                        counts.single[single]++;
-                    }
-                }
-                counts.single[cur]++;
-                if (!last && prev >= 0) {
-                    counts.pair(prev * codes + cur);
-                }
-                prev = cur;
+            if (last) {
+                countSingles(sample.get(line), counts);
+            } else if (Math.floorMod(mix(line), 128) < fraction) {
+                countWithPairs(sample.get(line), counts);
             }
         }
         return counts;
+    }
+
+    // One small loop per generation kind (the last counts no pairs), each over one string: no
+    // test in them is the same for a whole call, so none is hoisted from the first generations'
+    // profile (an empty table, every byte an escape) to fail on a later one.
+
+    /// Counts the codes of `s` (and the first byte of each longer symbol on its own).
+    private void countSingles(byte[] s, Counts counts) {
+        int[] single = counts.single;
+        int n = symbols.length;
+        int pos = 0;
+        while (pos < s.length) {
+            int code = longestMatch(s, pos, s.length);
+            int first = n + (s[pos] & 0xFF);
+            if (code < 0) {
+                single[first]++;
+                pos++;
+            } else {
+                int len = lengths[code];
+                pos += len;
+                // Count the first byte on its own too, so single bytes can (re)enter the table.
+                single[first] += len > 1 ? 1 : 0;
+                single[code]++;
+            }
+        }
+    }
+
+    /// As [#countSingles], and the pairs of consecutive codes.
+    private void countWithPairs(byte[] s, Counts counts) {
+        int[] single = counts.single;
+        int n = symbols.length;
+        int codes = n + 256;
+        int pos = 0;
+        int prev = -1;
+        while (pos < s.length) {
+            int code = longestMatch(s, pos, s.length);
+            int first = n + (s[pos] & 0xFF);
+            int cur;
+            if (code < 0) {
+                cur = first;
+                pos++;
+            } else {
+                cur = code;
+                int len = lengths[code];
+                pos += len;
+                single[first] += len > 1 ? 1 : 0;
+            }
+            single[cur]++;
+            if (prev >= 0) {
+                counts.pair(prev * codes + cur);
+            }
+            prev = cur;
+        }
     }
 
     private static int mix(int x) {

@@ -1,5 +1,6 @@
 package dev.jvortex.encodings.runend;
 
+import dev.jvortex.core.PType;
 import dev.jvortex.core.array.Array;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.internal.Primitives;
@@ -9,6 +10,7 @@ import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
 import dev.jvortex.encodings.EncodingId;
 import dev.jvortex.encodings.ValidBits;
+import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 
 /// Encodes an array as `vortex.runend`: one value per run of equal rows and the exclusive end
@@ -92,13 +94,18 @@ public final class RunEndEncoder {
     /// from the row before, summed without a branch, block by block.
     static int primitiveRunCount(PrimitiveArray p) {
         int len = p.length();
-        long[] block = new long[Math.min(BLOCK, len)];
-        Segments.load(p.data(), p.ptype(), 0, block, 0, 1);
+        MemorySegment data = p.data();
+        PType ptype = p.ptype();
+        long[] block = new long[BLOCK];
+        Segments.load(data, ptype, 0, block, 0, 1);
         long prev = block[0];
         int runs = 1;
-        for (int from = 0; from < len; from += block.length) {
-            int m = Math.min(block.length, len - from);
-            Segments.load(p.data(), p.ptype(), from, block, 0, m);
+        // A block count and a constant stride: the trip count is known before the loop.
+        int blocks = (len + BLOCK - 1) / BLOCK;
+        for (int b = 0; b < blocks; b++) {
+            int from = b * BLOCK;
+            int m = Math.min(BLOCK, len - from);
+            Segments.load(data, ptype, from, block, 0, m);
             runs += (block[0] != prev ? 1 : 0) + changes(block, m);
             prev = block[m - 1];
         }

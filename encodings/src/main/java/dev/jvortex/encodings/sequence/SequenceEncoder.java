@@ -2,6 +2,7 @@ package dev.jvortex.encodings.sequence;
 
 import dev.jvortex.core.PType;
 import dev.jvortex.core.array.PrimitiveArray;
+import dev.jvortex.core.internal.Segments;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.EncodingId;
 import java.math.BigInteger;
@@ -35,14 +36,61 @@ public final class SequenceEncoder {
         return continues(a, ptype, second, step, len) ? node(ptype, base, step) : null;
     }
 
+    /// Rows read per block by [#continues].
+    private static final int BLOCK = 1024;
+
     /// Whether rows `2..len` of `a` go on by `step` from `second` without overflowing `ptype`.
-    /// The loop is its own small method, compiled on its own rather than with the driver.
+    /// The rows are read block by block into a `long[]` and checked by a small loop per kind of
+    /// overflow test (none per row but the comparison for types narrower than 64 bits: the rows
+    /// are values of the type, and `step` was checked to fit with the first step), so no loop
+    /// reads the segment or switches on the type per row.
     private static boolean continues(PrimitiveArray a, PType ptype, long second, long step, int len) {
+        int kind = ptype == PType.I64 ? 1 : ptype == PType.U64 ? 2 : 0;
+        long[] block = new long[Math.min(BLOCK, len - 2)];
         long prev = second;
-        for (int i = 2; i < len; i++) {
-            long v = a.getLong(i);
-            long next = prev + step;
-            if (v != next || !inRange(ptype, prev, next, step, false)) {
+        for (int from = 2; from < len; from += BLOCK) {
+            int m = Math.min(BLOCK, len - from);
+            Segments.load(a.data(), ptype, from, block, 0, m);
+            boolean ok = kind == 0
+                    ? steps(block, m, prev, step)
+                    : kind == 1 ? stepsI64(block, m, prev, step) : stepsU64(block, m, prev, step);
+            if (!ok) {
+                return false;
+            }
+            prev = block[m - 1];
+        }
+        return true;
+    }
+
+    /// Whether `block[0..m)` go on by `step` from `prev`.
+    private static boolean steps(long[] block, int m, long prev, long step) {
+        for (int k = 0; k < m; k++) {
+            long v = block[k];
+            if (v != prev + step) {
+                return false;
+            }
+            prev = v;
+        }
+        return true;
+    }
+
+    /// As [#steps], no step overflowing a signed 64-bit value.
+    private static boolean stepsI64(long[] block, int m, long prev, long step) {
+        for (int k = 0; k < m; k++) {
+            long v = block[k];
+            if (v != prev + step || addOverflows(prev, step)) {
+                return false;
+            }
+            prev = v;
+        }
+        return true;
+    }
+
+    /// As [#steps], no step going below the one before, read unsigned.
+    private static boolean stepsU64(long[] block, int m, long prev, long step) {
+        for (int k = 0; k < m; k++) {
+            long v = block[k];
+            if (v != prev + step || Long.compareUnsigned(v, prev) < 0) {
                 return false;
             }
             prev = v;

@@ -50,20 +50,29 @@ public final class SparseEncoder {
         long[] validWords = ValidBits.words(validity, a.length());
         boolean nullFill = fillRow < 0 || !a.isValid(fillRow);
         boolean allValid = validity.isAllValid();
-        long[] bits = a instanceof PrimitiveArray p ? Primitives.longs(p) : null;
-        int[] rows = new int[16];
-        int n = 0;
-        for (int i = 0; i < len; i++) {
-            boolean valid = allValid || ValidBits.get(validWords, i);
-            boolean differs =
-                    nullFill ? valid : !valid || (bits != null ? bits[i] != bits[fillRow] : !Rows.equal(a, fillRow, i));
-            if (differs) {
-                if (n == rows.length) {
-                    rows = Arrays.copyOf(rows, n * 2);
-                }
-                rows[n++] = i;
+        // The differing rows, by one small loop per case (the fill null or not, every row valid or
+        // not, primitive or not): no test in a loop that is the same for the whole chunk.
+        Differing d = new Differing();
+        if (nullFill) {
+            if (allValid) {
+                d.all(len);
+            } else {
+                d.valid(validWords, len);
             }
+        } else if (a instanceof PrimitiveArray p) {
+            long[] bits = Primitives.longs(p);
+            if (allValid) {
+                d.notEqual(bits, bits[fillRow], len);
+            } else {
+                d.nullOrNotEqual(bits, bits[fillRow], validWords, len);
+            }
+        } else if (allValid) {
+            d.rowsNotEqual(a, fillRow, len);
+        } else {
+            d.nullOrRowsNotEqual(a, fillRow, validWords, len);
         }
+        int[] rows = d.rows;
+        int n = d.n;
         if (n == 0) {
             return null;
         }
@@ -77,6 +86,67 @@ public final class SparseEncoder {
                 meta,
                 List.of(new WriteNode.Buffer(MemorySegment.ofArray(fill.encode()), 1)),
                 patches.children());
+    }
+
+    /// The rows that differ from the fill, in order.
+    private static final class Differing {
+        int[] rows = new int[16];
+        int n;
+
+        private void add(int i) {
+            if (n == rows.length) {
+                rows = Arrays.copyOf(rows, n * 2);
+            }
+            rows[n++] = i;
+        }
+
+        void all(int len) {
+            rows = new int[Math.max(16, len)];
+            for (int i = 0; i < len; i++) {
+                rows[i] = i;
+            }
+            n = len;
+        }
+
+        void valid(long[] words, int len) {
+            for (int i = 0; i < len; i++) {
+                if ((words[i >>> 6] >>> i & 1) != 0) {
+                    add(i);
+                }
+            }
+        }
+
+        void notEqual(long[] bits, long fill, int len) {
+            for (int i = 0; i < len; i++) {
+                if (bits[i] != fill) {
+                    add(i);
+                }
+            }
+        }
+
+        void nullOrNotEqual(long[] bits, long fill, long[] words, int len) {
+            for (int i = 0; i < len; i++) {
+                if ((words[i >>> 6] >>> i & 1) == 0 || bits[i] != fill) {
+                    add(i);
+                }
+            }
+        }
+
+        void rowsNotEqual(Array a, int fillRow, int len) {
+            for (int i = 0; i < len; i++) {
+                if (!Rows.equal(a, fillRow, i)) {
+                    add(i);
+                }
+            }
+        }
+
+        void nullOrRowsNotEqual(Array a, int fillRow, long[] words, int len) {
+            for (int i = 0; i < len; i++) {
+                if ((words[i >>> 6] >>> i & 1) == 0 || !Rows.equal(a, fillRow, i)) {
+                    add(i);
+                }
+            }
+        }
     }
 
     /// [#dominantRow]'s answer when no value fills enough rows.

@@ -8,6 +8,7 @@ import dev.jvortex.core.internal.Segments;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
 import dev.jvortex.encodings.EncodingId;
+import dev.jvortex.encodings.ValidBits;
 import java.lang.foreign.MemorySegment;
 
 /// Encodes signed integers as `vortex.zigzag`: the child holds `(v << 1) ^ (v >> (w - 1))` as
@@ -36,16 +37,12 @@ public final class ZigZagEncoder {
         int len = a.length();
         PType unsigned = ptype.toUnsigned();
         MemorySegment out = MemorySegment.ofArray(new byte[len * ptype.byteWidth()]);
-        long[] block = new long[1024];
         Validity validity = a.validity();
-        for (int from = 0; from < len; from += block.length) {
-            int n = Math.min(block.length, len - from);
-            Segments.load(a.data(), ptype, from, block, 0, n);
-            encode(block, n);
-            if (!validity.isAllValid()) {
-                zeroNulls(block, n, validity, from);
-            }
-            Segments.store(block, 0, out, unsigned, from, n);
+        long[] words = ValidBits.words(validity, len);
+        if (words == null) {
+            zigzagAll(a.data(), ptype, unsigned, out, len);
+        } else {
+            zigzagNullable(a.data(), ptype, unsigned, out, len, words);
         }
         return new PrimitiveArray(new DType.Primitive(unsigned, a.dtype().nullable()), unsigned, out, len, validity);
     }
@@ -60,12 +57,38 @@ public final class ZigZagEncoder {
         }
     }
 
-    /// Sets the null rows of `block[0..n)` (rows `from..`) to 0.
-    private static void zeroNulls(long[] block, int n, Validity validity, int from) {
+    /// Rows per block of [#zigzagAll] and [#zigzagNullable].
+    private static final int BLOCK = 1024;
+
+    /// Zigzag-codes the `len` values of `data` (`ptype`) into `out` (`unsigned`), block by block.
+    private static void zigzagAll(MemorySegment data, PType ptype, PType unsigned, MemorySegment out, int len) {
+        long[] block = new long[BLOCK];
+        for (int from = 0; from < len; from += BLOCK) {
+            int n = Math.min(BLOCK, len - from);
+            Segments.load(data, ptype, from, block, 0, n);
+            encode(block, n);
+            Segments.store(block, 0, out, unsigned, from, n);
+        }
+    }
+
+    /// As [#zigzagAll], the null rows (of `words`, from [ValidBits#words]) set to 0.
+    private static void zigzagNullable(
+            MemorySegment data, PType ptype, PType unsigned, MemorySegment out, int len, long[] words) {
+        long[] block = new long[BLOCK];
+        for (int from = 0; from < len; from += BLOCK) {
+            int n = Math.min(BLOCK, len - from);
+            Segments.load(data, ptype, from, block, 0, n);
+            encode(block, n);
+            zeroNulls(block, n, words, from);
+            Segments.store(block, 0, out, unsigned, from, n);
+        }
+    }
+
+    /// Sets the null rows of `block[0..n)` (rows `from..`) to 0, without a branch.
+    private static void zeroNulls(long[] block, int n, long[] words, int from) {
         for (int k = 0; k < n; k++) {
-            if (!validity.isValid(from + k)) {
-                block[k] = 0;
-            }
+            int r = from + k;
+            block[k] &= -((words[r >>> 6] >>> r) & 1);
         }
     }
 }

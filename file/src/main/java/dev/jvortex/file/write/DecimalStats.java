@@ -59,7 +59,7 @@ final class DecimalStats extends ZoneCounts implements StatsAccumulator {
         // Up to 8 bytes: summed in a long, exactly (a run that would overflow is moved into a
         // big integer first). One loop without validity and one with it, each a method of its
         // own, so that neither is compiled for the other's case.
-        long count = allValid ? scanAll(d, from, to) : scanValid(d, v, from, to);
+        long count = allValid ? scanAll(d, from, to) : scanValid(d, validWords, from, to);
         long lo = runMin;
         long hi = runMax;
         long s = runSum;
@@ -105,14 +105,14 @@ final class DecimalStats extends ZoneCounts implements StatsAccumulator {
     }
 
     /// As [#scanAll], over the valid rows of `v` alone.
-    private long scanValid(DecimalArray d, Validity v, int from, int to) {
+    private long scanValid(DecimalArray d, long[] w, int from, int to) {
         long lo = Long.MAX_VALUE;
         long hi = Long.MIN_VALUE;
         long s = 0;
         BigInteger big = BigInteger.ZERO;
         long count = 0;
         for (int r = from; r < to; r++) {
-            if (!v.isValid(r)) {
+            if (!valid(w, r)) {
                 continue;
             }
             long x = d.getUnscaledLong(r);

@@ -90,7 +90,7 @@ final class FloatStats extends ZoneCounts implements StatsAccumulator {
         if (allValid) {
             scanAll(p, from, to);
         } else {
-            nullRows = scanValid(p, v, from, to);
+            nullRows = scanValid(p, validWords, from, to);
         }
         sum[z] = runSum;
         min[z] = runMin;
@@ -130,7 +130,7 @@ final class FloatStats extends ZoneCounts implements StatsAccumulator {
     }
 
     /// As [#scanAll], over the valid rows of `v` alone; returns the null rows.
-    private long scanValid(double[] p, Validity v, int from, int to) {
+    private long scanValid(double[] p, long[] w, int from, int to) {
         double s = runSum;
         double lo = runMin;
         double hi = runMax;
@@ -138,7 +138,7 @@ final class FloatStats extends ZoneCounts implements StatsAccumulator {
         long nullRows = 0;
         long nanRows = 0;
         for (int r = from; r < to; r++) {
-            if (!v.isValid(r)) {
+            if (!valid(w, r)) {
                 nullRows++;
                 continue;
             }

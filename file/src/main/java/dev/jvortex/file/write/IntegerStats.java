@@ -56,7 +56,7 @@ final class IntegerStats extends ZoneCounts implements StatsAccumulator {
         // One loop without validity and one with it, each a method of its own: a single loop
         // testing `allValid` in it is compiled for the first columns' case and recompiled when
         // the other comes.
-        long count = allValid ? scanAll(bits, from, to, sum[z]) : scanValid(bits, v, from, to, sum[z]);
+        long count = allValid ? scanAll(bits, from, to, sum[z]) : scanValid(bits, validWords, from, to, sum[z]);
         nulls[z] += (to - from) - count;
         if (count > 0) {
             min[z] = has[z] ? Math.min(min[z], runMin) : runMin;
@@ -89,13 +89,13 @@ final class IntegerStats extends ZoneCounts implements StatsAccumulator {
     }
 
     /// As [#scanAll], over the valid rows of `v` alone.
-    private long scanValid(long[] bits, Validity v, int from, int to, long s) {
+    private long scanValid(long[] bits, long[] w, int from, int to, long s) {
         long lo = Long.MAX_VALUE;
         long hi = Long.MIN_VALUE;
         boolean over = false;
         long count = 0;
         for (int r = from; r < to; r++) {
-            if (!v.isValid(r)) {
+            if (!valid(w, r)) {
                 continue;
             }
             long x = bits[r];

@@ -25,8 +25,9 @@ final class NullCountStats extends ZoneCounts implements StatsAccumulator {
             return;
         }
         long nullRows = 0;
+        long[] w = validWords;
         for (int r = from; r < to; r++) {
-            if (!v.isValid(r)) {
+            if (!valid(w, r)) {
                 nullRows++;
             }
         }

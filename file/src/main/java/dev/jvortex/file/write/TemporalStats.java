@@ -53,7 +53,7 @@ final class TemporalStats extends ZoneCounts implements StatsAccumulator {
     @Override
     void addRows(Array values, Validity v, boolean allValid, int from, int to, int z) {
         // one loop without validity and one with it, each a method of its own (see IntegerStats)
-        long count = allValid ? scanAll(bits, from, to) : scanValid(bits, v, from, to);
+        long count = allValid ? scanAll(bits, from, to) : scanValid(bits, validWords, from, to);
         nulls[z] += (to - from) - count;
         if (count > 0) {
             min[z] = has[z] ? Math.min(min[z], runMin) : runMin;
@@ -77,12 +77,12 @@ final class TemporalStats extends ZoneCounts implements StatsAccumulator {
     }
 
     /// As [#scanAll], over the valid rows of `v` alone.
-    private long scanValid(long[] bits, Validity v, int from, int to) {
+    private long scanValid(long[] bits, long[] w, int from, int to) {
         long lo = Long.MAX_VALUE;
         long hi = Long.MIN_VALUE;
         long count = 0;
         for (int r = from; r < to; r++) {
-            if (!v.isValid(r)) {
+            if (!valid(w, r)) {
                 continue;
             }
             long x = bits[r];

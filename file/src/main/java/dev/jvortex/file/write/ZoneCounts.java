@@ -7,10 +7,13 @@ import dev.jvortex.core.array.Bits;
 import dev.jvortex.core.array.ExtensionArray;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
+import dev.jvortex.core.internal.Segments;
 import dev.jvortex.core.proto.ProtoWriter;
+import dev.jvortex.encodings.ValidBits;
 import dev.jvortex.file.write.StatsAccumulator.ZoneColumn;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -31,6 +34,9 @@ abstract class ZoneCounts {
     /// Per zone: whether it has a value (a valid row; for floats a non-NaN one).
     boolean[] has = new boolean[16];
 
+    /// The current batch's validity as words (from [ValidBits#words]) when it has nulls, else null.
+    long[] validWords;
+
     ZoneCounts(int zoneLength) {
         this.zoneLength = zoneLength;
     }
@@ -41,6 +47,7 @@ abstract class ZoneCounts {
         Validity v = a.validity();
         int len = a.length();
         boolean allValid = v.isAllValid();
+        validWords = allValid ? null : ValidBits.words(v, len);
         startBatch(values, len);
         int i = 0;
         while (i < len) {
@@ -62,6 +69,13 @@ abstract class ZoneCounts {
             i = end;
         }
         endBatch();
+        validWords = null;
+    }
+
+    /// Whether row `r` is valid in `words` (non-null, from [ValidBits#words]): an array read, so
+    /// the loops that test it are compiled alike for heap and native validity bitmaps.
+    static boolean valid(long[] words, int r) {
+        return (words[r >>> 6] >>> r & 1) != 0;
     }
 
     /// Called before a batch's rows with the batch's values (the storage of an extension array).
@@ -137,12 +151,28 @@ abstract class ZoneCounts {
         int n = zones;
         MemorySegment valid = zoneBits(arena);
         MemorySegment data = arena.allocate(Math.max(1L, (long) n * ptype.byteWidth()), ptype.byteWidth());
-        for (int z = 0; z < n; z++) {
-            if (has[z]) {
-                Bits.set(valid, z);
-                PrimitiveArray.setLong(data, ptype, z, values[z]);
-            }
+        if (n > 0) {
+            // The values of the zones with one (0 elsewhere, as the fresh buffer holds) and their
+            // bits, by one loop over arrays without a branch, then one store per buffer: no
+            // per-zone switch on the type or segment write under a test in the loop.
+            byte[] bits = new byte[(int) valid.byteSize()];
+            long[] kept = new long[n];
+            keep(has, values, kept, bits, n);
+            MemorySegment.copy(bits, 0, valid, ValueLayout.JAVA_BYTE, 0, bits.length);
+            // stored into a heap buffer (the segment kind the encoders' stores see) and copied over
+            MemorySegment heap = MemorySegment.ofArray(new byte[n * ptype.byteWidth()]);
+            Segments.store(kept, 0, heap, ptype, 0, n);
+            MemorySegment.copy(heap, 0, data, 0, heap.byteSize());
         }
         return new PrimitiveArray(new DType.Primitive(ptype, true), ptype, data, n, zoneValidity(valid));
+    }
+
+    /// Sets `kept[z]` to `values[z]` and bit `z` of `bits` where `has[z]`, else leaves 0.
+    private static void keep(boolean[] has, long[] values, long[] kept, byte[] bits, int n) {
+        for (int z = 0; z < n; z++) {
+            int h = has[z] ? 1 : 0;
+            kept[z] = values[z] & -h;
+            bits[z >>> 3] |= (byte) (h << (z & 7));
+        }
     }
 }
