@@ -5,17 +5,17 @@ import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import dev.jvortex.core.PType;
 import dev.jvortex.core.array.PrimitiveArray;
 import java.lang.foreign.MemorySegment;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 
 /// Bulk moves between little-endian value buffers and `long[]` scratch arrays, with the type
 /// switch done once per call rather than once per value.
 ///
 /// How the JIT sees this class (it matters: every encoder calls it, per block of values):
-/// - every narrow width moves its bytes through one shape of bulk copy, segment bytes to or from
-///   a `byte[]` scratch, so one copy is compiled for them instead of one per element type; 8-byte
-///   values, which need no widening, are copied straight to or from the `long[]`;
+/// - every narrow width is one bulk copy between the segment and a scratch array of its own
+///   element type (`byte[]`, `short[]`, `int[]`), then a plain array loop that widens or narrows;
+///   no loop reads through a `VarHandle`, whose accesses C1 (which alone compiles a `jvx convert`
+///   of a small input) leaves as calls: a byte-array view of `short`s cost about a tenth of such
+///   a conversion of orders. 8-byte values, which need no widening, are copied straight to or
+///   from the `long[]`;
 /// - [#load] and [#store] move at most one scratch block per call and have one loop per width,
 ///   which does not branch on the type (a loop-invariant branch in a loop becomes a profiled loop
 ///   predicate, which the first other type breaks, and the method is compiled again);
@@ -31,11 +31,15 @@ public final class Segments {
     /// Values moved per bulk copy through the scratch array.
     private static final int BLOCK = 2048;
 
-    private static final VarHandle SHORT = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+    /// Per-thread scratch arrays for the bulk copies, one per narrow width (callers run on many
+    /// threads).
+    private record Scratch(byte[] bytes, short[] shorts, int[] ints) {
+        Scratch() {
+            this(new byte[BLOCK], new short[BLOCK], new int[BLOCK]);
+        }
+    }
 
-    /// Per-thread scratch bytes for the bulk copies (callers run on many threads).
-    private static final ThreadLocal<byte[]> SCRATCH = ThreadLocal.withInitial(() -> new byte[BLOCK * 8]);
+    private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
 
     /// Reads `n` values of `ptype` starting at element `from` of `src` into `dst[dstFrom..]`,
     /// sign-extending signed types and zero-extending unsigned ones (floats as raw bits).
@@ -57,26 +61,31 @@ public final class Segments {
             MemorySegment.copy(src, PrimitiveArray.LE_LONG, from * 8, dst, dstFrom, n);
             return;
         }
-        byte[] b = SCRATCH.get();
-        MemorySegment.copy(src, JAVA_BYTE, from * w, b, 0, n * w);
+        Scratch scratch = SCRATCH.get();
         int o = dstFrom;
         // One loop per width, for signed and unsigned types alike: `(v ^ sign) - sign` sign-extends
         // the masked value when `sign` is the width's top bit and leaves it alone when it is 0.
         long sign = ptype == PType.I8 || ptype == PType.I16 || ptype == PType.I32 ? 1L << (8 * w - 1) : 0;
         switch (w) {
             case 1 -> {
+                byte[] b = scratch.bytes;
+                MemorySegment.copy(src, JAVA_BYTE, from, b, 0, n);
                 for (int k = 0; k < n; k++) {
                     dst[o + k] = ((b[k] & 0xFFL) ^ sign) - sign;
                 }
             }
             case 2 -> {
+                short[] b = scratch.shorts;
+                MemorySegment.copy(src, PrimitiveArray.LE_SHORT, from * 2, b, 0, n);
                 for (int k = 0; k < n; k++) {
-                    dst[o + k] = (((short) SHORT.get(b, 2 * k) & 0xFFFFL) ^ sign) - sign;
+                    dst[o + k] = ((b[k] & 0xFFFFL) ^ sign) - sign;
                 }
             }
             case 4 -> {
+                int[] b = scratch.ints;
+                MemorySegment.copy(src, PrimitiveArray.LE_INT, from * 4, b, 0, n);
                 for (int k = 0; k < n; k++) {
-                    dst[o + k] = (((int) INT.get(b, 4 * k) & 0xFFFFFFFFL) ^ sign) - sign;
+                    dst[o + k] = ((b[k] & 0xFFFFFFFFL) ^ sign) - sign;
                 }
             }
             default -> throw new IllegalStateException("no " + w + "-byte values here");
@@ -110,26 +119,31 @@ public final class Segments {
             MemorySegment.copy(src, srcFrom, dst, PrimitiveArray.LE_LONG, at * 8, n);
             return;
         }
-        byte[] b = SCRATCH.get();
+        Scratch scratch = SCRATCH.get();
         switch (w) {
             case 1 -> {
+                byte[] b = scratch.bytes;
                 for (int k = 0; k < n; k++) {
                     b[k] = (byte) src[srcFrom + k];
                 }
+                MemorySegment.copy(b, 0, dst, JAVA_BYTE, at, n);
             }
             case 2 -> {
+                short[] b = scratch.shorts;
                 for (int k = 0; k < n; k++) {
-                    SHORT.set(b, 2 * k, (short) src[srcFrom + k]);
+                    b[k] = (short) src[srcFrom + k];
                 }
+                MemorySegment.copy(b, 0, dst, PrimitiveArray.LE_SHORT, at * 2, n);
             }
             case 4 -> {
+                int[] b = scratch.ints;
                 for (int k = 0; k < n; k++) {
-                    INT.set(b, 4 * k, (int) src[srcFrom + k]);
+                    b[k] = (int) src[srcFrom + k];
                 }
+                MemorySegment.copy(b, 0, dst, PrimitiveArray.LE_INT, at * 4, n);
             }
             default -> throw new IllegalStateException("no " + w + "-byte values here");
         }
-        MemorySegment.copy(b, 0, dst, JAVA_BYTE, at * w, n * w);
     }
 
     private static void storeBlocks(long[] src, int srcFrom, MemorySegment dst, PType ptype, long at, int n) {
