@@ -135,9 +135,13 @@ final class StringStats extends ZoneCounts implements StatsAccumulator {
         return count;
     }
 
-    /// Whether the value of a view (words `w0`, `w1`, `size` bytes; keys `k0`, `k1` when
-    /// inline) has a first 16 bytes strictly between the zone's bounds' ([#prefix] at 0 and 8),
-    /// read from the view or its data buffer. Compared zero-padded, that orders the values.
+    /// Whether neither of the zone's bounds moves for the value of a view (words `w0`, `w1`, `size`
+    /// bytes; keys `k0`, `k1` when inline), judged on its first 16 bytes ([#prefix] at 0 and 8),
+    /// read from the view or its data buffer: true when they are strictly between the bounds', or
+    /// when the value is a bound (equal first 16 bytes and equal length, for values of at most 16
+    /// bytes, which those bytes hold whole: a column whose greatest value is 13-16 bytes long, as
+    /// TPC-H's "TAKE BACK RETURN", meets it in every fourth row). Compared zero-padded, the first
+    /// 16 bytes order the values.
     private boolean betweenBounds(VarBinViewArray strings, long w1, int size, long k0, long k1) {
         long p1;
         long p2;
@@ -151,11 +155,23 @@ final class StringStats extends ZoneCounts implements StatsAccumulator {
             p2 = size >= 16 ? beLong(data, at + 8) : beLong(data, at + size - 8) << (8 * (16 - size));
         }
         int toMin = Long.compareUnsigned(p1, minPrefix);
-        if (toMin < 0 || toMin == 0 && Long.compareUnsigned(p2, minPrefix2) <= 0) {
+        if (toMin == 0) {
+            toMin = Long.compareUnsigned(p2, minPrefix2);
+            if (toMin == 0) {
+                return size <= 16 && size == curMin.length;
+            }
+        }
+        if (toMin < 0) {
             return false;
         }
         int toMax = Long.compareUnsigned(p1, maxPrefix);
-        return toMax < 0 || toMax == 0 && Long.compareUnsigned(p2, maxPrefix2) < 0;
+        if (toMax == 0) {
+            toMax = Long.compareUnsigned(p2, maxPrefix2);
+            if (toMax == 0) {
+                return size <= 16 && size == curMax.length;
+            }
+        }
+        return toMax < 0;
     }
 
     /// The big-endian 8 bytes at `at` of `data`. Heap buffers (the Parquet reader's) and native

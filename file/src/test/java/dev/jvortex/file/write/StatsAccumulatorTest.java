@@ -130,6 +130,48 @@ class StatsAccumulatorTest {
         }
     }
 
+    /// Zone bounds of strings that often equal a bound of 13 to 16 bytes, or share its first 16
+    /// bytes, or differ from it only in the last byte or the length, against bounds worked out
+    /// here by sorting each zone's values.
+    @Test
+    void valuesEqualToALongBoundLeaveItAlone() {
+        String[] pool = {
+            "TAKE BACK RETURN", "TAKE BACK RETURM", "TAKE BACK RETURNS", "TAKE BACK RETUR", "TAKE BACK RETURN\u0000",
+            "COLLECT COD 1234", "COLLECT COD 1233", "COLLECT COD 12345", "COLLECT COD 123", "COLLECT COD",
+            "DELIVER IN PERSON", "NONE", "A", "TAKE BACK RETURO", "COLLECT COD 123\u0000"
+        };
+        Random random = new Random(31);
+        int zone = 64;
+        List<String> values = new java.util.ArrayList<>();
+        for (int i = 0; i < 40 * zone; i++) {
+            // mostly the two bounds' values, sometimes a near miss
+            int pick = random.nextInt(10) < 7 ? random.nextInt(2) * 5 : random.nextInt(pool.length);
+            values.add(pool[pick]);
+        }
+        try (Arena arena = Arena.ofConfined()) {
+            Builders.StringBuilder strings = Builders.strings(new DType.Utf8(false));
+            values.forEach(strings::append);
+            StatsAccumulator stats = StatsAccumulator.of(new DType.Utf8(false), zone);
+            stats.add(strings.build(arena));
+            List<ZoneColumn> cols = stats.zoneColumns(arena);
+            // bounds of at most 64 bytes: these values are kept whole
+            assertEquals("vortex.bounded_max(64)", cols.get(0).name());
+            assertEquals("vortex.bounded_min(64)", cols.get(1).name());
+            var max = (dev.jvortex.core.array.VarBinViewArray)
+                    ((dev.jvortex.core.array.StructArray) cols.get(0).values()).field("bound");
+            var min = (dev.jvortex.core.array.VarBinViewArray) cols.get(1).values();
+            java.util.Comparator<byte[]> order = java.util.Arrays::compareUnsigned;
+            for (int z = 0; z < values.size() / zone; z++) {
+                List<byte[]> inZone = values.subList(z * zone, (z + 1) * zone).stream()
+                        .map(v -> v.getBytes(java.nio.charset.StandardCharsets.UTF_8))
+                        .sorted(order)
+                        .toList();
+                assertArrayEquals(inZone.get(0), min.getBytes(z), "min of zone " + z);
+                assertArrayEquals(inZone.get(zone - 1), max.getBytes(z), "max of zone " + z);
+            }
+        }
+    }
+
     @Test
     void integerSumsAreNullOnOverflow() {
         try (Arena arena = Arena.ofConfined()) {
