@@ -16,15 +16,17 @@ import java.nio.ByteOrder;
 /// - every narrow width moves its bytes through one shape of bulk copy, segment bytes to or from
 ///   a `byte[]` scratch, so one copy is compiled for them instead of one per element type; 8-byte
 ///   values, which need no widening, are copied straight to or from the `long[]`;
-/// - [#load] and [#store] move at most one scratch block per call and have one loop per width,
-///   which does not branch on the type (a loop-invariant branch in a loop becomes a profiled loop
-///   predicate, which the first other type breaks, and the method is compiled again);
+/// - [#load] and [#store] move at most one scratch block per call and call one small loop method
+///   per width; they hold no loop themselves (a loop there got them compiled on-stack first and
+///   again whole, each time with the bulk copy inlined, and recompiled when a new width came);
+///   the width loops do not branch on the type (a loop-invariant branch in a loop becomes a
+///   profiled loop predicate, which the first other type breaks, and the method is compiled again);
 /// - longer moves go block by block through small methods of their own;
-/// - [#load] and [#store] hold their loops and argument checks (the exceptions the bulk copies
-///   would throw, with the call's numbers; decoders turn them into corrupt-data errors) themselves, which keeps
-///   them above 325 bytes of bytecode, too big for C2 to inline into their many callers: one
-///   compiled copy serves every caller. (Small entry points get
-///   inlined, and with them the bulk copy and every width's loop, into each caller's compile.)
+/// - [#load] and [#store] hold their argument checks (the exceptions the bulk copies would throw,
+///   one per kind of bad argument, with the call's numbers; decoders turn them into corrupt-data
+///   errors) themselves, which keeps them above 325 bytes of bytecode (keep it so when editing:
+///   `javap -c`), too big for C2 to inline into their many callers: one compiled copy serves every
+///   caller. (Small entry points get inlined, and with them the bulk copy, into each caller's compile.)
 public final class Segments {
     private Segments() {}
 
@@ -48,9 +50,17 @@ public final class Segments {
             return;
         }
         int w = ptype.byteWidth();
-        if (n < 0 || from < 0 || dstFrom < 0 || dstFrom > dst.length - n || (from + n) * w > src.byteSize()) {
+        if (n < 0 || from < 0 || dstFrom < 0) {
             throw new IndexOutOfBoundsException("cannot read " + n + " values of " + ptype + " at element " + from
-                    + " of a " + src.byteSize() + "-byte buffer into " + dst.length + " slots from " + dstFrom);
+                    + " into slot " + dstFrom + ": a negative count or position");
+        }
+        if (dstFrom > dst.length - n) {
+            throw new IndexOutOfBoundsException(
+                    "cannot read " + n + " values of " + ptype + " into " + dst.length + " slots from " + dstFrom);
+        }
+        if ((from + n) * w > src.byteSize()) {
+            throw new IndexOutOfBoundsException("cannot read " + n + " values of " + ptype + " at element " + from
+                    + " of a " + src.byteSize() + "-byte buffer");
         }
         if (w == 8) {
             // 8-byte values need no widening: one copy straight into `dst`, not two through the scratch
@@ -64,22 +74,28 @@ public final class Segments {
         // the masked value when `sign` is the width's top bit and leaves it alone when it is 0.
         long sign = ptype == PType.I8 || ptype == PType.I16 || ptype == PType.I32 ? 1L << (8 * w - 1) : 0;
         switch (w) {
-            case 1 -> {
-                for (int k = 0; k < n; k++) {
-                    dst[o + k] = ((b[k] & 0xFFL) ^ sign) - sign;
-                }
-            }
-            case 2 -> {
-                for (int k = 0; k < n; k++) {
-                    dst[o + k] = (((short) SHORT.get(b, 2 * k) & 0xFFFFL) ^ sign) - sign;
-                }
-            }
-            case 4 -> {
-                for (int k = 0; k < n; k++) {
-                    dst[o + k] = (((int) INT.get(b, 4 * k) & 0xFFFFFFFFL) ^ sign) - sign;
-                }
-            }
+            case 1 -> widen1(b, dst, o, n, sign);
+            case 2 -> widen2(b, dst, o, n, sign);
+            case 4 -> widen4(b, dst, o, n, sign);
             default -> throw new IllegalStateException("no " + w + "-byte values here");
+        }
+    }
+
+    private static void widen1(byte[] b, long[] dst, int o, int n, long sign) {
+        for (int k = 0; k < n; k++) {
+            dst[o + k] = ((b[k] & 0xFFL) ^ sign) - sign;
+        }
+    }
+
+    private static void widen2(byte[] b, long[] dst, int o, int n, long sign) {
+        for (int k = 0; k < n; k++) {
+            dst[o + k] = (((short) SHORT.get(b, 2 * k) & 0xFFFFL) ^ sign) - sign;
+        }
+    }
+
+    private static void widen4(byte[] b, long[] dst, int o, int n, long sign) {
+        for (int k = 0; k < n; k++) {
+            dst[o + k] = (((int) INT.get(b, 4 * k) & 0xFFFFFFFFL) ^ sign) - sign;
         }
     }
 
@@ -96,12 +112,21 @@ public final class Segments {
             return;
         }
         int w = ptype.byteWidth();
-        if (n < 0 || srcFrom < 0 || srcFrom > src.length - n || at < 0 || (at + n) * w > dst.byteSize()) {
-            throw new IndexOutOfBoundsException("cannot store " + n + " values of " + src.length + " from " + srcFrom
-                    + " as " + ptype + " at element " + at + " of a " + dst.byteSize() + "-byte buffer");
+        if (n < 0 || srcFrom < 0 || at < 0) {
+            throw new IndexOutOfBoundsException("cannot store " + n + " values of " + src.length + " from slot "
+                    + srcFrom + " as " + ptype + " at element " + at + ": a negative count or position");
+        }
+        if (srcFrom > src.length - n) {
+            throw new IndexOutOfBoundsException(
+                    "cannot store " + n + " values of " + src.length + " from " + srcFrom + " as " + ptype);
+        }
+        if ((at + n) * w > dst.byteSize()) {
+            throw new IndexOutOfBoundsException("cannot store " + n + " values as " + ptype + " at element " + at
+                    + " of a " + dst.byteSize() + "-byte buffer");
         }
         if (dst.isReadOnly()) {
-            throw new IllegalArgumentException("cannot store " + ptype + " values into a read-only buffer");
+            throw new IllegalArgumentException("cannot store " + n + " " + ptype + " values at element " + at
+                    + " of a read-only " + dst.byteSize() + "-byte buffer");
         }
         if (n == 0) {
             return;
@@ -112,24 +137,30 @@ public final class Segments {
         }
         byte[] b = SCRATCH.get();
         switch (w) {
-            case 1 -> {
-                for (int k = 0; k < n; k++) {
-                    b[k] = (byte) src[srcFrom + k];
-                }
-            }
-            case 2 -> {
-                for (int k = 0; k < n; k++) {
-                    SHORT.set(b, 2 * k, (short) src[srcFrom + k]);
-                }
-            }
-            case 4 -> {
-                for (int k = 0; k < n; k++) {
-                    INT.set(b, 4 * k, (int) src[srcFrom + k]);
-                }
-            }
+            case 1 -> narrow1(src, srcFrom, b, n);
+            case 2 -> narrow2(src, srcFrom, b, n);
+            case 4 -> narrow4(src, srcFrom, b, n);
             default -> throw new IllegalStateException("no " + w + "-byte values here");
         }
         MemorySegment.copy(b, 0, dst, JAVA_BYTE, at * w, n * w);
+    }
+
+    private static void narrow1(long[] src, int srcFrom, byte[] b, int n) {
+        for (int k = 0; k < n; k++) {
+            b[k] = (byte) src[srcFrom + k];
+        }
+    }
+
+    private static void narrow2(long[] src, int srcFrom, byte[] b, int n) {
+        for (int k = 0; k < n; k++) {
+            SHORT.set(b, 2 * k, (short) src[srcFrom + k]);
+        }
+    }
+
+    private static void narrow4(long[] src, int srcFrom, byte[] b, int n) {
+        for (int k = 0; k < n; k++) {
+            INT.set(b, 4 * k, (int) src[srcFrom + k]);
+        }
     }
 
     private static void storeBlocks(long[] src, int srcFrom, MemorySegment dst, PType ptype, long at, int n) {
