@@ -136,6 +136,32 @@ class BulkMovesTest {
     }
 
     @Test
+    void loadAndStoreSayWhichArgumentIsOutOfRange() {
+        MemorySegment seg = MemorySegment.ofArray(new byte[16]);
+        long[] values = new long[8];
+        assertTrue(
+                message(() -> Segments.load(seg, PType.U16, -1, values, 0, 2)).contains("negative"));
+        assertTrue(message(() -> Segments.load(seg, PType.U16, 0, values, 5, 4)).contains("8 slots from 5"));
+        assertTrue(message(() -> Segments.load(seg, PType.U16, 6, values, 0, 4)).contains("at element 6 of a 16-byte"));
+        assertTrue(
+                message(() -> Segments.store(values, 0, seg, PType.I32, -2, 1)).contains("negative"));
+        assertTrue(
+                message(() -> Segments.store(values, 6, seg, PType.I32, 0, 3)).contains("of 8 from 6"));
+        assertTrue(
+                message(() -> Segments.store(values, 0, seg, PType.I32, 3, 2)).contains("at element 3 of a 16-byte"));
+        IllegalArgumentException ro = assertThrows(
+                IllegalArgumentException.class, () -> Segments.store(values, 0, seg.asReadOnly(), PType.U8, 2, 4));
+        assertTrue(ro.getMessage().contains("read-only 16-byte buffer"), ro.getMessage());
+        // the checks come before any byte moves: the rejected calls left the buffer alone
+        Segments.load(seg, PType.I64, 0, values, 0, 2);
+        assertEquals(0L, values[0] | values[1]);
+    }
+
+    private static String message(org.junit.jupiter.api.function.Executable call) {
+        return assertThrows(IndexOutOfBoundsException.class, call).getMessage();
+    }
+
+    @Test
     void popCountMatchesBitByBitCountForEveryAlignment() {
         SplittableRandom r = new SplittableRandom(3);
         byte[] raw = randomBytes(r, 64);

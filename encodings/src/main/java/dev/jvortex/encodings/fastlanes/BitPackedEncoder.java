@@ -53,26 +53,48 @@ public final class BitPackedEncoder {
             return counts;
         }
         long typeMask = typeBits == 64 ? -1L : (1L << typeBits) - 1;
-        long[] block = new long[FastLanes.BLOCK];
-        long[] lanes = new long[4 * 65];
-        boolean allValid = validity.isAllValid();
-        // The driver only loads and dispatches one block per pass; each loop over a block is its
-        // own small method, which the JIT compiles once on its own (a driver holding the loops is
-        // compiled on-stack and again whole, with everything inlined into each).
-        for (int from = 0; from < len; from += FastLanes.BLOCK) {
-            int n = Math.min(FastLanes.BLOCK, len - from);
-            Segments.load(a.data(), ptype, from, block, 0, n);
-            shift(block, n, reference, ptype);
-            if (allValid) {
-                countWidths(block, n, typeMask, lanes);
-            } else {
-                countValidWidths(block, n, typeMask, validWords, from, counts);
-            }
-        }
-        for (int w = 0; w <= typeBits; w++) {
-            counts[w] += lanes[w] + lanes[65 + w] + lanes[130 + w] + lanes[195 + w];
+        // One block loop per case, each in its own method: the driver holds no loop (it is not
+        // compiled on-stack, nor again whole with everything inlined), and a loop that tested the
+        // case per block was compiled for the first case it saw and again at the first other one.
+        // Each loop only loads and dispatches one block per pass; each loop over a block is its
+        // own small method, which the JIT compiles once on its own.
+        if (validity.isAllValid()) {
+            countAllValid(a.data(), ptype, len, reference, typeMask, counts);
+        } else {
+            countNullable(a.data(), ptype, len, reference, typeMask, validWords, counts);
         }
         return counts;
+    }
+
+    private static void countAllValid(
+            MemorySegment data, PType ptype, int len, long reference, long typeMask, long[] counts) {
+        long[] block = new long[FastLanes.BLOCK];
+        long[] lanes = new long[4 * 65];
+        for (int from = 0; from < len; from += FastLanes.BLOCK) {
+            int n = Math.min(FastLanes.BLOCK, len - from);
+            Segments.load(data, ptype, from, block, 0, n);
+            shift(block, n, reference, ptype);
+            countWidths(block, n, typeMask, lanes);
+        }
+        addLanes(lanes, counts);
+    }
+
+    private static void countNullable(
+            MemorySegment data, PType ptype, int len, long reference, long typeMask, long[] validWords, long[] counts) {
+        long[] block = new long[FastLanes.BLOCK];
+        for (int from = 0; from < len; from += FastLanes.BLOCK) {
+            int n = Math.min(FastLanes.BLOCK, len - from);
+            Segments.load(data, ptype, from, block, 0, n);
+            shift(block, n, reference, ptype);
+            countValidWidths(block, n, typeMask, validWords, from, counts);
+        }
+    }
+
+    /// Adds the four interleaved tables of [#countWidths] to `counts`.
+    private static void addLanes(long[] lanes, long[] counts) {
+        for (int w = 0; w < counts.length; w++) {
+            counts[w] += lanes[w] + lanes[65 + w] + lanes[130 + w] + lanes[195 + w];
+        }
     }
 
     /// Adds the widths of `block[0..n)` to four interleaved tables of 65 counters in `lanes`:

@@ -347,6 +347,16 @@ public final class FsstSymbolTable {
         /// The `k` candidates with the largest gain; ties go to the longer symbol, then the smaller
         /// value (so the result does not depend on hashing).
         List<Candidate> top(int k) {
+            // Each loop is its own small static method: the JIT compiles each alone, once, instead
+            // of compiling this driver on-stack and again whole with every loop inlined into it.
+            int[] slots = occupied(lengths, size);
+            int[] heap = new int[Math.min(k, slots.length)];
+            int h = select(slots, heap, gains, lengths, values);
+            return candidates(heap, h, values, lengths);
+        }
+
+        /// The occupied slot numbers, ascending.
+        private static int[] occupied(byte[] lengths, int size) {
             int[] slots = new int[size];
             int m = 0;
             for (int i = 0; i < lengths.length; i++) {
@@ -354,19 +364,27 @@ public final class FsstSymbolTable {
                     slots[m++] = i;
                 }
             }
-            // A bounded min-heap over slot numbers keeps the best k.
-            int[] heap = new int[Math.min(k, m)];
+            return slots;
+        }
+
+        /// Keeps the best `heap.length` of `slots` in the bounded min-heap `heap` (worst at the
+        /// root); returns how many it holds.
+        private static int select(int[] slots, int[] heap, long[] gains, byte[] lengths, long[] values) {
             int h = 0;
-            for (int t = 0; t < m; t++) {
+            for (int t = 0; t < slots.length; t++) {
                 int slot = slots[t];
                 if (h < heap.length) {
                     heap[h] = slot;
-                    siftUp(heap, h++);
-                } else if (h > 0 && better(slot, heap[0])) {
+                    siftUp(heap, h++, gains, lengths, values);
+                } else if (h > 0 && better(slot, heap[0], gains, lengths, values)) {
                     heap[0] = slot;
-                    siftDown(heap, h);
+                    siftDown(heap, h, gains, lengths, values);
                 }
             }
+            return h;
+        }
+
+        private static List<Candidate> candidates(int[] heap, int h, long[] values, byte[] lengths) {
             List<Candidate> out = new ArrayList<>(h);
             for (int t = 0; t < h; t++) {
                 out.add(new Candidate(values[heap[t]], lengths[heap[t]]));
@@ -374,7 +392,7 @@ public final class FsstSymbolTable {
             return out;
         }
 
-        private boolean better(int a, int b) {
+        private static boolean better(int a, int b, long[] gains, byte[] lengths, long[] values) {
             if (gains[a] != gains[b]) {
                 return gains[a] > gains[b];
             }
@@ -384,10 +402,10 @@ public final class FsstSymbolTable {
             return Long.compareUnsigned(values[a], values[b]) < 0;
         }
 
-        private void siftUp(int[] heap, int i) {
+        private static void siftUp(int[] heap, int i, long[] gains, byte[] lengths, long[] values) {
             while (i > 0) {
                 int parent = (i - 1) >>> 1;
-                if (!better(heap[parent], heap[i])) {
+                if (!better(heap[parent], heap[i], gains, lengths, values)) {
                     break;
                 }
                 int t = heap[parent];
@@ -397,15 +415,15 @@ public final class FsstSymbolTable {
             }
         }
 
-        private void siftDown(int[] heap, int n) {
+        private static void siftDown(int[] heap, int n, long[] gains, byte[] lengths, long[] values) {
             int i = 0;
             while (true) {
                 int l = 2 * i + 1;
                 if (l >= n) {
                     return;
                 }
-                int worst = l + 1 < n && better(heap[l], heap[l + 1]) ? l + 1 : l;
-                if (!better(heap[i], heap[worst])) {
+                int worst = l + 1 < n && better(heap[l], heap[l + 1], gains, lengths, values) ? l + 1 : l;
+                if (!better(heap[i], heap[worst], gains, lengths, values)) {
                     return;
                 }
                 int t = heap[worst];
