@@ -629,8 +629,9 @@ final class PcoBins {
         int[] bestJ = new int[bins];
         long[] lower = h.lower;
         long[] upper = h.upper;
+        double[] minBest = new double[bins + 1];
         for (int i = 0; i < bins; i++) {
-            bestJ[i] = bestLastBin(best, lower, cumulative, i, upper[i], metaCost, totalLog2);
+            bestJ[i] = bestLastBin(best, minBest, lower, cumulative, i, upper[i], metaCost, totalLog2);
         }
         double bestCost = best[bins];
         double single = binCost(metaCost, h.lower[0], h.upper[bins - 1], total, totalLog2);
@@ -672,20 +673,51 @@ final class PcoBins {
     }
 
     /// The cheapest split of histogram bins `0..i` whose last bin starts at histogram bin `j`
-    /// (the latest `j` among equal costs): sets `best[i + 1]` to its cost and returns `j`.
+    /// (the latest `j` among equal costs): sets `best[i + 1]` to its cost, `minBest[i + 1]` to
+    /// the least of `best[1..i+1]`, and returns `j`.
+    ///
+    /// The scan over `j >= 1` stops at the first `j` where `minBest[j] + metaCost + bits * count`
+    /// (the last bin's offset bits times its count) is not below the best cost so far: every
+    /// cost for `j' <= j` is `best[j'] + metaCost + (ansBits + bits') * count'` with
+    /// `best[j'] >= minBest[j]`, `ansBits >= 0`, and `bits' >= bits`, `count' >= count` (the bin
+    /// only widens as `j` falls); rounding is monotone, so none of them can be strictly cheaper.
+    /// `j = 0` (whose `best[0]` is 0) is always tried last, as the full scan does.
     private static int bestLastBin(
-            double[] best, long[] lower, long[] cumulative, int i, long upper, double metaCost, double totalLog2) {
+            double[] best,
+            double[] minBest,
+            long[] lower,
+            long[] cumulative,
+            int i,
+            long upper,
+            double metaCost,
+            double totalLog2) {
         double bestCost = Double.MAX_VALUE;
         int bj = 0;
         long end = cumulative[i + 1];
-        for (int j = i; j >= 0; j--) {
-            double cost = best[j] + binCost(metaCost, lower[j], upper, end - cumulative[j], totalLog2);
+        // tANS bits per latent of any bin ending at i are at least those of the whole prefix.
+        double minAns = (totalLog2 - log2Count(end)) * (1 - 1e-9);
+        for (int j = i; j >= 1; j--) {
+            long count = end - cumulative[j];
+            int bits = bitsFor(upper - lower[j]);
+            if (minBest[j] + (metaCost + (double) bits * count) >= bestCost) {
+                break;
+            }
+            if ((best[j] + metaCost + (minAns + bits) * count) * (1 - 1e-9) >= bestCost) {
+                continue;
+            }
+            double cost = best[j] + binCost(metaCost, lower[j], upper, count, totalLog2);
             if (cost < bestCost) {
                 bestCost = cost;
                 bj = j;
             }
         }
+        double cost = best[0] + binCost(metaCost, lower[0], upper, end - cumulative[0], totalLog2);
+        if (cost < bestCost) {
+            bestCost = cost;
+            bj = 0;
+        }
         best[i + 1] = bestCost;
+        minBest[i + 1] = i == 0 ? bestCost : Math.min(minBest[i], bestCost);
         return bj;
     }
 
