@@ -236,7 +236,16 @@ final class PcoBins {
         long[] uppers = new long[bins];
         int[] offsetBits = new int[bins];
         long[] counts = new long[bins];
-        for (int b = 0; b < bins; b++) {
+        mergeBins(h, groups, lowers, uppers, offsetBits, counts);
+        int[] weights = new int[bins];
+        int ansSizeLog = quantizeWeights(counts, n, estimatedAnsSizeLog, weights);
+        return new Trained(lowers, uppers, offsetBits, weights, counts, ansSizeLog);
+    }
+
+    /// The final bins of the merged histogram bin ranges `groups` (pairs of first and last).
+    private static void mergeBins(
+            Histogram h, int[] groups, long[] lowers, long[] uppers, int[] offsetBits, long[] counts) {
+        for (int b = 0; b < lowers.length; b++) {
             int j = groups[2 * b];
             int i = groups[2 * b + 1];
             lowers[b] = h.lower[j];
@@ -248,9 +257,6 @@ final class PcoBins {
             }
             counts[b] = c;
         }
-        int[] weights = new int[bins];
-        int ansSizeLog = quantizeWeights(counts, n, estimatedAnsSizeLog, weights);
-        return new Trained(lowers, uppers, offsetBits, weights, counts, ansSizeLog);
     }
 
     /// Buckets per radix level of [#histogram].
@@ -268,16 +274,8 @@ final class PcoBins {
     /// minimum and maximum.
     static Histogram histogram(long[] latents, int n, int binsLog) {
         Histogram h = new Histogram(n, binsLog);
-        // Unsigned minimum and maximum as signed ones of the sign-flipped latents.
-        long fMin = Long.MAX_VALUE;
-        long fMax = Long.MIN_VALUE;
-        for (int i = 0; i < n; i++) {
-            long f = latents[i] ^ Long.MIN_VALUE;
-            fMin = Math.min(fMin, f);
-            fMax = Math.max(fMax, f);
-        }
-        long min = fMin ^ Long.MIN_VALUE;
-        long max = fMax ^ Long.MIN_VALUE;
+        long min = unsignedMin(latents, n);
+        long max = unsignedMax(latents, n);
         int rangeBits = bitsFor(max - min);
         if (rangeBits <= 16 && n >= 512) {
             if ((1L << rangeBits) <= 4L * n) {
@@ -292,6 +290,24 @@ final class PcoBins {
         long[] a = Arrays.copyOf(latents, n);
         refine(h, a, new long[n], 0, n, min, max, new int[RADIX_LEVELS][], 0);
         return h;
+    }
+
+    /// The unsigned minimum of `latents[0..n)`, as the signed one of the sign-flipped latents.
+    private static long unsignedMin(long[] latents, int n) {
+        long fMin = Long.MAX_VALUE;
+        for (int i = 0; i < n; i++) {
+            fMin = Math.min(fMin, latents[i] ^ Long.MIN_VALUE);
+        }
+        return fMin ^ Long.MIN_VALUE;
+    }
+
+    /// The unsigned maximum of `latents[0..n)`.
+    private static long unsignedMax(long[] latents, int n) {
+        long fMax = Long.MIN_VALUE;
+        for (int i = 0; i < n; i++) {
+            fMax = Math.max(fMax, latents[i] ^ Long.MIN_VALUE);
+        }
+        return fMax ^ Long.MIN_VALUE;
     }
 
     private static void countValues(long[] latents, int n, long min, int[] counts) {
@@ -618,39 +634,73 @@ final class PcoBins {
     /// bin indices, inclusive, one pair per final bin.
     static int[] optimize(Histogram h, int width, int ansSizeLog) {
         int bins = h.size;
-        long[] cumulative = new long[bins + 1];
-        for (int i = 0; i < bins; i++) {
-            cumulative[i + 1] = cumulative[i] + h.count[i];
-        }
+        long[] cumulative = cumulative(h.count, bins);
         long total = cumulative[bins];
         double totalLog2 = log2(total);
         double metaCost = ansSizeLog + width + offsetWidthBits(width);
         double[] best = new double[bins + 1];
         int[] bestJ = new int[bins];
-        long[] lower = h.lower;
-        long[] upper = h.upper;
-        for (int i = 0; i < bins; i++) {
-            bestJ[i] = bestLastBin(best, lower, cumulative, i, upper[i], metaCost, totalLog2);
-        }
+        mergeCosts(h.lower, h.upper, cumulative, bins, metaCost, totalLog2, best, bestJ);
         double bestCost = best[bins];
         double single = binCost(metaCost, h.lower[0], h.upper[bins - 1], total, totalLog2);
         if (single < bestCost + SINGLE_BIN_SPEEDUP_BITS * total) {
             return new int[] {0, bins - 1};
         }
+        if (trivialCost(h, bins, metaCost, totalLog2) < bestCost + TRIVIAL_OFFSET_SPEEDUP_BITS * total) {
+            return eachBinAlone(bins);
+        }
+        return groupsOf(bestJ, bins);
+    }
+
+    // optimize runs once per training and has no loop of its own (see PcoEncoder.encodeChunk).
+
+    private static long[] cumulative(long[] count, int bins) {
+        long[] cumulative = new long[bins + 1];
+        for (int i = 0; i < bins; i++) {
+            cumulative[i + 1] = cumulative[i] + count[i];
+        }
+        return cumulative;
+    }
+
+    /// The dynamic program: `best[i + 1]` and `bestJ[i]` for every last histogram bin `i`.
+    private static void mergeCosts(
+            long[] lower,
+            long[] upper,
+            long[] cumulative,
+            int bins,
+            double metaCost,
+            double totalLog2,
+            double[] best,
+            int[] bestJ) {
+        double[] minBest = new double[bins + 1];
+        for (int i = 0; i < bins; i++) {
+            bestJ[i] = bestLastBin(best, minBest, lower, cumulative, i, upper[i], metaCost, totalLog2);
+        }
+    }
+
+    /// The cost of keeping every histogram bin, when all of them are offset-free (one value
+    /// each); otherwise `+Infinity`.
+    private static double trivialCost(Histogram h, int bins, double metaCost, double totalLog2) {
         boolean trivial = true;
         double trivialCost = 0;
         for (int i = 0; i < bins && trivial; i++) {
             trivial = h.lower[i] == h.upper[i];
             trivialCost += binCost(metaCost, h.lower[i], h.upper[i], h.count[i], totalLog2);
         }
-        if (trivial && trivialCost < bestCost + TRIVIAL_OFFSET_SPEEDUP_BITS * total) {
-            int[] out = new int[2 * bins];
-            for (int i = 0; i < bins; i++) {
-                out[2 * i] = i;
-                out[2 * i + 1] = i;
-            }
-            return out;
+        return trivial ? trivialCost : Double.POSITIVE_INFINITY;
+    }
+
+    private static int[] eachBinAlone(int bins) {
+        int[] out = new int[2 * bins];
+        for (int i = 0; i < bins; i++) {
+            out[2 * i] = i;
+            out[2 * i + 1] = i;
         }
+        return out;
+    }
+
+    /// The merged groups, in order, from the chosen start of each last bin.
+    private static int[] groupsOf(int[] bestJ, int bins) {
         int[] rev = new int[2 * bins];
         int k = 0;
         int i = bins - 1;
@@ -672,20 +722,51 @@ final class PcoBins {
     }
 
     /// The cheapest split of histogram bins `0..i` whose last bin starts at histogram bin `j`
-    /// (the latest `j` among equal costs): sets `best[i + 1]` to its cost and returns `j`.
+    /// (the latest `j` among equal costs): sets `best[i + 1]` to its cost, `minBest[i + 1]` to
+    /// the least of `best[1..i+1]`, and returns `j`.
+    ///
+    /// The scan over `j >= 1` stops at the first `j` where `minBest[j] + metaCost + bits * count`
+    /// (the last bin's offset bits times its count) is not below the best cost so far: every
+    /// cost for `j' <= j` is `best[j'] + metaCost + (ansBits + bits') * count'` with
+    /// `best[j'] >= minBest[j]`, `ansBits >= 0`, and `bits' >= bits`, `count' >= count` (the bin
+    /// only widens as `j` falls); rounding is monotone, so none of them can be strictly cheaper.
+    /// `j = 0` (whose `best[0]` is 0) is always tried last, as the full scan does.
     private static int bestLastBin(
-            double[] best, long[] lower, long[] cumulative, int i, long upper, double metaCost, double totalLog2) {
+            double[] best,
+            double[] minBest,
+            long[] lower,
+            long[] cumulative,
+            int i,
+            long upper,
+            double metaCost,
+            double totalLog2) {
         double bestCost = Double.MAX_VALUE;
         int bj = 0;
         long end = cumulative[i + 1];
-        for (int j = i; j >= 0; j--) {
-            double cost = best[j] + binCost(metaCost, lower[j], upper, end - cumulative[j], totalLog2);
+        // tANS bits per latent of any bin ending at i are at least those of the whole prefix.
+        double minAns = (totalLog2 - log2Count(end)) * (1 - 1e-9);
+        for (int j = i; j >= 1; j--) {
+            long count = end - cumulative[j];
+            int bits = bitsFor(upper - lower[j]);
+            if (minBest[j] + (metaCost + (double) bits * count) >= bestCost) {
+                break;
+            }
+            if ((best[j] + metaCost + (minAns + bits) * count) * (1 - 1e-9) >= bestCost) {
+                continue;
+            }
+            double cost = best[j] + binCost(metaCost, lower[j], upper, count, totalLog2);
             if (cost < bestCost) {
                 bestCost = cost;
                 bj = j;
             }
         }
+        double cost = best[0] + binCost(metaCost, lower[0], upper, end - cumulative[0], totalLog2);
+        if (cost < bestCost) {
+            bestCost = cost;
+            bj = 0;
+        }
         best[i + 1] = bestCost;
+        minBest[i + 1] = i == 0 ? bestCost : Math.min(minBest[i], bestCost);
         return bj;
     }
 

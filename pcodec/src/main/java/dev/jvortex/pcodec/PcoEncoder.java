@@ -175,12 +175,7 @@ public final class PcoEncoder {
                 modeParameter = base;
                 primary = new long[n];
                 secondary = new long[n];
-                for (int i = 0; i < n; i++) {
-                    long u = ordered[i];
-                    long q = Long.divideUnsigned(u, base);
-                    primary[i] = q;
-                    secondary[i] = u - q * base;
-                }
+                splitIntMult(ordered, n, base, primary, secondary);
             }
         }
 
@@ -203,31 +198,8 @@ public final class PcoEncoder {
             long[] lookbacks = new long[n];
             dv = new Var(32, pageSizes.length, 0);
             pv = new Var(width, pageSizes.length, 1);
-            int at = 0;
-            int out = 0;
-            for (int p = 0; p < pageSizes.length; p++) {
-                int pn = pageSizes[p];
-                int k = PcoLookback.choose(primaryWork, at, pn, width, windowLog, lookbacks, out);
-                if (pn > 0) {
-                    pv.states[p][0] = PcoLookback.encode(primaryWork, at, pn, lookbacks, out, pv.mask);
-                }
-                dv.pageStart[p] = out;
-                dv.pageStored[p] = k;
-                out += k;
-                at += pn;
-            }
-            // Compact the primary's stored latents (each page drops its first).
-            at = 0;
-            int stored = 0;
-            for (int p = 0; p < pageSizes.length; p++) {
-                int pn = pageSizes[p];
-                int s = Math.min(1, pn);
-                System.arraycopy(primaryWork, at + s, primaryWork, stored, pn - s);
-                pv.pageStart[p] = stored;
-                pv.pageStored[p] = pn - s;
-                stored += pn - s;
-                at += pn;
-            }
+            int out = lookbackPages(primaryWork, pageSizes, width, windowLog, lookbacks, dv, pv);
+            int stored = compactLookbackPages(primaryWork, pageSizes, pv);
             dv.setStored(lookbacks, out, binsLog);
             pv.setStored(primaryWork, stored, binsLog);
         } else {
@@ -266,29 +238,94 @@ public final class PcoEncoder {
             mw.write(order, 3);
             mw.write(0, 1);
         }
-        for (Var v : vars) {
-            v.writeMeta(mw);
-        }
+        writeMetas(mw, vars);
         byte[] meta = mw.toBytes();
 
         byte[][] pages = new byte[pageSizes.length][];
-        long size = meta.length;
+        long size = meta.length + writePages(vars, pageSizes, pages);
+        Chunk chunk = new Chunk(meta, pages, pageSizes);
+
+        // 4. never worse than raw
+        if (size > rawSize(pageSizes, width)) {
+            return raw(orderedKept ? ordered : toOrdered(values, from, n, ptype), pageSizes, width);
+        }
+        return chunk;
+    }
+
+    // encodeChunk runs once per chunk and has no loop of its own: each loop is a small method
+    // compiled alone, rather than all of them inlined into one large on-stack compile of it.
+
+    /// IntMult: `primary` = the quotients by `base`, `secondary` = the remainders.
+    private static void splitIntMult(long[] ordered, int n, long base, long[] primary, long[] secondary) {
+        for (int i = 0; i < n; i++) {
+            long u = ordered[i];
+            long q = Long.divideUnsigned(u, base);
+            primary[i] = q;
+            secondary[i] = u - q * base;
+        }
+    }
+
+    /// Chooses each page's lookbacks (into `lookbacks`, pages one after another, in `dv`) and
+    /// lookback-encodes the page in place (its state in `pv`); returns the lookbacks written.
+    private static int lookbackPages(
+            long[] primary, int[] pageSizes, int width, int windowLog, long[] lookbacks, Var dv, Var pv) {
+        int at = 0;
+        int out = 0;
+        for (int p = 0; p < pageSizes.length; p++) {
+            int pn = pageSizes[p];
+            int k = PcoLookback.choose(primary, at, pn, width, windowLog, lookbacks, out);
+            if (pn > 0) {
+                pv.states[p][0] = PcoLookback.encode(primary, at, pn, lookbacks, out, pv.mask);
+            }
+            dv.pageStart[p] = out;
+            dv.pageStored[p] = k;
+            out += k;
+            at += pn;
+        }
+        return out;
+    }
+
+    /// Compacts the primary's stored latents (each page drops its first, the state) and sets
+    /// the pages in `pv`; returns the latents stored.
+    private static int compactLookbackPages(long[] primary, int[] pageSizes, Var pv) {
+        int at = 0;
+        int stored = 0;
+        for (int p = 0; p < pageSizes.length; p++) {
+            int pn = pageSizes[p];
+            int s = Math.min(1, pn);
+            System.arraycopy(primary, at + s, primary, stored, pn - s);
+            pv.pageStart[p] = stored;
+            pv.pageStored[p] = pn - s;
+            stored += pn - s;
+            at += pn;
+        }
+        return stored;
+    }
+
+    private static void writeMetas(PcoBitWriter mw, Var[] vars) {
+        for (Var v : vars) {
+            v.writeMeta(mw);
+        }
+    }
+
+    /// Writes every page into `pages`; returns their total bytes.
+    private static long writePages(Var[] vars, int[] pageSizes, byte[][] pages) {
+        long size = 0;
         PageScratch scratch = new PageScratch(maxPage(pageSizes));
         for (int p = 0; p < pageSizes.length; p++) {
             pages[p] = writePage(vars, p, pageSizes[p], scratch);
             size += pages[p].length;
         }
-        Chunk chunk = new Chunk(meta, pages, pageSizes);
+        return size;
+    }
 
-        // 4. never worse than raw
+    /// Bytes of the raw layout of these pages.
+    private static long rawSize(int[] pageSizes, int width) {
         long rawSize = rawMetaBytes(width);
         for (int pn : pageSizes) {
             rawSize += ((long) pn * width + 7) >>> 3;
         }
-        if (size > rawSize) {
-            return raw(orderedKept ? ordered : toOrdered(values, from, n, ptype), pageSizes, width);
-        }
-        return chunk;
+        return rawSize;
     }
 
     private static int maxPage(int[] sizes) {

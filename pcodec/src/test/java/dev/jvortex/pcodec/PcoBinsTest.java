@@ -300,4 +300,93 @@ class PcoBinsTest {
             assertEquals(e, PcoBins.log2(Math.scalb(1.0, e)), 0.0);
         }
     }
+
+    /// The bin merge of [PcoBins#optimize] skips and stops its scan by cost bounds; its merges
+    /// must equal those of the plain dynamic program here (every split tried, same costs, ties
+    /// to the latest start), on histograms of narrow and wide, smooth and clumped latents.
+    @Test
+    void boundedBinMergeMatchesTheFullScan() {
+        Random r = new Random(41);
+        for (int c = 0; c < 400; c++) {
+            int n = 1 + r.nextInt(c % 4 == 0 ? 200_000 : 5_000);
+            int width = new int[] {16, 32, 64}[r.nextInt(3)];
+            long mask = width == 64 ? -1L : (1L << width) - 1;
+            int spreadBits = 1 + r.nextInt(width);
+            long base = r.nextLong();
+            long[] v = new long[n];
+            for (int i = 0; i < n; i++) {
+                long x = switch (c % 5) {
+                    case 0 -> r.nextLong() >>> (64 - spreadBits);
+                    case 1 -> (long) (Math.abs(r.nextGaussian()) * (1L << Math.min(spreadBits, 50)));
+                    case 2 -> r.nextInt(1 + r.nextInt(40)) * (1L << r.nextInt(Math.max(1, spreadBits - 5)));
+                    case 3 -> i % 7 == 0 ? r.nextLong() : r.nextInt(1000);
+                    default -> (long) r.nextInt(1 << Math.min(spreadBits, 20)) << Math.max(0, spreadBits - 20);
+                };
+                v[i] = (base + x) & mask;
+            }
+            int binsLog = r.nextInt(11);
+            PcoBins.Histogram h = PcoBins.histogram(v, n, binsLog);
+            int ansSizeLog = r.nextInt(13);
+            assertArrayEquals(
+                    fullScanMerge(h, width, ansSizeLog),
+                    PcoBins.optimize(h, width, ansSizeLog),
+                    "case " + c + ": n " + n + ", width " + width + ", bins " + h.size);
+        }
+    }
+
+    /// [PcoBins#optimize] with every split scanned.
+    private static int[] fullScanMerge(PcoBins.Histogram h, int width, int ansSizeLog) {
+        int bins = h.size;
+        long[] cumulative = new long[bins + 1];
+        for (int i = 0; i < bins; i++) {
+            cumulative[i + 1] = cumulative[i] + h.count[i];
+        }
+        long total = cumulative[bins];
+        double totalLog2 = PcoBins.log2(total);
+        double metaCost = ansSizeLog + width + PcoBins.offsetWidthBits(width);
+        double[] best = new double[bins + 1];
+        int[] bestJ = new int[bins];
+        for (int i = 0; i < bins; i++) {
+            double bestCost = Double.MAX_VALUE;
+            for (int j = i; j >= 0; j--) {
+                long count = cumulative[i + 1] - cumulative[j];
+                double ansCost = totalLog2 - PcoBins.log2Count(count);
+                double cost = best[j] + (metaCost + (ansCost + PcoBins.bitsFor(h.upper[i] - h.lower[j])) * count);
+                if (cost < bestCost) {
+                    bestCost = cost;
+                    bestJ[i] = j;
+                }
+            }
+            best[i + 1] = bestCost;
+        }
+        double single = metaCost
+                + (totalLog2 - PcoBins.log2Count(total) + PcoBins.bitsFor(h.upper[bins - 1] - h.lower[0])) * total;
+        if (single < best[bins] + 0.1 * total) {
+            return new int[] {0, bins - 1};
+        }
+        boolean trivial = true;
+        double trivialCost = 0;
+        for (int i = 0; i < bins && trivial; i++) {
+            trivial = h.lower[i] == h.upper[i];
+            trivialCost += metaCost + (totalLog2 - PcoBins.log2Count(h.count[i])) * h.count[i];
+        }
+        if (trivial && trivialCost < best[bins] + 0.1 * total) {
+            int[] out = new int[2 * bins];
+            for (int i = 0; i < bins; i++) {
+                out[2 * i] = i;
+                out[2 * i + 1] = i;
+            }
+            return out;
+        }
+        java.util.ArrayList<int[]> groups = new java.util.ArrayList<>();
+        for (int i = bins - 1; i >= 0; i = bestJ[i] - 1) {
+            groups.add(0, new int[] {bestJ[i], i});
+        }
+        int[] out = new int[2 * groups.size()];
+        for (int g = 0; g < groups.size(); g++) {
+            out[2 * g] = groups.get(g)[0];
+            out[2 * g + 1] = groups.get(g)[1];
+        }
+        return out;
+    }
 }
