@@ -5,28 +5,27 @@ import java.util.Arrays;
 /// Greedy longest-match parsing over a finished OnPair dictionary; gives the same tokens as
 /// [TokenMatcher#longest], faster, but cannot grow.
 ///
-/// Exact-key hash tables hold the tokens of 3 bytes or more, one per key length: 3, 4, 8, 12 and
-/// 16 bytes. The 3-, 4- and 8-byte tables are keyed by the token's first bytes; the 12-byte table
-/// by the token's 8-byte entry and its bytes 8 to 11, the 16-byte table by its 12-byte entry and
-/// its bytes 12 to 15, so every key is one word. A table holds the key of every token at least
-/// as long as the key (a longer token leaves its prefix there as a marker); the 12- and 16-byte
-/// tables only those below an entry that sends its long tokens on (below). An entry holds:
+/// Exact-key hash tables hold the tokens of 3 bytes or more, one per key length: 3, 4, 8 and 12
+/// bytes. The 3-, 4- and 8-byte tables are keyed by the token's first bytes, the 12-byte table by
+/// the token's 8-byte entry and its bytes 8 to 11, so every key is one word. A table holds the
+/// key of every token at least as long as the key (a longer token leaves its prefix there as a
+/// marker); the 12-byte table only those below a deeper 8-byte entry (below). An entry holds:
 /// - its answer when nothing longer matches: the longest token of at most the key's length that
 ///   is a prefix of the key, worked out when the table is built;
 /// - its candidates: the longer tokens with that prefix (5 to 7 bytes for the 4-byte table, 9 to
 ///   16 for the 8-byte one, 13 to 16 for the 12-byte one), longest first, each tried with one
 ///   masked compare of a word;
-/// - in the 8- and 12-byte tables, an entry with more than [#LONG_LIST] candidates keeps only
-///   those 1 to 3 bytes longer than its key and is flagged deeper: its tokens 4 or more bytes
-///   longer are found through the next table, whose entry answers for them.
+/// - in the 8-byte table, an entry with more than [#LONG_LIST] candidates keeps only those of 9
+///   to 11 bytes and is flagged deeper: its tokens of 12 bytes or more are found through the
+///   12-byte table, whose entry answers for them.
 ///
-/// So a list is never long (a text's common 8-byte prefixes have dozens of longer tokens; a
-/// linear list had a position compare about 10 of them). A position with 8 bytes left probes the
-/// 8-byte table; on a hit it goes down the 12- and 16-byte tables as far as the deeper flags, the
-/// remaining bytes and the keys go, then tries the deepest entry's candidates and else takes its
-/// answer; on a miss it probes the 4-byte table the same way. A position where no token of 4
-/// bytes or more matches is answered by the 3-byte table, then direct tables of the two- and
-/// one-byte tokens. Nothing is allocated per value.
+/// So a list is short (a text's common 8-byte prefixes have dozens of longer tokens, and a
+/// single list had a position compare about 10 of them). A position with 8 bytes left probes the
+/// 8-byte table; on a hit at a deeper entry with 12 bytes left it probes the 12-byte table, then
+/// tries the candidates of the deepest entry found and else takes its answer; on a miss it probes
+/// the 4-byte table the same way. A position where no token of 4 bytes or more matches is
+/// answered by the 3-byte table, then direct tables of the two- and one-byte tokens. Nothing is
+/// allocated per value.
 ///
 /// The searched array must hold 16 readable bytes from every position searched (callers pad it).
 final class TokenParser {
@@ -41,9 +40,9 @@ final class TokenParser {
     private static final long DEEPER = 1L << 21;
     private static final int FIRST_SHIFT = 22;
     private static final int COUNT_SHIFT = 43;
-    /// The most candidates an entry of the 8- or 12-byte table lists; one with more sends its
-    /// tokens 4 or more bytes longer than its key to the next table. (2, 3 or 12 instead of 6
-    /// measured no faster on o_comment and l_comment chunks.)
+    /// The most candidates an entry of the 8-byte table lists; one with more sends its tokens of
+    /// 12 bytes or more to the 12-byte table. (3 or 12 instead of 6 measured no faster on
+    /// o_comment and l_comment chunks.)
     static final int LONG_LIST = 6;
 
     /// `id << 5 | 1` of each byte's one-byte token, or [#NONE].
@@ -58,11 +57,8 @@ final class TokenParser {
     /// for a deeper entry).
     private final Table eight;
     /// Tokens of 12 bytes or more below a deeper 8-byte entry, by that entry and their bytes
-    /// 8-11; candidates of 13 to 16 bytes (13 to 15 for a deeper entry).
+    /// 8-11; candidates of 13 to 16 bytes.
     private final Table twelve;
-    /// Tokens of 16 bytes below a deeper 12-byte entry, by that entry and their bytes 12-15; no
-    /// candidates.
-    private final Table sixteen;
 
     /// A parser over the tokens of `dict`, token `t` having id `t`.
     ///
@@ -97,19 +93,13 @@ final class TokenParser {
         eight.addCandidates(high, 0, 8, in, length, n, entryOf);
 
         linkedKeys(entryOf, eight.deeper, high, 0, length, 12, n, keys, in);
-        twelve = Table.of(keys, in, length, n, 12, 13, 16, 16, lengthCounts, entryOf);
-        twelve.splitLong(in, length, n, entryOf);
+        twelve = Table.of(keys, in, length, n, 12, 13, 16, 99, lengthCounts, entryOf);
         answersUpTo11(twelve);
         twelve.addCandidates(high, 32, 12, in, length, n, entryOf);
-
-        linkedKeys(entryOf, twelve.deeper, high, 32, length, 16, n, keys, in);
-        sixteen = Table.of(keys, in, length, n, 16, 17, 16, 99, lengthCounts, entryOf);
-        sixteen.finish(sixteen.answer);
         three.built();
         four.built();
         eight.built();
         twelve.built();
-        sixteen.built();
     }
 
     /// Enters the one- and two-byte tokens of `n` into `single` and `pairs`, and counts the
@@ -257,12 +247,6 @@ final class TokenParser {
             long m12;
             while ((m12 = t12[s12 + 1]) != 0) {
                 if (t12[s12] == key) {
-                    if ((m12 & DEEPER) != 0 && rem >= 16) {
-                        int a = sixteen.find((long) s12 << 31 | (w1 >>> 32));
-                        if (a != 0) {
-                            return a;
-                        }
-                    }
                     return firstMatch(twelve.cands, m12, w1 >>> 32, rem);
                 }
                 s12 = (s12 + 2) & (2 * twelve.mask + 1);
@@ -526,19 +510,6 @@ final class TokenParser {
                 s = (s + 1) & mask;
             }
             return -1;
-        }
-
-        /// The answer of `key`'s slot, 0 when absent.
-        int find(long key) {
-            int s = hash(key, shift) << 1;
-            long meta;
-            while ((meta = slots[s + 1]) != 0) {
-                if (slots[s] == key) {
-                    return (int) (meta & ANSWER_BITS);
-                }
-                s = (s + 2) & (2 * mask + 1);
-            }
-            return 0;
         }
     }
 }

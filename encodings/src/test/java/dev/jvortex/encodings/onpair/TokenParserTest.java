@@ -320,9 +320,10 @@ class TokenParserTest {
     }
 
     /// Many long tokens sharing their first 8 bytes, and among them many sharing their first 12
-    /// (more than an entry lists, so their 8- and 12-byte entries send them on to the 12- and
-    /// 16-byte tables), next to a prefix with only a few: tokens of every length from 9 to 16
-    /// (zero bytes included) and the prefixes themselves, rows cut anywhere inside them.
+    /// (more than an 8-byte entry lists, so it sends its tokens of 12 bytes or more to the
+    /// 12-byte table, whose entry then lists many), next to a prefix with only a few: tokens of
+    /// every length from 9 to 16 (zero bytes included) and the prefixes themselves, rows cut
+    /// anywhere inside them.
     @org.junit.jupiter.api.Test
     void manyLongTokensSharingEightAndTwelveBytePrefixes() {
         List<String> tokens = new ArrayList<>();
