@@ -346,7 +346,8 @@ final class TokenParser {
         /// While building: per slot, 0 when free, else the token exactly as long as the key
         /// (`id << 5 | keyBytes`), or [#NONE] until the answer loop fills it.
         int[] answer;
-        /// While building: per slot, whether a token of at least `deeperLength` bytes has its key.
+        /// While building: per slot, whether the entry sends its tokens of `deeperLength` bytes or
+        /// more to the next table ([#splitLong]).
         boolean[] deeper;
         /// While building: `first[s + 1]` counts slot `s`'s candidates, then [#finish] sums.
         int[] first;
@@ -373,7 +374,7 @@ final class TokenParser {
                     : t;
         }
 
-        /// Slots for `entries` keys: a power of two, more than twice as many, at least 16.
+        /// Slots for `entries` keys: a power of two, 2 to 4 times as many, at least 16.
         private static int slotsFor(int entries) {
             return Integer.highestOneBit(Math.max(8, entries) * 2 - 1) << 1;
         }
@@ -421,9 +422,8 @@ final class TokenParser {
         }
 
         /// Inserts the key of every token of at least `keyBytes` bytes, token `t`'s slot going
-        /// to `entryOf[t]`; makes a token of exactly `keyBytes` bytes its slot's answer, counts a
-        /// token of `minLength` to `maxLength` bytes in `first[slot + 1]` and flags its slot
-        /// deeper for a token of `deeperLength` bytes or more.
+        /// to `entryOf[t]`; makes a token of exactly `keyBytes` bytes its slot's answer and counts
+        /// a token of `minLength` to `maxLength` bytes in `first[slot + 1]`.
         private void insertKeys(long[] keys, boolean[] in, int[] length, int n, int keyBytes, int[] entryOf) {
             for (int t = 0; t < n; t++) {
                 if (in[t]) {
@@ -439,8 +439,8 @@ final class TokenParser {
             }
         }
 
-        /// Makes every entry with more than [#LONG_LIST] candidates deeper: its candidates of
-        /// `deeperLength` bytes or more leave its list for the next table.
+        /// Makes every entry with more than [#LONG_LIST] candidates and some of `deeperLength` bytes
+        /// or more deeper: those leave its list for the next table.
         void splitLong(boolean[] in, int[] length, int n, int[] entryOf) {
             for (int t = 0; t < n; t++) {
                 if (in[t] && length[t] >= deeperLength && first[entryOf[t] + 1] > LONG_LIST) {
