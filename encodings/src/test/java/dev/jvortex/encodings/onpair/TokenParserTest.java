@@ -283,4 +283,109 @@ class TokenParserTest {
         }
         check("16-bit dictionary", dict, flat(rows));
     }
+
+    /// A dictionary of `tokens` (ISO-8859-1 strings of 1 to 16 chars, distinct), sorted as the
+    /// trainer's is.
+    private static OnPairTrainer.Dictionary dictionary(List<String> tokens) {
+        int n = tokens.size();
+        long[] low = new long[n];
+        long[] high = new long[n];
+        int[] length = new int[n];
+        for (int t = 0; t < n; t++) {
+            byte[] bytes = new byte[16];
+            byte[] s = tokens.get(t).getBytes(StandardCharsets.ISO_8859_1);
+            System.arraycopy(s, 0, bytes, 0, s.length);
+            low[t] = (long) TokenMatcher.LONG.get(bytes, 0);
+            high[t] = (long) TokenMatcher.LONG.get(bytes, 8);
+            length[t] = s.length;
+        }
+        return OnPairTrainer.sorted(low, high, length, n);
+    }
+
+    /// Rows of 0 to `maxParts` pieces, each cut to a random length (so rows end inside tokens,
+    /// exactly at their ends, and are shorter than 4, 8, 12 and 16 bytes).
+    private static List<byte[]> pieceRows(List<String> pieces, int rows, int maxParts, Random r) {
+        List<byte[]> out = new ArrayList<>();
+        for (int i = 0; i < rows; i++) {
+            StringBuilder row = new StringBuilder();
+            int parts = r.nextInt(maxParts + 1);
+            for (int k = 0; k < parts; k++) {
+                row.append(pieces.get(r.nextInt(pieces.size())));
+            }
+            String s = row.toString();
+            int cut = r.nextBoolean() ? s.length() : r.nextInt(s.length() + 1);
+            out.add(s.substring(0, cut).getBytes(StandardCharsets.ISO_8859_1));
+        }
+        return out;
+    }
+
+    /// Many long tokens sharing their first 8 bytes, and among them many sharing their first 12
+    /// (more than an 8-byte entry lists, so it sends its tokens of 12 bytes or more to the
+    /// 12-byte table, whose entry then lists many), next to a prefix with only a few: tokens of
+    /// every length from 9 to 16 (zero bytes included) and the prefixes themselves, rows cut
+    /// anywhere inside them.
+    @org.junit.jupiter.api.Test
+    void manyLongTokensSharingEightAndTwelveBytePrefixes() {
+        List<String> tokens = new ArrayList<>();
+        for (int b = 0; b < 256; b++) {
+            tokens.add(String.valueOf((char) b));
+        }
+        Random r = new Random(12);
+        Set<String> longOnes = new LinkedHashSet<>();
+        String p8 = "furiousl";
+        String p12 = p8 + "y re";
+        String few = "slyly ev";
+        longOnes.add(p8);
+        longOnes.add(p12);
+        longOnes.add("fu");
+        longOnes.add("furi");
+        longOnes.add("furious");
+        longOnes.add(few);
+        longOnes.add(few + "en");
+        for (int k = 0; k < 400; k++) {
+            String base = r.nextBoolean() ? p8 : p12;
+            int extra = 1 + r.nextInt(16 - base.length());
+            StringBuilder b = new StringBuilder(base);
+            for (int c = 0; c < extra; c++) {
+                b.append(r.nextInt(8) == 0 ? (char) 0 : (char) ('a' + r.nextInt(3)));
+            }
+            longOnes.add(b.toString());
+        }
+        tokens.addAll(longOnes);
+        OnPairTrainer.Dictionary dict = dictionary(tokens);
+        List<String> pieces = new ArrayList<>(longOnes);
+        pieces.add("abc");
+        pieces.add("\0\0");
+        for (int seed = 0; seed < 4; seed++) {
+            check(
+                    "shared 8- and 12-byte prefixes, seed " + seed,
+                    dict,
+                    flat(pieceRows(pieces, 3000, 4, new Random(seed))));
+        }
+    }
+
+    /// Dictionaries whose longest tokens are 2, 3, 7, 11 or 15 bytes: the longer tables are
+    /// empty or hold markers only.
+    @ParameterizedTest
+    @ValueSource(ints = {2, 3, 7, 11, 15})
+    void dictionariesWithoutLongTokens(int longest) {
+        Random r = new Random(longest);
+        List<String> tokens = new ArrayList<>();
+        for (int b = 0; b < 256; b++) {
+            tokens.add(String.valueOf((char) b));
+        }
+        Set<String> more = new LinkedHashSet<>();
+        for (int k = 0; k < 2000; k++) {
+            String w = WORDS[r.nextInt(WORDS.length)] + " " + WORDS[r.nextInt(WORDS.length)];
+            int from = r.nextInt(4);
+            int len = 2 + r.nextInt(longest - 1);
+            if (from + len <= w.length()) {
+                more.add(w.substring(from, from + len));
+            }
+        }
+        tokens.addAll(more);
+        OnPairTrainer.Dictionary dict = dictionary(tokens);
+        check("longest " + longest, dict, flat(rows(0, 2000, r)));
+        check("longest " + longest + ", pieces", dict, flat(pieceRows(new ArrayList<>(more), 2000, 5, r)));
+    }
 }
