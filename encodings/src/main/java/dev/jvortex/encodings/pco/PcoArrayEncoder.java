@@ -6,6 +6,7 @@ import dev.jvortex.core.array.Validity;
 import dev.jvortex.core.internal.Primitives;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.EncodingId;
+import dev.jvortex.encodings.ValidBits;
 import dev.jvortex.encodings.canonical.CanonicalEncoder;
 import dev.jvortex.pcodec.PcoEncoder;
 import dev.jvortex.pcodec.PcoType;
@@ -54,14 +55,7 @@ public final class PcoArrayEncoder {
         int n = len;
         if (!validity.isAllValid()) {
             values = new long[len];
-            n = 0;
-            if (!validity.isAllInvalid()) {
-                for (int i = 0; i < len; i++) {
-                    if (validity.isValid(i)) {
-                        values[n++] = all[i];
-                    }
-                }
-            }
+            n = validity.isAllInvalid() ? 0 : keepValid(all, ValidBits.words(validity, len), len, values);
         }
         List<PcoEncoder.Chunk> chunks;
         try {
@@ -71,20 +65,50 @@ public final class PcoArrayEncoder {
         }
         List<long[]> pageCounts = new ArrayList<>();
         List<WriteNode.Buffer> buffers = new ArrayList<>();
+        addMetas(chunks, pageCounts, buffers);
+        byte[] meta = new PcoMetadata(PcoEncoder.header(), pageCounts).write();
+        addPages(chunks, buffers);
+        return new WriteNode(EncodingId.PCO.id(), meta, buffers, CanonicalEncoder.validity(a.dtype(), validity, len));
+    }
+
+    // The loops of [#encode(PrimitiveArray, int, int)] are small methods of their own: a loop in
+    // the per-array driver got it compiled on-stack and whole with the Pcodec encoder inlined.
+
+    /// Copies the values of `all[0..len)` whose bit is set in `validWords` to the front of `out`
+    /// (at least `len` long), in order; returns how many. Every value is written and the count
+    /// advances by its bit, so nulls cost no branch.
+    private static int keepValid(long[] all, long[] validWords, int len, long[] out) {
+        int n = 0;
+        for (int i = 0; i < len; i++) {
+            out[n] = all[i];
+            n += (int) (validWords[i >>> 6] >>> i) & 1;
+        }
+        return n;
+    }
+
+    /// Adds each chunk's page value counts to `pageCounts` and its meta to `buffers`.
+    private static void addMetas(
+            List<PcoEncoder.Chunk> chunks, List<long[]> pageCounts, List<WriteNode.Buffer> buffers) {
         for (PcoEncoder.Chunk c : chunks) {
-            long[] counts = new long[c.pageCounts().length];
-            for (int p = 0; p < counts.length; p++) {
-                counts[p] = c.pageCounts()[p];
-            }
-            pageCounts.add(counts);
+            pageCounts.add(widen(c.pageCounts()));
             buffers.add(new WriteNode.Buffer(MemorySegment.ofArray(c.meta()), 1));
         }
-        byte[] meta = new PcoMetadata(PcoEncoder.header(), pageCounts).write();
+    }
+
+    private static long[] widen(int[] counts) {
+        long[] out = new long[counts.length];
+        for (int p = 0; p < counts.length; p++) {
+            out[p] = counts[p];
+        }
+        return out;
+    }
+
+    /// Adds every page of every chunk, in order, to `buffers`.
+    private static void addPages(List<PcoEncoder.Chunk> chunks, List<WriteNode.Buffer> buffers) {
         for (PcoEncoder.Chunk c : chunks) {
             for (byte[] page : c.pages()) {
                 buffers.add(new WriteNode.Buffer(MemorySegment.ofArray(page), 1));
             }
         }
-        return new WriteNode(EncodingId.PCO.id(), meta, buffers, CanonicalEncoder.validity(a.dtype(), validity, len));
     }
 }
