@@ -179,18 +179,7 @@ class TokenParserTest {
             }
             List<String> list = new ArrayList<>(tokens);
             int n = list.size();
-            long[] low = new long[n];
-            long[] high = new long[n];
-            int[] length = new int[n];
-            for (int t = 0; t < n; t++) {
-                byte[] bytes = new byte[16];
-                byte[] s = list.get(t).getBytes(StandardCharsets.ISO_8859_1);
-                System.arraycopy(s, 0, bytes, 0, s.length);
-                low[t] = (long) TokenMatcher.LONG.get(bytes, 0);
-                high[t] = (long) TokenMatcher.LONG.get(bytes, 8);
-                length[t] = s.length;
-            }
-            OnPairTrainer.Dictionary dict = OnPairTrainer.sorted(low, high, length, n);
+            OnPairTrainer.Dictionary dict = dictionary(list);
             List<byte[]> rows = new ArrayList<>();
             for (int i = 0; i < 400; i++) {
                 byte[] row = new byte[r.nextInt(60)];
@@ -221,19 +210,7 @@ class TokenParserTest {
                 list.add("com" + (char) b + "mo" + (char) b);
             }
         }
-        int n = list.size();
-        long[] low = new long[n];
-        long[] high = new long[n];
-        int[] length = new int[n];
-        for (int t = 0; t < n; t++) {
-            byte[] bytes = new byte[16];
-            byte[] s = list.get(t).getBytes(StandardCharsets.ISO_8859_1);
-            System.arraycopy(s, 0, bytes, 0, s.length);
-            low[t] = (long) TokenMatcher.LONG.get(bytes, 0);
-            high[t] = (long) TokenMatcher.LONG.get(bytes, 8);
-            length[t] = s.length;
-        }
-        OnPairTrainer.Dictionary dict = OnPairTrainer.sorted(low, high, length, n);
+        OnPairTrainer.Dictionary dict = dictionary(list);
         Random r = new Random(7);
         List<byte[]> rows = new ArrayList<>();
         for (int i = 0; i < 500; i++) {
