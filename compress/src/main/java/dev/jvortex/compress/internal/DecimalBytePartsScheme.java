@@ -6,6 +6,7 @@ import dev.jvortex.core.array.DecimalArray;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
 import dev.jvortex.core.internal.Primitives;
+import dev.jvortex.core.internal.Segments;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
 import dev.jvortex.encodings.EncodingId;
@@ -65,15 +66,19 @@ final class DecimalBytePartsScheme extends Scheme {
     static long[] unscaledLongs(DecimalArray d) {
         int len = d.length();
         int width = d.byteWidth();
-        long[] values = new long[len];
         long[] validWords = ValidBits.words(d.validity(), len);
         MemorySegment data = d.data();
+        if (width <= 8) {
+            // read in bulk: a segment access per row is a chain of calls under C1 alone
+            long[] values = Segments.toLongs(data, d.unscaledType(), len);
+            if (validWords != null) {
+                zeroNulls(values, validWords, len);
+            }
+            return values;
+        }
+        long[] values = new long[len];
         for (int i = 0; i < len; i++) {
             if (!ValidBits.get(validWords, i)) {
-                continue;
-            }
-            if (width <= 8) {
-                values[i] = d.getUnscaledLong(i);
                 continue;
             }
             long base = (long) i * width;
@@ -87,5 +92,14 @@ final class DecimalBytePartsScheme extends Scheme {
             values[i] = low;
         }
         return values;
+    }
+
+    /// Sets the values of the rows `validWords` marks null to 0.
+    private static void zeroNulls(long[] values, long[] validWords, int len) {
+        for (int i = 0; i < len; i++) {
+            if (!ValidBits.get(validWords, i)) {
+                values[i] = 0;
+            }
+        }
     }
 }

@@ -3,6 +3,7 @@ package dev.jvortex.core.array;
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 
 import dev.jvortex.core.DType;
+import dev.jvortex.core.PType;
 import java.lang.foreign.MemorySegment;
 import java.math.BigInteger;
 
@@ -21,6 +22,18 @@ public record DecimalArray(DType.Decimal dtype, int byteWidth, MemorySegment dat
             be[k] = data.get(JAVA_BYTE, base + byteWidth - 1 - k);
         }
         return new BigInteger(be);
+    }
+
+    /// The integer type holding the unscaled values of a width up to 8 bytes (1, 2, 4 or 8), for
+    /// reading many at a time (`Segments.load`); null for wider ones.
+    public PType unscaledType() {
+        return switch (byteWidth) {
+            case 1 -> PType.I8;
+            case 2 -> PType.I16;
+            case 4 -> PType.I32;
+            case 8 -> PType.I64;
+            default -> null;
+        };
     }
 
     /// Returns the unscaled value of row `i` for widths up to 8 bytes.

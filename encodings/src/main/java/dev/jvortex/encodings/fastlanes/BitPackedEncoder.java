@@ -8,6 +8,7 @@ import dev.jvortex.core.DType;
 import dev.jvortex.core.PType;
 import dev.jvortex.core.array.PrimitiveArray;
 import dev.jvortex.core.array.Validity;
+import dev.jvortex.core.internal.Jit;
 import dev.jvortex.core.internal.Primitives;
 import dev.jvortex.core.internal.Segments;
 import dev.jvortex.core.serde.WriteNode;
@@ -74,7 +75,11 @@ public final class BitPackedEncoder {
             int n = Math.min(FastLanes.BLOCK, len - from);
             Segments.load(data, ptype, from, block, 0, n);
             shift(block, n, reference, ptype);
-            countWidths(block, n, typeMask, lanes);
+            if (Jit.C1_ONLY) {
+                countWidthsC1(block, n, typeMask, lanes);
+            } else {
+                countWidths(block, n, typeMask, lanes);
+            }
         }
         addLanes(lanes, counts);
     }
@@ -86,7 +91,11 @@ public final class BitPackedEncoder {
             int n = Math.min(FastLanes.BLOCK, len - from);
             Segments.load(data, ptype, from, block, 0, n);
             shift(block, n, reference, ptype);
-            countValidWidths(block, n, typeMask, validWords, from, counts);
+            if (Jit.C1_ONLY) {
+                countValidWidthsC1(block, n, typeMask, validWords, from, counts);
+            } else {
+                countValidWidths(block, n, typeMask, validWords, from, counts);
+            }
         }
     }
 
@@ -100,7 +109,7 @@ public final class BitPackedEncoder {
     /// Adds the widths of `block[0..n)` to four interleaved tables of 65 counters in `lanes`:
     /// runs of equal widths (the common case) then update four counters in turn instead of one,
     /// whose every increment waits on the last.
-    private static void countWidths(long[] block, int n, long typeMask, long[] lanes) {
+    static void countWidths(long[] block, int n, long typeMask, long[] lanes) {
         int k = 0;
         for (; k + 3 < n; k += 4) {
             lanes[64 - Long.numberOfLeadingZeros(block[k] & typeMask)]++;
@@ -114,11 +123,45 @@ public final class BitPackedEncoder {
     }
 
     /// Adds the widths of `block[0..n)` (rows `from..`) to `counts`, null rows as width 0.
-    private static void countValidWidths(
-            long[] block, int n, long typeMask, long[] validWords, int from, long[] counts) {
+    static void countValidWidths(long[] block, int n, long typeMask, long[] validWords, int from, long[] counts) {
         for (int k = 0; k < n; k++) {
             counts[ValidBits.get(validWords, from + k) ? 64 - Long.numberOfLeadingZeros(block[k] & typeMask) : 0]++;
         }
+    }
+
+    /// [#countWidths] for a JVM that compiles with C1 alone ([Jit#C1_ONLY]), which has no intrinsic
+    /// for `Long.numberOfLeadingZeros`: a value below 2^53 is a double exactly, whose exponent
+    /// field is its width plus 1022 (0 for the value 0), and C1 turns the conversion and the bits
+    /// into a few instructions. Measured per value in one JVM: 2.7-3.0 ns against 5-7 ns under
+    /// C1, but 1.4-1.7 against 0.8-1.0 ns under C2, which keeps [#countWidths].
+    static void countWidthsC1(long[] block, int n, long typeMask, long[] lanes) {
+        int k = 0;
+        for (; k + 1 < n; k += 2) {
+            long v0 = block[k] & typeMask;
+            long v1 = block[k + 1] & typeMask;
+            lanes[v0 >>> 53 == 0 ? exponentWidth(v0) : 64 - Long.numberOfLeadingZeros(v0)]++;
+            lanes[65 + (v1 >>> 53 == 0 ? exponentWidth(v1) : 64 - Long.numberOfLeadingZeros(v1))]++;
+        }
+        for (; k < n; k++) {
+            long v = block[k] & typeMask;
+            lanes[v >>> 53 == 0 ? exponentWidth(v) : 64 - Long.numberOfLeadingZeros(v)]++;
+        }
+    }
+
+    /// [#countValidWidths] for C1 alone (see [#countWidthsC1]).
+    static void countValidWidthsC1(long[] block, int n, long typeMask, long[] validWords, int from, long[] counts) {
+        for (int k = 0; k < n; k++) {
+            long v = block[k] & typeMask;
+            int w = v >>> 53 == 0 ? exponentWidth(v) : 64 - Long.numberOfLeadingZeros(v);
+            counts[ValidBits.get(validWords, from + k) ? w : 0]++;
+        }
+    }
+
+    /// The bits `v` (below 2^53) needs, from its exponent as a double (see [#countWidthsC1]); small
+    /// enough for C1 to inline.
+    static int exponentWidth(long v) {
+        int e = (int) (Double.doubleToRawLongBits((double) v) >>> 52) - 1022;
+        return e & ~((e - 1) >> 31);
     }
 
     /// Returns the width with the smallest [#estimatedBytes] for a [#histogram] of `ptype` values

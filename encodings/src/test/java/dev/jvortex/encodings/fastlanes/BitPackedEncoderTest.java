@@ -113,4 +113,75 @@ class BitPackedEncoderTest {
             assertArrayEquals(want, got, ptype + " width " + width);
         }
     }
+
+    /// The width counting for a JVM on C1 alone (by a value's exponent as a double) against the
+    /// one by leading zeros, value by value and as histograms: every width from 0 to 64, both
+    /// sides of 2^53 (where a double stops holding every integer), negative values under
+    /// masks of 8 to 64 bits, and null rows.
+    @Test
+    void widthsByExponentEqualWidthsByLeadingZeros() {
+        Random random = new Random(13);
+        long[] edges = {
+            0,
+            1,
+            2,
+            3,
+            (1L << 52) - 1,
+            1L << 52,
+            (1L << 53) - 1,
+            1L << 53,
+            (1L << 53) + 1,
+            (1L << 54) - 1,
+            -1,
+            Long.MIN_VALUE,
+            Long.MAX_VALUE
+        };
+        for (int w = 0; w <= 53; w++) {
+            long top = w == 0 ? 0 : (1L << w) - 1; // the greatest value of w bits, and the least
+            assertEquals(w, BitPackedEncoder.exponentWidth(top), "2^" + w + " - 1");
+            assertEquals(w, BitPackedEncoder.exponentWidth(w == 0 ? 0 : 1L << (w - 1)), "2^" + (w - 1));
+        }
+        long[] masks = {0xFFL, 0xFFFFL, 0xFFFF_FFFFL, -1L};
+        for (int round = 0; round < 400; round++) {
+            int n = 1 + random.nextInt(1024);
+            long[] block = new long[n];
+            for (int k = 0; k < n; k++) {
+                int w = random.nextInt(65);
+                long v = w == 0 ? 0 : (random.nextLong() >>> (64 - w)) | (1L << (w - 1));
+                block[k] = random.nextInt(10) == 0 ? edges[random.nextInt(edges.length)] : v;
+            }
+            long mask = masks[round % masks.length];
+            long[] byZeros = new long[4 * 65];
+            long[] byExponent = new long[4 * 65];
+            BitPackedEncoder.countWidths(block, n, mask, byZeros);
+            BitPackedEncoder.countWidthsC1(block, n, mask, byExponent);
+            long[] want = new long[65];
+            for (int k = 0; k < n; k++) {
+                want[64 - Long.numberOfLeadingZeros(block[k] & mask)]++;
+            }
+            assertArrayEquals(want, lanes(byZeros), "round " + round);
+            assertArrayEquals(want, lanes(byExponent), "round " + round);
+            long[] valid = new long[(n + 63) / 64];
+            for (int k = 0; k < n; k++) {
+                if (random.nextInt(4) != 0) {
+                    valid[k >>> 6] |= 1L << k;
+                }
+            }
+            int from = 0;
+            long[] validZeros = new long[65];
+            long[] validExponent = new long[65];
+            BitPackedEncoder.countValidWidths(block, n, mask, valid, from, validZeros);
+            BitPackedEncoder.countValidWidthsC1(block, n, mask, valid, from, validExponent);
+            assertArrayEquals(validZeros, validExponent, "round " + round + " with nulls");
+        }
+    }
+
+    /// The four interleaved tables of `countWidths` summed.
+    private static long[] lanes(long[] lanes) {
+        long[] sum = new long[65];
+        for (int w = 0; w < 65; w++) {
+            sum[w] = lanes[w] + lanes[65 + w] + lanes[130 + w] + lanes[195 + w];
+        }
+        return sum;
+    }
 }

@@ -42,6 +42,8 @@ final class DictState implements DictParts.Entries {
     private long[] key1 = new long[1025];
     /// The rows being added.
     private final ViewBlock block = new ViewBlock();
+    /// The data buffers of the rows being added.
+    private final ViewBuffers buffers = new ViewBuffers();
     private final Builders.StringBuilder values;
     private int nullCode = -1;
     private long bytes;
@@ -106,6 +108,7 @@ final class DictState implements DictParts.Entries {
     /// compared as the two words of its view (size and inline bytes), without copying it.
     int addRows(VarBinViewArray a, int from, int to) {
         Validity validity = a.validity();
+        buffers.map(a);
         int i = from;
         while (i < to) {
             int m = block.load(a, validity, i, to);
@@ -115,7 +118,7 @@ final class DictState implements DictParts.Entries {
             if (pending + lim > codes.length) {
                 codes = Arrays.copyOf(codes, Math.max(pending + lim, codes.length * 2));
             }
-            int done = addBlock(a, i, lim);
+            int done = addBlock(lim);
             i += done;
             if (done < m || pending >= CODES_PER_CHUNK || full()) {
                 return i;
@@ -124,11 +127,11 @@ final class DictState implements DictParts.Entries {
         return to;
     }
 
-    /// Adds the first `lim` rows of the loaded block (row `i0` of `a` first) to the pending codes,
+    /// Adds the first `lim` rows of the loaded block to the pending codes,
     /// which have room for them; stops after a row that fills the dictionary. Returns the rows
     /// added. A kernel of its own: the driver [#addRows] loops once per block, and the JIT compiles
     /// this small loop alone instead of everything inlined into the driver's OSR compilation.
-    private int addBlock(VarBinViewArray a, int i0, int lim) {
+    private int addBlock(int lim) {
         long[] words = block.words;
         char[] codes = this.codes;
         int p = pending;
@@ -142,7 +145,7 @@ final class DictState implements DictParts.Entries {
                 int size = (int) w0;
                 code = size <= VarBinViewArray.MAX_INLINED
                         ? lookupInline(ViewBlock.key0(w0, size), ViewBlock.key1(words[2 * k + 1], size), size)
-                        : lookupLong(a, i0 + k, words[2 * k + 1], size);
+                        : lookupLong(words[2 * k + 1], size);
             }
             codes[p++] = (char) code;
             k++;
@@ -183,20 +186,20 @@ final class DictState implements DictParts.Entries {
         }
     }
 
-    /// The code of row `i` of `a`, a value of `size` (more than 12) bytes in the data buffer
-    /// its view's second word `w1` points to. Its first and last 8 bytes, read in place, are its
+    /// The code of a value of `size` (more than 12) bytes in the data buffer its view's second
+    /// word `w1` points to. Its first and last 8 bytes, read in place, are its
     /// keys; a value of at most 16 bytes is hashed and compared by them without a copy.
-    private int lookupLong(VarBinViewArray a, int i, long w1, int size) {
-        MemorySegment src = a.buffers()[(int) w1];
+    private int lookupLong(long w1, int size) {
+        int b = (int) w1;
         long at = w1 >>> 32;
-        long first = src.get(PrimitiveArray.LE_LONG, at);
-        long last = src.get(PrimitiveArray.LE_LONG, at + size - 8);
+        long first = buffers.leLong(b, at);
+        long last = buffers.leLong(b, at + size - 8);
         boolean copied = size > MEDIUM;
         if (copied) {
             if (scratch.length < size) {
                 scratch = new byte[Math.max(size, 2 * scratch.length)];
             }
-            a.copyBytes(i, scratch, 0);
+            buffers.copy(b, at, scratch, size);
         }
         int h = copied ? hashBytes(scratch, 0, size) : hashMedium(first, last, size);
         int mask = table.length - 1;
@@ -204,7 +207,7 @@ final class DictState implements DictParts.Entries {
             int e = table[slot];
             if (e < 0) {
                 if (!copied) {
-                    a.copyBytes(i, scratch, 0);
+                    buffers.copy(b, at, scratch, size);
                 }
                 return insert(slot, scratch, size, first, last);
             }

@@ -13,8 +13,6 @@ import dev.jvortex.file.write.StatsAccumulator.ZoneColumn;
 import dev.jvortex.format.ArrayStats;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
-import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -28,7 +26,6 @@ final class StringStats extends ZoneCounts implements StatsAccumulator {
     /// Longest string statistic kept.
     static final int MAX_STRING_BYTES = 64;
     /// The options of the bound aggregates: the length limit as a little-endian u64.
-    private static final ValueLayout.OfLong BE_LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
     private static final byte[] BOUND_OPTIONS = {MAX_STRING_BYTES, 0, 0, 0, 0, 0, 0, 0};
 
     /// The string type (an extension's storage for an extension over strings).
@@ -51,6 +48,8 @@ final class StringStats extends ZoneCounts implements StatsAccumulator {
     private byte[] scratch = new byte[256];
     /// The rows being added.
     private final ViewBlock block = new ViewBlock();
+    /// The data buffers of the rows being added.
+    private final ViewBuffers buffers = new ViewBuffers();
     /// The keys ([ViewBlock#key0], [ViewBlock#key1]) of the open zone's least and greatest
     /// value when it is inline, else -1 (no inline value's key).
     private long minKey0 = -1;
@@ -90,6 +89,7 @@ final class StringStats extends ZoneCounts implements StatsAccumulator {
     @Override
     void addRows(Array values, Validity v, boolean allValid, int from, int to, int z) {
         VarBinViewArray strings = (VarBinViewArray) values;
+        buffers.map(strings);
         long count = 0;
         int r = from;
         while (r < to) {
@@ -126,7 +126,7 @@ final class StringStats extends ZoneCounts implements StatsAccumulator {
                     continue; // equal to a bound
                 }
             }
-            if (curMin != null && curMax != null && betweenBounds(strings, w1, size, k0, k1)) {
+            if (curMin != null && curMax != null && betweenBounds(w1, size, k0, k1)) {
                 // strictly between the zone's bounds on the first 16 bytes: neither bound moves
                 continue;
             }
@@ -141,22 +141,14 @@ final class StringStats extends ZoneCounts implements StatsAccumulator {
     /// when the value is a bound (equal first 16 bytes and equal length, for values of at most 16
     /// bytes, which those bytes hold whole: a column whose greatest value is 13-16 bytes long, as
     /// TPC-H's "TAKE BACK RETURN", meets it in every fourth row). Compared zero-padded, the first
-    /// 16 bytes order the values.
-    private boolean betweenBounds(VarBinViewArray strings, long w1, int size, long k0, long k1) {
-        long p1;
-        long p2;
-        if (size <= VarBinViewArray.MAX_INLINED) {
-            p1 = Long.reverseBytes((k0 >>> 32) | (k1 << 32));
-            p2 = Long.reverseBytes(k1 >>> 32);
-        } else {
-            MemorySegment data = strings.buffers()[(int) w1];
-            long at = w1 >>> 32;
-            p1 = beLong(data, at);
-            p2 = size >= 16 ? beLong(data, at + 8) : beLong(data, at + size - 8) << (8 * (16 - size));
-        }
+    /// 16 bytes order the values. Bytes 8 to 15 are read only when the first 8 equal a bound's.
+    private boolean betweenBounds(long w1, int size, long k0, long k1) {
+        long p1 = size <= VarBinViewArray.MAX_INLINED
+                ? Long.reverseBytes((k0 >>> 32) | (k1 << 32))
+                : buffers.beLong((int) w1, w1 >>> 32);
         int toMin = Long.compareUnsigned(p1, minPrefix);
         if (toMin == 0) {
-            toMin = Long.compareUnsigned(p2, minPrefix2);
+            toMin = Long.compareUnsigned(second(w1, size, k1), minPrefix2);
             if (toMin == 0) {
                 return size <= 16 && size == curMin.length;
             }
@@ -166,7 +158,7 @@ final class StringStats extends ZoneCounts implements StatsAccumulator {
         }
         int toMax = Long.compareUnsigned(p1, maxPrefix);
         if (toMax == 0) {
-            toMax = Long.compareUnsigned(p2, maxPrefix2);
+            toMax = Long.compareUnsigned(second(w1, size, k1), maxPrefix2);
             if (toMax == 0) {
                 return size <= 16 && size == curMax.length;
             }
@@ -174,20 +166,15 @@ final class StringStats extends ZoneCounts implements StatsAccumulator {
         return toMax < 0;
     }
 
-    /// The big-endian 8 bytes at `at` of `data`. Heap buffers (the Parquet reader's) and native
-    /// ones (the writer's copies) are read at two call sites of their own: through one site the
-    /// JIT sees several segment classes and falls back to the memory access's slow generic path
-    /// (about 6 % of a lineitem compact write in a profile).
-    private static long beLong(MemorySegment data, long at) {
-        return data.isNative() ? beLongNative(data, at) : beLongHeap(data, at);
-    }
-
-    private static long beLongNative(MemorySegment data, long at) {
-        return data.get(BE_LONG, at);
-    }
-
-    private static long beLongHeap(MemorySegment data, long at) {
-        return data.get(BE_LONG, at);
+    /// [#prefix] at 8 of the value of a view (second word `w1`, `size` bytes; key `k1` when inline).
+    private long second(long w1, int size, long k1) {
+        if (size <= VarBinViewArray.MAX_INLINED) {
+            return Long.reverseBytes(k1 >>> 32);
+        }
+        long at = w1 >>> 32;
+        return size >= 16
+                ? buffers.beLong((int) w1, at + 8)
+                : buffers.beLong((int) w1, at + size - 8) << (8 * (16 - size));
     }
 
     /// Compares row `r` (`size` bytes; keys `k0`, `k1` when inline, else -1) with the zone's

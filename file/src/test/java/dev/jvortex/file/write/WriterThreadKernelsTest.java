@@ -61,15 +61,24 @@ class WriterThreadKernelsTest {
     }
 
     /// Strings of `values` (null for a null row): long values spread over three data buffers in
-    /// a shuffled order, inline values with stray non-zero bytes after them in their views.
-    private static VarBinViewArray strings(List<byte[]> values, Random rnd, Arena arena) {
+    /// a shuffled order, inline values with stray non-zero bytes after them in their views. With
+    /// `heap`, buffers 0 and 2 are slices of byte arrays from a few bytes in, with other bytes
+    /// around them (read through the array, they must be read at the slice's offset), and buffer
+    /// 1 is native; else all three are native.
+    private static VarBinViewArray strings(List<byte[]> values, Random rnd, Arena arena, boolean heap) {
         int n = values.size();
         MemorySegment views = arena.allocate(16L * n, 16);
         MemorySegment bits = arena.allocate(Bits.byteLength(n));
         MemorySegment[] buffers = new MemorySegment[3];
         long[] used = new long[3];
         for (int b = 0; b < 3; b++) {
-            buffers[b] = arena.allocate(40L * n + 8);
+            if (heap && b != 1) {
+                byte[] array = new byte[40 * n + 40];
+                Arrays.fill(array, (byte) 0x7F);
+                buffers[b] = MemorySegment.ofArray(array).asSlice(5 + 6 * b, 40L * n + 8);
+            } else {
+                buffers[b] = arena.allocate(40L * n + 8);
+            }
         }
         for (int i = 0; i < n; i++) {
             byte[] v = values.get(i);
@@ -104,10 +113,19 @@ class WriterThreadKernelsTest {
 
     @Test
     void dictionaryCodesAreTheFirstAppearanceOrderOfEachValue() {
+        dictionaryCodes(false);
+    }
+
+    @Test
+    void dictionaryCodesOfValuesInByteArrays() {
+        dictionaryCodes(true);
+    }
+
+    private static void dictionaryCodes(boolean heap) {
         Random rnd = new Random(7);
         try (Arena arena = Arena.ofConfined()) {
             List<byte[]> vals = values(rnd, 20_000);
-            VarBinViewArray a = strings(vals, rnd, arena);
+            VarBinViewArray a = strings(vals, rnd, arena, heap);
             DictState dict = new DictState(BINARY);
             // uneven pieces, starting at odd rows, as a writer fed odd batches would
             int from = 0;
@@ -140,11 +158,20 @@ class WriterThreadKernelsTest {
 
     @Test
     void zoneBoundsAreEachZonesLeastAndGreatestValue() {
+        zoneBounds(false);
+    }
+
+    @Test
+    void zoneBoundsOfValuesInByteArrays() {
+        zoneBounds(true);
+    }
+
+    private static void zoneBounds(boolean heap) {
         Random rnd = new Random(11);
         int zone = 97;
         try (Arena arena = Arena.ofConfined()) {
             List<byte[]> vals = values(rnd, 5_000);
-            VarBinViewArray a = strings(vals, rnd, arena);
+            VarBinViewArray a = strings(vals, rnd, arena, heap);
             StringStats stats = new StringStats(BINARY, zone);
             int from = 0;
             while (from < a.length()) {
@@ -187,7 +214,7 @@ class WriterThreadKernelsTest {
         Random rnd = new Random(3);
         try (Arena arena = Arena.ofConfined()) {
             List<byte[]> vals = values(rnd, 3_000);
-            VarBinViewArray a = strings(vals, rnd, arena);
+            VarBinViewArray a = strings(vals, rnd, arena, false);
             VarBinViewArray slice = (VarBinViewArray) ArrayOps.slice(a, 101, 2_500, arena);
             VarBinViewArray copy = (VarBinViewArray) ArrayOps.deepCopy(slice, arena);
             assertEquals(1, copy.buffers().length);
@@ -202,8 +229,8 @@ class WriterThreadKernelsTest {
             }
             assertEquals(packed, copy.buffers()[0].byteSize());
             assertTrue(packed > 0);
-            VarBinViewArray inlineOnly =
-                    (VarBinViewArray) ArrayOps.deepCopy(strings(List.of(new byte[3], new byte[0]), rnd, arena), arena);
+            VarBinViewArray inlineOnly = (VarBinViewArray)
+                    ArrayOps.deepCopy(strings(List.of(new byte[3], new byte[0]), rnd, arena, false), arena);
             assertEquals(0, inlineOnly.buffers().length);
             assertFalse(((VarBinViewArray) ArrayOps.deepCopy(ArrayOps.slice(a, 0, 0, arena), arena)).length() > 0);
         }
