@@ -6,6 +6,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
 /// Reads the bytes of a string column's values in its data buffers, through a buffer's byte
@@ -21,11 +22,17 @@ final class ViewBuffers {
     private static final VarHandle LE_ARRAY =
             MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle BE_ARRAY = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+    private static final VarHandle LE_BUFFER =
+            MethodHandles.byteBufferViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle BE_BUFFER =
+            MethodHandles.byteBufferViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
 
     /// The buffers [#map] last looked at; per buffer its byte array (null when it is not one),
-    /// the index in that array of the buffer's first byte, and the buffer's size.
+    /// the index in that array of the buffer's first byte, the buffer's size, and a byte buffer
+    /// over it when it is native (and below 2 GiB).
     private MemorySegment[] buffers;
     private byte[][] arrays;
+    private ByteBuffer[] direct;
     private int[] base;
     private long[] size;
 
@@ -36,6 +43,7 @@ final class ViewBuffers {
             return;
         }
         arrays = new byte[bufs.length][];
+        direct = new ByteBuffer[bufs.length];
         base = new int[bufs.length];
         size = new long[bufs.length];
         for (int b = 0; b < bufs.length; b++) {
@@ -43,6 +51,8 @@ final class ViewBuffers {
             if (bufs[b].heapBase().orElse(null) instanceof byte[] array) {
                 arrays[b] = array;
                 base[b] = Math.toIntExact(bufs[b].address());
+            } else if (bufs[b].isNative() && size[b] <= Integer.MAX_VALUE) {
+                direct[b] = bufs[b].asByteBuffer();
             }
         }
         buffers = bufs;
@@ -58,6 +68,9 @@ final class ViewBuffers {
         if (inArray(b, at, 8)) {
             return (long) LE_ARRAY.get(arrays[b], base[b] + (int) at);
         }
+        if (direct[b] != null && at >= 0 && at <= size[b] - 8) {
+            return (long) LE_BUFFER.get(direct[b], (int) at);
+        }
         MemorySegment data = buffers[b];
         return data.isNative() ? leNative(data, at) : leHeap(data, at);
     }
@@ -66,6 +79,9 @@ final class ViewBuffers {
     long beLong(int b, long at) {
         if (inArray(b, at, 8)) {
             return (long) BE_ARRAY.get(arrays[b], base[b] + (int) at);
+        }
+        if (direct[b] != null && at >= 0 && at <= size[b] - 8) {
+            return (long) BE_BUFFER.get(direct[b], (int) at);
         }
         MemorySegment data = buffers[b];
         return data.isNative() ? beNative(data, at) : beHeap(data, at);
