@@ -107,8 +107,15 @@ final class DictState implements DictParts.Entries {
     /// added. The views are read in blocks of `long`s: a value of at most 12 bytes is hashed and
     /// compared as the two words of its view (size and inline bytes), without copying it.
     int addRows(VarBinViewArray a, int from, int to) {
-        Validity validity = a.validity();
         buffers.map(a);
+        int end = addMapped(a, from, to);
+        buffers.release();
+        return end;
+    }
+
+    /// [#addRows] once [#buffers] holds those of `a`.
+    private int addMapped(VarBinViewArray a, int from, int to) {
+        Validity validity = a.validity();
         int i = from;
         while (i < to) {
             int m = block.load(a, validity, i, to);

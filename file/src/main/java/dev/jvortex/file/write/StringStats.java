@@ -97,6 +97,7 @@ final class StringStats extends ZoneCounts implements StatsAccumulator {
             count += addBlock(strings, m, r);
             r += m;
         }
+        buffers.release();
         nulls[z] += (to - from) - count;
         if (count > 0) {
             has[z] = true;

@@ -36,12 +36,9 @@ final class ViewBuffers {
     private int[] base;
     private long[] size;
 
-    /// Looks at the data buffers of `a`, unless they are those of last time.
+    /// Looks at the data buffers of `a`, whose values are read next.
     void map(VarBinViewArray a) {
         MemorySegment[] bufs = a.buffers();
-        if (bufs == buffers) {
-            return;
-        }
         arrays = new byte[bufs.length][];
         direct = new ByteBuffer[bufs.length];
         base = new int[bufs.length];
@@ -56,6 +53,13 @@ final class ViewBuffers {
             }
         }
         buffers = bufs;
+    }
+
+    /// Forgets the buffers (so that they are not kept reachable after their rows were added).
+    void release() {
+        buffers = null;
+        arrays = null;
+        direct = null;
     }
 
     /// Whether `n` bytes from `at` of buffer `b` are read through its array.
