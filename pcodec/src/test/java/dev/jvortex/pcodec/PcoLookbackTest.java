@@ -135,6 +135,72 @@ class PcoLookbackTest {
         }
     }
 
+    /// Structured inputs: runs of equal values, periodic series (periods 2..300, exact and with
+    /// small noise), noise, constants, ramps, tiny and empty pages, at every width, as whole
+    /// chunks and as pages of 8192 of a larger window, all agree with the reference choice.
+    @Test
+    void structuredInputsChooseAsTheReference() {
+        Random r = new Random(77);
+        int cases = 0;
+        for (int width : new int[] {8, 16, 32, 64}) {
+            long mask = width == 64 ? -1L : (1L << width) - 1;
+            for (int period = 2; period <= 300; period += period < 20 ? 1 : 17) {
+                long[] x = new long[9000];
+                for (int i = 0; i < x.length; i++) {
+                    long v = i < period ? r.nextLong() : x[i - period] + (period % 3 == 0 ? r.nextInt(5) - 2 : 0);
+                    x[i] = v & mask;
+                }
+                checkPages(x, width, "period " + period + " width " + width);
+                cases++;
+            }
+            for (int kind = 0; kind < 6; kind++) {
+                long[] x = new long[20_000];
+                long c = r.nextLong();
+                for (int i = 0; i < x.length; i++) {
+                    long v = switch (kind) {
+                        case 0 -> c; // constant
+                        case 1 -> (i / (1 + r.nextInt(40))) * 1000L + (c & 0xFF); // runs
+                        case 2 -> r.nextLong(); // noise
+                        case 3 -> (long) i * 3; // ramp
+                        case 4 -> r.nextInt(16); // few values
+                        default -> i > 0 ? x[i - 1] + r.nextInt(3) - 1 : c; // slow walk
+                    };
+                    x[i] = v & mask;
+                }
+                checkPages(x, width, "kind " + kind + " width " + width);
+                cases++;
+            }
+        }
+        for (int n = 0; n <= 40; n++) {
+            long[] x = latents(n + 3, 64, r);
+            for (int windowLog : new int[] {4, 5, 15, PcoLookback.windowLog(n)}) {
+                checkSame(x, 3, n, 64, windowLog, "tiny n " + n + " window " + windowLog);
+                cases++;
+            }
+        }
+        assertEquals(4 * (35 + 6) + 41 * 4, cases);
+    }
+
+    /// `x` as one chunk (window from its size) and as pages of up to 8192 with the window of
+    /// the whole: both agree with the reference.
+    private static void checkPages(long[] x, int width, String what) {
+        checkSame(x, 0, x.length, width, PcoLookback.windowLog(x.length), what + " whole");
+        int windowLog = PcoLookback.windowLog(65_536);
+        for (int from = 0; from < x.length; from += 8192) {
+            checkSame(x, from, Math.min(8192, x.length - from), width, windowLog, what + " page at " + from);
+        }
+    }
+
+    private static void checkSame(long[] x, int from, int n, int width, int windowLog, String what) {
+        long[] expected = new long[Math.max(1, n)];
+        long[] actual = new long[Math.max(1, n)];
+        assertEquals(
+                referenceChoose(x, from, n, width, windowLog, expected, 0),
+                PcoLookback.choose(x, from, n, width, windowLog, actual, 0),
+                what);
+        assertArrayEquals(expected, actual, what);
+    }
+
     /// Several threads choosing at once, each with its own sequence, agree with the reference.
     @Test
     void reusedTablesAcrossThreads() throws Exception {
