@@ -433,7 +433,10 @@ final class Assembler {
                 System.arraycopy(src, o, vb, at + 4, len);
             }
         } else {
-            System.arraycopy(src, o, vb, at + 4, 4);
+            vb[at + 4] = src[o]; // the prefix (a call to copy 4 bytes costs more)
+            vb[at + 5] = src[o + 1];
+            vb[at + 6] = src[o + 2];
+            vb[at + 7] = src[o + 3];
             vb[at + 8] = (byte) buffer;
             vb[at + 12] = (byte) o;
             vb[at + 13] = (byte) (o >>> 8);
