@@ -21,8 +21,6 @@ import dev.jvortex.core.array.VarBinViewArray;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,7 +30,6 @@ import java.util.List;
 /// values begins; its validity comes from the definition level there; a list's offsets count
 /// its element's slots between its own.
 final class Assembler {
-    private static final VarHandle LE_INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
     /// Aligned little-endian layouts of the arrays' buffers (copies from heap arrays in one go).
     private static final ValueLayout.OfLong WORDS = ValueLayout.JAVA_LONG.withOrder(ByteOrder.LITTLE_ENDIAN);
     private static final ValueLayout.OfInt INTS = ValueLayout.JAVA_INT.withOrder(ByteOrder.LITTLE_ENDIAN);
@@ -414,7 +411,10 @@ final class Assembler {
     }
 
     /// Writes the view of a value of `len` bytes at offset `o` (see [#denseViews]) at `vb[at]`;
-    /// returns whether it is a dictionary value.
+    /// returns whether it is a dictionary value. The view's ints are stored a byte at a time: a
+    /// byte-array VarHandle is a chain of calls in the interpreter and in C1-compiled code
+    /// (which a conversion of a small file runs on), plain stores are not. `vb` is zero where a
+    /// view is written (the buffer index, 0 or 1, takes one byte).
     private static boolean putView(byte[] vb, int at, int o, int len, byte[] heapBytes, byte[] dictBytes) {
         byte[] src = heapBytes;
         int buffer = 0;
@@ -424,73 +424,161 @@ final class Assembler {
             src = dictBytes;
             buffer = 1;
         }
-        LE_INT.set(vb, at, len);
+        vb[at] = (byte) len; // (written out: a method for the 4 stores is too large for C1 to inline)
+        vb[at + 1] = (byte) (len >>> 8);
+        vb[at + 2] = (byte) (len >>> 16);
+        vb[at + 3] = (byte) (len >>> 24);
         if (len <= VarBinViewArray.MAX_INLINED) {
             if (len > 0) { // an empty value may have no heap at all
                 System.arraycopy(src, o, vb, at + 4, len);
             }
         } else {
-            System.arraycopy(src, o, vb, at + 4, 4);
-            LE_INT.set(vb, at + 8, buffer);
-            LE_INT.set(vb, at + 12, o);
+            vb[at + 4] = src[o]; // the prefix (a call to copy 4 bytes costs more)
+            vb[at + 5] = src[o + 1];
+            vb[at + 6] = src[o + 2];
+            vb[at + 7] = src[o + 3];
+            vb[at + 8] = (byte) buffer;
+            vb[at + 12] = (byte) o;
+            vb[at + 13] = (byte) (o >>> 8);
+            vb[at + 14] = (byte) (o >>> 16);
+            vb[at + 15] = (byte) (o >>> 24);
         }
         return dict;
     }
 
+    /// Decimal leaves: gathered on the heap (nulls stay 0) and copied into the arena in one go,
+    /// not stored value by value through a segment's VarHandle (a chain of calls in the
+    /// interpreter and in C1-compiled code).
     private Array decimals(DType.Decimal dt, ColumnData c, int[] vi, int n, Validity v) {
         int w = dt.minimumByteWidth();
+        boolean fromInts = c.type == ParquetMetadata.INT32 || c.type == ParquetMetadata.INT64;
+        if (fromInts && w == 8 && n > 0) {
+            long[] g = new long[n];
+            if (c.type == ParquetMetadata.INT32) {
+                gatherInts(c.ints, vi, g, n);
+            } else {
+                gatherLongs(c.longs, vi, g, n);
+            }
+            MemorySegment data = arena.allocateFrom(WORDS, MemorySegment.ofArray(g), ValueLayout.JAVA_LONG, 0, n);
+            return new DecimalArray(dt, w, data, n, v);
+        }
         MemorySegment data = arena.allocate(Math.max(1L, (long) w * n), Math.min(16, w));
-        int[] o = new int[1];
-        byte[] le = new byte[w];
+        if (n == 0) {
+            return new DecimalArray(dt, w, data, n, v);
+        }
+        if (fromInts && w == 16) {
+            long[] g = new long[2 * n];
+            if (c.type == ParquetMetadata.INT32) {
+                widenInts(c.ints, vi, g, n);
+            } else {
+                widenLongs(c.longs, vi, g, n);
+            }
+            MemorySegment.copy(g, 0, data, WORDS, 0, 2 * n);
+        } else {
+            byte[] le = new byte[w * n];
+            if (fromInts) {
+                narrowDecimals(dt, c, vi, n, w, le);
+            } else {
+                bytesDecimals(dt, c, vi, n, w, le);
+            }
+            MemorySegment.copy(le, 0, data, JAVA_BYTE, 0, le.length);
+        }
+        return new DecimalArray(dt, w, data, n, v);
+    }
+
+    /// `g[i] = src[vi[i]]` (`src[i]` without `vi`), 0 where `vi[i]` is below 0.
+    private static void gatherInts(int[] src, int[] vi, long[] g, int n) {
+        for (int i = 0; i < n; i++) {
+            int k = vi == null ? i : vi[i];
+            if (k >= 0) {
+                g[i] = src[k];
+            }
+        }
+    }
+
+    /// As [#gatherInts], from longs.
+    private static void gatherLongs(long[] src, int[] vi, long[] g, int n) {
+        for (int i = 0; i < n; i++) {
+            int k = vi == null ? i : vi[i];
+            if (k >= 0) {
+                g[i] = src[k];
+            }
+        }
+    }
+
+    /// As [#gatherInts], each value sign-extended to two words (low word first).
+    private static void widenInts(int[] src, int[] vi, long[] g, int n) {
+        for (int i = 0; i < n; i++) {
+            int k = vi == null ? i : vi[i];
+            if (k >= 0) {
+                long x = src[k];
+                g[2 * i] = x;
+                g[2 * i + 1] = x >> 63;
+            }
+        }
+    }
+
+    /// As [#widenInts], from longs.
+    private static void widenLongs(long[] src, int[] vi, long[] g, int n) {
+        for (int i = 0; i < n; i++) {
+            int k = vi == null ? i : vi[i];
+            if (k >= 0) {
+                long x = src[k];
+                g[2 * i] = x;
+                g[2 * i + 1] = x >> 63;
+            }
+        }
+    }
+
+    /// INT32/INT64 decimals into `w` (not 8 or 16: 1, 2, 4 or more) little-endian bytes each at `le[w * i]`, each
+    /// checked to fit.
+    private static void narrowDecimals(DType.Decimal dt, ColumnData c, int[] vi, int n, int w, byte[] le) {
+        boolean ints = c.type == ParquetMetadata.INT32;
         for (int i = 0; i < n; i++) {
             int k = vi == null ? i : vi[i];
             if (k < 0) {
                 continue;
             }
-            long base = (long) w * i;
-            switch (c.type) {
-                case ParquetMetadata.INT32, ParquetMetadata.INT64 -> {
-                    long x = c.type == ParquetMetadata.INT32 ? c.ints[k] : c.longs[k];
-                    if (w < 8 && (x >> (8 * w - 1)) != 0 && (x >> (8 * w - 1)) != -1) {
-                        throw VortexException.corrupt(
-                                c.where + ": decimal " + x + " exceeds precision " + dt.precision());
-                    }
-                    if (w == 8) {
-                        data.set(PrimitiveArray.LE_LONG, base, x);
-                    } else if (w == 16) {
-                        data.set(PrimitiveArray.LE_LONG, base, x);
-                        data.set(PrimitiveArray.LE_LONG, base + 8, x >> 63);
-                    } else {
-                        for (int b = 0; b < w; b++) {
-                            data.set(JAVA_BYTE, base + b, b < 8 ? (byte) (x >> (8 * b)) : (byte) (x >> 63));
-                        }
-                    }
-                }
-                default -> {
-                    byte[] src = c.bytesOf(k, o);
-                    int len = c.len[k];
-                    int from = o[0];
-                    if (len == 0) {
-                        continue;
-                    }
-                    byte sign = (byte) (src[from] >> 7);
-                    // big-endian two's complement to little-endian, sign-extended or narrowed
-                    for (int b = 0; b < w; b++) {
-                        le[b] = b < len ? src[from + len - 1 - b] : sign;
-                    }
-                    for (int b = w; b < len; b++) {
-                        if (src[from + len - 1 - b] != sign) {
-                            throw VortexException.corrupt(
-                                    c.where + ": decimal of " + len + " bytes exceeds precision " + dt.precision());
-                        }
-                    }
-                    if (len > w && (byte) (le[w - 1] >> 7) != sign) {
-                        throw VortexException.corrupt(c.where + ": decimal exceeds precision " + dt.precision());
-                    }
-                    MemorySegment.copy(le, 0, data, JAVA_BYTE, base, w);
-                }
+            long x = ints ? c.ints[k] : c.longs[k];
+            if (w < 8 && (x >> (8 * w - 1)) != 0 && (x >> (8 * w - 1)) != -1) {
+                throw VortexException.corrupt(c.where + ": decimal " + x + " exceeds precision " + dt.precision());
+            }
+            int base = w * i;
+            for (int b = 0; b < w; b++) {
+                le[base + b] = b < 8 ? (byte) (x >> (8 * b)) : (byte) (x >> 63);
             }
         }
-        return new DecimalArray(dt, w, data, n, v);
+    }
+
+    /// Big-endian two's complement byte-array decimals into `w` little-endian bytes each at
+    /// `le[w * i]`, sign-extended or narrowed (checked to fit).
+    private static void bytesDecimals(DType.Decimal dt, ColumnData c, int[] vi, int n, int w, byte[] le) {
+        int[] o = new int[1];
+        for (int i = 0; i < n; i++) {
+            int k = vi == null ? i : vi[i];
+            if (k < 0) {
+                continue;
+            }
+            byte[] src = c.bytesOf(k, o);
+            int len = c.len[k];
+            int from = o[0];
+            if (len == 0) {
+                continue;
+            }
+            byte sign = (byte) (src[from] >> 7);
+            int base = w * i;
+            for (int b = 0; b < w; b++) {
+                le[base + b] = b < len ? src[from + len - 1 - b] : sign;
+            }
+            for (int b = w; b < len; b++) {
+                if (src[from + len - 1 - b] != sign) {
+                    throw VortexException.corrupt(
+                            c.where + ": decimal of " + len + " bytes exceeds precision " + dt.precision());
+                }
+            }
+            if (len > w && (byte) (le[base + w - 1] >> 7) != sign) {
+                throw VortexException.corrupt(c.where + ": decimal exceeds precision " + dt.precision());
+            }
+        }
     }
 }

@@ -207,13 +207,46 @@ final class Decoders {
         /// `out[at + j, ...)`, a word per value while its word starts at most at `last`, up to
         /// value `k`; returns the index after the last value unpacked.
         private static int unpackWords(byte[] buf, int w, int[] out, int at, int j, int k, long bit, int last) {
+            // the bits stream through a 64-bit accumulator refilled 4 bytes at a time (plain
+            // byte loads: a byte-array VarHandle per value is a chain of calls in the interpreter
+            // and in C1-compiled code); it reads no further than the words above would
             long mask = (1L << w) - 1;
-            while (j < k && (bit >>> 3) <= last) {
-                out[at + j] = (int) (((long) LE_LONG.get(buf, (int) (bit >>> 3)) >>> (bit & 7)) & mask);
-                bit += w;
+            int pos = (int) (bit >>> 3);
+            int end = last + 8;
+            if (j >= k || pos > last) {
+                return j;
+            }
+            long acc = le32(buf, pos) >>> (bit & 7);
+            int avail = 32 - (int) (bit & 7);
+            pos += 4;
+            while (j < k) {
+                if (avail < w) {
+                    if (pos + 4 > end) {
+                        break;
+                    }
+                    // written out: a method for it is too large for C1 to inline
+                    acc |= ((buf[pos] & 0xFFL)
+                                    | (buf[pos + 1] & 0xFFL) << 8
+                                    | (buf[pos + 2] & 0xFFL) << 16
+                                    | (buf[pos + 3] & 0xFFL) << 24)
+                            << avail;
+                    avail += 32;
+                    pos += 4;
+                }
+                out[at + j] = (int) (acc & mask);
+                acc >>>= w;
+                avail -= w;
                 j++;
             }
             return j;
+        }
+
+        /// The 4 bytes at `buf[p]`, little-endian, as an unsigned value.
+        private static long le32(byte[] buf, int p) {
+            return (buf[p] & 0xFFL)
+                    | (buf[p + 1] & 0xFFL) << 8
+                    | (buf[p + 2] & 0xFFL) << 16
+                    | (buf[p + 3] & 0xFFL) << 24;
         }
 
         /// As [#unpack(int[], int, int)], into bytes (levels, `bitWidth` at most 8).
@@ -254,10 +287,33 @@ final class Decoders {
         /// `out[at + j, ...)`, a word per value while its word starts at most at `last`, up to
         /// value `k`; returns the index after the last value unpacked.
         private static int unpackWords(byte[] buf, int w, byte[] out, int at, int j, int k, long bit, int last) {
+            // as the int version: through an accumulator
             long mask = (1L << w) - 1;
-            while (j < k && (bit >>> 3) <= last) {
-                out[at + j] = (byte) (((long) LE_LONG.get(buf, (int) (bit >>> 3)) >>> (bit & 7)) & mask);
-                bit += w;
+            int pos = (int) (bit >>> 3);
+            int end = last + 8;
+            if (j >= k || pos > last) {
+                return j;
+            }
+            long acc = le32(buf, pos) >>> (bit & 7);
+            int avail = 32 - (int) (bit & 7);
+            pos += 4;
+            while (j < k) {
+                if (avail < w) {
+                    if (pos + 4 > end) {
+                        break;
+                    }
+                    // written out: a method for it is too large for C1 to inline
+                    acc |= ((buf[pos] & 0xFFL)
+                                    | (buf[pos + 1] & 0xFFL) << 8
+                                    | (buf[pos + 2] & 0xFFL) << 16
+                                    | (buf[pos + 3] & 0xFFL) << 24)
+                            << avail;
+                    avail += 32;
+                    pos += 4;
+                }
+                out[at + j] = (byte) (acc & mask);
+                acc >>>= w;
+                avail -= w;
                 j++;
             }
             return j;

@@ -71,6 +71,10 @@ class DecodersTest {
                 at += k;
             }
             assertArrayEquals(values, got, "width " + w);
+            // and in one read (long stretches of bit-packed values streamed through one call)
+            int[] all = new int[n];
+            new Decoders.Rle(enc, 0, enc.length, w, "t").read(all, 0, n);
+            assertArrayEquals(values, all, "width " + w + ", one read");
             if (w <= 7) {
                 byte[] gotBytes = new byte[n];
                 Decoders.Rle levels = new Decoders.Rle(enc, 0, enc.length, w, "t");
@@ -81,6 +85,11 @@ class DecodersTest {
                 }
                 for (int i = 0; i < n; i++) {
                     assertEquals(values[i], gotBytes[i], "width " + w + ", value " + i);
+                }
+                byte[] allBytes = new byte[n];
+                new Decoders.Rle(enc, 0, enc.length, w, "t").read(allBytes, 0, n);
+                for (int i = 0; i < n; i++) {
+                    assertEquals(values[i], allBytes[i], "width " + w + ", value " + i + ", one read");
                 }
             }
             // reading past the last group's padding fails cleanly

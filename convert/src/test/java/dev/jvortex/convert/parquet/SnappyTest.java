@@ -178,6 +178,44 @@ class SnappyTest {
     }
 
     @Test
+    void shortCopiesAtEveryOffsetAndRoom() {
+        // a literal, one copy (offsets 1 to 20 and 40, lengths 4 to 20 and 64: the two-word
+        // path of copies of up to 16 bytes at offsets of 8 or more, the word loop and the
+        // byte-wise one), then a tail of 0 to 17 literal bytes, so that the room after the copy
+        // is below and above 16 bytes; checked against the copy done one byte at a time
+        Random r = new Random(11);
+        int[] offsets = new int[21];
+        for (int i = 0; i < 20; i++) {
+            offsets[i] = i + 1;
+        }
+        offsets[20] = 40;
+        for (int offset : offsets) {
+            for (int length = 4; length <= 64; length = length == 20 ? 64 : length + 1) {
+                for (int tail = 0; tail <= 17; tail++) {
+                    byte[] expect = new byte[offset + length + tail];
+                    for (int i = 0; i < offset; i++) {
+                        expect[i] = (byte) r.nextInt(256);
+                    }
+                    for (int i = offset; i < offset + length; i++) {
+                        expect[i] = expect[i - offset];
+                    }
+                    for (int i = offset + length; i < expect.length; i++) {
+                        expect[i] = (byte) r.nextInt(256);
+                    }
+                    ByteArrayOutputStream b = new ByteArrayOutputStream();
+                    b.write(expect.length); // at most 121: a one-byte varint
+                    literal(b, expect, 0, offset);
+                    copy(b, offset, length);
+                    literal(b, expect, offset + length, tail);
+                    String what = "offset " + offset + ", length " + length + ", tail " + tail;
+                    assertArrayEquals(expect, decode(b.toByteArray(), expect.length, 0), what);
+                    assertArrayEquals(expect, decode(b.toByteArray(), expect.length, 3), what + " at an offset");
+                }
+            }
+        }
+    }
+
+    @Test
     void aWrongDeclaredLengthFails() {
         byte[] in = sample(new Random(1), 1000);
         byte[] block = encode(in);
