@@ -246,12 +246,6 @@ public final class SparseEncoder {
     /// The first pass of [#dominantPrimitive] across blocks: a majority vote over the valid
     /// values, and the count of changes between consecutive rows (valid to null, or two different
     /// valid values).
-    ///
-    /// The changes of a block are counted first, without branches ([#changesAllValid],
-    /// [#changesValid]), and the vote runs only when they stay within the bound: on data without
-    /// a fill most rows change, which would mispredict a branch per row of the vote until the
-    /// bound is passed. The answer is the same as counting and voting row by row, since the
-    /// changes only grow and past the bound no vote matters.
     private static final class Vote {
         final long maxChanges;
         int candidate = -1;
@@ -267,63 +261,26 @@ public final class SparseEncoder {
 
         /// Adds `block[0..m)` (rows `from..`); false when the changes exceed `maxChanges`.
         boolean add(long[] block, int m, int from, long[] validWords) {
-            if (m == 0) {
-                return true;
-            }
-            // Row 0 has no row before it: it changes nothing.
-            boolean firstValid = ValidBits.get(validWords, from);
-            long first = block[0];
-            if (from > 0 && (firstValid != prevValid || firstValid && first != prevBits)) {
-                changes++;
-            }
-            changes += validWords == null ? changesAllValid(block, m) : changesValid(block, m, validWords, from);
-            if (changes > maxChanges) {
-                return false;
-            }
-            prevValid = ValidBits.get(validWords, from + m - 1);
-            prevBits = block[m - 1];
-            if (validWords == null) {
-                voteAllValid(block, m, from);
-            } else {
-                voteValid(block, m, from, validWords);
-            }
-            return true;
-        }
-
-        /// The majority vote over `block[0..m)` (rows `from..`, every one valid).
-        private void voteAllValid(long[] block, int m, int from) {
             int candidate = this.candidate;
             long candidateBits = this.candidateBits;
             int votes = this.votes;
+            long changes = this.changes;
+            boolean prevValid = this.prevValid;
+            long prevBits = this.prevBits;
             for (int k = 0; k < m; k++) {
+                int i = from + k;
+                boolean valid = ValidBits.get(validWords, i);
                 long b = block[k];
-                if (votes == 0) {
-                    candidate = from + k;
-                    candidateBits = b;
-                    votes = 1;
-                } else if (b == candidateBits) {
-                    votes++;
-                } else {
-                    votes--;
+                if (i > 0 && (valid != prevValid || valid && b != prevBits) && ++changes > maxChanges) {
+                    return false;
                 }
-            }
-            this.candidate = candidate;
-            this.candidateBits = candidateBits;
-            this.votes = votes;
-        }
-
-        /// The majority vote over the valid rows of `block[0..m)` (rows `from..`).
-        private void voteValid(long[] block, int m, int from, long[] validWords) {
-            int candidate = this.candidate;
-            long candidateBits = this.candidateBits;
-            int votes = this.votes;
-            for (int k = 0; k < m; k++) {
-                if (!ValidBits.get(validWords, from + k)) {
+                prevValid = valid;
+                prevBits = b;
+                if (!valid) {
                     continue;
                 }
-                long b = block[k];
                 if (votes == 0) {
-                    candidate = from + k;
+                    candidate = i;
                     candidateBits = b;
                     votes = 1;
                 } else if (b == candidateBits) {
@@ -335,32 +292,11 @@ public final class SparseEncoder {
             this.candidate = candidate;
             this.candidateBits = candidateBits;
             this.votes = votes;
+            this.changes = changes;
+            this.prevValid = prevValid;
+            this.prevBits = prevBits;
+            return true;
         }
-    }
-
-    /// The rows `1..m` of `block` that differ from the row before.
-    private static long changesAllValid(long[] block, int m) {
-        long changes = 0;
-        for (int k = 1; k < m; k++) {
-            changes += block[k] != block[k - 1] ? 1 : 0;
-        }
-        return changes;
-    }
-
-    /// The rows `1..m` of `block` (rows `from..`) whose validity differs from the row before's, or
-    /// that are valid like it with another value.
-    private static long changesValid(long[] block, int m, long[] validWords, int from) {
-        long changes = 0;
-        int i = from;
-        long prevValid = validWords[i >>> 6] >>> i & 1;
-        for (int k = 1; k < m; k++) {
-            i = from + k;
-            long valid = validWords[i >>> 6] >>> i & 1;
-            long differs = block[k] != block[k - 1] ? 1 : 0;
-            changes += (valid ^ prevValid) | (valid & differs);
-            prevValid = valid;
-        }
-        return changes;
     }
 
     /// The values of `block[0..m)` other than `bits`.
