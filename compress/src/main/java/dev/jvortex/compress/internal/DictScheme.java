@@ -6,6 +6,7 @@ import dev.jvortex.core.array.Validity;
 import dev.jvortex.core.internal.Segments;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
+import dev.jvortex.encodings.RunCounts;
 import dev.jvortex.encodings.ValidBits;
 import dev.jvortex.encodings.dict.DictEncoder;
 import java.util.EnumSet;
@@ -95,11 +96,16 @@ final class DictScheme extends Scheme {
     /// either side of nulls are one run); branch-free when every row is valid, else over the set
     /// bits of the validity words alone.
     static long validRuns(PrimitiveArray p) {
-        int len = p.length();
-        if (p.validity().isAllValid()) {
-            return runsAllValid(p, len);
+        long known = RunCounts.validRuns(p);
+        if (known >= 0) {
+            return known;
         }
-        return runsNullable(p, ValidBits.words(p.validity(), len), len);
+        int len = p.length();
+        long runs = p.validity().isAllValid()
+                ? runsAllValid(p, len)
+                : runsNullable(p, ValidBits.words(p.validity(), len), len);
+        RunCounts.putValidRuns(p, runs);
+        return runs;
     }
 
     /// Rows per block of [#runsAllValid] and [#runsNullable] (a multiple of 64).

@@ -9,6 +9,7 @@ import dev.jvortex.core.internal.Segments;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
 import dev.jvortex.encodings.EncodingId;
+import dev.jvortex.encodings.RunCounts;
 import dev.jvortex.encodings.ValidBits;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
@@ -47,12 +48,24 @@ public final class RunEndEncoder {
         return WriteNode.of(EncodingId.RUNEND.id(), meta, ends, values);
     }
 
-    /// Returns the number of runs of `a` (0 when empty), for estimates.
+    /// Returns the number of runs of `a` (0 when empty), for estimates. Counted once per array on
+    /// a thread ([RunCounts]).
     public static int runCount(Array a) {
         int len = a.length();
         if (len == 0) {
             return 0;
         }
+        long known = RunCounts.rowRuns(a);
+        if (known >= 0) {
+            return (int) known;
+        }
+        int runs = countRunsOnce(a, len);
+        RunCounts.putRowRuns(a, runs);
+        return runs;
+    }
+
+    /// [#runCount] of a non-empty array, counted.
+    private static int countRunsOnce(Array a, int len) {
         long[] validWords = ValidBits.words(a.validity(), len);
         if (validWords == null && a instanceof PrimitiveArray p) {
             return primitiveRunCount(p);
