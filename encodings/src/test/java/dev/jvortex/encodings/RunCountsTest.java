@@ -99,6 +99,31 @@ class RunCountsTest {
     }
 
     @Test
+    void runsAtMostAnswersAsTheWholeCount() {
+        Random r = new Random(6);
+        for (int len : new int[] {1, 3, 4, 1024, 1025, 5000}) {
+            for (int maxRun : new int[] {1, 4, 200}) {
+                for (double nulls : new double[] {0, 0.2}) {
+                    long[] v = runs(r, len, maxRun);
+                    boolean[] valid = validity(r, len, nulls);
+                    long whole = rowRuns(v, valid);
+                    for (long max : new long[] {0, 1, whole - 1, whole, whole + 1, len / 4, len}) {
+                        PrimitiveArray fresh = EncodeTesting.ints(PType.I32, v, valid);
+                        String what = "len " + len + " maxRun " + maxRun + " nulls " + nulls + " max " + max;
+                        assertEquals(whole <= max, RunEndEncoder.runsAtMost(fresh, max), what);
+                        long kept = RunCounts.rowRuns(fresh);
+                        if (kept >= 0) {
+                            assertEquals(whole, kept, what);
+                        }
+                        assertEquals(whole <= max, RunEndEncoder.runsAtMost(fresh, max), what);
+                        assertEquals(whole, RunEndEncoder.runCount(fresh), what);
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
     void rowRunsAndValidRunsDifferWithNulls() {
         long[] v = {1, 0, 1, 1, 2};
         boolean[] valid = {true, false, true, true, true};
