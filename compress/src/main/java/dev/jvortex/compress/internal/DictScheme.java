@@ -6,6 +6,7 @@ import dev.jvortex.core.array.Validity;
 import dev.jvortex.core.internal.Segments;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
+import dev.jvortex.encodings.RunCounts;
 import dev.jvortex.encodings.ValidBits;
 import dev.jvortex.encodings.dict.DictEncoder;
 import java.util.EnumSet;
@@ -86,38 +87,75 @@ final class DictScheme extends Scheme {
         }
         double distinct = wholeDistinct * 0.9;
         int codeBits = Math.max(1, 64 - Long.numberOfLeadingZeros((long) Math.max(1, distinct - 1)));
-        long runs = validRuns(p);
+        long runs = validRuns(p, runsBeyondCodes(codeBits, valid));
         double codesBytes = Math.min((double) codeBits * valid, (codeBits + 32.0) * runs) / 8;
         return canonicalBytes / (0.8 * codesBytes) <= bestRatio;
+    }
+
+    /// The fewest runs `r` whose run-ends estimate `(codeBits + 32) * r` is at least the codes'
+    /// `codeBits * valid` (compared in doubles as [#cannotWin] does): from there on the smaller of
+    /// the two is the codes' bits whatever the runs, so counting may stop.
+    static long runsBeyondCodes(int codeBits, long valid) {
+        double codes = (double) codeBits * valid;
+        long r = (long) Math.ceil(codes / (codeBits + 32.0));
+        while ((codeBits + 32.0) * r < codes) {
+            r++;
+        }
+        while (r > 0 && (codeBits + 32.0) * (r - 1) >= codes) {
+            r--;
+        }
+        return r;
     }
 
     /// The runs of equal values among the valid rows of `p` (nulls skipped, so equal values on
     /// either side of nulls are one run); branch-free when every row is valid, else over the set
     /// bits of the validity words alone.
     static long validRuns(PrimitiveArray p) {
-        int len = p.length();
-        if (p.validity().isAllValid()) {
-            return runsAllValid(p, len);
+        return validRuns(p, Long.MAX_VALUE);
+    }
+
+    /// [#validRuns(PrimitiveArray)], or any count of at least `enough` once the runs of the blocks
+    /// read so far reach it (runs only grow). Only whole counts are kept for other trials
+    /// ([RunCounts]).
+    static long validRuns(PrimitiveArray p, long enough) {
+        long known = RunCounts.validRuns(p);
+        if (known >= 0) {
+            return known;
         }
-        return runsNullable(p, ValidBits.words(p.validity(), len), len);
+        int len = p.length();
+        long[] state = new long[3];
+        if (p.validity().isAllValid()) {
+            runsAllValid(p, len, enough, state);
+        } else {
+            runsNullable(p, ValidBits.words(p.validity(), len), len, enough, state);
+        }
+        if (state[2] == len) {
+            RunCounts.putValidRuns(p, state[0]);
+        }
+        return state[0];
     }
 
     /// Rows per block of [#runsAllValid] and [#runsNullable] (a multiple of 64).
     private static final int RUN_BLOCK = 1024;
 
-    private static long runsAllValid(PrimitiveArray p, int len) {
+    /// Counts into `state` = {runs, -, rows read} until every row is read or the runs reach
+    /// `enough`.
+    private static void runsAllValid(PrimitiveArray p, int len, long enough, long[] state) {
         long[] block = new long[RUN_BLOCK];
         long runs = 0;
         long prev = 0;
-        for (int from = 0; from < len; from += RUN_BLOCK) {
+        int from = 0;
+        while (from < len && runs < enough) {
             int m = Math.min(RUN_BLOCK, len - from);
             Segments.load(p.data(), p.ptype(), from, block, 0, m);
             // Branch-free: a run starts at the first row and wherever a row differs from the last.
             runs += from == 0 || block[0] != prev ? 1 : 0;
             runs += changes(block, m);
             prev = block[m - 1];
+            from += m;
         }
-        return runs;
+        state[0] = runs;
+        state[2] = from;
     }
 
     /// The positions `k` in `1..m` where `block[k]` differs from `block[k - 1]`.
@@ -129,16 +167,18 @@ final class DictScheme extends Scheme {
         return runs;
     }
 
-    private static long runsNullable(PrimitiveArray p, long[] words, int len) {
+    /// Counts into `state` = {runs, the last valid value (none while the runs are 0), rows read}
+    /// until every row is read or the runs reach `enough`.
+    private static void runsNullable(PrimitiveArray p, long[] words, int len, long enough, long[] state) {
         long[] block = new long[RUN_BLOCK];
-        // runs so far and the last valid value (no valid row yet while the runs are 0)
-        long[] state = new long[2];
-        for (int from = 0; from < len; from += RUN_BLOCK) {
+        int from = 0;
+        while (from < len && state[0] < enough) {
             int m = Math.min(RUN_BLOCK, len - from);
             Segments.load(p.data(), p.ptype(), from, block, 0, m);
             runsOfValid(block, m, words, from >>> 6, state);
+            from += m;
         }
-        return state[0];
+        state[2] = from;
     }
 
     /// Adds to `state` the runs among the valid rows of `block[0..m)`, whose validity is

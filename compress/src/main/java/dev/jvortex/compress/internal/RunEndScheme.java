@@ -47,8 +47,8 @@ final class RunEndScheme extends Scheme {
 
     @Override
     WriteNode encode(Array a, Cascade cascade, int depth, EnumSet<SchemeId> excluded, boolean sample) {
-        int runs = RunEndEncoder.runCount(a);
-        if ((long) runs * 4 > a.length()) {
+        // runs * 4 > len exactly when runs > len / 4 (rounded down)
+        if (!RunEndEncoder.runsAtMost(a, a.length() / 4)) {
             return null;
         }
         return RunEndEncoder.encode(a, cascade.children(this, depth, excluded, sample));

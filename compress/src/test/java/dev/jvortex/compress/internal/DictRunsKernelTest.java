@@ -1,6 +1,7 @@
 package dev.jvortex.compress.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.jvortex.core.DType;
 import dev.jvortex.core.PType;
@@ -73,7 +74,31 @@ class DictRunsKernelTest {
                 first = false;
             }
         }
-        assertEquals(expected, DictScheme.validRuns(p), t + " len " + len + (valid == null ? "" : " with nulls"));
+        String what = t + " len " + len + (valid == null ? "" : " with nulls");
+        assertEquals(expected, DictScheme.validRuns(p), what);
         assertEquals(DType.Primitive.class, p.dtype().getClass());
+        // With a bound: the whole count below it, else a count of at least the bound and at most
+        // the whole (each on a fresh array, which no count is remembered for).
+        for (long enough : new long[] {1, 2, expected / 2, expected, expected + 1}) {
+            PrimitiveArray fresh = Primitives.array(t, valid != null, v, len, validity);
+            long runs = DictScheme.validRuns(fresh, enough);
+            if (expected < enough) {
+                assertEquals(expected, runs, what + " enough " + enough);
+            } else {
+                assertTrue(runs >= enough && runs <= expected, what + " enough " + enough + ": " + runs);
+            }
+        }
+    }
+
+    @Test
+    void runsBeyondCodesIsTheFirstRunCountWhoseEstimateReachesTheCodes() {
+        for (int codeBits = 1; codeBits <= 40; codeBits++) {
+            for (long valid : new long[] {2, 3, 33, 1000, 336_776, 6_001_215, (1L << 40) + 7}) {
+                long r = DictScheme.runsBeyondCodes(codeBits, valid);
+                double codes = (double) codeBits * valid;
+                assertTrue((codeBits + 32.0) * r >= codes, codeBits + " bits, " + valid + " rows: " + r);
+                assertTrue(r == 0 || (codeBits + 32.0) * (r - 1) < codes, codeBits + " bits, " + valid + " rows: " + r);
+            }
+        }
     }
 }

@@ -10,6 +10,7 @@ import dev.jvortex.core.internal.Segments;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
 import dev.jvortex.encodings.EncodingId;
+import dev.jvortex.encodings.RunCounts;
 import dev.jvortex.encodings.ValidBits;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
@@ -181,6 +182,10 @@ public final class RleEncoder {
         if (maxRuns == 0) {
             return false;
         }
+        long known = RunCounts.validRuns(a);
+        if (known >= 0) {
+            return known <= maxRuns && known > 0;
+        }
         long[] block = new long[FastLanes.BLOCK];
         long runs = 0;
         long prev = 0;
@@ -207,6 +212,8 @@ public final class RleEncoder {
                 return false;
             }
         }
+        // every row read: the count is whole, for the other trials on this array
+        RunCounts.putValidRuns(a, runs);
         return runs > 0;
     }
 

@@ -9,6 +9,7 @@ import dev.jvortex.core.internal.Segments;
 import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
 import dev.jvortex.encodings.EncodingId;
+import dev.jvortex.encodings.RunCounts;
 import dev.jvortex.encodings.ValidBits;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
@@ -47,12 +48,43 @@ public final class RunEndEncoder {
         return WriteNode.of(EncodingId.RUNEND.id(), meta, ends, values);
     }
 
-    /// Returns the number of runs of `a` (0 when empty), for estimates.
+    /// Returns the number of runs of `a` (0 when empty), for estimates. Counted once per array on
+    /// a thread ([RunCounts]).
     public static int runCount(Array a) {
         int len = a.length();
         if (len == 0) {
             return 0;
         }
+        long known = RunCounts.rowRuns(a);
+        if (known >= 0) {
+            return (int) known;
+        }
+        int runs = countRunsOnce(a, len);
+        RunCounts.putRowRuns(a, runs);
+        return runs;
+    }
+
+    /// Whether [#runCount] of `a` is at most `maxRuns`: for an array with every row valid, the
+    /// count stops once the runs of the blocks read so far pass `maxRuns` (runs only grow); a
+    /// whole count is kept as [#runCount] keeps it.
+    public static boolean runsAtMost(Array a, long maxRuns) {
+        int len = a.length();
+        if (len == 0
+                || RunCounts.rowRuns(a) >= 0
+                || !(a instanceof PrimitiveArray p)
+                || !a.validity().isAllValid()) {
+            return runCount(a) <= maxRuns;
+        }
+        long[] state = new long[2];
+        primitiveRuns(p, maxRuns, state);
+        if (state[1] == len) {
+            RunCounts.putRowRuns(a, state[0]);
+        }
+        return state[0] <= maxRuns;
+    }
+
+    /// [#runCount] of a non-empty array, counted.
+    private static int countRunsOnce(Array a, int len) {
         long[] validWords = ValidBits.words(a.validity(), len);
         if (validWords == null && a instanceof PrimitiveArray p) {
             return primitiveRunCount(p);
@@ -93,6 +125,14 @@ public final class RunEndEncoder {
     /// The runs of a non-empty primitive array with every row valid: one plus the rows that differ
     /// from the row before, summed without a branch, block by block.
     static int primitiveRunCount(PrimitiveArray p) {
+        long[] state = new long[2];
+        primitiveRuns(p, Long.MAX_VALUE, state);
+        return (int) state[0];
+    }
+
+    /// Counts the runs of a non-empty primitive array with every row valid into `state` = {runs,
+    /// rows read}, until every row is read or the runs pass `maxRuns`.
+    private static void primitiveRuns(PrimitiveArray p, long maxRuns, long[] state) {
         int len = p.length();
         MemorySegment data = p.data();
         PType ptype = p.ptype();
@@ -102,14 +142,17 @@ public final class RunEndEncoder {
         int runs = 1;
         // A block count and a constant stride: the trip count is known before the loop.
         int blocks = (len + BLOCK - 1) / BLOCK;
-        for (int b = 0; b < blocks; b++) {
+        int read = 0;
+        for (int b = 0; b < blocks && runs <= maxRuns; b++) {
             int from = b * BLOCK;
             int m = Math.min(BLOCK, len - from);
             Segments.load(data, ptype, from, block, 0, m);
             runs += (block[0] != prev ? 1 : 0) + changes(block, m);
             prev = block[m - 1];
+            read = from + m;
         }
-        return runs;
+        state[0] = runs;
+        state[1] = read;
     }
 
     /// The positions `k` in `1..m` where `block[k]` differs from `block[k - 1]`.
