@@ -99,14 +99,10 @@ public final class Keys {
             case PrimitiveArray p -> loadPrimitive(p.data(), p.ptype(), n, out);
             case BoolArray b -> loadBits(b.bits(), n, out);
             case DecimalArray d -> {
-                PType as = switch (d.byteWidth()) {
-                    case 1 -> PType.I8;
-                    case 2 -> PType.I16;
-                    case 4 -> PType.I32;
-                    case 8 -> PType.I64;
-                    default ->
-                        throw VortexException.misuse("decimal of " + d.byteWidth() + " bytes has no 64-bit keys");
-                };
+                PType as = d.unscaledType();
+                if (as == null) {
+                    throw VortexException.misuse("decimal of " + d.byteWidth() + " bytes has no 64-bit keys");
+                }
                 loadPrimitive(d.data(), as, n, out);
             }
             default -> throw VortexException.misuse("no comparison keys for " + a.dtype());
