@@ -18,6 +18,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.IntConsumer;
+import java.util.function.Supplier;
 
 /// Compresses arrays, on up to [WriteOptions#parallelism()] threads, and hands the results to
 /// the [SegmentSink] in the order they were submitted, so the file does not depend on the
@@ -56,10 +57,14 @@ final class CompressionPipeline {
     private final ExecutorService ownPool;
     /// Compression tasks not yet written, in the order their segments go into the file.
     private final Deque<Pending> inflight = new ArrayDeque<>();
+    /// Set once the writer completes its columns: submissions no longer wait for queued tasks
+    /// (what is submitted then is what the columns held back, bounded by columns x chunk size);
+    /// [#flush()] waits once for all.
+    private boolean completing;
 
     /// A compression task whose segment is not written yet.
     ///
-    /// @param node the write tree, once compressed
+    /// @param node the write tree, once compressed (null inside: the task has no segment)
     /// @param owner the arena holding the task's input (closed once the segment is written), or null
     /// @param onSegment told the segment id
     private record Pending(CompletableFuture<WriteNode> node, Arena owner, IntConsumer onSegment) {}
@@ -162,7 +167,59 @@ final class CompressionPipeline {
             throw e;
         }
         inflight.add(new Pending(f, owner, onSegment));
-        drain(MAX_TASKS_PER_THREAD * parallelism);
+        drainQueued();
+    }
+
+    /// Compresses the array `produce` returns, once `after` is done (on the executor, or now),
+    /// and writes it as the next segment in submission order, telling `onSegment` its id; no
+    /// segment (and no call) when `produce` returns null. The array must not need freeing.
+    void submitAfter(
+            CompletableFuture<?> after, Supplier<Array> produce, Compression compression, IntConsumer onSegment)
+            throws IOException {
+        Compressor compressor = compression == Compression.FULL ? fullCompressor : dataCompressor;
+        if (executor == null) {
+            join(after);
+            Array a = produce.get();
+            if (a != null) {
+                onSegment.accept(sink.append(encode(a, compressor, null).node()));
+            }
+            return;
+        }
+        CompletableFuture<WriteNode> f = after.thenApplyAsync(
+                none -> {
+                    Array a = produce.get();
+                    return a == null ? null : encode(a, compressor, null).node();
+                },
+                executor);
+        inflight.add(new Pending(f, null, onSegment));
+        drainQueued();
+    }
+
+    /// Tells the pipeline that the columns are completing: from now on submissions write only
+    /// the finished tasks at the head of the queue and never wait (see [#completing]).
+    void completing() {
+        completing = true;
+    }
+
+    /// After a submission: writes the finished head tasks, waiting for the head while the queue
+    /// is over its bound (not while completing).
+    private void drainQueued() throws IOException {
+        drain(completing ? Integer.MAX_VALUE : MAX_TASKS_PER_THREAD * parallelism);
+    }
+
+    /// Waits for `f`, rethrowing its failure's cause.
+    static void join(CompletableFuture<?> f) {
+        try {
+            f.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            if (e.getCause() instanceof Error err) {
+                throw err;
+            }
+            throw e;
+        }
     }
 
     /// Writes every submitted segment, waiting for the tasks still running.
@@ -194,7 +251,9 @@ final class CompressionPipeline {
             }
             inflight.poll();
             try {
-                p.onSegment().accept(sink.append(node));
+                if (node != null) {
+                    p.onSegment().accept(sink.append(node));
+                }
             } finally {
                 if (p.owner() != null) {
                     p.owner().close();
@@ -265,17 +324,17 @@ final class CompressionPipeline {
 
         /// Returns the statistics, once every chunk given so far is counted.
         StatsAccumulator await() {
-            try {
-                tail.join();
-            } catch (CompletionException e) {
-                if (e.getCause() instanceof RuntimeException r) {
-                    throw r;
-                }
-                if (e.getCause() instanceof Error err) {
-                    throw err;
-                }
-                throw e;
-            }
+            join(tail);
+            return stats;
+        }
+
+        /// Done when every chunk given so far is counted (see [#counted()]).
+        CompletableFuture<Void> tail() {
+            return tail;
+        }
+
+        /// The statistics, for a task that runs after [#tail()] is done.
+        StatsAccumulator counted() {
             return stats;
         }
 

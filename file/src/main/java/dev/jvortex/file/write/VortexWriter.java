@@ -178,6 +178,7 @@ public final class VortexWriter implements AutoCloseable {
         }
         closed = true;
         try {
+            pipeline.completing();
             root.complete();
             pipeline.flush();
             LayoutIds layoutIds = new LayoutIds();

@@ -26,9 +26,13 @@ final class ZonedWriter implements ColumnWriter {
     private final ChunkedWriter data;
     /// The column's statistics, counted by `data` as it cuts chunks (see [ChunkedWriter]).
     private final CompressionPipeline.StatsChain stats;
-    private List<ZoneColumn> zoneColumns;
-    /// The zone table, once submitted.
-    private FlatWriter zones;
+    /// The zone table's columns, computed with the table (on the compression threads, after the
+    /// column's statistics); null when there is no zone table.
+    private volatile List<ZoneColumn> zoneColumns;
+    /// The zone table's segment, once written (-1: none).
+    private int zoneSegment = -1;
+    /// The zone table's rows (zones), set with [#zoneColumns].
+    private volatile int zoneCount;
     private long rows;
 
     ZonedWriter(DType dtype, WriteContext ctx) {
@@ -65,14 +69,26 @@ final class ZonedWriter implements ColumnWriter {
     @Override
     public void complete() throws IOException {
         data.complete();
-        StatsAccumulator counted = stats.await();
         if (!ctx.options().zoneMaps() || rows == 0) {
             return;
         }
-        zoneColumns = counted.zoneColumns(ctx.statsArena());
-        if (!zoneColumns.isEmpty()) {
-            zones = FlatWriter.submit(ctx, zoneTable(zoneColumns, counted.zoneCount()), Compression.FULL, null);
-        }
+        // The zone table takes its place in the segment order now, but is built (and compressed)
+        // once the column's statistics are counted, without holding up the writing thread.
+        ctx.pipeline()
+                .submitAfter(
+                        stats.tail(),
+                        () -> {
+                            StatsAccumulator counted = stats.counted();
+                            List<ZoneColumn> cols = counted.zoneColumns(ctx.statsArena());
+                            if (cols.isEmpty()) {
+                                return null;
+                            }
+                            zoneCount = counted.zoneCount();
+                            zoneColumns = cols;
+                            return zoneTable(cols, zoneCount);
+                        },
+                        Compression.FULL,
+                        seg -> zoneSegment = seg);
     }
 
     /// The zone table: one column per statistic, one row per zone.
@@ -99,10 +115,11 @@ final class ZonedWriter implements ColumnWriter {
     @Override
     public LayoutSpec layout(LayoutIds ids) {
         LayoutSpec dataLayout = data.layout(ids);
-        if (zones == null) {
+        if (zoneSegment < 0) {
             return dataLayout;
         }
-        LayoutSpec zoneLayout = zones.layout(ids);
+        LayoutSpec zoneLayout =
+                new LayoutSpec(ids.of(LayoutId.FLAT.id()), zoneCount, new byte[0], List.of(), new int[] {zoneSegment});
         List<ZoneSchema.Aggregate> aggregates = new ArrayList<>();
         for (ZoneColumn c : zoneColumns) {
             aggregates.add(new ZoneSchema.Aggregate(c.id(), c.options()));
