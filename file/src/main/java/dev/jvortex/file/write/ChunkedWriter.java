@@ -12,6 +12,7 @@ import dev.jvortex.file.write.CompressionPipeline.Compression;
 import dev.jvortex.format.internal.FormatWriter.LayoutSpec;
 import java.io.IOException;
 import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
@@ -126,7 +127,31 @@ final class ChunkedWriter implements ColumnWriter {
                 return;
             }
         }
+        if (dictionaries) {
+            // Dictionary lookups and statistics: on the compression threads when the batch is
+            // big enough and any thread may read it (joined before the batch's write returns).
+            VarBinViewArray s = (VarBinViewArray) a;
+            ctx.pipeline().runColumnWork(s.length(), shareable(s), () -> appendDictionaries(s));
+            return;
+        }
         route(a);
+    }
+
+    /// A thread that no arena is confined to: a segment it may access is one any thread may.
+    private static final Thread ANY_THREAD = Thread.ofVirtual().unstarted(() -> {});
+
+    /// Whether every segment of `a` may be read by any thread (none is confined to this one).
+    private static boolean shareable(VarBinViewArray a) {
+        if (!a.views().isAccessibleBy(ANY_THREAD)) {
+            return false;
+        }
+        for (MemorySegment b : a.buffers()) {
+            if (!b.isAccessibleBy(ANY_THREAD)) {
+                return false;
+            }
+        }
+        MemorySegment bits = a.validity().bits();
+        return bits == null || bits.isAccessibleBy(ANY_THREAD);
     }
 
     private void route(Array a) throws IOException {

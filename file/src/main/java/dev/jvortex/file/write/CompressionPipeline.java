@@ -10,13 +10,17 @@ import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.IntConsumer;
 import java.util.function.Supplier;
 
@@ -67,7 +71,89 @@ final class CompressionPipeline {
     /// @param node the write tree, once compressed (null inside: the task has no segment)
     /// @param owner the arena holding the task's input (closed once the segment is written), or null
     /// @param onSegment told the segment id
-    private record Pending(CompletableFuture<WriteNode> node, Arena owner, IntConsumer onSegment) {}
+    /// @param group work whose own entries take this entry's place once it is done (then the
+    ///     other fields are null), or null
+    private record Pending(CompletableFuture<WriteNode> node, Arena owner, IntConsumer onSegment, Group group) {
+        Pending(CompletableFuture<WriteNode> node, Arena owner, IntConsumer onSegment) {
+            this(node, owner, onSegment, null);
+        }
+
+        boolean done() {
+            return group != null ? group.done.isDone() : node.isDone();
+        }
+    }
+
+    /// Rows a batch's column needs for [#runColumnWork] to run its work on the compression
+    /// threads (fewer run on the writing thread: not worth a task).
+    static final int MIN_COLUMN_WORK_ROWS = 16_384;
+
+    /// The group whose work the current thread runs, if any: its submissions go to the group.
+    private static final ThreadLocal<Group> CURRENT = new ThreadLocal<>();
+
+    /// The groups of the batch being appended, joined by [#joinBatch()].
+    private final List<Group> batchGroups = new ArrayList<>();
+
+    /// A column's work on one batch, which submits segments, run by whichever thread gets to it
+    /// first (a compression thread, or the writing thread once it needs it done): its
+    /// submissions are kept in order and go into the file in place of the group's own entry.
+    private static final class Group implements Runnable {
+        private final ColumnWork body;
+        private final AtomicBoolean started = new AtomicBoolean();
+        /// Done once the work is; [#entries] is complete then.
+        final CompletableFuture<Void> done = new CompletableFuture<>();
+        /// The work's submissions, in order (written by the thread running the work only).
+        final List<Pending> entries = new ArrayList<>();
+
+        Group(ColumnWork body) {
+            this.body = body;
+        }
+
+        @Override
+        public void run() {
+            if (!started.compareAndSet(false, true)) {
+                return;
+            }
+            CURRENT.set(this);
+            try {
+                body.run();
+                done.complete(null);
+            } catch (Throwable e) {
+                done.completeExceptionally(e);
+            } finally {
+                CURRENT.remove();
+            }
+        }
+
+        /// After a failure: keeps the work from starting, or waits for it to stop.
+        void settle() {
+            if (started.compareAndSet(false, true)) {
+                done.cancel(false);
+            } else {
+                done.handle((v, x) -> null).join();
+            }
+        }
+
+        /// Runs the work here unless a thread has started it, then waits for it.
+        void await() throws IOException {
+            run();
+            try {
+                done.join();
+            } catch (CompletionException e) {
+                switch (e.getCause()) {
+                    case IOException io -> throw io;
+                    case RuntimeException r -> throw r;
+                    case Error err -> throw err;
+                    default -> throw e;
+                }
+            }
+        }
+    }
+
+    /// Work on a column's rows that may submit segments.
+    @FunctionalInterface
+    interface ColumnWork {
+        void run() throws IOException;
+    }
 
     CompressionPipeline(WriteOptions options, SegmentSink sink, Path target) {
         this.sink = sink;
@@ -166,8 +252,64 @@ final class CompressionPipeline {
             }
             throw e;
         }
-        inflight.add(new Pending(f, owner, onSegment));
+        enqueue(new Pending(f, owner, onSegment));
+    }
+
+    /// Queues `p` after the earlier submissions: in the group whose work this thread runs, else
+    /// in the pipeline (writing what is finished, and waiting while the queue is over its bound).
+    private void enqueue(Pending p) throws IOException {
+        Group g = CURRENT.get();
+        if (g != null) {
+            g.entries.add(p);
+            return;
+        }
+        inflight.add(p);
         drainQueued();
+    }
+
+    /// Runs `work`, a column's work on the `rows` rows of the batch being appended, whose
+    /// submissions go into the file as if it ran now: on the compression threads when there are
+    /// any, `rows` is at least [#MIN_COLUMN_WORK_ROWS] and `shareable` (the work reads only
+    /// memory any thread may read), else now. [#joinBatch()] waits for it (the work may read
+    /// the caller's batch only until then).
+    void runColumnWork(int rows, boolean shareable, ColumnWork work) throws IOException {
+        if (executor == null || rows < MIN_COLUMN_WORK_ROWS || !shareable || CURRENT.get() != null) {
+            work.run();
+            return;
+        }
+        Group g = new Group(work);
+        batchGroups.add(g);
+        inflight.add(new Pending(null, null, null, g));
+        try {
+            executor.execute(g);
+        } catch (RejectedExecutionException e) {
+            // a caller's executor that takes no more: run by this thread when needed
+        }
+        drainQueued();
+    }
+
+    /// Waits for the column work of the batch being appended (see [#runColumnWork]), running
+    /// what no thread has started; after a failure, still waits for all before throwing.
+    void joinBatch() throws IOException {
+        try {
+            for (Group g : batchGroups) {
+                g.await();
+            }
+        } catch (IOException | RuntimeException | Error e) {
+            settleBatch();
+            throw e;
+        } finally {
+            batchGroups.clear();
+        }
+    }
+
+    /// After a failed batch: stops the column work of the batch (see [#runColumnWork]) from
+    /// starting, and waits for the work that has started.
+    void settleBatch() {
+        for (Group g : batchGroups) {
+            g.settle();
+        }
+        batchGroups.clear();
     }
 
     /// Compresses the array `produce` returns, once `after` is done (on the executor, or now),
@@ -191,8 +333,7 @@ final class CompressionPipeline {
                     return a == null ? null : encode(a, compressor, null).node();
                 },
                 executor);
-        inflight.add(new Pending(f, null, onSegment));
-        drainQueued();
+        enqueue(new Pending(f, null, onSegment));
     }
 
     /// Tells the pipeline that the columns are completing: from now on submissions write only
@@ -230,9 +371,17 @@ final class CompressionPipeline {
     /// Writes finished tasks from the head of the queue, waiting for the head while more than
     /// `keep` tasks are queued.
     private void drain(int keep) throws IOException {
-        while (!inflight.isEmpty()
-                && (inflight.size() > keep || inflight.peek().node().isDone())) {
+        while (!inflight.isEmpty() && (inflight.size() > keep || inflight.peek().done())) {
             Pending p = inflight.peek();
+            if (p.group() != null) {
+                p.group().await();
+                inflight.poll();
+                List<Pending> entries = p.group().entries;
+                for (int i = entries.size() - 1; i >= 0; i--) {
+                    inflight.addFirst(entries.get(i));
+                }
+                continue;
+            }
             WriteNode node;
             try {
                 node = p.node().get();
@@ -265,7 +414,25 @@ final class CompressionPipeline {
     /// Stops: waits for queued tasks (after a failure) to stop using their inputs, frees them,
     /// and shuts down the pipeline's own threads (never a caller's executor).
     void close() {
-        for (Pending p : inflight) {
+        for (Pending g : inflight) {
+            if (g.group() != null) {
+                g.group().settle();
+                close(g.group().entries);
+            }
+        }
+        close(inflight);
+        inflight.clear();
+        if (ownPool != null) {
+            ownPool.shutdownNow();
+        }
+    }
+
+    /// Waits for the tasks of `entries` (groups excepted) to stop and frees their inputs.
+    private static void close(Iterable<Pending> entries) {
+        for (Pending p : entries) {
+            if (p.group() != null) {
+                continue;
+            }
             try {
                 p.node().join();
             } catch (RuntimeException ignored) {
@@ -274,10 +441,6 @@ final class CompressionPipeline {
             if (p.owner() != null) {
                 p.owner().close();
             }
-        }
-        inflight.clear();
-        if (ownPool != null) {
-            ownPool.shutdownNow();
         }
     }
 

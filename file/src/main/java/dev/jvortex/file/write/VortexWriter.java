@@ -135,7 +135,13 @@ public final class VortexWriter implements AutoCloseable {
             for (int i = 0; i < columns; i++) {
                 typed.add(ArrayOps.withDType(batch.get(i), schema.fields().get(i)));
             }
-            root.appendFields(typed, n);
+            try {
+                root.appendFields(typed, n);
+            } catch (IOException | RuntimeException | Error e) {
+                pipeline.settleBatch();
+                throw e;
+            }
+            pipeline.joinBatch(); // the column work that read the batch is done: the caller may free it
             rows += n;
         } catch (IOException e) {
             failed = true;
