@@ -33,6 +33,13 @@ import java.util.function.Supplier;
 /// that deep so that one slow chunk at its head does not leave the other threads idle. Each task's input lives in an
 /// arena the pipeline
 /// closes once the segment is written (or, after a failure, once the task has stopped).
+///
+/// Two kinds of work besides compression run on the same threads without moving a segment:
+/// a big batch's column work ([#runColumnWork], a string dictionary column's lookups and
+/// statistics), whose submissions take the place of its queue entry, joined before the batch's
+/// write returns; and a zone table ([#submitAfter]), built once its column's statistics are
+/// counted. While the columns complete ([#completing()]) nothing waits: what they submit then
+/// is what they held back (at most a chunk per column and part), and [#flush()] waits once.
 final class CompressionPipeline {
     /// Which compressor an array goes through.
     enum Compression {
