@@ -404,29 +404,8 @@ final class PcoBins {
         } else {
             Arrays.fill(scratch, 0, buckets + 1, 0);
         }
-        // starts = scratch[0..buckets], fill = scratch[buckets+1..2*buckets]. Each loop is a
-        // small method of its own, so that the JIT compiles it once on its own instead of this
-        // method on-stack once per loop and then whole.
+        // starts = scratch[0..buckets], fill = scratch[buckets+1..2*buckets].
         int[] starts = scratch;
-        bucketStarts(a, from, to, min, shift, starts, buckets);
-        int fill = buckets + 1;
-        System.arraycopy(starts, 0, scratch, fill, buckets);
-        scatter(a, b, from, to, min, shift, scratch, fill);
-        for (int k = 0; k < buckets; k++) {
-            int bf = starts[k];
-            int bt = starts[k + 1];
-            if (bf < bt) {
-                // Offsets from min are below 2^63 unless the span is the full 64 bits.
-                long lo = minOffset(b, bf, bt, min);
-                long hi = maxOffset(b, bf, bt, min);
-                refine(h, b, a, bf, bt, min + lo, min + hi, levels, depth + 1);
-            }
-        }
-    }
-
-    /// Counts `a[from..to)` per bucket of `(v - min) >>> shift` and turns the counts into the
-    /// buckets' start positions `starts[0..buckets]` (from `from`).
-    private static void bucketStarts(long[] a, int from, int to, long min, int shift, int[] starts, int buckets) {
         for (int i = from; i < to; i++) {
             starts[(int) ((a[i] - min) >>> shift) + 1]++;
         }
@@ -434,31 +413,28 @@ final class PcoBins {
         for (int k = 0; k < buckets; k++) {
             starts[k + 1] += starts[k];
         }
-    }
-
-    /// Moves `a[from..to)` to their buckets in `b`, advancing the fill positions at `scratch[fill..]`.
-    private static void scatter(long[] a, long[] b, int from, int to, long min, int shift, int[] scratch, int fill) {
+        int fill = buckets + 1;
+        System.arraycopy(starts, 0, scratch, fill, buckets);
         for (int i = from; i < to; i++) {
             b[scratch[fill + (int) ((a[i] - min) >>> shift)]++] = a[i];
         }
-    }
-
-    /// The smallest of `b[from..to) - min`, unsigned.
-    private static long minOffset(long[] b, int from, int to, long min) {
-        long fLo = Long.MAX_VALUE;
-        for (int i = from; i < to; i++) {
-            fLo = Math.min(fLo, (b[i] - min) ^ Long.MIN_VALUE);
+        for (int k = 0; k < buckets; k++) {
+            int bf = starts[k];
+            int bt = starts[k + 1];
+            if (bf < bt) {
+                // Offsets from min are below 2^63 unless the span is the full 64 bits.
+                long fLo = Long.MAX_VALUE;
+                long fHi = Long.MIN_VALUE;
+                for (int i = bf; i < bt; i++) {
+                    long f = (b[i] - min) ^ Long.MIN_VALUE;
+                    fLo = Math.min(fLo, f);
+                    fHi = Math.max(fHi, f);
+                }
+                long lo = fLo ^ Long.MIN_VALUE;
+                long hi = fHi ^ Long.MIN_VALUE;
+                refine(h, b, a, bf, bt, min + lo, min + hi, levels, depth + 1);
+            }
         }
-        return fLo ^ Long.MIN_VALUE;
-    }
-
-    /// The largest of `b[from..to) - min`, unsigned.
-    private static long maxOffset(long[] b, int from, int to, long min) {
-        long fHi = Long.MIN_VALUE;
-        for (int i = from; i < to; i++) {
-            fHi = Math.max(fHi, (b[i] - min) ^ Long.MIN_VALUE);
-        }
-        return fHi ^ Long.MIN_VALUE;
     }
 
     private static void sortFlipped(long[] a, int from, int to) {
