@@ -133,36 +133,23 @@ final class PcoModes {
         if (idx == null || idx.length < MIN_SAMPLE) {
             return 0;
         }
-        // Each loop is a small method of its own: this method, run once per chunk, then has no
-        // loop for the JIT to compile on-stack before compiling it again whole.
-        long[] sample = gather(latents, idx);
+        long[] sample = new long[idx.length];
+        for (int i = 0; i < idx.length; i++) {
+            sample[i] = latents[idx[i]];
+        }
         Candidate candidate = candidateBase(sample, sample.length);
         if (candidate == null) {
             return 0;
         }
         long base = candidate.base();
-        long[] primaries = dividedBy(sample, base);
+        double bitsPerAdjustment = candidate.bitsSaved();
+        long[] primaries = new long[sample.length];
         double[] saved = new double[sample.length];
-        Arrays.fill(saved, candidate.bitsSaved());
+        for (int i = 0; i < sample.length; i++) {
+            primaries[i] = Long.divideUnsigned(sample[i], base);
+            saved[i] = bitsPerAdjustment;
+        }
         return bitsSavedPerNumber(primaries, saved, sample.length) > REQUIRED_BITS_SAVED ? base : 0;
-    }
-
-    /// `latents[idx[i]]` for every `i`.
-    private static long[] gather(long[] latents, int[] idx) {
-        long[] out = new long[idx.length];
-        for (int i = 0; i < idx.length; i++) {
-            out[i] = latents[idx[i]];
-        }
-        return out;
-    }
-
-    /// Every value of `values` divided by `base`, unsigned.
-    private static long[] dividedBy(long[] values, long base) {
-        long[] out = new long[values.length];
-        for (int i = 0; i < values.length; i++) {
-            out[i] = Long.divideUnsigned(values[i], base);
-        }
-        return out;
     }
 
     /// A candidate IntMult base and its worst-case bits saved per number.
