@@ -59,7 +59,8 @@ public final class ArraySerializer {
             pos += tail;
         }
         FbBuilder fb = new FbBuilder();
-        int node = tree(fb, root, encodingIndex);
+        int[] counter = {0};
+        int node = node(fb, root, encodingIndex, counter);
         int specs = fb.createInlineVector(bufferSpecs, buffers.size(), 4);
         fb.startTable(2);
         fb.addOffset(0, node);
@@ -80,55 +81,18 @@ public final class ArraySerializer {
         }
     }
 
-    /// Writes the `ArrayNode` tables of the tree at `root` and returns the root's: children's
-    /// tables before their parent's, buffer indexes numbered parent first, depth-first. (A loop
-    /// over an explicit stack rather than recursion: the JIT inlines a recursive method into
-    /// itself, and this method with everything it calls, run once per array, was among its
-    /// largest compilations.)
-    private static int tree(FbBuilder fb, WriteNode root, ToIntFunction<String> encodingIndex) {
-        List<Frame> stack = new ArrayList<>();
-        stack.add(new Frame(root, 0));
-        int buffers = root.buffers().size();
-        while (true) {
-            Frame top = stack.get(stack.size() - 1);
-            if (top.next < top.kids.length) {
-                Frame child = new Frame(top.node.children().get(top.next), buffers);
-                buffers += child.node.buffers().size();
-                stack.add(child);
-                continue;
-            }
-            int table = table(fb, top, encodingIndex);
-            stack.remove(stack.size() - 1);
-            if (stack.isEmpty()) {
-                return table;
-            }
-            Frame parent = stack.get(stack.size() - 1);
-            parent.kids[parent.next++] = table;
+    private static int node(FbBuilder fb, WriteNode n, ToIntFunction<String> encodingIndex, int[] counter) {
+        int[] own = new int[n.buffers().size()];
+        for (int i = 0; i < own.length; i++) {
+            own[i] = counter[0]++;
         }
-    }
-
-    /// A node of [#tree] being written: its buffer indexes, and its children's tables so far.
-    private static final class Frame {
-        final WriteNode node;
-        final int[] own;
-        final int[] kids;
-        int next;
-
-        Frame(WriteNode node, int firstBuffer) {
-            this.node = node;
-            this.own = new int[node.buffers().size()];
-            for (int i = 0; i < own.length; i++) {
-                own[i] = firstBuffer + i;
-            }
-            this.kids = new int[node.children().size()];
+        int[] kids = new int[n.children().size()];
+        for (int i = 0; i < kids.length; i++) {
+            kids[i] = node(fb, n.children().get(i), encodingIndex, counter);
         }
-    }
-
-    /// Writes the `ArrayNode` table of a node whose children's tables are written.
-    private static int table(FbBuilder fb, Frame f, ToIntFunction<String> encodingIndex) {
-        int meta = fb.createByteVector(f.node.metadata());
-        int children = fb.createOffsetVector(f.kids);
-        int bufs = fb.createU16Vector(f.own);
+        int meta = fb.createByteVector(n.metadata());
+        int children = fb.createOffsetVector(kids);
+        int bufs = fb.createU16Vector(own);
         // No statistics: an empty stats table (FormatWriter.arrayStats of null, without that
         // method's code for the fields of present statistics inlined here).
         fb.startTable(11);
@@ -138,7 +102,7 @@ public final class ArraySerializer {
         fb.addOffset(2, children);
         fb.addOffset(3, bufs);
         fb.addOffset(4, stats);
-        fb.addU16(0, encodingIndex.applyAsInt(f.node.encoding()), 0);
+        fb.addU16(0, encodingIndex.applyAsInt(n.encoding()), 0);
         return fb.endTable();
     }
 }
