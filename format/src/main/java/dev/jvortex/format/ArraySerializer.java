@@ -93,7 +93,10 @@ public final class ArraySerializer {
         int meta = fb.createByteVector(n.metadata());
         int children = fb.createOffsetVector(kids);
         int bufs = fb.createU16Vector(own);
-        int stats = FormatWriter.arrayStats(fb, null);
+        // No statistics: an empty stats table (FormatWriter.arrayStats of null, without that
+        // method's code for the fields of present statistics inlined here).
+        fb.startTable(11);
+        int stats = fb.endTable();
         fb.startTable(5);
         fb.addOffset(1, meta);
         fb.addOffset(2, children);

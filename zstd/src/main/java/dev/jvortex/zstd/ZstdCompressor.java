@@ -385,11 +385,10 @@ public final class ZstdCompressor {
                     ip += ((ip - anchor) >> 8) + 1;
                     continue;
                 }
-                while (ip > anchor && match > low && src[ip - 1] == src[match - 1]) {
-                    ip--;
-                    match--;
-                    mLen++;
-                }
+                int back = extendBack(src, ip, match, anchor, low);
+                ip -= back;
+                match -= back;
+                mLen += back;
                 o2 = o1;
                 o1 = ip - match;
                 store(src, anchor, ip - anchor, o1, mLen);
@@ -429,6 +428,18 @@ public final class ZstdCompressor {
         int rest = blockEnd - anchor;
         System.arraycopy(src, anchor, literals, litCount, rest);
         litCount += rest;
+    }
+
+    /// Returns how many bytes before `ip` (not before `anchor`) equal those before `match` (not
+    /// before `low`). (A counted loop: a loop with the two bounds as exit tests gets them hoisted
+    /// on the profile, and the JIT recompiles all of [#findSequences] when a block breaks them.)
+    private static int extendBack(byte[] src, int ip, int match, int anchor, int low) {
+        int limit = Math.min(ip - anchor, match - low);
+        int back = 0;
+        while (back < limit && src[ip - back - 1] == src[match - back - 1]) {
+            back++;
+        }
+        return back;
     }
 
     private void store(byte[] src, int from, int litLen, int offset, int mLen) {

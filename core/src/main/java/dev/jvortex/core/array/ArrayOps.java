@@ -542,6 +542,8 @@ public final class ArrayOps {
         private int runBuffer = -1;
         private long runStart;
         private long runLength;
+        /// Scratch of [#rewrite]: the indexes of a block's out-of-line views.
+        private final int[] indexes = new int[VIEW_BLOCK];
 
         StringGather(MemorySegment[] sources, MemorySegment data) {
             this.sources = sources;
@@ -551,16 +553,35 @@ public final class ArrayOps {
         /// Points the out-of-line views among the `m` in `block` at their places in `data`
         /// (buffer 0), copying the finished runs; true when any view changed.
         boolean rewrite(int[] block, int m) {
-            boolean changed = false;
+            int count = outOfLineIndexes(block, m, indexes);
+            if (count == 0) {
+                return false;
+            }
+            gather(block, indexes, count);
+            return true;
+        }
+
+        /// Writes the indexes of the out-of-line views among the `m` in `block` to `out`; returns
+        /// how many. (Without a branch on the size: a branch that one column never takes is
+        /// compiled as a trap, and the next column's strings would make the JIT compile again.)
+        private static int outOfLineIndexes(int[] block, int m, int[] out) {
+            int count = 0;
+            for (int k = 0; k < m; k++) {
+                out[count] = k;
+                count += (int) ((VarBinViewArray.MAX_INLINED - (long) block[4 * k]) >>> 63);
+            }
+            return count;
+        }
+
+        /// Rewrites the `count` out-of-line views of `block` at `indexes`.
+        private void gather(int[] block, int[] indexes, int count) {
             long pos = this.pos;
             int runBuffer = this.runBuffer;
             long runStart = this.runStart;
             long runLength = this.runLength;
-            for (int k = 0; k < m; k++) {
+            for (int j = 0; j < count; j++) {
+                int k = indexes[j];
                 int size = block[4 * k];
-                if (size <= VarBinViewArray.MAX_INLINED) {
-                    continue;
-                }
                 if (pos > 0xFFFFFFFFL) {
                     throw VortexException.unsupported("more than 4 GiB of string data in one array");
                 }
@@ -570,7 +591,7 @@ public final class ArrayOps {
                     runLength += size;
                 } else {
                     if (runLength > 0) {
-                        copyRun(sources[runBuffer], runStart, data, pos - runLength, runLength);
+                        copyRun(runBuffer, runStart, pos - runLength, runLength);
                     }
                     runBuffer = buffer;
                     runStart = offset;
@@ -579,21 +600,35 @@ public final class ArrayOps {
                 block[4 * k + 2] = 0;
                 block[4 * k + 3] = (int) pos;
                 pos += size;
-                changed = true;
             }
             this.pos = pos;
             this.runBuffer = runBuffer;
             this.runStart = runStart;
             this.runLength = runLength;
-            return changed;
         }
 
         /// Copies the last run.
         void flush() {
-            copyRun(sources[runBuffer], runStart, data, pos - runLength, runLength);
+            copyRun(runBuffer, runStart, pos - runLength, runLength);
         }
 
-        private static void copyRun(MemorySegment src, long from, MemorySegment dst, long at, long bytes) {
+        /// Copies `bytes` from `from` in source `buffer` to `at` in [#data]. Native and heap
+        /// sources copy at call sites of their own: the JIT specializes a copy for the kinds of
+        /// segment it has seen there, and compiles the gather loop again for every new kind.
+        private void copyRun(int buffer, long from, long at, long bytes) {
+            MemorySegment src = sources[buffer];
+            if (src.isNative()) {
+                copyFromNative(src, from, data, at, bytes);
+            } else {
+                copyFromHeap(src, from, data, at, bytes);
+            }
+        }
+
+        private static void copyFromNative(MemorySegment src, long from, MemorySegment dst, long at, long bytes) {
+            MemorySegment.copy(src, from, dst, at, bytes);
+        }
+
+        private static void copyFromHeap(MemorySegment src, long from, MemorySegment dst, long at, long bytes) {
             MemorySegment.copy(src, from, dst, at, bytes);
         }
     }

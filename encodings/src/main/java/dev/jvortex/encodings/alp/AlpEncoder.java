@@ -104,15 +104,23 @@ public final class AlpEncoder {
         // Each loop is its own small method, compiled once on its own: in one method, the loops
         // were compiled on-stack one by one and again whole, and recompiled when a later array's
         // nulls or type failed a check hoisted from an earlier one's profile.
-        int count = a.ptype() == PType.F64
-                ? code64(a.data(), valid, len, e, f, encoded, patched)
-                : code32(a.data(), valid, len, e, f, encoded, patched);
+        long[] bits = null;
+        int count;
+        if (a.ptype() == PType.F64) {
+            // The values' bits are read in one bulk copy: the loop reads no segment (see validDoubles).
+            bits = Primitives.longs(a);
+            count = code64(bits, valid, len, e, f, encoded, patched);
+        } else {
+            count = code32(a.data(), valid, len, e, f, encoded, patched);
+        }
         // The value null and patched rows repeat: the first valid value that round-trips.
         int first = firstKept(valid, patched, len);
         long fill = first < 0 ? 0 : encoded[first];
         int[] rows = new int[count];
         long[] values = new long[count];
-        long[] bits = count > 0 ? Primitives.longs(a) : null;
+        if (bits == null && count > 0) {
+            bits = Primitives.longs(a);
+        }
         fillPatches(valid, patched, len, bits, fill, encoded, rows, values);
         PType intType = a.ptype() == PType.F32 ? PType.I32 : PType.I64;
         PrimitiveArray ints = Primitives.array(intType, a.dtype().nullable(), encoded, len, a.validity());
@@ -121,16 +129,15 @@ public final class AlpEncoder {
         return new Parts(exponents, ints, rows, count, patchValues);
     }
 
-    /// Codes the valid f64 values of `data[0..len)` into `encoded`, flagging in `patched` those
-    /// that do not round-trip; returns how many do not.
-    private static int code64(
-            MemorySegment data, boolean[] valid, int len, int e, int f, long[] encoded, boolean[] patched) {
+    /// Codes the valid f64 values of `bits[0..len)` (their raw bits) into `encoded`, flagging in
+    /// `patched` those that do not round-trip; returns how many do not.
+    private static int code64(long[] bits, boolean[] valid, int len, int e, int f, long[] encoded, boolean[] patched) {
         int count = 0;
         for (int i = 0; i < len; i++) {
             if (!valid[i]) {
                 continue;
             }
-            double v = data.getAtIndex(PrimitiveArray.LE_DOUBLE, i);
+            double v = Double.longBitsToDouble(bits[i]);
             long n = encode64(v, e, f);
             encoded[i] = n;
             if (Double.doubleToRawLongBits(decode64(n, e, f)) != Double.doubleToRawLongBits(v)) {
@@ -383,11 +390,19 @@ public final class AlpEncoder {
         return Arrays.copyOf(out, n);
     }
 
+    /// Copies the values in one bulk copy and packs the valid ones in place. (The loop reads no
+    /// segment: a segment of another kind than the JIT saw before would have it compiled again.)
     private static int validDoubles(MemorySegment data, boolean[] valid, int len, double[] out) {
+        MemorySegment.copy(data, PrimitiveArray.LE_DOUBLE, 0, out, 0, len);
+        return keepValid(out, valid, len);
+    }
+
+    /// Moves the `values[i]` with `valid[i]` to the front, in order; returns how many.
+    private static int keepValid(double[] values, boolean[] valid, int len) {
         int n = 0;
         for (int i = 0; i < len; i++) {
             if (valid[i]) {
-                out[n++] = data.getAtIndex(PrimitiveArray.LE_DOUBLE, i);
+                values[n++] = values[i];
             }
         }
         return n;

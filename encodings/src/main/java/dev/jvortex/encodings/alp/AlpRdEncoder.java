@@ -12,9 +12,7 @@ import dev.jvortex.encodings.patches.PatchesEncoder;
 import dev.jvortex.encodings.patches.PatchesMetadata;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /// Encodes f32 and f64 arrays as `vortex.alprd` ("ALP for real doubles", layout in the package
 /// docs), the inverse of [AlpRdDecoder]: each float's bits split into a left part above
@@ -118,29 +116,23 @@ public final class AlpRdEncoder {
     public static Dictionary bestDictionary(PrimitiveArray a) {
         long[] sample = sample(a);
         int typeBits = a.ptype().bitWidth();
+        int[] counts = new int[1 << 16];
+        long[] keys = new long[sample.length];
         Dictionary best = null;
         double bestSize = Double.MAX_VALUE;
         for (int p = 1; p <= CUT_LIMIT; p++) {
             int right = typeBits - p;
-            Map<Integer, int[]> counts = new HashMap<>();
-            for (long v : sample) {
-                counts.computeIfAbsent((int) ((v >>> right) & 0xFFFF), k -> new int[1])[0]++;
-            }
-            List<Map.Entry<Integer, int[]>> sorted = new ArrayList<>(counts.entrySet());
-            // Most frequent first; equal counts by pattern, so the choice does not depend on hashing.
-            sorted.sort((x, y) -> x.getValue()[0] != y.getValue()[0]
-                    ? Integer.compare(y.getValue()[0], x.getValue()[0])
-                    : Integer.compare(x.getKey(), y.getKey()));
-            int size = Math.min(MAX_DICT, sorted.size());
+            int distinct = countPatterns(sample, right, counts, keys);
+            // Most frequent first; equal counts by pattern, so the choice is a total order.
+            Arrays.sort(keys, 0, distinct);
+            int size = Math.min(MAX_DICT, distinct);
             int[] patterns = new int[Math.max(1, size)];
-            long exceptions = 0;
-            for (int k = 0; k < sorted.size(); k++) {
-                if (k < size) {
-                    patterns[k] = sorted.get(k).getKey();
-                } else {
-                    exceptions += sorted.get(k).getValue()[0];
-                }
+            long kept = 0;
+            for (int k = 0; k < size; k++) {
+                patterns[k] = (int) (keys[k] & 0xFFFF);
+                kept += sample.length - (keys[k] >>> 16);
             }
+            long exceptions = sample.length - kept;
             int leftWidth = bitWidth(patterns.length - 1);
             double estimate = right + leftWidth + (sample.length == 0 ? 0 : exceptions * 32.0 / sample.length);
             if (estimate < bestSize) {
@@ -149,6 +141,26 @@ public final class AlpRdEncoder {
             }
         }
         return best;
+    }
+
+    /// Counts the left patterns `(v >>> right) & 0xFFFF` of the sample into `counts` (all zero
+    /// before and after) and writes one sort key per distinct pattern to `keys`: `sample.length`
+    /// minus its count above the pattern's 16 bits, so that ascending keys put the most frequent
+    /// first and equal counts by pattern. Returns how many patterns there are.
+    private static int countPatterns(long[] sample, int right, int[] counts, long[] keys) {
+        int distinct = 0;
+        for (long v : sample) {
+            int pattern = (int) ((v >>> right) & 0xFFFF);
+            if (counts[pattern]++ == 0) {
+                keys[distinct++] = pattern;
+            }
+        }
+        for (int k = 0; k < distinct; k++) {
+            int pattern = (int) keys[k];
+            keys[k] = (long) (sample.length - counts[pattern]) << 16 | pattern;
+            counts[pattern] = 0;
+        }
+        return distinct;
     }
 
     private static int codeOf(int[] patterns, int left) {
@@ -175,15 +187,27 @@ public final class AlpRdEncoder {
         }
         int step = Math.max(1, count / SAMPLE_LIMIT);
         long[] out = new long[(count + step - 1) / step];
+        int[] rows = new int[out.length];
+        int n = sampleRows(valid, len, step, rows);
+        // The rows first, in a loop of their own: one loop with both the row tests and the reads
+        // was compiled again and again as the arrays' nulls and lengths changed.
+        for (int k = 0; k < n; k++) {
+            out[k] = a.getLong(rows[k]);
+        }
+        return Arrays.copyOf(out, n);
+    }
+
+    /// Writes every `step`-th valid row of `valid[0..len)` to `rows` until it is full; returns how many.
+    private static int sampleRows(boolean[] valid, int len, int step, int[] rows) {
         int n = 0;
         int seen = 0;
-        for (int i = 0; i < len && n < out.length; i++) {
+        for (int i = 0; i < len && n < rows.length; i++) {
             if (valid[i]) {
                 if (seen++ % step == 0) {
-                    out[n++] = a.getLong(i);
+                    rows[n++] = i;
                 }
             }
         }
-        return Arrays.copyOf(out, n);
+        return n;
     }
 }

@@ -14,6 +14,9 @@ import dev.jvortex.encodings.canonical.CanonicalEncoder;
 import dev.jvortex.zstd.ZstdCompressor;
 import dev.jvortex.zstd.ZstdDecompressor;
 import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -23,6 +26,8 @@ import java.util.List;
 /// every `valuesPerFrame` values form one independent zstd frame ([ZstdCompressor]), described
 /// in the metadata by its decompressed size and value count. Nulls are kept in the validity child.
 public final class ZstdEncoder {
+    private static final VarHandle LE_INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+
     private ZstdEncoder() {}
 
     /// Values per frame of the reference's `compact` write preset.
@@ -72,17 +77,25 @@ public final class ZstdEncoder {
                 MemorySegment.copy(data, JAVA_BYTE, (long) row * width, bytes, 0, bytes.length);
                 row += count;
             } else {
-                MemorySegment dst = MemorySegment.ofArray(bytes);
-                for (int k = 0; k < count; row++) {
-                    if (validity.isValid(row)) {
-                        MemorySegment.copy(data, (long) row * width, dst, (long) k * width, width);
-                        k++;
-                    }
-                }
+                row = gatherValid(data, validity, width, row, count, bytes);
             }
             frames.add(bytes, count);
         }
         return frames.node(a.dtype(), validity, len);
+    }
+
+    /// Copies the `count` valid values of `width` bytes from row `row` on to `bytes`; returns the
+    /// row after the last. (Each loop of the encoders here is a method of its own, so that the
+    /// JIT compiles it once on its own rather than the whole encoder on-stack and then again.)
+    private static int gatherValid(MemorySegment data, Validity validity, int width, int row, int count, byte[] bytes) {
+        MemorySegment dst = MemorySegment.ofArray(bytes);
+        for (int k = 0; k < count; row++) {
+            if (validity.isValid(row)) {
+                MemorySegment.copy(data, (long) row * width, dst, (long) k * width, width);
+                k++;
+            }
+        }
+        return row;
     }
 
     /// Returns the node of a utf8 or binary array.
@@ -97,33 +110,44 @@ public final class ZstdEncoder {
         for (int done = 0; done < valid; done += perFrame) {
             int count = Math.min(perFrame, valid - done);
             // First pass: the frame's size; second: its bytes.
-            long size = 0;
-            int r = row;
-            for (int k = 0; k < count; r++) {
-                if (allValid || validity.isValid(r)) {
-                    size += 4 + a.byteLength(r);
-                    k++;
-                }
-            }
+            long size = frameSize(a, validity, allValid, row, count);
             if (size > ZstdDecompressor.MAX_OUTPUT - 1024) {
                 throw VortexException.unsupported("zstd: a frame of " + count + " strings holds " + size
                         + " bytes, too many for one frame; use fewer values per frame");
             }
             byte[] bytes = new byte[(int) size];
-            MemorySegment dst = MemorySegment.ofArray(bytes);
-            int at = 0;
-            for (int k = 0; k < count; row++) {
-                if (allValid || validity.isValid(row)) {
-                    int n = a.byteLength(row);
-                    dst.set(PrimitiveArray.LE_INT, at, n);
-                    MemorySegment.copy(a.slice(row), 0, dst, at + 4, n);
-                    at += 4 + n;
-                    k++;
-                }
-            }
+            row = fillFrame(a, validity, allValid, row, count, bytes);
             frames.add(bytes, count);
         }
         return frames.node(a.dtype(), validity, len);
+    }
+
+    /// The bytes of the `count` valid strings from row `row` on, each with its u32 length.
+    private static long frameSize(VarBinViewArray a, Validity validity, boolean allValid, int row, int count) {
+        long size = 0;
+        for (int k = 0; k < count; row++) {
+            if (allValid || validity.isValid(row)) {
+                size += 4 + a.byteLength(row);
+                k++;
+            }
+        }
+        return size;
+    }
+
+    /// Writes the `count` valid strings from row `row` on to `bytes`, each as its u32 length and
+    /// its bytes; returns the row after the last.
+    private static int fillFrame(
+            VarBinViewArray a, Validity validity, boolean allValid, int row, int count, byte[] bytes) {
+        int at = 0;
+        for (int k = 0; k < count; row++) {
+            if (allValid || validity.isValid(row)) {
+                int n = a.copyBytes(row, bytes, at + 4);
+                LE_INT.set(bytes, at, n);
+                at += 4 + n;
+                k++;
+            }
+        }
+        return row;
     }
 
     /// The frames written so far and their metadata entries.

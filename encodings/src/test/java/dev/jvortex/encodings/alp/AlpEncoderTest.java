@@ -96,4 +96,71 @@ class AlpEncoderTest {
                 < AlpRdEncoder.encode(p, LightEncoder.PACKED).bufferBytes());
         assertTrue(AlpEncoder.encode(p, LightEncoder.PACKED).bufferBytes() <= prices.length * 17L / 8 + 64);
     }
+
+    @Test
+    void dictionaryIsTheBestSplitOfAStraightRecount() {
+        Random random = new Random(11);
+        for (int round = 0; round < 6; round++) {
+            // Few distinct high parts with tied counts (more than fit in the dictionary), nulls,
+            // and a length over the sample limit in the last rounds.
+            int n = round < 3 ? 3000 : 20000;
+            double[] values = new double[n];
+            boolean[] valid = new boolean[n];
+            int highs = 6 + 3 * round;
+            for (int i = 0; i < n; i++) {
+                long high = (long) (i % highs) << 52 ^ 0x3FF0_0000_0000_0000L;
+                values[i] = Double.longBitsToDouble(high | (random.nextLong() & 0x000F_FFFF_FFFF_FFFFL));
+                valid[i] = round % 2 == 0 || random.nextInt(5) != 0;
+            }
+            PrimitiveArray a = EncodeTesting.doubles(values, valid);
+            AlpRdEncoder.Dictionary d = AlpRdEncoder.bestDictionary(a);
+            // The sample as the encoder takes it: every step-th valid value.
+            int count = 0;
+            for (boolean v : valid) {
+                count += v ? 1 : 0;
+            }
+            int step = Math.max(1, count / AlpRdEncoder.SAMPLE_LIMIT);
+            long[] sample = new long[(count + step - 1) / step];
+            int taken = 0;
+            int seen = 0;
+            for (int i = 0; i < n && taken < sample.length; i++) {
+                if (valid[i] && seen++ % step == 0) {
+                    sample[taken++] = Double.doubleToRawLongBits(values[i]);
+                }
+            }
+            double bestSize = Double.MAX_VALUE;
+            int bestRight = -1;
+            int[] bestPatterns = null;
+            for (int p = 1; p <= AlpRdEncoder.CUT_LIMIT; p++) {
+                int right = 64 - p;
+                java.util.TreeMap<Integer, Integer> counts = new java.util.TreeMap<>();
+                for (int k = 0; k < taken; k++) {
+                    counts.merge((int) ((sample[k] >>> right) & 0xFFFF), 1, Integer::sum);
+                }
+                java.util.List<Integer> order = new java.util.ArrayList<>(counts.keySet());
+                order.sort((x, y) -> counts.get(x).equals(counts.get(y))
+                        ? Integer.compare(x, y)
+                        : Integer.compare(counts.get(y), counts.get(x)));
+                int size = Math.min(AlpRdEncoder.MAX_DICT, order.size());
+                int[] patterns = new int[Math.max(1, size)];
+                long exceptions = 0;
+                for (int k = 0; k < order.size(); k++) {
+                    if (k < size) {
+                        patterns[k] = order.get(k);
+                    } else {
+                        exceptions += counts.get(order.get(k));
+                    }
+                }
+                int width = patterns.length == 1 ? 1 : 32 - Integer.numberOfLeadingZeros(patterns.length - 1);
+                double size2 = right + width + exceptions * 32.0 / taken;
+                if (size2 < bestSize) {
+                    bestSize = size2;
+                    bestRight = right;
+                    bestPatterns = patterns;
+                }
+            }
+            assertEquals(bestRight, d.rightBitWidth(), "round " + round);
+            assertEquals(Arrays.toString(bestPatterns), Arrays.toString(d.leftPatterns()), "round " + round);
+        }
+    }
 }
