@@ -32,10 +32,10 @@ import java.util.concurrent.RejectedExecutionException;
 /// judged on the column's first `rowBlock` rows, however the batches cut them: rows are held
 /// back until that many have come (or the column ends), so a file written in batches of one row
 /// holds the same layouts and segments as the file written in one batch (same size, same
-/// values); only the order of the columns' segments in the file may differ, as segments are
-/// written as the columns' chunks complete. The rows of the flat chunk being filled are copied into an
-/// arena of their own (the caller may free its batch once the write returns), which the chunk
-/// takes along to the [CompressionPipeline].
+/// values); only the order of the columns' segments in the file may differ, as they go out in
+/// the order the columns cut their chunks, which follows the batches. The rows of the flat
+/// chunk being filled are copied into an arena of their own (the caller may free its batch once
+/// the write returns), which the chunk takes along to the [CompressionPipeline].
 final class ChunkedWriter implements ColumnWriter {
     private final DType dtype;
     private final WriteContext ctx;
