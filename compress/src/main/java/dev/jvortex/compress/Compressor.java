@@ -110,9 +110,12 @@ public final class Compressor {
     /// Compresses a later chunk of a column starting from `prior`, the choice made for an earlier
     /// chunk (null: as [#compress(Array)]). The earlier chunk's root scheme is tried alone first
     /// and kept when it compresses `a` within 10 % of the earlier ratio; otherwise every scheme
-    /// competes as usual. This skips the trials of the losing schemes on chunks that look like the
-    /// first, at the price of missing a scheme that would do slightly better on them. The result
-    /// depends only on `a` and `prior`.
+    /// competes as usual. For a column of dates, times or timestamps (an extension type over
+    /// primitive storage) the choice is the way that won (the storage compressed, or
+    /// `vortex.datetimeparts`) and the root schemes beneath it, kept by the same rule. This skips
+    /// the trials of the losing schemes on chunks that look like the first, at the price of
+    /// missing a scheme that would do slightly better on them. The result depends only on `a` and
+    /// `prior`.
     public Result compress(Array a, Choice prior) {
         Cascade.Outcome o = cascade.compress(a, prior == null ? null : prior.inner);
         return new Result(o.node(), o.choice() == null ? null : new Choice(o.choice()));

@@ -17,6 +17,7 @@ import dev.jvortex.core.serde.WriteNode;
 import dev.jvortex.encodings.ChildEncoder;
 import dev.jvortex.encodings.EncodingId;
 import dev.jvortex.encodings.canonical.CanonicalEncoder;
+import dev.jvortex.encodings.datetime.DateTimePartsEncoder;
 import dev.jvortex.encodings.light.LightEncoder;
 import dev.jvortex.encodings.list.ListMetadata;
 import dev.jvortex.encodings.list.ListViewMetadata;
@@ -114,16 +115,50 @@ public final class Cascade {
         final Scheme scheme;
         final double ratio;
         final Memo memo;
+        /// For a column of an extension type over primitive storage, what its first chunk chose
+        /// ([#extension]); otherwise null.
+        final ExtensionChoice extension;
 
         Choice(Scheme scheme, double ratio, Memo memo) {
+            this(scheme, ratio, memo, null);
+        }
+
+        private Choice(Scheme scheme, double ratio, Memo memo, ExtensionChoice extension) {
             this.scheme = scheme;
             this.ratio = ratio;
             this.memo = memo;
+            this.extension = extension;
         }
 
         @Override
         public String toString() {
+            if (extension != null) {
+                return (extension.parts ? "datetime parts" : "storage") + " at " + extension.ratio;
+            }
             return scheme == null ? "no root scheme" : scheme + " at " + ratio;
+        }
+    }
+
+    /// What the first chunk of an extension column over primitive storage chose: the storage
+    /// compressed, or (timestamps) `vortex.datetimeparts`; the ratio the winner reached (the
+    /// storage's canonical bytes over the winner's); and the root choices of the storage and of
+    /// the days, seconds and subseconds, each null when not a contest's winner or not computed.
+    private static final class ExtensionChoice {
+        final boolean parts;
+        final double ratio;
+        final Choice storage;
+        /// Days, seconds, subseconds; never modified.
+        private final Choice[] partChoices;
+
+        ExtensionChoice(boolean parts, double ratio, Choice storage, Choice[] partChoices) {
+            this.parts = parts;
+            this.ratio = ratio;
+            this.storage = storage;
+            this.partChoices = partChoices.clone();
+        }
+
+        Choice part(int k) {
+            return partChoices[k];
         }
     }
 
@@ -193,8 +228,12 @@ public final class Cascade {
     /// Like [#compress(Array)], but starting from `prior`, the choice made for an earlier chunk of
     /// the same column (or null): its root scheme is tried alone first, and kept when its ratio on
     /// `a` is within [#RECHECK_TOLERANCE] of the earlier one; otherwise every scheme competes.
-    /// The result depends only on `a` and `prior`.
+    /// Extension columns over primitive storage: see [#extension]. The result depends only on `a`
+    /// and `prior`.
     public Outcome compress(Array a, Choice prior) {
+        if (a instanceof ExtensionArray e && e.storage() instanceof PrimitiveArray) {
+            return extension(e, prior);
+        }
         if (a instanceof StructArray
                 || a instanceof ListArray
                 || a instanceof FixedSizeListArray
@@ -208,6 +247,77 @@ public final class Cascade {
         Memo kept = prior == null ? new Memo(memo.hints, false) : prior.memo;
         Choice c = chosen[0] == null ? new Choice(null, 0, kept) : new Choice(chosen[0].scheme, chosen[0].ratio, kept);
         return new Outcome(node, c);
+    }
+
+    /// The parts of a timestamp in `vortex.datetimeparts`: days, seconds, subseconds.
+    private static final int PARTS = 3;
+
+    /// A column of an extension type over primitive storage (dates, times, timestamps). Its first
+    /// chunk is compressed as [#compress(Array)] does (the storage compressed and, for a
+    /// timestamp, `vortex.datetimeparts` too, the smaller kept), and the outcome records which of
+    /// the two won, the ratio it reached and the root choices beneath it. A later chunk runs the
+    /// winner's way alone from those root choices (each kept or re-contested as
+    /// [#compress(Array, Choice)] does) and keeps it when its ratio is within
+    /// [#RECHECK_TOLERANCE] of the first chunk's; otherwise it runs both ways as the first chunk
+    /// did. Without this, every chunk of a timestamp column ran two full contests and three more
+    /// for the parts (a quarter of an OHLC write's CPU, BENCHMARKS.md, session 18).
+    private Outcome extension(ExtensionArray e, Choice prior) {
+        ExtensionChoice was = prior == null ? null : prior.extension;
+        Memo memo = was == null ? new Memo(new HashMap<>(), true) : prior.memo;
+        Cascade column = new Cascade(intDict, generalCodecs, maxDepth, memo);
+        PrimitiveArray storage = (PrimitiveArray) e.storage();
+        boolean partsEligible = DateTimePartsScheme.INSTANCE.eligible(e, column);
+        if (was != null && (!was.parts || partsEligible)) {
+            WriteNode n = was.parts
+                    ? column.parts(e, was, new Choice[PARTS])
+                    : column.storage(storage, was.storage, new Choice[1]);
+            long canonical = CanonicalEncoder.encode(storage).bufferBytes();
+            if (n != null && (double) canonical / Math.max(1, n.bufferBytes()) >= was.ratio * (1 - RECHECK_TOLERANCE)) {
+                return new Outcome(n, prior);
+            }
+        }
+        Choice[] storageChosen = new Choice[1];
+        Choice[] partsChosen = new Choice[PARTS];
+        WriteNode ext = column.storage(storage, null, storageChosen);
+        WriteNode p = partsEligible ? column.parts(e, null, partsChosen) : null;
+        boolean parts = p != null && p.bufferBytes() < ext.bufferBytes();
+        WriteNode node = parts ? p : ext;
+        if (was != null) {
+            return new Outcome(node, prior);
+        }
+        long canonical = CanonicalEncoder.encode(storage).bufferBytes();
+        double ratio = (double) canonical / Math.max(1, node.bufferBytes());
+        ExtensionChoice chose = new ExtensionChoice(parts, ratio, storageChosen[0], partsChosen);
+        return new Outcome(node, new Choice(null, 0, new Memo(memo.hints, false), chose));
+    }
+
+    /// The storage of an extension array compressed (from `prior`, its root choice on an earlier
+    /// chunk, or null) under a `vortex.ext` node, as [#compress(Array)] does; `chosen[0]` gets
+    /// the root choice.
+    private WriteNode storage(PrimitiveArray storage, Choice prior, Choice[] chosen) {
+        WriteNode n = choose(storage, maxDepth, EnumSet.noneOf(SchemeId.class), false, prior, chosen, NONE);
+        return WriteNode.of(EncodingId.EXT.id(), new byte[0], n);
+    }
+
+    /// A timestamp as `vortex.datetimeparts`, its parts compressed as [DateTimePartsScheme] does
+    /// (from the root choices `was` recorded for them, or none); `chosen[k]` gets part `k`'s.
+    /// Null when the timestamp cannot be split.
+    private WriteNode parts(ExtensionArray e, ExtensionChoice was, Choice[] chosen) {
+        DateTimePartsEncoder.Parts parts = DateTimePartsEncoder.split(e);
+        if (parts == null) {
+            return null;
+        }
+        EnumSet<SchemeId> exclusions = DateTimePartsScheme.INSTANCE
+                .child(ChildEncoder.Role.PARTS)
+                .childExclusions(EnumSet.noneOf(SchemeId.class));
+        PrimitiveArray[] arrays = {parts.days(), parts.seconds(), parts.subseconds()};
+        WriteNode[] nodes = new WriteNode[PARTS];
+        for (int k = 0; k < PARTS; k++) {
+            Choice[] one = new Choice[1];
+            nodes[k] = choose(arrays[k], maxDepth - 1, exclusions, false, was == null ? null : was.part(k), one, NONE);
+            chosen[k] = one[0];
+        }
+        return DateTimePartsEncoder.node(parts, nodes[0], nodes[1], nodes[2]);
     }
 
     /// The child encoder of `scheme` at `depth`: each child written as the scheme's [Scheme#child]
