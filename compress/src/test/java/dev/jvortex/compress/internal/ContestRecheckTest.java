@@ -15,8 +15,8 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /// A contest judged on a sample encodes its winner on every row; when that reaches less than 70 %
-/// of the ratio the sample promised, the runners-up get a trial on every row too and the smallest
-/// tree is kept.
+/// of the ratio the sample promised, the runners-up get a trial on every row too, as does run-end
+/// when it came within half of the winner's ratio on the sample; the smallest tree is kept.
 class ContestRecheckTest {
     private static final int ROWS = 50_000;
 
@@ -57,6 +57,36 @@ class ContestRecheckTest {
                         < sampledBytes(RunEndScheme.INSTANCE, a, sample, cascade),
                 "delta does not win on the sample");
         assertTrue(deltaFull > runEndFull, deltaFull + " against " + runEndFull);
+
+        WriteNode n = cascade.compress(a);
+        Verify.check(a, n);
+        assertEquals(EncodingId.RUNEND.id(), n.encoding());
+        assertEquals(runEndFull, n.bufferBytes());
+    }
+
+    @Test
+    void runEndTheSampleUnderratesGetsATrialOnEveryRow() {
+        // Runs of 1 to 45 rows over 8 values: on the sample FoR's bytes are the least, on every
+        // row run-end's are a seventh of FoR's.
+        Cascade cascade = new Cascade(false, false, 3);
+        Random r = new Random(1);
+        long[] v = new long[ROWS];
+        int i = 0;
+        while (i < ROWS) {
+            int len = 1 + r.nextInt(45);
+            long x = r.nextInt(8);
+            for (int k = 0; k < len && i < ROWS; k++) {
+                v[i++] = x;
+            }
+        }
+        Array a = Primitives.array(PType.I64, false, v, ROWS, Validity.ALL_VALID);
+        Array sample = Cascade.sample(a);
+        long runEndFull = fullBytes(RunEndScheme.INSTANCE, a, cascade);
+        assertTrue(
+                sampledBytes(ForScheme.INSTANCE, a, sample, cascade)
+                        < sampledBytes(RunEndScheme.INSTANCE, a, sample, cascade),
+                "FoR does not win on the sample");
+        assertTrue(5 * runEndFull < fullBytes(ForScheme.INSTANCE, a, cascade));
 
         WriteNode n = cascade.compress(a);
         Verify.check(a, n);
