@@ -20,14 +20,15 @@ import org.junit.jupiter.api.Test;
 class ContestRecheckTest {
     private static final int ROWS = 50_000;
 
-    /// Runs of 20 to 60 equal values, nine in ten runs of 0, the others below 1,000.
-    private static Array runsOverZeros(long seed) {
+    /// Runs of `minRun` to `maxRun` equal values; a run is 0 with probability `zeros`, else a value
+    /// below `values`.
+    private static Array runs(long seed, int minRun, int maxRun, int values, double zeros) {
         Random r = new Random(seed);
         long[] v = new long[ROWS];
         int i = 0;
         while (i < ROWS) {
-            int len = 20 + r.nextInt(41);
-            long x = r.nextDouble() < 0.9 ? 0 : r.nextInt(1000);
+            int len = minRun + r.nextInt(maxRun - minRun + 1);
+            long x = zeros > 0 && r.nextDouble() < zeros ? 0 : r.nextInt(values);
             for (int k = 0; k < len && i < ROWS; k++) {
                 v[i++] = x;
             }
@@ -44,19 +45,17 @@ class ContestRecheckTest {
         return s.sampledBytes(n, a, sample);
     }
 
-    @Test
-    void aWinnerTheSampleMisjudgedLosesToARunnerUpOnEveryRow() {
+    /// Premise: on the sample of `a`, `sampled` (the contest's winner there) takes fewer bytes than
+    /// run-end, on every row more. Then `a` compresses to run-end at its bytes on every row.
+    private static void assertRunEndBeats(Scheme sampled, Array a) {
         Cascade cascade = new Cascade(false, false, 3);
-        Array a = runsOverZeros(2);
         Array sample = Cascade.sample(a);
-        long deltaFull = fullBytes(DeltaScheme.INSTANCE, a, cascade);
+        long sampledFull = fullBytes(sampled, a, cascade);
         long runEndFull = fullBytes(RunEndScheme.INSTANCE, a, cascade);
-        // Premise: on the sample delta beats run-end, on every row it takes more bytes.
         assertTrue(
-                sampledBytes(DeltaScheme.INSTANCE, a, sample, cascade)
-                        < sampledBytes(RunEndScheme.INSTANCE, a, sample, cascade),
-                "delta does not win on the sample");
-        assertTrue(deltaFull > runEndFull, deltaFull + " against " + runEndFull);
+                sampledBytes(sampled, a, sample, cascade) < sampledBytes(RunEndScheme.INSTANCE, a, sample, cascade),
+                sampled.id() + " does not win on the sample");
+        assertTrue(runEndFull < sampledFull, sampledFull + " against " + runEndFull);
 
         WriteNode n = cascade.compress(a);
         Verify.check(a, n);
@@ -65,33 +64,32 @@ class ContestRecheckTest {
     }
 
     @Test
-    void runEndTheSampleUnderratesGetsATrialOnEveryRow() {
-        // Runs of 1 to 45 rows over 8 values: on the sample FoR's bytes are the least, on every
-        // row run-end's are a seventh of FoR's.
-        Cascade cascade = new Cascade(false, false, 3);
-        Random r = new Random(1);
-        long[] v = new long[ROWS];
-        int i = 0;
-        while (i < ROWS) {
-            int len = 1 + r.nextInt(45);
-            long x = r.nextInt(8);
-            for (int k = 0; k < len && i < ROWS; k++) {
-                v[i++] = x;
-            }
-        }
-        Array a = Primitives.array(PType.I64, false, v, ROWS, Validity.ALL_VALID);
-        Array sample = Cascade.sample(a);
-        long runEndFull = fullBytes(RunEndScheme.INSTANCE, a, cascade);
-        assertTrue(
-                sampledBytes(ForScheme.INSTANCE, a, sample, cascade)
-                        < sampledBytes(RunEndScheme.INSTANCE, a, sample, cascade),
-                "FoR does not win on the sample");
-        assertTrue(5 * runEndFull < fullBytes(ForScheme.INSTANCE, a, cascade));
+    void aWinnerTheSampleMisjudgedLosesToARunnerUpOnEveryRow() {
+        // Runs of 20 to 60, nine in ten of 0, the others below 1,000: delta wins on the sample.
+        assertRunEndBeats(DeltaScheme.INSTANCE, runs(2, 20, 60, 1000, 0.9));
+    }
 
-        WriteNode n = cascade.compress(a);
+    @Test
+    void aWinnerFarBelowItsSampledRatioLosesToARunnerUp() {
+        // A sawtooth, (3 i) mod 128, under a delta: its deltas are 3 but for a drop every 43rd
+        // row. On the sample zigzag wins the deltas' contest; on every row it takes 31,013 bytes
+        // and sparse, the runner-up, 7,708 (the whole tree 9,500 bytes against 32,805).
+        long[] v = new long[70_000];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = (i * 3L) & 0x7f;
+        }
+        Array a = Primitives.array(PType.I64, false, v, v.length, Validity.ALL_VALID);
+        WriteNode n = new Cascade(false, false, 3).compress(a);
         Verify.check(a, n);
-        assertEquals(EncodingId.RUNEND.id(), n.encoding());
-        assertEquals(runEndFull, n.bufferBytes());
+        assertEquals(EncodingId.DELTA.id(), n.encoding());
+        assertEquals(EncodingId.SPARSE.id(), n.children().get(1).encoding());
+    }
+
+    @Test
+    void runEndTheSampleUnderratesGetsATrialOnEveryRow() {
+        // Runs of 1 to 45 rows over 8 values: FoR wins on the sample; on every row run-end takes
+        // a seventh of FoR's bytes.
+        assertRunEndBeats(ForScheme.INSTANCE, runs(1, 1, 45, 8, 0));
     }
 
     @Test
@@ -99,17 +97,7 @@ class ContestRecheckTest {
         // Runs of 20 to 60 over values below 1,000 (no zeros): run-end wins on the sample and on
         // every row, at about the ratio the sample promised.
         Cascade cascade = new Cascade(false, false, 3);
-        Random r = new Random(3);
-        long[] v = new long[ROWS];
-        int i = 0;
-        while (i < ROWS) {
-            int len = 20 + r.nextInt(41);
-            long x = r.nextInt(1000);
-            for (int k = 0; k < len && i < ROWS; k++) {
-                v[i++] = x;
-            }
-        }
-        Array a = Primitives.array(PType.I64, false, v, ROWS, Validity.ALL_VALID);
+        Array a = runs(3, 20, 60, 1000, 0);
         WriteNode n = cascade.compress(a);
         Verify.check(a, n);
         assertEquals(EncodingId.RUNEND.id(), n.encoding());
