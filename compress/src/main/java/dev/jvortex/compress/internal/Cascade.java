@@ -562,6 +562,8 @@ public final class Cascade {
         if (winner == null) {
             return canonical;
         }
+        // Schemes that get a trial on every row after the contest, in order; the smallest tree wins.
+        List<Scheme> again = new ArrayList<>(2);
         if (!bestIsFull) {
             best = encodeWith(winner, a, depth, excluded, sample);
             if (bestCorrected && plainWinner != null && plainWinner != winner) {
@@ -571,27 +573,19 @@ public final class Cascade {
                     winner = plainWinner;
                 }
             }
-            if (!sample && best != null && missed(best, canonical, bestRatio)) {
-                // The sample misjudged the winner badly: its runners-up get a trial on every row.
-                for (Scheme s : runnersUp(schemes, judgedRatios, winner)) {
-                    WriteNode other = tryEncode(s, a, depth, excluded, false);
-                    if (other != null && other.bufferBytes() < best.bufferBytes()) {
-                        best = other;
-                        winner = s;
-                    }
-                }
-            }
             if (!sample && best != null && best.bufferBytes() > 0) {
-                // Schemes a sample misjudges (Scheme#secondLook) that came close on it get a trial
-                // on every row too.
+                // The sample misjudged the winner badly: its runners-up get a trial on every row.
+                if (missed(best, canonical, bestRatio)) {
+                    again.addAll(runnersUp(schemes, judgedRatios, winner));
+                }
+                // Schemes a sample misjudges (Scheme#secondLook) that came close on it, too.
                 for (int i = 0; i < judgedRatios.length; i++) {
                     Scheme s = schemes.get(i);
-                    if (s.secondLook() && s != winner && judgedRatios[i] >= SAMPLED_SECOND_LOOK_MARGIN * bestRatio) {
-                        WriteNode other = tryEncode(s, a, depth, excluded, false);
-                        if (other != null && other.bufferBytes() < best.bufferBytes()) {
-                            best = other;
-                            winner = s;
-                        }
+                    if (s.secondLook()
+                            && s != winner
+                            && judgedRatios[i] >= SAMPLED_SECOND_LOOK_MARGIN * bestRatio
+                            && !again.contains(s)) {
+                        again.add(s);
                     }
                 }
             }
@@ -599,7 +593,6 @@ public final class Cascade {
             // A second look, on every row, at the closest sampled contender and at the schemes a
             // sample misjudges (Scheme#secondLook). Not when every scheme was judged on every row
             // already: the same trials again would give the same trees.
-            List<Scheme> again = new ArrayList<>(2);
             if (sampledWinner != null && sampledRatio >= SECOND_LOOK_MARGIN * bestRatio) {
                 again.add(sampledWinner);
             }
@@ -608,12 +601,12 @@ public final class Cascade {
                     again.add(s);
                 }
             }
-            for (Scheme s : again) {
-                WriteNode other = tryEncode(s, a, depth, excluded, sample);
-                if (other != null && other.bufferBytes() < best.bufferBytes()) {
-                    best = other;
-                    winner = s;
-                }
+        }
+        for (Scheme s : again) {
+            WriteNode other = tryEncode(s, a, depth, excluded, sample);
+            if (other != null && other.bufferBytes() < best.bufferBytes()) {
+                best = other;
+                winner = s;
             }
         }
         if (best != null && best.bufferBytes() < canonical.bufferBytes()) {
